@@ -1,0 +1,20 @@
+# make run   - set up what is missing, then run the main job on the bundled examples
+# make test  - set up what is missing, then run the default (fast) test suite
+# make test-slow - the slow tests too (full silver data, real models)
+.PHONY: setup run test test-slow bench-parse
+
+setup:
+	@bash scripts/setup.sh
+
+run: setup
+	@.venv/bin/monalog demo
+
+test: setup
+	@.venv/bin/python -m pytest -q $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
+
+test-slow: setup
+	@.venv/bin/python -m pytest -q -m "slow or not slow" $(PYTEST_ARGS)
+
+bench-parse: setup
+	@.venv/bin/python benchmarks/parsing.py

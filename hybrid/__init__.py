@@ -1,0 +1,1 @@
+"""The neural side of monalog: BERT fallback, hybrid classifier, perturbation generators."""

@@ -1,0 +1,3 @@
+from monalog.cli import main
+import sys
+sys.exit(main())

@@ -1,0 +1,138 @@
+"""CCG categories as immutable trees: atoms with optional features, and slash functors.
+
+`Category.parse("(S[dcl]\\NP)/NP")` builds the structure once (cached); `str()` writes it back in
+the exact notation depccg and CCGbank use, so reading and writing round-trip.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Union
+
+from monalog.errors import CategoryError
+
+
+class Slash(str, enum.Enum):
+    """Direction in which a functor looks for its argument."""
+
+    FORWARD = "/"
+    BACKWARD = "\\"
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """An atomic category such as N, NP[nb], S[dcl], conj or a punctuation mark."""
+
+    base: str
+    feature: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.base}[{self.feature}]" if self.feature else self.base
+
+    @property
+    def is_functor(self) -> bool:
+        return False
+
+    @property
+    def arity(self) -> int:
+        return 0
+
+    def without_features(self) -> "Atom":
+        return Atom(self.base)
+
+    def matches(self, other: "Category") -> bool:
+        """Equal up to features, where a missing feature or X matches any (CCG unification)."""
+        if not isinstance(other, Atom) or other.base != self.base:
+            return False
+        return (
+            self.feature is None or other.feature is None
+            or self.feature == "X" or other.feature == "X"
+            or self.feature == other.feature
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Functor:
+    """A functor category `result slash argument`, e.g. (S\\NP)/NP."""
+
+    result: "Category"
+    slash: Slash
+    argument: "Category"
+
+    def __str__(self) -> str:
+        return f"{_wrapped(self.result)}{self.slash.value}{_wrapped(self.argument)}"
+
+    @property
+    def is_functor(self) -> bool:
+        return True
+
+    @property
+    def arity(self) -> int:
+        return 1 + self.result.arity
+
+    def without_features(self) -> "Functor":
+        return Functor(self.result.without_features(), self.slash, self.argument.without_features())
+
+    def matches(self, other: "Category") -> bool:
+        return (
+            isinstance(other, Functor) and other.slash is self.slash
+            and self.result.matches(other.result) and self.argument.matches(other.argument)
+        )
+
+    @property
+    def is_modifier(self) -> bool:
+        """X/X or X\\X up to features: adjectives, adverbs, prepositional modifiers."""
+        return self.result.without_features() == self.argument.without_features()
+
+
+Category = Union[Atom, Functor]
+
+
+def _wrapped(cat: Category) -> str:
+    return f"({cat})" if isinstance(cat, Functor) else str(cat)
+
+
+@lru_cache(maxsize=4096)
+def parse_category(text: str) -> Category:
+    """Parse a category string; raises CategoryError naming the text when it is malformed."""
+    text = text.strip()
+    if not text:
+        raise CategoryError("empty category", input=text)
+    cat, end = _parse(text, 0)
+    if end != len(text):
+        raise CategoryError(f"unexpected {text[end]!r} at {end} in category {text!r}", input=text)
+    return cat
+
+
+def _parse(text: str, pos: int) -> tuple[Category, int]:
+    left, pos = _parse_operand(text, pos)
+    while pos < len(text) and text[pos] in "/\\":
+        slash = Slash(text[pos])
+        right, pos = _parse_operand(text, pos + 1)
+        left = Functor(left, slash, right)
+    return left, pos
+
+
+def _parse_operand(text: str, pos: int) -> tuple[Category, int]:
+    if pos >= len(text):
+        raise CategoryError(f"category {text!r} ends early", input=text)
+    if text[pos] == "(":
+        inner, pos = _parse(text, pos + 1)
+        if pos >= len(text) or text[pos] != ")":
+            raise CategoryError(f"unbalanced parenthesis in category {text!r}", input=text)
+        return inner, pos + 1
+    start = pos
+    while pos < len(text) and text[pos] not in "/\\()[":
+        pos += 1
+    base = text[start:pos]
+    if not base:
+        raise CategoryError(f"missing atom at {start} in category {text!r}", input=text)
+    feature = None
+    if pos < len(text) and text[pos] == "[":
+        close = text.find("]", pos)
+        if close < 0:
+            raise CategoryError(f"unclosed feature in category {text!r}", input=text)
+        feature = text[pos + 1:close]
+        pos = close + 1
+    return Atom(base, feature), pos

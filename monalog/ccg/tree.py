@@ -1,0 +1,117 @@
+"""Typed CCG derivations: tokens, leaves, unary and binary nodes (frozen, hashable)."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Union
+
+from monalog.ccg.category import Category
+
+
+class Rule(str, enum.Enum):
+    """Combinator names as depccg writes them in AUTO and brace formats."""
+
+    FA = "fa"      # forward application   X/Y Y => X
+    BA = "ba"      # backward application  Y X\Y => X
+    FC = "fc"      # forward composition   X/Y Y/Z => X/Z
+    BX = "bx"      # backward crossed composition  Y/Z X\Y => X/Z
+    GFC = "gfc"    # generalised forward composition
+    GBX = "gbx"    # generalised backward crossed composition
+    CONJ = "conj"  # coordination: conj X => X\X
+    LP = "lp"      # left punctuation removal
+    RP = "rp"      # right punctuation removal
+    LEX = "lex"    # unary type-changing rule
+    TR = "tr"      # type raising
+    OTHER = "other"  # a rule depccg does not name
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A word with its lemma, part of speech, named-entity tag and chunk tag."""
+
+    word: str
+    lemma: str
+    pos: str = "XX"
+    ner: str = "O"
+    chunk: str = "XX"
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A lexical node: one token with its supertag."""
+
+    category: Category
+    token: Token
+
+    @property
+    def children(self) -> tuple["Tree", ...]:
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    """A unary node: type raising or a type-changing rule over one child."""
+
+    category: Category
+    rule: Rule
+    child: "Tree"
+
+    @property
+    def children(self) -> tuple["Tree", ...]:
+        return (self.child,)
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    """A binary combination of two constituents; `head_is_left` follows depccg's head marking."""
+
+    category: Category
+    rule: Rule
+    left: "Tree"
+    right: "Tree"
+    head_is_left: bool = True
+
+    @property
+    def children(self) -> tuple["Tree", ...]:
+        return (self.left, self.right)
+
+
+Tree = Union[Leaf, Unary, Binary]
+
+
+def leaves(tree: Tree) -> list[Leaf]:
+    """The leaves in sentence order (iterative, so deep trees cannot overflow the stack)."""
+    out: list[Leaf] = []
+    stack: list[Tree] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Leaf):
+            out.append(node)
+        else:
+            stack.extend(reversed(node.children))
+    return out
+
+
+def tokens(tree: Tree) -> list[Token]:
+    return [leaf.token for leaf in leaves(tree)]
+
+
+def spans(tree: Tree) -> list[tuple[int, int, Tree]]:
+    """Every node with its token span [begin, end), in pre-order."""
+    out: list[tuple[int, int, Tree]] = []
+
+    def visit(node: Tree, start: int) -> int:
+        slot = len(out)
+        out.append((start, start, node))
+        end = start + 1 if isinstance(node, Leaf) else start
+        for child in node.children:
+            end = visit(child, end)
+        out[slot] = (start, end, node)
+        return end
+
+    visit(tree, 0)
+    return out
+
+
+def sentence(tree: Tree) -> str:
+    return " ".join(token.word for token in tokens(tree))

@@ -1,0 +1,184 @@
+"""The `monalog` command line. Results go to stdout; progress, logs and errors to stderr."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from typing import Iterable, Iterator, Sequence
+
+from monalog.errors import MonalogError
+
+log = logging.getLogger("monalog")
+
+
+def _sentences(args: Sequence[str]) -> Iterator[str]:
+    """The sentences given on the command line, or one a line from stdin for '-'."""
+    if list(args) == ["-"]:
+        for line in sys.stdin:
+            yield line.rstrip("\n")
+    else:
+        yield from args
+
+
+def _chunks(items: Iterable[str], size: int) -> Iterator[list[str]]:
+    chunk: list[str] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _progress(desc: str):
+    from tqdm import tqdm
+
+    return tqdm(desc=desc, unit=" sent", file=sys.stderr, disable=None, leave=False)
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
+def _run_batches(args: argparse.Namespace, desc: str, process, render) -> int:
+    """Feed sentences to `process` in batches; print `render(sentence, result)` for successes and an
+    error line (JSON with --format json, else on stderr) for failures. Non-zero only if all failed."""
+    ok = failed = 0
+    with _progress(desc) as bar:
+        for chunk in _chunks(_sentences(args.sentences), args.batch_size):
+            for sentence, result in zip(chunk, process(chunk)):
+                if isinstance(result, MonalogError):
+                    failed += 1
+                    if args.format == "json":
+                        print(json.dumps({"sentence": sentence, "error": _one_line(result)}, ensure_ascii=False))
+                    else:
+                        print(f"monalog: error: {sentence!r}: {_one_line(result)}", file=sys.stderr)
+                else:
+                    ok += 1
+                    print(render(result))
+            sys.stdout.flush()
+            bar.update(len(chunk))
+    if ok + failed == 0:
+        print("monalog: error: no input sentences", file=sys.stderr)
+        return 2
+    return 1 if ok == 0 else 0
+
+
+def _token_json(leaf) -> dict:
+    return {"word": leaf.token.word, "lemma": leaf.token.lemma, "pos": leaf.token.pos,
+            "category": str(leaf.category)}
+
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    from monalog.ccg.io import write_auto
+    from monalog.ccg.render import derivation
+    from monalog.parsing.parser import get_parser
+
+    def render(result) -> str:
+        if args.format == "auto":
+            return write_auto(result.tree)
+        if args.format == "deriv":
+            return f"# {result.sentence}\n{derivation(result.tree)}\n"
+        return json.dumps({"sentence": result.sentence, "tokens": [_token_json(leaf) for leaf in result.leaves],
+                           "tree": write_auto(result.tree)}, ensure_ascii=False)
+
+    return _run_batches(args, "parsing", get_parser(args.backend, args.model).parse_batch, render)
+
+
+def cmd_polarize(args: argparse.Namespace) -> int:
+    from monalog.parsing.parser import get_parser
+    from monalog.polarizer import Polarizer, polarize_batch
+    from monalog.render_polarity import polarized_json
+
+    parser, polarizer = get_parser(args.backend, args.model), Polarizer()
+
+    def process(chunk: list[str]):
+        return polarize_batch(chunk, parser, polarizer, normalize=args.normalize)
+
+    def render(result) -> str:
+        return result.arrows() if args.format == "arrows" else json.dumps(polarized_json(result), ensure_ascii=False)
+
+    return _run_batches(args, "polarizing", process, render)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """The main job on the bundled examples: parse them and print their derivations."""
+    from importlib import resources
+
+    text = resources.files("monalog").joinpath("data/demo_sentences.txt").read_text(encoding="utf-8")
+    args.sentences = [line for line in text.splitlines() if line.strip()]
+    args.format, args.backend, args.model, args.batch_size = "deriv", "monalog", None, 512
+    return cmd_parse(args)
+
+
+def cmd_train_tagger(args: argparse.Namespace) -> int:
+    from monalog.parsing.training import TrainSettings, train_from_file
+
+    def on_epoch(epoch: int, loss: float) -> None:
+        log.info("epoch %d/%d loss %.4f", epoch, args.epochs, loss)
+
+    meta = train_from_file(args.data, args.output,
+                           TrainSettings(epochs=args.epochs, seed=args.seed),
+                           holdout=args.holdout, device=args.device, on_epoch=on_epoch)
+    print(json.dumps(meta))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="monalog", description=__doc__)
+    ap.add_argument("-v", "--verbose", action="store_true", help="log progress details to stderr")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("parse", help="parse sentences into CCG derivations")
+    p.add_argument("sentences", nargs="+", metavar="SENTENCE", help="sentences, or - to read one a line from stdin")
+    p.add_argument("--format", choices=("auto", "deriv", "json"), default="auto")
+    p.add_argument("--backend", choices=("monalog", "depccg"), default="monalog",
+                   help="monalog: the shipped tagger; depccg: depccg's pretrained model if installed")
+    p.add_argument("--model", help="tagger file (monalog backend) or depccg model variant/dir")
+    p.add_argument("--batch-size", type=int, default=512)
+    p.set_defaults(func=cmd_parse)
+
+    p = sub.add_parser("polarize", help="mark every word and constituent with its polarity (↑ ↓ =)")
+    p.add_argument("sentences", nargs="+", metavar="SENTENCE", help="sentences, or - to read one a line from stdin")
+    p.add_argument("--format", choices=("arrows", "json"), default="arrows")
+    p.add_argument("--normalize", action="store_true",
+                   help="apply the syntactic normalisation rules first and print the rewritten sentence")
+    p.add_argument("--backend", choices=("monalog", "depccg"), default="monalog")
+    p.add_argument("--model", help="tagger file (monalog backend) or depccg model variant/dir")
+    p.add_argument("--batch-size", type=int, default=512)
+    p.set_defaults(func=cmd_polarize)
+
+    p = sub.add_parser("demo", help="run the main job on the bundled example sentences")
+    p.set_defaults(func=cmd_demo)
+
+    p = sub.add_parser("train-tagger", help="train the supertagger on silver derivations")
+    p.add_argument("--data", required=True, help="derivations in brace or AUTO format, ID= lines between")
+    p.add_argument("-o", "--output", required=True, help="where to write the model (.pt)")
+    p.add_argument("--epochs", type=int, default=30)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--holdout", type=float, default=0.1, help="fraction held out for evaluation")
+    p.add_argument("--device", help="cuda or cpu (default: cuda when available)")
+    p.set_defaults(func=cmd_train_tagger)
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        return args.func(args)
+    except MonalogError as exc:
+        print(f"monalog: error: {_one_line(exc)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("monalog: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,30 @@
+"""One exception root for the whole project; every error carries the input that failed."""
+from __future__ import annotations
+
+
+class MonalogError(Exception):
+    """Root of every error raised by monalog and hybrid."""
+
+    def __init__(self, message: str, *, input: object = None) -> None:
+        super().__init__(message)
+        self.input = input
+
+
+class InputError(MonalogError):
+    """The user's input is empty, too long, malformed or otherwise unusable."""
+
+
+class CategoryError(InputError):
+    """A CCG category string could not be parsed."""
+
+
+class DerivationFormatError(InputError):
+    """A derivation string (AUTO or brace format) could not be read."""
+
+
+class ParseError(MonalogError):
+    """A sentence could not be parsed into a CCG derivation."""
+
+
+class ResourceError(MonalogError):
+    """A model, grammar or data file is missing or unreadable."""

@@ -1,0 +1,71 @@
+"""English verb forms for rewrites: past participles, -ing forms, is/are agreement."""
+from __future__ import annotations
+
+import csv
+import re
+from functools import lru_cache
+
+from monalog.resources import grammar_path
+
+_VOWELS = "aeiou"
+
+
+@lru_cache(maxsize=1)
+def _irregular() -> dict[str, str]:
+    """participle -> base form."""
+    with grammar_path("irregular_verbs.tsv").open(encoding="utf-8") as handle:
+        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
+        return {row["participle"]: row["base"] for row in rows}
+
+
+def is_participle(word: str) -> bool:
+    word = word.lower()
+    return word in _irregular() or (len(word) > 3 and word.endswith("ed"))
+
+
+def base_form(word: str) -> str:
+    """The base form of a past participle or -ing form ("sliced" -> "slice", "stopped" -> "stop")."""
+    word = word.lower()
+    if word in _irregular():
+        return _irregular()[word]
+    from monalog.parsing.lemmatize import lemmatize
+
+    return lemmatize([word], ["VBN" if word.endswith("ed") else "VBG"])[0]
+
+
+def ing_form(word: str) -> str:
+    """-ing form of a verb given as base form or participle ("sliced" -> "slicing", "cut" -> "cutting")."""
+    base = base_form(word)
+    if base.endswith("ie"):
+        return base[:-2] + "ying"
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
+        return base[:-1] + "ing"
+    if (re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", base)):   # one-syllable CVC: stop -> stopping
+        return base + base[-1] + "ing"
+    return base + "ing"
+
+
+_IRREGULAR_PLURALS = frozenset({"men", "women", "children", "people", "mice", "geese", "feet", "teeth",
+                                 "police", "cattle", "sheep"})
+
+
+def be_for(noun_phrase: str) -> str:
+    """'are' for a coordinated or plural noun phrase (by its last word), else 'is'."""
+    words = noun_phrase.lower().split()
+    if not words:
+        return "is"
+    head = words[-1]
+    plural = head in _IRREGULAR_PLURALS or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
+    return "are" if "and" in words or plural else "is"
+
+
+def third_person(base: str) -> str:
+    """Third person singular present of a base form ("watch" -> "watches", "cry" -> "cries")."""
+    irregular = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+    if base in irregular:
+        return irregular[base]
+    if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return base + "es"
+    if len(base) > 1 and base.endswith("y") and base[-2] not in _VOWELS:
+        return base[:-1] + "ies"
+    return base + "s"

@@ -1,0 +1,111 @@
+"""Sentence -> CCG derivation: tokenise, score supertags and heads, lemmatise, decode with depccg."""
+from __future__ import annotations
+
+import dataclasses
+import logging
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from monalog.ccg.tree import Leaf, Token, Tree, leaves
+from monalog.errors import InputError, MonalogError, ParseError
+from monalog.parsing.decoder import Decoder, DecoderSettings
+from monalog.parsing.lemmatize import lemmatize, pos_from_category
+from monalog.parsing.scorers import DepccgScorer, Scorer, TaggerScorer
+from monalog.parsing.tokenize import Tokenized, tokenize
+
+log = logging.getLogger(__name__)
+
+BACKENDS = ("monalog", "depccg")
+
+
+@dataclass(frozen=True)
+class Parse:
+    """A parsed sentence: the tokenisation (aligned to the input) and its derivation."""
+
+    tokenized: Tokenized
+    tree: Tree
+
+    @property
+    def sentence(self) -> str:
+        return self.tokenized.text
+
+    @property
+    def leaves(self) -> list[Leaf]:
+        return leaves(self.tree)
+
+
+class Parser:
+    """Holds one scorer and one decoder; parse single sentences or whole batches."""
+
+    def __init__(self, scorer: Scorer, settings: DecoderSettings | None = None) -> None:
+        self.scorer = scorer
+        settings = settings or DecoderSettings(grammar=scorer.grammar)
+        self.decoder = Decoder(scorer.tags, settings)
+
+    @classmethod
+    def from_backend(cls, backend: str = "monalog", model: str | None = None,
+                     device: str | None = None) -> "Parser":
+        """'monalog': the shipped tagger (or `model`, a path); 'depccg': depccg's pretrained model."""
+        if backend == "monalog":
+            return cls(TaggerScorer(model, device))
+        if backend == "depccg":
+            return cls(DepccgScorer(model or "rebank", device))
+        raise InputError(f"unknown parser backend {backend!r}; choose from {', '.join(BACKENDS)}",
+                         input=backend)
+
+    def parse(self, sentence: str) -> Parse:
+        """Parse one sentence; raises InputError or ParseError naming it."""
+        result = self.parse_batch([sentence])[0]
+        if isinstance(result, MonalogError):
+            raise result
+        return result
+
+    def parse_batch(self, sentences: Sequence[str]) -> list[Parse | MonalogError]:
+        """Parse many sentences at once; a bad sentence yields its error in place, the rest go on."""
+        out: list[Parse | MonalogError | None] = [None] * len(sentences)
+        todo: list[tuple[int, Tokenized]] = []
+        for i, sentence in enumerate(sentences):
+            try:
+                todo.append((i, tokenize(sentence)))
+            except InputError as exc:
+                out[i] = exc
+        if todo:
+            words = [t.words for _, t in todo]
+            scores, pos = self.scorer.score(words)
+            token_lists = [self._tokens(w, p) for w, p in zip(words, pos)]
+            trees = self.decoder.decode(token_lists, scores)
+            for (i, tok), tree in zip(todo, trees):
+                if tree is None:
+                    out[i] = ParseError(f"no CCG derivation found for {tok.text!r}", input=tok.text)
+                else:
+                    out[i] = Parse(tok, _relemmatize(tree) if "XX" in pos[0] else tree)
+        return out  # type: ignore[return-value]
+
+    @staticmethod
+    def _tokens(words: Sequence[str], pos: Sequence[str]) -> list[Token]:
+        lemmas = lemmatize(words, pos) if "XX" not in pos else [w.lower() for w in words]
+        return [Token(w, l, p) for w, l, p in zip(words, lemmas, pos)]
+
+
+def _relemmatize(tree: Tree) -> Tree:
+    """Lemmas from supertags, for scorers that give no POS tags."""
+    lv = leaves(tree)
+    guessed = [pos_from_category(leaf.category) for leaf in lv]
+    lemmas = iter(lemmatize([leaf.token.word for leaf in lv], guessed))
+
+    def visit(node: Tree) -> Tree:
+        if isinstance(node, Leaf):
+            return Leaf(node.category, dataclasses.replace(node.token, lemma=next(lemmas)))
+        children = [visit(c) for c in node.children]
+        if len(children) == 1:
+            return dataclasses.replace(node, child=children[0])
+        return dataclasses.replace(node, left=children[0], right=children[1])
+
+    return visit(tree)
+
+
+@lru_cache(maxsize=4)
+def get_parser(backend: str = "monalog", model: str | None = None) -> Parser:
+    """One parser per process and backend: models and grammars load once."""
+    return Parser.from_backend(backend, model)

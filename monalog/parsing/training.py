@@ -1,0 +1,348 @@
+"""Train and evaluate the supertagger on silver derivations (fixed split, fixed seed)."""
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+import torch
+from torch import nn
+
+from monalog.ccg.category import Atom, parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves, spans
+from monalog.parsing.tagger import (PAD, UNK, TaggerConfig, TaggerModel, Vocab, encode_batch,
+                                    normalize_word)
+
+log = logging.getLogger(__name__)
+
+PERIOD = Leaf(Atom("."), Token(".", ".", ".", "O", "XX"))
+
+
+def split_holdout(items: Sequence, fraction: float = 0.1, seed: int = 0) -> tuple[list, list]:
+    """A fixed (seeded) split into (train, held-out)."""
+    order = list(range(len(items)))
+    random.Random(seed).shuffle(order)
+    cut = int(round(len(items) * fraction))
+    held = set(order[:cut])
+    return ([x for i, x in enumerate(items) if i not in held], [x for i, x in enumerate(items) if i in held])
+
+
+def heads(tree: Tree) -> list[int]:
+    """Head of every word as depccg scores it: 0 for the root, else 1 + the head word's index."""
+    out = [0] * len(leaves(tree))
+
+    def visit(node: Tree, start: int) -> tuple[int, int]:
+        """Returns (lexical head index, end of span)."""
+        if isinstance(node, Leaf):
+            return start, start + 1
+        if isinstance(node, Binary):
+            lh, mid = visit(node.left, start)
+            rh, end = visit(node.right, mid)
+            head, dependent = (lh, rh) if node.head_is_left else (rh, lh)
+            out[dependent] = head + 1
+            return head, end
+        return visit(node.children[0], start)
+
+    root, _ = visit(tree, 0)
+    out[root] = 0
+    return out
+
+
+def with_period(tree: Tree) -> Tree:
+    """The same derivation with a sentence-final full stop (teaches the tagger punctuation)."""
+    return Binary(tree.category, Rule.RP, tree, PERIOD, head_is_left=True)
+
+
+@dataclass(frozen=True)
+class Augmenter:
+    """Swaps words within one supertag (grammars/tagger_augmentation.json) and replaces whole
+    determiner-noun phrases by NP words, so rare operators are seen in training."""
+
+    swap: dict[str, tuple[str, ...]]
+    swap_only: dict[str, frozenset[str]]
+    noun_phrases: tuple[str, ...]
+    numeral_operators: tuple[str, ...]
+    present_rate: float
+    rate: float = 0.5
+
+    @classmethod
+    def from_data(cls, rate: float = 0.5) -> "Augmenter":
+        import json
+
+        from monalog.resources import grammar_path
+
+        data = json.loads(grammar_path("tagger_augmentation.json").read_text(encoding="utf-8"))
+        return cls({k: tuple(v) for k, v in data["swap"].items()},
+                   {k: frozenset(v) for k, v in data["swap_only"].items()},
+                   tuple(data["noun_phrases"]), tuple(data["numeral_operators"]),
+                   float(data["present_rate"]), rate)
+
+    @property
+    def words(self) -> list[str]:
+        """Every word the augmentation can introduce (they join the tagger's vocabulary)."""
+        return ([w for ws in self.swap.values() for w in ws] + list(self.noun_phrases)
+                + list(self.numeral_operators) + ["does", "do"])
+
+    def __call__(self, tree: Tree, rng: random.Random) -> Tree:
+        if rng.random() < self.present_rate:
+            tree = simple_present(tree)
+        if rng.random() >= self.rate:
+            return tree
+        return self._visit(tree, rng, first=True)[0]
+
+    def _visit(self, node: Tree, rng: random.Random, first: bool) -> tuple[Tree, bool]:
+        """Returns (new node, whether it still begins the sentence)."""
+        if isinstance(node, Leaf):
+            return self._leaf(node, rng, first), False
+        if (isinstance(node, Binary) and str(node.category) == "NP" and node.rule is Rule.FA
+                and str(node.left.category) == "NP/N" and rng.random() < 0.1):
+            word = rng.choice(self.noun_phrases)
+            word = word.capitalize() if first else word
+            return Leaf(node.category, Token(word, word.lower(), "NN")), False
+        children = []
+        for child in node.children:
+            new, first = self._visit(child, rng, first)
+            children.append(new)
+        if isinstance(node, Binary):
+            return Binary(node.category, node.rule, children[0], children[1], node.head_is_left), first
+        return Unary(node.category, node.rule, children[0]), first
+
+    def _leaf(self, leaf: Leaf, rng: random.Random, first: bool) -> Leaf:
+        cat = str(leaf.category)
+        word = leaf.token.word.lower()
+        if cat not in self.swap or (cat in self.swap_only and word not in self.swap_only[cat]):
+            return leaf
+        if cat == "NP/N" and leaf.token.pos != "DT":
+            return leaf
+        new = rng.choice(self.swap[cat])
+        new = new.capitalize() if first else new
+        swapped = Leaf(leaf.category, Token(new, new.lower(), leaf.token.pos, leaf.token.ner, leaf.token.chunk))
+        if cat == "N/N" and rng.random() < 0.3:     # "at_most three"
+            op = rng.choice(self.numeral_operators)
+            op = op.capitalize() if first else op
+            modifier = Leaf(parse_category("(N/N)/(N/N)"), Token(op, op.lower(), "RB"))
+            numeral = Leaf(leaf.category, Token(new.lower(), new.lower(), leaf.token.pos))
+            return Binary(leaf.category, Rule.FA, modifier, numeral, True)
+        return swapped
+
+
+_NG, _DCL, _BASE = Atom("S", "ng"), Atom("S", "dcl"), Atom("S", "b")
+
+
+def _refeature(cat, old: Atom, new: Atom):
+    if isinstance(cat, Atom):
+        return new if cat == old else cat
+    return type(cat)(_refeature(cat.result, old, new), cat.slash, _refeature(cat.argument, old, new))
+
+
+def _contains(cat, atom: Atom) -> bool:
+    if isinstance(cat, Atom):
+        return cat == atom
+    return _contains(cat.result, atom) or _contains(cat.argument, atom)
+
+
+def _retense(node: Tree, target: Atom, inflect) -> Tree:
+    """Turn a progressive verb phrase (S[ng]) into `target` tense along its head spine."""
+    cat = _refeature(node.category, _NG, target)
+    if isinstance(node, Leaf):
+        word = inflect(node.token.lemma)
+        return Leaf(cat, Token(word, node.token.lemma, "VBZ" if word != node.token.lemma else "VB"))
+    kids = [_retense(c, target, inflect) if _contains(c.category, _NG) else c for c in node.children]
+    if isinstance(node, Unary):
+        return Unary(cat, node.rule, kids[0])
+    return Binary(cat, node.rule, kids[0], kids[1], node.head_is_left)
+
+
+def simple_present(tree: Tree) -> Tree:
+    """'A dog is eating' -> 'A dog eats'; 'Dogs are not eating' -> 'Dogs do not eat'."""
+    from monalog.morphology import third_person
+
+    if isinstance(tree, Leaf):
+        return tree
+    if isinstance(tree, Binary) and tree.rule is Rule.FA and str(tree.right.category) == "S[ng]\\NP":
+        aux = tree.left
+        if isinstance(aux, Leaf) and aux.token.lemma == "be" and str(aux.category) == "(S[dcl]\\NP)/(S[ng]\\NP)":
+            singular = aux.token.word.lower() == "is"
+            return _retense(tree.right, _DCL, third_person if singular else (lambda lemma: lemma))
+        if (isinstance(aux, Binary) and aux.rule is Rule.BX and isinstance(aux.left, Leaf)
+                and aux.left.token.lemma == "be" and aux.left.token.word.lower() in ("is", "are")):
+            do = "does" if aux.left.token.word.lower() == "is" else "do"
+            do_cat = _refeature(aux.left.category, _NG, _BASE)
+            new_aux = Binary(do_cat, Rule.BX, Leaf(do_cat, Token(do, "do", "VBZ")), aux.right, aux.head_is_left)
+            return Binary(tree.category, Rule.FA, new_aux, _retense(tree.right, _BASE, lambda lemma: lemma),
+                          tree.head_is_left)
+    kids = [simple_present(c) for c in tree.children]
+    if isinstance(tree, Unary):
+        return Unary(tree.category, tree.rule, kids[0])
+    return Binary(tree.category, tree.rule, kids[0], kids[1], tree.head_is_left)
+
+
+def build_vocab(trees: Sequence[Tree], extra_words: Sequence[str] = (), extra_tags: Sequence[str] = ()) -> Vocab:
+    words, chars, tags, pos = Counter(map(normalize_word, extra_words)), Counter(), Counter(), Counter()
+    for word in extra_words:
+        chars.update(word + word.capitalize())
+    for tree in trees:
+        for leaf in leaves(tree):
+            words[normalize_word(leaf.token.word)] += 1
+            chars.update(leaf.token.word)
+            tags[str(leaf.category)] += 1
+            pos[leaf.token.pos] += 1
+    specials = ("<pad>", "<unk>")
+    return Vocab(
+        words=specials + tuple(sorted(words)),
+        chars=specials + tuple(sorted(chars) + ["."] * ("." not in chars)),
+        tags=tuple(sorted(set(tags) | {"."} | set(extra_tags))),
+        pos=tuple(sorted(set(pos) | {"."})),
+    )
+
+
+@dataclass(frozen=True)
+class TrainSettings:
+    epochs: int = 30
+    batch_size: int = 32
+    lr: float = 2e-3
+    word_dropout: float = 0.25
+    period_rate: float = 0.2
+    augment_rate: float = 0.5
+    seed: int = 0
+    threads: int | None = None
+
+
+def _targets(vocab: Vocab, trees: Sequence[Tree], device) -> tuple[torch.Tensor, ...]:
+    t = max(len(leaves(tree)) for tree in trees)
+    tag_index = {tag: i for i, tag in enumerate(vocab.tags)}
+    pos_index = {p: i for i, p in enumerate(vocab.pos)}
+    tags = torch.full((len(trees), t), -100, dtype=torch.long)
+    pos = torch.full((len(trees), t), -100, dtype=torch.long)
+    hd = torch.full((len(trees), t), -100, dtype=torch.long)
+    for i, tree in enumerate(trees):
+        lv = leaves(tree)
+        tags[i, :len(lv)] = torch.tensor([tag_index.get(str(leaf.category), -100) for leaf in lv])
+        pos[i, :len(lv)] = torch.tensor([pos_index.get(leaf.token.pos, -100) for leaf in lv])
+        hd[i, :len(lv)] = torch.tensor(heads(tree))
+    return tags.to(device), pos.to(device), hd.to(device)
+
+
+def train_tagger(trees: Sequence[Tree], config: TaggerConfig = TaggerConfig(),
+                 settings: TrainSettings = TrainSettings(), device: str | None = None,
+                 on_epoch: Callable[[int, float], None] | None = None) -> TaggerModel:
+    """Train from derivations; CUDA (with mixed precision) when present, CPU otherwise."""
+    device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+    if settings.threads:
+        torch.set_num_threads(settings.threads)
+    rng = random.Random(settings.seed)
+    torch.manual_seed(settings.seed)
+    augment = Augmenter.from_data(settings.augment_rate)
+    vocab = build_vocab(trees, augment.words, extra_tags=("(N/N)/(N/N)", "(S[dcl]\\NP)/(S[b]\\NP)"))
+    counts = Counter(normalize_word(leaf.token.word) for tree in trees for leaf in leaves(tree))
+    model = TaggerModel(config, vocab).to(device)
+    opt = torch.optim.Adam(model.parameters(), lr=settings.lr, betas=(0.9, 0.9))
+    steps = settings.epochs * ((len(trees) + settings.batch_size - 1) // settings.batch_size)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=settings.lr, total_steps=steps, pct_start=0.1)
+    loss_fn = nn.CrossEntropyLoss(ignore_index=-100)
+    use_amp = device.startswith("cuda")
+    scaler = torch.amp.GradScaler("cuda", enabled=use_amp)
+    alpha = settings.word_dropout
+    for epoch in range(settings.epochs):
+        model.train()
+        order = list(range(len(trees)))
+        rng.shuffle(order)
+        total = 0.0
+        for b in range(0, len(order), settings.batch_size):
+            batch = [trees[i] for i in order[b:b + settings.batch_size]]
+            batch = [augment(t, rng) for t in batch]
+            batch = [with_period(t) if rng.random() < settings.period_rate else t for t in batch]
+            sents = [[leaf.token.word for leaf in leaves(t)] for t in batch]
+            words, chars, mask = encode_batch(vocab, sents, device)
+            if alpha > 0:   # replace rare words by <unk> so the unknown-word embedding is trained
+                keep = torch.tensor([[rng.random() >= alpha / (alpha + counts[normalize_word(w)])
+                                      for w in s] + [True] * (words.shape[1] - len(s)) for s in sents],
+                                    device=device)
+                words = torch.where(keep | (words == PAD), words, torch.full_like(words, UNK))
+            tags, pos, hd = _targets(vocab, batch, device)
+            with torch.autocast(device_type="cuda", enabled=use_amp):
+                tag_logits, pos_logits, arc_logits = model(words, chars, mask)
+                loss = (loss_fn(tag_logits.flatten(0, 1), tags.flatten())
+                        + 0.5 * loss_fn(pos_logits.flatten(0, 1), pos.flatten())
+                        + loss_fn(arc_logits.flatten(0, 1), hd.flatten()))
+            opt.zero_grad()
+            scaler.scale(loss).backward()
+            scaler.unscale_(opt)
+            nn.utils.clip_grad_norm_(model.parameters(), 5.0)
+            scaler.step(opt)
+            scaler.update()
+            sched.step()
+            total += loss.item() * len(batch)
+        if on_epoch:
+            on_epoch(epoch + 1, total / len(trees))
+    return model.eval()
+
+
+def labelled_spans(tree: Tree) -> Counter:
+    """Multiset of (begin, end, category) over the non-leaf nodes."""
+    return Counter((b, e, str(node.category)) for b, e, node in spans(tree) if not isinstance(node, Leaf))
+
+
+@dataclass(frozen=True)
+class ParseScores:
+    sentences: int
+    tag_accuracy: float
+    span_precision: float
+    span_recall: float
+    span_f1: float
+    failed: int
+    seconds: float
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+def score_parses(gold: Sequence[Tree], predicted: Sequence[Tree | None], seconds: float) -> ParseScores:
+    """Supertag accuracy and labelled-span P/R/F1 of predicted trees against gold (None = failed)."""
+    correct = total = matched = n_pred = n_gold = failed = 0
+    for g, p in zip(gold, predicted):
+        gold_spans = labelled_spans(g)
+        n_gold += sum(gold_spans.values())
+        total += len(leaves(g))
+        if p is None:
+            failed += 1
+            continue
+        pred_spans = labelled_spans(p)
+        n_pred += sum(pred_spans.values())
+        matched += sum((gold_spans & pred_spans).values())
+        correct += sum(str(a.category) == str(b.category) for a, b in zip(leaves(g), leaves(p)))
+    precision = matched / n_pred if n_pred else 0.0
+    recall = matched / n_gold if n_gold else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return ParseScores(len(gold), correct / total if total else 0.0, precision, recall, f1, failed,
+                       seconds)
+
+
+def load_split(path: str | Path, holdout: float = 0.1, seed: int = 0) -> tuple[list[Tree], list[Tree]]:
+    """(train, held-out) trees from a silver derivation file, with the fixed split the benchmark uses."""
+    from monalog.ccg.io import read_derivation_file
+
+    trees = [tree for _, tree in read_derivation_file(path)]
+    return split_holdout(trees, holdout, seed)
+
+
+def train_from_file(path: str | Path, out: str | Path, settings: TrainSettings = TrainSettings(),
+                    config: TaggerConfig = TaggerConfig(), holdout: float = 0.1,
+                    device: str | None = None, on_epoch=None) -> dict:
+    """Train on the non-held-out trees of `path`, save to `out`, return metadata."""
+    from monalog.parsing.tagger import save_tagger
+
+    train, held = load_split(path, holdout, settings.seed)
+    start = time.perf_counter()
+    model = train_tagger(train, config, settings, device, on_epoch)
+    meta = {"data": str(Path(path).name), "train_trees": len(train), "held_out_trees": len(held),
+            "holdout_fraction": holdout, "seed": settings.seed, "epochs": settings.epochs,
+            "train_seconds": round(time.perf_counter() - start, 1),
+            "device": device or ("cuda" if torch.cuda.is_available() else "cpu"),
+            "threads": torch.get_num_threads()}
+    save_tagger(model, out, meta)
+    return meta

@@ -1,0 +1,20 @@
+"""Locate the data shipped with the package (grammars/, kb/, the trained tagger)."""
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+
+def grammar_path(name: str) -> Path:
+    """A file in the project's grammars/ folder (package `monalog.grammars` once installed)."""
+    return Path(str(resources.files("monalog.grammars").joinpath(name)))
+
+
+def kb_path(name: str) -> Path:
+    """A file in the project's kb/ folder (package `monalog.kb` once installed)."""
+    return Path(str(resources.files("monalog.kb").joinpath(name)))
+
+
+def model_path(name: str) -> Path:
+    """A shipped model file under monalog/models/."""
+    return Path(str(resources.files("monalog.models").joinpath(name)))

@@ -1,0 +1,69 @@
+"""`monalog parse` in all three formats, stdin input and bad input, through the real entry point."""
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from monalog.cli import main
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_parse_auto(capsys):
+    code, out, _ = run(capsys, "parse", "A dog is running", "A cat sleeps")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2
+    assert lines[0].startswith("(<T S[dcl] ba 0 2> (<T NP fa 0 2> (<L NP/N A a DT O XX NP/N>)")
+
+
+def test_parse_deriv(capsys):
+    code, out, _ = run(capsys, "parse", "--format", "deriv", "A dog is running")
+    assert code == 0
+    assert out.splitlines()[0] == "# A dog is running"
+    assert "NP/N" in out.splitlines()[1] and "S[dcl]" in out
+
+
+def test_parse_json_from_stdin_with_an_error_line(capsys, monkeypatch):
+    code, out, _ = run(capsys, "parse", "-", "--format", "json",
+                       stdin="A man is playing a guitar\n\nSome women are dancing\n", monkeypatch=monkeypatch)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(rows) == 3
+    assert rows[0]["sentence"] == "A man is playing a guitar"
+    assert rows[0]["tokens"][4] == {"word": "guitar", "lemma": "guitar", "pos": "NN", "category": "N"}
+    assert rows[0]["tree"].startswith("(<T S[dcl]")
+    assert rows[1] == {"sentence": "", "error": "empty sentence"}
+    assert rows[2]["tokens"][2]["lemma"] == "be"
+
+
+def test_every_input_failing_is_a_non_zero_exit(capsys):
+    code, out, err = run(capsys, "parse", " ", "!!!")
+    assert code == 1 and out == ""
+    assert err.count("monalog: error:") == 2 and "Traceback" not in err
+
+
+def test_console_script_runs_without_traceback():
+    proc = subprocess.run([sys.executable, "-m", "monalog", "parse", "--format", "json", ""],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert json.loads(proc.stdout) == {"sentence": "", "error": "empty sentence"}
+    assert "Traceback" not in proc.stderr
+
+
+def test_demo_parses_the_bundled_sentences(capsys):
+    code, out, _ = run(capsys, "demo")
+    assert code == 0 and out.count("# ") == 6 and "S[dcl]" in out
+
+
+@pytest.mark.parametrize("argv", [["parse"], ["parse", "--format", "xml", "a"], ["nonsense"]])
+def test_usage_errors(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2

@@ -1,0 +1,60 @@
+"""Each normalisation rule, from its own example row in grammars/normalization.tsv, plus edge cases."""
+import pytest
+
+from monalog.errors import ResourceError
+from monalog.morphology import be_for, ing_form, is_participle, third_person
+from monalog.normalize import default_rules, normalize, read_rules
+
+RULES = default_rules()
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[r.name for r in RULES])
+def test_rule_example(rule):
+    result = normalize(rule.example_in)
+    assert result.text == rule.example_out
+    assert [r.rule for r in result.rewrites] == [rule.name]
+    assert result.rewrites[0].before == rule.example_in and result.rewrites[0].after == rule.example_out
+
+
+@pytest.mark.parametrize("sentence", [
+    "The man is being silly",            # "being" + adjective is not a passive
+    "A boy is playing the guitar",
+    "There is a dog",                     # existential with no verb phrase
+    "Someday the dog will run",            # "someone" only as a whole word
+])
+def test_rules_that_do_not_apply(sentence):
+    assert normalize(sentence).text == sentence and normalize(sentence).rewrites == ()
+
+
+def test_rules_chain_and_are_all_recorded():
+    result = normalize("There is no one cutting a tomato")
+    assert result.text == "No person is cutting a tomato"
+    assert [r.rule for r in result.rewrites] == ["existential_no", "no_one"]
+
+
+def test_passive_agreement():
+    assert normalize("A ball is being kicked by two boys").text == "Two boys are kicking a ball"
+
+
+@pytest.mark.parametrize("word, ing", [("sliced", "slicing"), ("cut", "cutting"), ("stopped", "stopping"),
+                                       ("tied", "tying"), ("opened", "opening"), ("eaten", "eating")])
+def test_ing_forms(word, ing):
+    assert is_participle(word) and ing_form(word) == ing
+
+
+@pytest.mark.parametrize("base, form", [("watch", "watches"), ("cry", "cries"), ("play", "plays"), ("be", "is")])
+def test_third_person(base, form):
+    assert third_person(base) == form
+
+
+def test_be_agreement():
+    assert [be_for(n) for n in ["a man", "two men", "the dogs", "a boy and a girl", "the grass"]] == \
+        ["is", "are", "are", "are", "is"]
+
+
+def test_bad_rule_file(tmp_path):
+    bad = tmp_path / "rules.tsv"
+    bad.write_text("name\tpattern\treplacement\trequires\texample_in\texample_out\n"
+                   "broken\t(unclosed\tx\t\t\t\n", encoding="utf-8")
+    with pytest.raises(ResourceError, match="broken"):
+        read_rules(bad)

@@ -1,0 +1,68 @@
+"""The shipped tagger + depccg decoder on sentences with known derivations, and bad input."""
+import pytest
+
+from monalog.ccg import leaves, write_auto
+from monalog.errors import InputError, MonalogError, ParseError
+
+KNOWN = {
+    "A dog is running": (
+        "(<T S[dcl] ba 0 2> (<T NP fa 0 2> (<L NP/N A a DT O XX NP/N>) (<L N dog dog NN O XX N>) ) "
+        "(<T S[dcl]\\NP fa 0 2> (<L (S[dcl]\\NP)/(S[ng]\\NP) is be VBZ O XX (S[dcl]\\NP)/(S[ng]\\NP)>) "
+        "(<L S[ng]\\NP running run VBG O XX S[ng]\\NP>) ) )"),
+    "The man is slicing a tomato": (
+        "(<T S[dcl] ba 0 2> (<T NP fa 0 2> (<L NP/N The the DT O XX NP/N>) (<L N man man NN O XX N>) ) "
+        "(<T S[dcl]\\NP fa 0 2> (<L (S[dcl]\\NP)/(S[ng]\\NP) is be VBZ O XX (S[dcl]\\NP)/(S[ng]\\NP)>) "
+        "(<T S[ng]\\NP fa 0 2> (<L (S[ng]\\NP)/NP slicing slice VBG O XX (S[ng]\\NP)/NP>) "
+        "(<T NP fa 0 2> (<L NP/N a a DT O XX NP/N>) (<L N tomato tomato NN O XX N>) ) ) ) )"),
+}
+
+CATEGORIES = {
+    "No woman is playing a flute": ["NP/N", "N", "(S[dcl]\\NP)/(S[ng]\\NP)", "(S[ng]\\NP)/NP", "NP/N", "N"],
+    "Two children are not sitting on the grass": [
+        "NP/N", "N", "(S[dcl]\\NP)/(S[ng]\\NP)", "(S\\NP)\\(S\\NP)", "S[ng]\\NP",
+        "((S\\NP)\\(S\\NP))/NP", "NP/N", "N"],
+    "Every boy who is wearing a hat is jumping": [
+        "NP/N", "N", "(N\\N)/(S[dcl]\\NP)", "(S[dcl]\\NP)/(S[ng]\\NP)", "(S[ng]\\NP)/NP", "NP/N", "N",
+        "(S[dcl]\\NP)/(S[ng]\\NP)", "S[ng]\\NP"],
+}
+
+
+@pytest.mark.parametrize("sentence, auto", KNOWN.items())
+def test_known_derivations(parser, sentence, auto):
+    assert write_auto(parser.parse(sentence).tree) == auto
+
+
+@pytest.mark.parametrize("sentence, cats", CATEGORIES.items())
+def test_known_supertags(parser, sentence, cats):
+    assert [str(leaf.category) for leaf in parser.parse(sentence).leaves] == cats
+
+
+def test_final_punctuation_and_contractions(parser):
+    parse = parser.parse("A dog isn't running.")
+    assert [leaf.token.word for leaf in parse.leaves] == ["A", "dog", "is", "n't", "running", "."]
+    assert parse.tokenized.chunk_of == (0, 1, 2, 2, 3, 3)
+
+
+def test_batch_keeps_going_past_bad_sentences(parser):
+    results = parser.parse_batch(["A cat sleeps", "", "??", "x " * 500, "A man is cooking"])
+    assert [type(r).__name__ for r in results] == ["Parse", "InputError", "InputError", "InputError", "Parse"]
+    assert all(isinstance(r, MonalogError) and r.input is not None for r in results[1:4])
+
+
+def test_errors_are_typed(parser):
+    with pytest.raises(InputError):
+        parser.parse("   ")
+
+
+def test_unknown_backend():
+    from monalog.parsing.parser import Parser
+    with pytest.raises(InputError, match="unknown parser backend"):
+        Parser.from_backend("nope")
+
+
+def test_depccg_backend_without_its_model_is_a_clear_error(tmp_path, monkeypatch):
+    from monalog.errors import ResourceError
+    from monalog.parsing.parser import Parser
+    monkeypatch.setenv("DEPCCG_HOME", str(tmp_path))
+    with pytest.raises(ResourceError, match="depccg_en download"):
+        Parser.from_backend("depccg", str(tmp_path / "missing"))

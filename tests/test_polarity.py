@@ -1,0 +1,151 @@
+"""Polarity marking: composition, the lexicon, hand-built derivations, the gold set, properties."""
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from monalog.ccg import read_braces
+from monalog.errors import ResourceError
+from monalog.eval_polarity import read_gold, score_gold
+from monalog.monotonicity import Kind, default_lexicon, read_lexicon
+from monalog.polarity import Polarity
+from monalog.polarizer import Polarizer, arrows, polarize_batch, polarize_sentence
+
+UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
+GOLD = Path(__file__).parent / "data" / "polarity_gold.tsv"
+
+
+def leaf(cat, word, lemma=None, pos="XX"):
+    return f"{{<L {cat} {word} {lemma or word.lower()} {pos} O XX {cat}>}}"
+
+
+def node(cat, rule, *children):
+    return f"{{<T {cat} {rule} 0 {len(children)}> {' '.join(children)} }}"
+
+
+def np(det, noun):
+    return node("NP", "fa", leaf("NP/N", det), leaf("N", noun))
+
+
+# "Every dog sees some cat", built by hand (no parser involved)
+EVERY_DOG_SEES_SOME_CAT = read_braces(node(
+    "S[dcl]", "ba", np("Every", "dog"),
+    node("S[dcl]\\NP", "fa", leaf("(S[dcl]\\NP)/NP", "sees"), np("some", "cat"))))
+
+# "A dog is not barking" with "is not" composed (bx), as depccg parses it
+NOT_COMPOSED = read_braces(node(
+    "S[dcl]", "ba", np("No", "dog"),
+    node("S[dcl]\\NP", "fa",
+         node("(S[dcl]\\NP)/(S[ng]\\NP)", "bx", leaf("(S[dcl]\\NP)/(S[ng]\\NP)", "is"),
+              leaf("(S\\NP)\\(S\\NP)", "not")),
+         leaf("S[ng]\\NP", "barking"))))
+
+
+def marked(tree):
+    return " ".join(w + p.value for w, p in arrows(Polarizer().polarize(tree)))
+
+
+@pytest.mark.parametrize("a, b, product", [
+    (UP, UP, UP), (UP, DOWN, DOWN), (DOWN, UP, DOWN), (DOWN, DOWN, UP),
+    (NONE, UP, NONE), (DOWN, NONE, NONE), (NONE, NONE, NONE)])
+def test_composition(a, b, product):
+    assert a * b is product
+
+
+def test_parse_polarity():
+    assert Polarity.parse("+") is UP and Polarity.parse("↓") is DOWN and Polarity.parse("=") is NONE
+    with pytest.raises(ValueError):
+        Polarity.parse("?")
+
+
+def test_lexicon_is_data():
+    lex = default_lexicon()
+    assert lex.match_determiner(["every", "dog"]).restrictor is DOWN
+    assert lex.match_determiner(["at", "most", "3", "dogs"]).words == ("at", "most", "n")
+    assert lex.match_determiner(["at", "most", "three", "dogs"]).scope == (DOWN,)
+    assert lex.match_determiner(["most", "dogs"]).restrictor is NONE
+    assert lex.match_determiner(["dogs"]) is None
+    assert lex.functor("without").scope == (DOWN,)
+    assert lex.match_determiner(["nobody"]).kind is Kind.NP
+    assert "is" in lex.transparent
+
+
+def test_bad_lexicon_row_names_the_file(tmp_path):
+    bad = tmp_path / "lex.tsv"
+    bad.write_text("phrase\tkind\trestrictor\tscope\tnote\nevery\tdet\tsideways\t↑\t\n", encoding="utf-8")
+    with pytest.raises(ResourceError, match="lex.tsv"):
+        read_lexicon(bad)
+
+
+def test_hand_built_quantifiers():
+    assert marked(EVERY_DOG_SEES_SOME_CAT) == "Every↑ dog↓ sees↑ some↑ cat↑"
+
+
+def test_double_negation_through_composition():
+    assert marked(NOT_COMPOSED) == "No↑ dog↓ is↓ not↓ barking↑"
+
+
+def test_every_constituent_has_a_polarity():
+    pn = Polarizer().polarize(EVERY_DOG_SEES_SOME_CAT)
+    polarities = [(str(n.category), n.polarity) for n in pn.walk()]
+    assert ("S[dcl]\\NP", UP) in polarities and ("N", DOWN) in polarities
+    assert len(polarities) == 9
+
+
+def test_paper_example():
+    result = polarize_sentence("Few people are eating at red tables in a restaurant without lights")
+    assert result.arrows() == "Few↑ people↓ are↓ eating↓ at↓ red↓ tables↓ in↓ a↓ restaurant↓ without↓ lights↑"
+
+
+def test_gold_set_accuracy():
+    gold = read_gold(GOLD)
+    assert len(gold) >= 80
+    score = score_gold(gold)
+    assert score.failed == 0
+    assert score.accuracy >= 0.97, score.mismatches
+
+
+def test_errors_come_back_in_place():
+    results = polarize_batch(["Every dog barks", "", "No cat sleeps"])
+    assert results[0].arrows() == "Every↑ dog↓ barks↑"
+    assert type(results[1]).__name__ == "InputError"
+    assert results[2].arrows() == "No↑ cat↓ sleeps↓"
+
+
+# ---- properties over a small grammar of quantified clauses -------------------------------------
+
+DETS = ["every", "some", "no", "a", "the", "few"]
+NOUNS = ["dog", "cat", "man", "woman", "boy", "girl"]
+ADJS = ["small", "black", "happy", "young"]
+VERBS = ["sees", "chases", "likes", "follows"]
+clauses = st.tuples(st.sampled_from(DETS), st.sampled_from(NOUNS), st.sampled_from(VERBS),
+                    st.sampled_from(DETS), st.sampled_from(NOUNS), st.sampled_from(ADJS),
+                    st.integers(0, 1))
+
+
+def _polarities(sentence):
+    return [p for _, p in polarize_sentence(sentence).chunk_polarities()]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(clauses)
+def test_inserting_an_adjective_keeps_other_polarities(clause):
+    det1, noun1, verb, det2, noun2, adj, where = clause
+    words = [det1.capitalize(), noun1, verb, det2, noun2]
+    before = _polarities(" ".join(words))
+    at = 1 if where == 0 else 4
+    after = _polarities(" ".join(words[:at] + [adj] + words[at:]))
+    assert after[:at] + after[at + 1:] == before
+    assert after[at] == before[at]          # the adjective takes its noun's polarity
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(clauses)
+def test_some_to_no_flips_subject_noun_and_verb_phrase(clause):
+    _, noun1, verb, det2, noun2, _, _ = clause
+    some = _polarities(f"Some {noun1} {verb} {det2} {noun2}")
+    no = _polarities(f"No {noun1} {verb} {det2} {noun2}")
+    flip = {UP: DOWN, DOWN: UP, NONE: NONE}
+    assert no[1] == flip[some[1]]
+    assert no[2:] == [flip[p] for p in some[2:]]

@@ -1,0 +1,64 @@
+"""Training, saving and loading the supertagger on a few hand-made trees (tiny model, seconds)."""
+import numpy as np
+import pytest
+
+from monalog.ccg import read_braces, leaves
+from monalog.parsing.decoder import Decoder
+from monalog.parsing.tagger import TaggerConfig, encode_batch, load_tagger, save_tagger
+from monalog.parsing.training import (TrainSettings, heads, score_parses, split_holdout,
+                                      train_tagger, with_period)
+
+A_DOG_BARKS = ("{<T S[dcl] ba 0 2> {<T NP fa 0 2> {<L NP/N A a DT O XX NP/N>} {<L N dog dog NN O XX N>} } "
+               "{<L S[dcl]\\NP barks bark VBZ O XX S[dcl]\\NP>} }")
+A_CAT_SEES_A_DOG = (
+    "{<T S[dcl] ba 0 2> {<T NP fa 0 2> {<L NP/N A a DT O XX NP/N>} {<L N cat cat NN O XX N>} } "
+    "{<T S[dcl]\\NP fa 0 2> {<L (S[dcl]\\NP)/NP sees see VBZ O XX (S[dcl]\\NP)/NP>} "
+    "{<T NP fa 0 2> {<L NP/N a a DT O XX NP/N>} {<L N dog dog NN O XX N>} } } }")
+TREES = [read_braces(A_DOG_BARKS), read_braces(A_CAT_SEES_A_DOG)]
+TINY = TaggerConfig(word_dim=16, char_dim=8, char_filters=16, hidden=16, mlp=16, arc_dim=16, dropout=0.0)
+
+
+def test_heads_follow_depccg_head_first_convention():
+    # "A dog barks": A is the lexical head of NP, and NP's head is the head of the sentence
+    assert heads(TREES[0]) == [0, 1, 1]
+    assert heads(TREES[1]) == [0, 1, 1, 3, 4]
+    assert heads(with_period(TREES[0])) == [0, 1, 1, 1]
+
+
+def test_split_is_fixed_and_disjoint():
+    items = list(range(100))
+    train, held = split_holdout(items, 0.1, seed=0)
+    assert len(held) == 10 and not set(train) & set(held)
+    assert split_holdout(items, 0.1, seed=0) == (train, held)
+
+
+def test_train_save_load_decode(tmp_path):
+    settings = TrainSettings(epochs=60, batch_size=2, lr=1e-2, word_dropout=0.0, period_rate=0.0, seed=1)
+    model = train_tagger(TREES * 4, TINY, settings, device="cpu")
+    path = tmp_path / "tiny.pt"
+    save_tagger(model, path, {"note": "test"})
+    loaded = load_tagger(path)
+    assert loaded.meta == {"note": "test"}
+    sents = [[leaf.token.word for leaf in leaves(t)] for t in TREES]
+    tags, pos, arcs = loaded(*encode_batch(loaded.vocab, sents))
+    predicted = [[loaded.vocab.tags[i] for i in row[:len(s)]] for row, s in zip(tags.argmax(-1).tolist(), sents)]
+    assert predicted == [[str(leaf.category) for leaf in leaves(t)] for t in TREES]
+
+    decoder = Decoder(loaded.vocab.tags)
+    scores = []
+    for i, s in enumerate(sents):
+        n = len(s)
+        scores.append((tags[i, :n].log_softmax(-1).detach().numpy(),
+                       arcs[i, :n, :n + 1].log_softmax(-1).detach().numpy()))
+    trees = decoder.decode([list(leaves(t)[j].token for j in range(len(s))) for t, s in zip(TREES, sents)], scores)
+    result = score_parses(TREES, trees, 0.0)
+    assert result.failed == 0 and result.span_f1 == 1.0 and result.tag_accuracy == 1.0
+
+
+def test_decoder_reports_failure_as_none():
+    decoder = Decoder(["NP/N"])        # three determiners cannot form a sentence
+    tokens = list(t.token for t in leaves(TREES[0]))
+    tags = np.zeros((3, 1), dtype=np.float32)
+    deps = np.log(np.full((3, 4), 0.25, dtype=np.float32))
+    assert decoder.decode([tokens], [(tags, deps)]) == [None]
+    assert decoder.decode([], []) == []
