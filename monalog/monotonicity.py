@@ -20,6 +20,7 @@ NUMERAL = "N"
 class Kind(str, enum.Enum):
     DET = "det"
     NP = "np"
+    NPI = "npi"
     FUNCTOR = "functor"
     NUMERAL = "numeral"
     TRANSPARENT = "transparent"
@@ -55,6 +56,13 @@ class Lexicon:
                     best = self.determiners[key]
         return best
 
+    @staticmethod
+    def in_context(sig: Signature, context: Polarity) -> Signature:
+        """The reading of a determiner in a context of this polarity (npi: universal unless ↓)."""
+        if sig.kind is Kind.NPI and context is not Polarity.DOWN:
+            return Signature(sig.words, Kind.NPI, Polarity.DOWN, (Polarity.UP,))
+        return sig
+
     def functor(self, word: str) -> Signature | None:
         return self.functors.get(word)
 
@@ -67,7 +75,7 @@ def read_lexicon(path: str | Path) -> Lexicon:
         rows = (line for line in handle if line.strip() and not line.startswith("#"))
         for lineno, row in enumerate(csv.DictReader(rows, delimiter="\t"), 2):
             try:
-                words = tuple(row["phrase"].lower().split())
+                words = tuple(w if w == NUMERAL else w.lower() for w in row["phrase"].split())
                 kind = Kind(row["kind"])
                 if kind in (Kind.NUMERAL, Kind.TRANSPARENT):
                     (numerals if kind is Kind.NUMERAL else transparent).add(words[0])

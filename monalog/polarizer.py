@@ -125,8 +125,9 @@ class Polarizer:
         return marks + (UP,) * (arity - len(marks))
 
     # -- noun phrases -------------------------------------------------------------------------
-    def determiner(self, node: Tree) -> tuple[Signature, int] | None:
-        """The determiner phrase an NP starts with, and how many tokens it spans."""
+    def determiner(self, node: Tree, context: Polarity = UP) -> tuple[Signature, int] | None:
+        """The determiner phrase an NP starts with (read in a context of this polarity), and how
+        many tokens it spans."""
         words: list[str] = []
         token_end: list[int] = []
         for i, leaf in enumerate(leaves(node)[:4]):
@@ -134,15 +135,16 @@ class Polarizer:
                 words.append(part)
                 token_end.append(i + 1)
         sig = self.lexicon.match_determiner(words)
-        return (sig, token_end[len(sig.words) - 1]) if sig else None
+        return (self.lexicon.in_context(sig, context), token_end[len(sig.words) - 1]) if sig else None
 
-    def np_scope(self, node: Tree) -> Polarity:
-        """How the functor an NP applies to is marked: its determiner's scope marking."""
+    def np_scope(self, node: Tree, context: Polarity = UP) -> Polarity:
+        """How the functor an NP applies to is marked: its determiner's scope marking
+        (`context`: the NP's own polarity, which decides the reading of "any")."""
         if _is_coordination(node):
             conj = node.right if isinstance(node.right, Binary) and node.right.rule is Rule.CONJ else node.left
             first = node.left if conj is node.right else node.right
-            return _meet(self.np_scope(first), self.np_scope(conj.right))
-        found = self.determiner(node)
+            return _meet(self.np_scope(first, context), self.np_scope(conj.right, context))
+        found = self.determiner(node, context)
         return found[0].scope[0] if found else UP
 
     # -- top-down polarizing --------------------------------------------------------------------
@@ -152,7 +154,7 @@ class Polarizer:
             return PolarizedNode(node, p, marks)
         det_len, inner = 0, p
         if _is_np(node.category) and not det_done and not _is_coordination(node):
-            found = self.determiner(node)
+            found = self.determiner(node, p)
             if found:
                 sig, det_len = found
                 inner, det_done = p * sig.restrictor, True
@@ -170,7 +172,7 @@ class Polarizer:
             mark = self._first_mark(functor)
             f_pol, a_pol = p, p * mark
             if _is_np(arg.category) and not _is_np_modifier(functor.category):
-                f_pol = p * self.np_scope(arg)
+                f_pol = p * self.np_scope(arg, a_pol)
             pols = (f_pol, a_pol) if rule is Rule.FA else (a_pol, f_pol)
         elif rule in (Rule.FC, Rule.GFC, Rule.BX, Rule.GBX):
             forward = rule in (Rule.FC, Rule.GFC)

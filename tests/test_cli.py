@@ -37,7 +37,7 @@ def test_parse_json_from_stdin_with_an_error_line(capsys, monkeypatch):
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and len(rows) == 3
     assert rows[0]["sentence"] == "A man is playing a guitar"
-    assert rows[0]["tokens"][4] == {"word": "guitar", "lemma": "guitar", "pos": "NN", "category": "N"}
+    assert rows[0]["tokens"][5] == {"word": "guitar", "lemma": "guitar", "pos": "NN", "category": "N"}
     assert rows[0]["tree"].startswith("(<T S[dcl]")
     assert rows[1] == {"sentence": "", "error": "empty sentence"}
     assert rows[2]["tokens"][2]["lemma"] == "be"
@@ -67,3 +67,31 @@ def test_usage_errors(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         main(argv)
     assert exc.value.code == 2
+
+
+def test_polarize_arrows(capsys):
+    code, out, _ = run(capsys, "polarize", "Every dog sees some cat", "No cat sleeps")
+    assert code == 0
+    assert out.splitlines() == ["Every↑ dog↓ sees↑ some↑ cat↑", "No↑ cat↓ sleeps↓"]
+
+
+def test_polarize_json_with_normalisation(capsys):
+    code, out, _ = run(capsys, "polarize", "--normalize", "--format", "json", "There is no man cutting a tomato")
+    row = json.loads(out)
+    assert code == 0
+    assert row["sentence"] == "No man is cutting a tomato"
+    assert row["arrows"] == "No↑ man↓ is↓ cutting↓ a↓ tomato↓"
+    assert row["rewrites"][0]["rule"] == "existential_no"
+    assert row["tokens"][1] == {"word": "man", "lemma": "man", "category": "N", "polarity": "↓"}
+    assert row["tree"]["polarity"] == "↑" and row["tree"]["children"]
+
+
+def test_polarize_normalize_arrows_show_rewritten_sentence(capsys):
+    code, out, _ = run(capsys, "polarize", "--normalize", "Nobody is dancing")
+    assert out.strip() == "No↑ person↓ is↓ dancing↓"
+
+
+def test_polarize_bad_line_is_an_error_line(capsys, monkeypatch):
+    code, out, err = run(capsys, "polarize", "-", "--format", "json", stdin="A dog runs\n\t\n", monkeypatch=monkeypatch)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and rows[1] == {"sentence": "\t", "error": "empty sentence"}

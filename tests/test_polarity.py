@@ -62,7 +62,7 @@ def test_parse_polarity():
 def test_lexicon_is_data():
     lex = default_lexicon()
     assert lex.match_determiner(["every", "dog"]).restrictor is DOWN
-    assert lex.match_determiner(["at", "most", "3", "dogs"]).words == ("at", "most", "n")
+    assert lex.match_determiner(["at", "most", "3", "dogs"]).words == ("at", "most", "N")
     assert lex.match_determiner(["at", "most", "three", "dogs"]).scope == (DOWN,)
     assert lex.match_determiner(["most", "dogs"]).restrictor is NONE
     assert lex.match_determiner(["dogs"]) is None

@@ -1,0 +1,1 @@
+"""Knowledge for the prover: fixed facts, WordNet, pair-derived and user facts in one graph."""

@@ -1,0 +1,74 @@
+"""WordNet through nltk, from nltk's own data when present, else from Debian's wordnet-base files.
+
+nltk cannot read /usr/share/wordnet directly (its path sandbox, a missing `lexnames` file, and
+`index.sense` looked up through nltk's data search), so the 13 dictionary files are copied once into
+a cache folder laid out as nltk expects, with `lexnames` written from kb/wordnet_lexnames.tsv.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import warnings
+from functools import lru_cache
+from pathlib import Path
+
+from monalog.errors import ResourceError
+from monalog.resources import kb_path
+
+log = logging.getLogger(__name__)
+
+DEBIAN_DIR = Path("/usr/share/wordnet")
+DICT_FILES = [f"{kind}.{pos}" for kind in ("data", "index") for pos in ("noun", "verb", "adj", "adv")] + \
+    [f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")] + ["index.sense"]
+
+
+def cache_dir() -> Path:
+    """Where monalog keeps data it builds (MONALOG_CACHE, else ~/.cache/monalog)."""
+    return Path(os.environ.get("MONALOG_CACHE", Path.home() / ".cache" / "monalog"))
+
+
+def build_nltk_copy(source: Path = DEBIAN_DIR, target_root: Path | None = None) -> Path:
+    """Lay Debian's WordNet files out as nltk data (idempotent); returns the nltk data root."""
+    root = target_root or cache_dir() / "nltk_data"
+    target = root / "corpora" / "wordnet"
+    missing = [name for name in DICT_FILES if not (source / name).exists()]
+    if missing:
+        raise ResourceError(f"WordNet files missing in {source}: {', '.join(missing)} "
+                            "(apt-get install wordnet-base wordnet-sense-index)", input=str(source))
+    if all((target / name).exists() for name in DICT_FILES + ["lexnames"]):
+        return root
+    tmp = target.with_name("wordnet.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    for name in DICT_FILES:
+        shutil.copyfile(source / name, tmp / name)
+    shutil.copyfile(kb_path("wordnet_lexnames.tsv"), tmp / "lexnames")
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)                       # atomic: a half-built copy is never used
+    return root
+
+
+@lru_cache(maxsize=1)
+def wordnet():
+    """The nltk WordNet reader; says which source it uses (nltk's data or Debian's files)."""
+    import nltk
+    from nltk.corpus.reader.wordnet import WordNetCorpusReader
+
+    try:
+        path = nltk.data.find("corpora/wordnet")
+        log.info("WordNet: nltk data at %s", path)
+    except LookupError:
+        root = build_nltk_copy()
+        if str(root) not in nltk.data.path:
+            nltk.data.path.insert(0, str(root))
+        path = nltk.data.find("corpora/wordnet")
+        log.info("WordNet: Debian's wordnet-base files, copied to %s", path)
+    try:
+        with warnings.catch_warnings():        # "multilingual functions are not available": expected
+            warnings.simplefilter("ignore", UserWarning)
+            reader = WordNetCorpusReader(path, None)
+            reader.ensure_loaded()
+        return reader
+    except (OSError, LookupError) as exc:
+        raise ResourceError(f"cannot read WordNet at {path}: {exc}", input=str(path)) from exc
