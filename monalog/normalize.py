@@ -90,13 +90,19 @@ def default_rules() -> tuple[Rule, ...]:
     return read_rules(grammar_path("normalization.tsv"))
 
 
-def normalize(sentence: str, rules: tuple[Rule, ...] | None = None) -> Normalized:
-    """Apply every rule once, in file order, recording each rewrite."""
+def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int = 3) -> Normalized:
+    """Apply the rules in file order, again while any applies (at most `passes` rounds: "There is
+    no milk being drunk by a cat" needs the existential rule, then the passive one), recording
+    each rewrite."""
     text = " ".join(sentence.split())
     rewrites = []
-    for rule in rules or default_rules():
-        after = rule.apply(text)
-        if after != text:
-            rewrites.append(Rewrite(rule.name, text, after))
-            text = after
+    for _ in range(passes):
+        before = len(rewrites)
+        for rule in rules or default_rules():
+            after = rule.apply(text)
+            if after != text:
+                rewrites.append(Rewrite(rule.name, text, after))
+                text = after
+        if len(rewrites) == before:
+            break
     return Normalized(sentence, text, tuple(rewrites))

@@ -1,0 +1,196 @@
+"""Edits licensed by polarity and the knowledge base, proposed toward a target sentence.
+
+Each edit keeps the derivation (the edited tree is re-polarized, never re-parsed):
+- replace a word in an ↑ position by a word above it, in a ↓ position by one below it;
+- drop a modifier (adjective, adverb, prepositional phrase, relative clause) or a conjunct of
+  "and" where the modified constituent is ↑ (red car ≤ car);
+- add a modifier of the target where the constituent is ↓.
+Only edits that bring the sentence closer to the target are proposed (MonaLog's generation,
+restricted to the words and modifiers of the pair).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
+from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.polarity import Polarity
+from monalog.polarizer import PolarizedNode
+from monalog.proof import Step, StepKind
+from monalog.treeops import (ARTICLE, Path, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
+                             same_category, surface, walk)
+
+UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20}
+
+
+_A = Leaf(None, Token("a", "a", "DT"))  # type: ignore[arg-type]  # only its token is used
+
+
+def _number(lemma: str) -> int | None:
+    if re.fullmatch(r"\d+", lemma):
+        return int(lemma)
+    return _NUMBERS.get(lemma)
+
+
+def kb_leq(kb: KnowledgeBase, a: str, b: str) -> tuple[Fact, ...] | None:
+    """Facts showing a ≤ b; numerals read as "at least N" (three ≤ two ≤ a)."""
+    na, nb = _number(a), _number(b)
+    if na is not None and nb is not None:
+        return (Fact(Term(a), Relation.LEQ, Term(b), Source.FIXED, "numerals read as \"at least\""),) \
+            if na >= nb else None
+    return kb.leq(a, b)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the search aims at: its lemma key and its words and modifiers."""
+
+    tree: Tree
+    key: tuple[str, ...]
+    lemmas: Counter
+    leaves: tuple[Leaf, ...]
+    modifiers: tuple[tuple[Tree, int], ...]     # (modifier node, index of the modifier child)
+
+    @classmethod
+    def of(cls, tree: Tree) -> "Target":
+        key = lemma_key(tree)
+        mods = []
+        for _, node in walk(tree):
+            split = modifier_split(node)
+            if split:
+                mods.append((node, split[0]))
+        from monalog.ccg.tree import leaves
+        return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods))
+
+
+def _polarities(pn: PolarizedNode, path: Path = ()) -> Iterator[tuple[Path, PolarizedNode]]:
+    yield path, pn
+    for i, child in enumerate(pn.children):
+        yield from _polarities(child, path + (i,))
+
+
+def _pair_fact(bigger: str, smaller: str, note: str) -> Fact:
+    return Fact(Term(smaller), Relation.LEQ, Term(bigger), Source.PAIR, note)
+
+
+class Generator:
+    """Proposes (edited tree, step) pairs from a polarized tree toward a target."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+
+    def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
+        nodes = list(_polarities(pn))
+        have = Counter(lemma_key(tree))
+        missing = {norm_lemma(leaf): leaf for leaf in target.leaves
+                   if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
+        missing.pop(ARTICLE, None)
+        yield from self._replacements(tree, nodes, target, missing)
+        yield from self._deletions(tree, nodes, target)
+        yield from self._insertions(tree, nodes, target, have)
+
+    def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
+        first = True
+        for path, node in nodes:
+            if not isinstance(node.node, Leaf):
+                continue
+            leaf, p = node.node, node.polarity
+            lemma = norm_lemma(leaf)
+            is_first, first = first, False
+            if lemma == ARTICLE or (target.lemmas[lemma] and lemma not in missing):
+                continue
+            candidates = dict(missing)
+            if is_determiner(leaf):                       # "every dog" -> "a dog": the article is not compared
+                candidates[ARTICLE] = _A
+            for new_lemma, new_leaf in candidates.items():
+                if p is UP:
+                    facts = kb_leq(self.kb, lemma, new_lemma)
+                elif p is DOWN:
+                    facts = kb_leq(self.kb, new_lemma, lemma)
+                else:
+                    up, down = kb_leq(self.kb, lemma, new_lemma), kb_leq(self.kb, new_lemma, lemma)
+                    facts = up + down if up is not None and down is not None else None
+                if facts is None:
+                    continue
+                word = new_leaf.token.word
+                word = word[:1].upper() + word[1:] if is_first else word.lower() if word[1:].islower() else word
+                new = Leaf(leaf.category, Token(word, new_leaf.token.lemma, new_leaf.token.pos))
+                edited = replace_at(tree, path, new)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, surface(edited), p, facts)
+
+    def _deletions(self, tree, nodes, target) -> Iterator[tuple[Tree, Step]]:
+        for path, node in nodes:
+            if node.polarity is not UP:
+                continue
+            subtree = node.node
+            split = modifier_split(subtree)
+            if split and node.children[split[0]].marks[:1] == (UP,):   # not "not", "never"
+                mod, head = subtree.children[split[0]], subtree.children[split[1]]
+                if all(target.lemmas[lemma] for lemma in lemma_key(mod)):
+                    continue
+                edited = replace_at(tree, path, head)
+                fact = _pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
+                yield edited, Step(StepKind.DELETE, surface(mod), "", surface(edited), UP, (fact,))
+            obj = _object(subtree)
+            if obj and not all(target.lemmas[lemma] for lemma in lemma_key(subtree.right)):
+                verb = subtree.left
+                intransitive = Leaf(obj, verb.token)
+                edited = replace_at(tree, path, intransitive)
+                fact = _pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
+                yield edited, Step(StepKind.DELETE, surface(subtree.right), "", surface(edited), UP, (fact,))
+            conj = _conjunction(subtree)
+            if conj:
+                word, first, second = conj
+                if word != "and":
+                    continue
+                for keep, drop in ((first, second), (second, first)):
+                    if all(target.lemmas[lemma] for lemma in lemma_key(drop)):
+                        continue
+                    edited = replace_at(tree, path, keep)
+                    fact = _pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X")
+                    yield edited, Step(StepKind.DELETE, f"and {surface(drop)}" if keep is first else
+                                       f"{surface(drop)} and", "", surface(edited), UP, (fact,))
+
+    def _insertions(self, tree, nodes, target, have) -> Iterator[tuple[Tree, Step]]:
+        for mod_node, mod_index in target.modifiers:
+            mod = mod_node.children[mod_index]
+            head = mod_node.children[1 - mod_index]
+            if all(have[lemma] for lemma in lemma_key(mod)):
+                continue
+            head_key = lemma_key(head)
+            for path, node in nodes:
+                if node.polarity is not DOWN or not same_category(node.category, head.category):
+                    continue
+                if lemma_key(node.node) != head_key:
+                    continue
+                children = (mod, node.node) if mod_index == 0 else (node.node, mod)
+                new = Binary(mod_node.category, mod_node.rule, children[0], children[1], mod_node.head_is_left)
+                edited = replace_at(tree, path, new)
+                fact = _pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
+                yield edited, Step(StepKind.INSERT, "", surface(mod), surface(edited), DOWN, (fact,))
+
+
+def _object(node: Tree):
+    """The intransitive category of a verb applied to its object NP ("eating a banana" -> "eating")."""
+    if (isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
+            and node.left.token.pos.startswith("VB") and str(node.right.category) == "NP"):
+        cat = node.left.category
+        if cat.is_functor and str(cat.argument) == "NP" and cat.slash.value == "/":
+            return cat.result
+    return None
+
+
+def _conjunction(node: Tree) -> tuple[str, Tree, Tree] | None:
+    """(conjunction word, first conjunct, second conjunct) for "X and Y" coordinations."""
+    if not isinstance(node, Binary) or node.rule is not Rule.BA:
+        return None
+    right = node.right
+    if isinstance(right, Binary) and right.rule is Rule.CONJ and isinstance(right.left, Leaf):
+        return right.left.token.lemma.lower(), node.left, right.right
+    return None

@@ -1,0 +1,108 @@
+"""WordNet facts between the words of one premise/hypothesis pair (POS-aware, on lemmas).
+
+Only words of the pair are related, as in MonaLog, so a word sense never reaches a word the pair
+does not contain. Synonyms (a shared synset among the first `max_senses` senses) give ≡, hypernyms
+within `max_depth` steps give ≤, antonyms give ⊥.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Iterable
+
+from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.knowledge.wordnet import wordnet
+
+_WN_POS = {"n": "n", "v": "v", "a": "a", "r": "r"}
+
+
+def coarse_pos(penn: str) -> str | None:
+    """n v a r from a Penn tag; None for function words."""
+    if penn.startswith("NN"):
+        return "n"
+    if penn.startswith("VB"):
+        return "v"
+    if penn.startswith("JJ"):
+        return "a"
+    if penn.startswith("RB"):
+        return "r"
+    return None
+
+
+@dataclass(frozen=True)
+class WordNetSettings:
+    """`lower_senses`: senses tried for the more specific word (its dominant senses only, against
+    word-sense errors); the more general word may be read in any sense. `max_depth`: hypernym steps."""
+
+    lower_senses: int = 1
+    max_depth: int = 8
+    antonyms: bool = False
+
+
+@lru_cache(maxsize=20000)
+def _synsets(lemma: str, pos: str) -> tuple:
+    wn = wordnet()
+    found = wn.synsets(lemma, pos=_WN_POS[pos])
+    if pos == "a":
+        found = found + wn.synsets(lemma, pos="s")
+    return tuple(found)
+
+
+@lru_cache(maxsize=20000)
+def _ancestors(synset, max_depth: int) -> frozenset:
+    """The synset and its hypernyms (instance hypernyms too) up to max_depth steps."""
+    seen, frontier = {synset}, {synset}
+    for _ in range(max_depth):
+        frontier = {h for s in frontier for h in s.hypernyms() + s.instance_hypernyms()} - seen
+        if not frontier:
+            break
+        seen |= frontier
+    return frozenset(seen)
+
+
+def _below(a: tuple, b: tuple, settings: WordNetSettings):
+    """(lower synset, upper synset) when a dominant sense of a is b's synset or under it."""
+    for x in a[:settings.lower_senses]:
+        above = _ancestors(x, settings.max_depth)
+        for y in b:
+            if y in above:
+                return x, y
+    return None
+
+
+def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings()) -> Fact | None:
+    """The WordNet fact between lemmas a and b of one part of speech, if any."""
+    sa, sb = _synsets(a, pos), _synsets(b, pos)
+    if not sa or not sb:
+        return None
+    ta, tb = Term(a, pos), Term(b, pos)
+    up, down = _below(sa, sb, settings), _below(sb, sa, settings)
+    if up and down:
+        return Fact(ta, Relation.EQ, tb, Source.WORDNET, f"{up[0].name()} ~ {down[0].name()}")
+    if up:
+        return Fact(ta, Relation.LEQ, tb, Source.WORDNET, f"{up[0].name()} is a kind of {up[1].name()}"
+                    if up[0] != up[1] else f"synonyms in {up[0].name()}")
+    if down:
+        return Fact(ta, Relation.GEQ, tb, Source.WORDNET, f"{down[0].name()} is a kind of {down[1].name()}"
+                    if down[0] != down[1] else f"synonyms in {down[0].name()}")
+    if settings.antonyms:
+        antonyms = {ant.name() for s in sa[:2] for lemma in s.lemmas() if lemma.name() == a
+                    for ant in lemma.antonyms()}
+        if b in antonyms:
+            return Fact(ta, Relation.EXCL, tb, Source.WORDNET, "antonyms")
+    return None
+
+
+def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[str, str]],
+               settings: WordNetSettings = WordNetSettings()) -> list[Fact]:
+    """Facts between content words (lemma, Penn tag) of the premise and of the hypothesis."""
+    left = {(lemma, coarse_pos(tag)) for lemma, tag in premise if coarse_pos(tag)}
+    right = {(lemma, coarse_pos(tag)) for lemma, tag in hypothesis if coarse_pos(tag)}
+    facts = []
+    for (a, pa), (b, pb) in product(left, right):
+        if a != b and pa == pb:
+            fact = relate(a, b, pa, settings)
+            if fact:
+                facts.append(fact)
+    return facts

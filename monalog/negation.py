@@ -1,0 +1,101 @@
+"""Contradictories of a sentence, built on its derivation (MonaLog's contradiction rules):
+sentence-initial "no" <-> "a"/"some"/"the"; object quantifier <-> "no"; negate the main verb or
+drop its negation. SICK reads "A man is playing" and "A man is not playing" as contradictory (the
+same man), and so do these rules."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
+from monalog.treeops import Path, node_at, replace_at, walk
+
+_EXISTENTIAL = {"a", "an", "some", "the", "one"}
+_NEGATIONS = {"not", "n't", "never"}
+_AUXILIARIES = {"be", "do", "have", "can", "will", "would", "could", "should", "may", "might", "must"}
+NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
+
+
+def _subject_and_vp(tree: Tree) -> tuple[Path, Path] | None:
+    """Paths of the subject NP and the main verb phrase of a declarative sentence."""
+    path: Path = ()
+    node = tree
+    while isinstance(node, Binary) and node.rule in (Rule.RP, Rule.LP):
+        path += (0,) if node.rule is Rule.RP else (1,)
+        node = node.children[path[-1]]
+    if isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category).startswith("NP"):
+        return path + (0,), path + (1,)
+    return None
+
+
+def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
+    node, path = np, ()
+    while not isinstance(node, Leaf):
+        if isinstance(node, Binary) and node.rule is Rule.FA and str(node.left.category) == "NP/N":
+            node, path = node.left, path + (0,)
+        elif isinstance(node, Binary) and node.rule is Rule.BA:      # NP with a modifier
+            node, path = node.left, path + (0,)
+        else:
+            return None
+    return (path, node) if str(node.category) == "NP/N" else None
+
+
+def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str]]:
+    found = _determiner(node_at(tree, np_path))
+    if not found:
+        return
+    path, det = found
+    lemma = det.token.lemma.lower()
+    first = not any(np_path) and not any(path)
+    if lemma in _EXISTENTIAL:
+        word = "No" if first else "no"
+    elif lemma == "no":
+        word = "A" if first else "a"
+    else:
+        return
+    new = Leaf(det.category, Token(word, word.lower(), "DT"))
+    yield replace_at(tree, np_path + path, new), f"{label}: \"{det.token.word}\" -> \"{word}\""
+
+
+def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
+    """Drop a negation of the main verb phrase, or negate its auxiliary."""
+    for sub, node in walk(node_at(tree, vp_path)):
+        path = vp_path + sub
+        if isinstance(node, Binary) and any(isinstance(c, Leaf) and c.token.lemma.lower() in _NEGATIONS
+                                            for c in node.children):
+            neg = next(i for i, c in enumerate(node.children)
+                       if isinstance(c, Leaf) and c.token.lemma.lower() in _NEGATIONS)
+            yield replace_at(tree, path, node.children[1 - neg]), \
+                f"the negation \"{node.children[neg].token.word}\" removed"
+            return
+    vp = node_at(tree, vp_path)
+    if isinstance(vp, Binary) and vp.rule is Rule.FA and isinstance(vp.left, Leaf) \
+            and vp.left.token.lemma.lower() in _AUXILIARIES:
+        aux = vp.left
+        negated = Binary(aux.category, Rule.BX, aux, NOT, True)
+        yield replace_at(tree, vp_path + (0,), negated), f"the verb negated: \"{aux.token.word} not\""
+
+
+def _object_np(tree: Tree, vp_path: Path) -> Path | None:
+    node, path = node_at(tree, vp_path), vp_path
+    for _ in range(3):
+        if not isinstance(node, Binary) or node.rule is not Rule.FA:
+            return None
+        if str(node.right.category) == "NP" and isinstance(node.left, Leaf):
+            return path + (1,)
+        node, path = node.right, path + (1,)
+    return None
+
+
+def contradictories(tree: Tree) -> list[tuple[Tree, str]]:
+    """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each."""
+    parts = _subject_and_vp(tree)
+    if not parts:
+        return []
+    subject, vp = parts
+    out = list(_swap_det(tree, subject, "the subject's quantifier swapped"))
+    out += list(_negations_of_vp(tree, vp))
+    obj = _object_np(tree, vp)
+    if obj:
+        out += list(_swap_det(tree, obj, "the object's quantifier swapped"))
+    return out

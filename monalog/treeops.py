@@ -1,0 +1,82 @@
+"""Editing derivations by path (child indices from the root) and reading them at lemma level."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from monalog.ccg.category import Category
+from monalog.ccg.tree import Binary, Leaf, Tree, Unary, leaves
+
+Path = tuple[int, ...]
+
+# The matching equivalence of MonaLog's search ({a, be, ing}): lemmas are compared, so "is"/"are"
+# are "be" and "-ing" forms their verb; the existential articles (a, an, the, some, or none, as in
+# a bare plural) are not compared at all, as SICK's annotators read them alike.
+_EQUIVALENT = {"an": "a", "the": "a", "some": "a", "n't": "not"}
+ARTICLE = "a"
+_IGNORED = {".", ",", "!", "?", ";", ":"}
+
+
+def node_at(tree: Tree, path: Path) -> Tree:
+    for index in path:
+        tree = tree.children[index]
+    return tree
+
+
+def replace_at(tree: Tree, path: Path, new: Tree) -> Tree:
+    """A new tree with the node at `path` replaced (the rest shared, nothing mutated)."""
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    child = replace_at(tree.children[head], rest, new)
+    if isinstance(tree, Unary):
+        return Unary(tree.category, tree.rule, child)
+    if isinstance(tree, Binary):
+        left, right = (child, tree.right) if head == 0 else (tree.left, child)
+        return Binary(tree.category, tree.rule, left, right, tree.head_is_left)
+    raise IndexError(f"path {path} goes below a leaf")
+
+
+def walk(tree: Tree, path: Path = ()) -> Iterator[tuple[Path, Tree]]:
+    """Every node with its path, pre-order."""
+    yield path, tree
+    for i, child in enumerate(tree.children):
+        yield from walk(child, path + (i,))
+
+
+def norm_lemma(leaf: Leaf) -> str:
+    lemma = (leaf.token.lemma or leaf.token.word).lower()
+    return _EQUIVALENT.get(lemma, lemma)
+
+
+def lemma_key(tree: Tree) -> tuple[str, ...]:
+    """The lemmas a hypothesis is matched on (punctuation ignored)."""
+    return tuple(lemma for lemma in (norm_lemma(leaf) for leaf in leaves(tree) if leaf.token.word not in _IGNORED)
+                 if lemma != ARTICLE)
+
+
+def surface(tree: Tree) -> str:
+    return " ".join(leaf.token.word for leaf in leaves(tree))
+
+
+def same_category(a: Category, b: Category) -> bool:
+    return a.without_features() == b.without_features()
+
+
+def is_determiner(leaf: Leaf) -> bool:
+    return str(leaf.category) in ("NP/N", "N/N") and leaf.token.pos in ("DT", "CD")
+
+
+def modifier_split(node: Tree) -> tuple[int, int] | None:
+    """(modifier index, head index) when one child of a binary application modifies the other
+    (X/X or X\\X over X, as adjectives, adverbs, prepositional phrases, relative clauses)."""
+    from monalog.ccg.tree import Rule
+
+    if not isinstance(node, Binary) or node.rule not in (Rule.FA, Rule.BA):
+        return None
+    functor, arg = (0, 1) if node.rule is Rule.FA else (1, 0)
+    f = node.children[functor]
+    if f.category.is_functor and f.category.is_modifier and same_category(node.category, node.children[arg].category):
+        if isinstance(f, Binary) and f.rule is Rule.CONJ:
+            return None
+        return functor, arg
+    return None
