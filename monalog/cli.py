@@ -103,6 +103,84 @@ def cmd_polarize(args: argparse.Namespace) -> int:
     return _run_batches(args, "polarizing", process, render)
 
 
+def _prover_settings(args: argparse.Namespace, **extra):
+    from monalog.prover import ProverSettings
+
+    return ProverSettings(depth=args.depth, normalize=not args.no_normalize, exclusions=args.exclusions,
+                          kb_files=tuple(args.kb or ()), **extra)
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    from monalog.prover import Prover
+    from monalog.render_proof import proof_dot, proof_json, proof_text
+
+    prover = Prover(_prover_settings(args, keep_search_tree=args.trace == "dot"))
+    proof = prover.prove(args.premise, args.hypothesis)
+    print(proof.label.value)
+    if args.trace == "json":
+        print(json.dumps(proof_json(proof), ensure_ascii=False, indent=2))
+    elif args.trace == "dot":
+        print(proof_dot(proof))
+    else:
+        print(proof_text(proof))
+    return 0
+
+
+def _write_atomic(path: str, text: str) -> None:
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(tmp, path)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    import time
+
+    from monalog.batch import prove_all
+    from monalog.datasets import BadRow, read_pairs
+    from monalog.evaluation import evaluate
+    from monalog.proof import Label
+
+    pairs, bad = [], []
+    for item in read_pairs(args.file, args.format, args.labels):
+        if isinstance(item, BadRow):
+            bad.append(item)
+        elif item.label is None:
+            bad.append(BadRow(item.line, "no gold label"))
+        else:
+            pairs.append(item)
+        if args.limit and len(pairs) >= args.limit:
+            break
+    for row in bad:
+        print(f"monalog: {args.file}:{row.line}: skipped: {row.reason}", file=sys.stderr)
+    if not pairs:
+        print(f"monalog: error: no usable pairs in {args.file}", file=sys.stderr)
+        return 2
+    from tqdm import tqdm
+
+    start = time.perf_counter()
+    with tqdm(total=len(pairs), desc="proving", unit=" pair", file=sys.stderr, disable=None) as bar:
+        results = prove_all([(p.premise, p.hypothesis) for p in pairs], _prover_settings(args),
+                            workers=args.workers, on_chunk=bar.update)
+    seconds = time.perf_counter() - start
+    errors = [(p, r) for p, r in zip(pairs, results) if isinstance(r, MonalogError)]
+    for pair, exc in errors:
+        log.warning("%s:%d: %s", args.file, pair.line, _one_line(exc))
+    predicted = [Label.NEUTRAL if isinstance(r, MonalogError) else r.label for r in results]
+    report = evaluate([p.label for p in pairs], predicted, len(errors), seconds, two_way=args.format == "med")
+    print(report.table())
+    if args.json:
+        data = report.as_json()
+        data["skipped_rows"] = [{"line": b.line, "reason": b.reason} for b in bad]
+        _write_atomic(args.json, json.dumps(data, indent=2) + "\n")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job on the bundled examples: parse them and print their derivations."""
     from importlib import resources
@@ -149,6 +227,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model", help="tagger file (monalog backend) or depccg model variant/dir")
     p.add_argument("--batch-size", type=int, default=512)
     p.set_defaults(func=cmd_polarize)
+
+    def prover_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--depth", type=int, default=2, help="most edits in a proof (default 2)")
+        p.add_argument("--kb", action="append", metavar="FILE", help="extra facts in the KB language (repeatable)")
+        p.add_argument("--exclusions", action="store_true",
+                       help="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
+        p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
+
+    p = sub.add_parser("prove", help="prove one premise/hypothesis pair and show the proof")
+    p.add_argument("premise")
+    p.add_argument("hypothesis")
+    p.add_argument("--trace", choices=("text", "json", "dot"), default="text")
+    prover_options(p)
+    p.set_defaults(func=cmd_prove)
+
+    p = sub.add_parser("eval", help="prove every pair of a file and score against its gold labels")
+    p.add_argument("file")
+    p.add_argument("--format", choices=("sick", "med", "jsonl"), default="sick")
+    p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
+                   help="SICK: entailment_label (original) or label_current_paper (corrected)")
+    p.add_argument("--limit", type=int, help="only the first N pairs")
+    p.add_argument("--workers", type=int, default=1, help="worker processes")
+    p.add_argument("--json", metavar="OUT", help="write the metrics as JSON")
+    prover_options(p)
+    p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("demo", help="run the main job on the bundled example sentences")
     p.set_defaults(func=cmd_demo)

@@ -25,7 +25,7 @@ from monalog.treeops import (ARTICLE, Path, is_determiner, lemma_key, modifier_s
                              same_category, surface, walk)
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "several": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20}
 
 
@@ -40,6 +40,8 @@ def _number(lemma: str) -> int | None:
 
 def kb_leq(kb: KnowledgeBase, a: str, b: str) -> tuple[Fact, ...] | None:
     """Facts showing a ≤ b; numerals read as "at least N" (three ≤ two ≤ a)."""
+    if b == "thing" and a != "thing":
+        return (Fact(Term(a), Relation.LEQ, Term("thing"), Source.FIXED, "everything is a thing"),)
     na, nb = _number(a), _number(b)
     if na is not None and nb is not None:
         return (Fact(Term(a), Relation.LEQ, Term(b), Source.FIXED, "numerals read as \"at least\""),) \
@@ -103,10 +105,11 @@ class Generator:
             leaf, p = node.node, node.polarity
             lemma = norm_lemma(leaf)
             is_first, first = first, False
-            if lemma == ARTICLE or (target.lemmas[lemma] and lemma not in missing):
+            determiner = is_determiner(leaf)
+            if (lemma == ARTICLE and not determiner) or (target.lemmas[lemma] and lemma not in missing):
                 continue
             candidates = dict(missing)
-            if is_determiner(leaf):                       # "every dog" -> "a dog": the article is not compared
+            if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
                 candidates[ARTICLE] = _A
             for new_lemma, new_leaf in candidates.items():
                 if p is UP:

@@ -7,25 +7,22 @@ from __future__ import annotations
 from typing import Iterator
 
 from monalog.ccg.category import parse_category
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
 from monalog.treeops import Path, node_at, replace_at, walk
 
-_EXISTENTIAL = {"a", "an", "some", "the", "one"}
+_EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 _NEGATIONS = {"not", "n't", "never"}
 _AUXILIARIES = {"be", "do", "have", "can", "will", "would", "could", "should", "may", "might", "must"}
 NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
 
 
-def _subject_and_vp(tree: Tree) -> tuple[Path, Path] | None:
-    """Paths of the subject NP and the main verb phrase of a declarative sentence."""
-    path: Path = ()
-    node = tree
-    while isinstance(node, Binary) and node.rule in (Rule.RP, Rule.LP):
-        path += (0,) if node.rule is Rule.RP else (1,)
-        node = node.children[path[-1]]
-    if isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category).startswith("NP"):
-        return path + (0,), path + (1,)
-    return None
+def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
+    """(subject path, verb phrase path) of every declarative clause, the main one first; in
+    "A and B" either conjunct can be contradicted. Relative clauses have no subject NP here."""
+    for path, node in walk(tree):
+        if (isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category).startswith("NP")
+                and str(node.category).startswith("S")):
+            yield path + (0,), path + (1,)
 
 
 def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
@@ -41,7 +38,13 @@ def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
 
 
 def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str]]:
-    found = _determiner(node_at(tree, np_path))
+    np = node_at(tree, np_path)
+    if isinstance(np, Unary) and np.rule is Rule.LEX and str(np.child.category) == "N":   # bare plural
+        first = not any(np_path)
+        no = Leaf(parse_category("NP/N"), Token("No" if first else "no", "no", "DT"))
+        yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, np.child, True)), f"{label}: \"no\" added"
+        return
+    found = _determiner(np)
     if not found:
         return
     path, det = found
@@ -89,13 +92,11 @@ def _object_np(tree: Tree, vp_path: Path) -> Path | None:
 
 def contradictories(tree: Tree) -> list[tuple[Tree, str]]:
     """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each."""
-    parts = _subject_and_vp(tree)
-    if not parts:
-        return []
-    subject, vp = parts
-    out = list(_swap_det(tree, subject, "the subject's quantifier swapped"))
-    out += list(_negations_of_vp(tree, vp))
-    obj = _object_np(tree, vp)
-    if obj:
-        out += list(_swap_det(tree, obj, "the object's quantifier swapped"))
+    out: list[tuple[Tree, str]] = []
+    for subject, vp in _clauses(tree):
+        out += _swap_det(tree, subject, "the subject's quantifier swapped")
+        out += _negations_of_vp(tree, vp)
+        obj = _object_np(tree, vp)
+        if obj:
+            out += _swap_det(tree, obj, "the object's quantifier swapped")
     return out

@@ -20,7 +20,17 @@ _FILTERS = {
     "ing": ing_form,
     "be": be_for,
 }
-_CHECKS = {"participle": is_participle}
+_FUNCTION_WORDS = frozenset("""a an the this that these those some any no every each all both it him her them
+me us you he she they we his its their my our your there here who which what when where why how not very
+and or but of in on at by with for from to into onto over under up down out off""".split())
+
+
+def _content_word(word: str) -> bool:
+    word = word.lower()
+    return bool(word) and word not in _FUNCTION_WORDS and not word.endswith("ing")
+
+
+_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _content_word}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
 
@@ -99,10 +109,25 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
     for _ in range(passes):
         before = len(rewrites)
         for rule in rules or default_rules():
-            after = rule.apply(text)
+            after = _tidy(rule.apply(text))
             if after != text:
                 rewrites.append(Rewrite(rule.name, text, after))
                 text = after
         if len(rewrites) == before:
             break
     return Normalized(sentence, text, tuple(rewrites))
+
+
+def _tidy(text: str) -> str:
+    """Squeeze spaces left by empty groups and make a/an agree with the word after it."""
+    text = " ".join(text.split())
+    return _ARTICLE.sub(lambda m: _article(m.group(1), m.group(2)) + " " + m.group(2), text)
+
+
+_ARTICLE = re.compile(r"\b([Aa]n?) (\w+)")
+
+
+def _article(old: str, word: str) -> str:
+    """a/an agreeing with the next word after a rewrite moved words around."""
+    new = "an" if word[0].lower() in "aeiou" else "a"
+    return new.capitalize() if old[0].isupper() else new

@@ -67,16 +67,22 @@ def is_determiner(leaf: Leaf) -> bool:
 
 
 def modifier_split(node: Tree) -> tuple[int, int] | None:
-    """(modifier index, head index) when one child of a binary application modifies the other
-    (X/X or X\\X over X, as adjectives, adverbs, prepositional phrases, relative clauses)."""
+    """(modifier index, head index) when one child of a binary node modifies the other: X/X or
+    X\\X over X (adjectives, adverbs, prepositional phrases, relative clauses), applied or composed
+    ("sitting steadily" composed before its PP)."""
     from monalog.ccg.tree import Rule
 
-    if not isinstance(node, Binary) or node.rule not in (Rule.FA, Rule.BA):
+    if not isinstance(node, Binary):
         return None
-    functor, arg = (0, 1) if node.rule is Rule.FA else (1, 0)
+    if node.rule in (Rule.FA, Rule.FC, Rule.GFC):
+        functor, arg = 0, 1
+    elif node.rule in (Rule.BA, Rule.BX, Rule.GBX):
+        functor, arg = 1, 0
+    else:
+        return None
     f = node.children[functor]
+    if isinstance(f, Binary) and f.rule is Rule.CONJ:
+        return None
     if f.category.is_functor and f.category.is_modifier and same_category(node.category, node.children[arg].category):
-        if isinstance(f, Binary) and f.rule is Rule.CONJ:
-            return None
         return functor, arg
     return None

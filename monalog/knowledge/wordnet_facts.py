@@ -35,7 +35,7 @@ class WordNetSettings:
     """`lower_senses`: senses tried for the more specific word (its dominant senses only, against
     word-sense errors); the more general word may be read in any sense. `max_depth`: hypernym steps."""
 
-    lower_senses: int = 1
+    lower_senses: int = 3
     max_depth: int = 8
     antonyms: bool = False
 

@@ -79,7 +79,7 @@ class Parser:
                 if tree is None:
                     out[i] = ParseError(f"no CCG derivation found for {tok.text!r}", input=tok.text)
                 else:
-                    out[i] = Parse(tok, _relemmatize(tree) if "XX" in pos[0] else tree)
+                    out[i] = Parse(tok, _relemmatize(tree))
         return out  # type: ignore[return-value]
 
     @staticmethod
@@ -89,14 +89,26 @@ class Parser:
 
 
 def _relemmatize(tree: Tree) -> Tree:
-    """Lemmas from supertags, for scorers that give no POS tags."""
+    """Make POS tags and lemmas agree with the supertags: a verb's category with a noun's tag
+    ("walking"/NN as S[ng]\\NP) or no tag at all ('XX', from scorers without POS)."""
     lv = leaves(tree)
-    guessed = [pos_from_category(leaf.category) for leaf in lv]
-    lemmas = iter(lemmatize([leaf.token.word for leaf in lv], guessed))
+    fixes = {}
+    for i, leaf in enumerate(lv):
+        guess = pos_from_category(leaf.category)
+        if leaf.token.pos == "XX" or (guess.startswith("VB") and not leaf.token.pos.startswith("VB")):
+            fixes[i] = guess
+    if not fixes:
+        return tree
+    lemmas = dict(zip(fixes, lemmatize([lv[i].token.word for i in fixes], list(fixes.values()))))
+    counter = iter(range(len(lv)))
 
     def visit(node: Tree) -> Tree:
         if isinstance(node, Leaf):
-            return Leaf(node.category, dataclasses.replace(node.token, lemma=next(lemmas)))
+            i = next(counter)
+            if i not in fixes:
+                return node
+            pos = fixes[i] if fixes[i] != "XX" else node.token.pos
+            return Leaf(node.category, dataclasses.replace(node.token, lemma=lemmas[i], pos=pos))
         children = [visit(c) for c in node.children]
         if len(children) == 1:
             return dataclasses.replace(node, child=children[0])

@@ -1,0 +1,140 @@
+"""The prover: soundness of generated entailments, contradictions, depth, proofs and their renderings."""
+import json
+from pathlib import Path
+
+import pytest
+
+from monalog.knowledge.base import KnowledgeBase, load_kb
+from monalog.knowledge.facts import Relation, Source, parse_facts
+from monalog.proof import Label, StepKind
+from monalog.prover import Prover, ProverSettings
+from monalog.render_proof import proof_dot, proof_json, proof_text
+
+GOLDEN = Path(__file__).parent / "data" / "golden"
+
+
+@pytest.fixture(scope="module")
+def prover(parser):
+    return Prover(ProverSettings(), parser=parser)
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("Every dog barks", "Every animal barks"),                  # ↓ restrictor: no generalising
+    ("No dog is running", "No animal is running"),
+    ("A man is not playing a guitar", "A man is not playing an instrument"),
+    ("Few dogs are barking", "Few animals are barking"),
+    ("A dog is running", "A small dog is running"),               # no modifier added in ↑
+    ("Some man is playing a red guitar", "Some man is playing a red old guitar"),
+    ("A man is slicing a tomato", "A man is slicing a red tomato"),
+    ("Every man is sleeping", "Every man is sleeping soundly"),
+])
+def test_no_unsound_entailment(prover, premise, hypothesis):
+    assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("A man is playing a guitar", "A person is playing an instrument"),
+    ("A man is playing a red guitar", "A man is playing a guitar"),
+    ("Every animal is running", "Every dog is running"),
+    ("No animal is running", "No dog is running"),
+    ("No man is playing a guitar", "No man is playing a red guitar"),
+    ("A man and a woman are dancing", "A man is dancing"),
+    ("Two dogs are running in the park", "A dog is running"),
+    ("A tomato is being sliced by a man", "A man is slicing a tomato"),
+    ("A man is eating a banana", "A man is eating"),
+])
+def test_entailments(prover, premise, hypothesis):
+    proof = prover.prove(premise, hypothesis)
+    assert proof.label is Label.ENTAILMENT, proof
+
+
+@pytest.mark.parametrize("premise, hypothesis, note", [
+    ("A man is playing a guitar", "A man is not playing a guitar", "negation"),
+    ("A man is playing a guitar", "No man is playing a guitar", "quantifier"),
+    ("The man is slicing a tomato", "There is no man slicing a tomato", "quantifier"),
+    ("A man is playing a guitar", "There is no man playing an instrument", "quantifier"),
+    ("A dog is not running", "A dog is running", "negation"),
+    ("No cat is sleeping", "A cat is sleeping", "quantifier"),
+])
+def test_contradictions(prover, premise, hypothesis, note):
+    proof = prover.prove(premise, hypothesis)
+    assert proof.label is Label.CONTRADICTION, proof
+    assert proof.steps[-1].kind is StepKind.NEGATE and note in proof.steps[-1].note
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("A dog is running", "A cat is sleeping"),
+    ("A man is playing an instrument", "A man is not playing a guitar"),
+    ("A man is sleeping", "A woman is sleeping"),          # exclusions are off by default
+])
+def test_neutral(prover, premise, hypothesis):
+    assert prover.prove(premise, hypothesis).label is Label.NEUTRAL
+
+
+def test_exclusions_are_an_option(parser):
+    with_exclusions = Prover(ProverSettings(exclusions=True), parser=parser)
+    assert with_exclusions.prove("A man is sleeping", "A woman is sleeping").label is Label.CONTRADICTION
+
+
+def test_depth_limits_the_number_of_edits(prover):
+    premise, hypothesis = "A man is playing a red guitar", "A person is playing an instrument"
+    assert prover.prove(premise, hypothesis, depth=2).label is Label.NEUTRAL
+    proof = prover.prove(premise, hypothesis, depth=3)
+    assert proof.label is Label.ENTAILMENT and len(proof.steps) == 3
+
+
+def test_proof_steps_carry_polarity_and_facts(prover):
+    proof = prover.prove("No animal is running", "No dog is running")
+    (step,) = proof.steps
+    assert step.kind is StepKind.REPLACE and step.before == "animal" and step.after == "dog"
+    assert step.polarity.value == "↓"
+    assert step.facts[0].source is Source.WORDNET
+
+
+def test_user_facts_reach_the_prover(parser, tmp_path):
+    facts = tmp_path / "zoo.kb"
+    facts.write_text("okapi/n <= mammal/n\n", encoding="utf-8")
+    assert Prover(ProverSettings(kb_files=(str(facts),)), parser=parser).prove(
+        "An okapi is eating", "A mammal is eating").label is Label.ENTAILMENT
+
+
+def test_batch_reports_bad_pairs_in_place(prover):
+    results = prover.prove_batch([("A dog runs", "A dog runs"), ("", "A dog runs"), ("A cat sleeps", "x " * 300)])
+    assert results[0].label is Label.ENTAILMENT
+    assert type(results[1]).__name__ == "InputError" and type(results[2]).__name__ == "InputError"
+
+
+@pytest.mark.parametrize("name, premise, hypothesis", [
+    ("entailment", "A man is playing a red guitar", "A person is playing a guitar"),
+    ("contradiction", "A man is playing a guitar", "There is no man playing an instrument"),
+    ("neutral", "A dog is running", "A cat is sleeping"),
+])
+def test_text_rendering_matches_golden_file(prover, name, premise, hypothesis):
+    text = proof_text(prover.prove(premise, hypothesis))
+    assert text == (GOLDEN / f"{name}.txt").read_text(encoding="utf-8").rstrip("\n")
+
+
+def test_json_and_dot_renderings(parser):
+    prover = Prover(ProverSettings(keep_search_tree=True), parser=parser)
+    proof = prover.prove("A man is playing a red guitar", "A person is playing a guitar")
+    data = json.loads(json.dumps(proof_json(proof)))
+    assert data["label"] == "ENTAILMENT"
+    assert sorted(s["kind"] for s in data["steps"]) == ["delete", "replace"]
+    dot = proof_dot(proof)
+    assert dot.startswith("digraph proof {") and dot.rstrip().endswith("}")
+    assert "penwidth=2.5" in dot and "A person is playing a guitar" in dot
+
+
+def test_kb_relations():
+    kb = KnowledgeBase(parse_facts("a <= b <= c\nx | y\nd = e\n"))
+    assert [f.relation for f in kb.leq("a", "c")] == [Relation.LEQ, Relation.LEQ]
+    assert kb.leq("c", "a") is None and kb.leq("d", "e") and kb.leq("e", "d")
+    assert kb.excludes("x", "y") and kb.excludes("y", "x") and kb.excludes("a", "x") is None
+    kb2 = KnowledgeBase(parse_facts("p <= x\n")).extended(parse_facts("x | y\n"))
+    assert kb2.excludes("p", "y")
+
+
+def test_fixed_kb_orders_quantifiers():
+    kb = load_kb()
+    assert kb.leq("every", "some") and kb.leq("the", "some") and kb.leq("some", "every") is None
+    assert kb.excludes("on", "off")
