@@ -60,23 +60,41 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
     yield replace_at(tree, np_path + path, new), f"{label}: \"{det.token.word}\" -> \"{word}\""
 
 
+def _is_negation(node: Tree) -> bool:
+    return isinstance(node, Leaf) and node.token.lemma.lower() in _NEGATIONS
+
+
 def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
-    """Drop a negation of the main verb phrase, or negate its auxiliary."""
-    for sub, node in walk(node_at(tree, vp_path)):
-        path = vp_path + sub
-        if isinstance(node, Binary) and any(isinstance(c, Leaf) and c.token.lemma.lower() in _NEGATIONS
-                                            for c in node.children):
-            neg = next(i for i, c in enumerate(node.children)
-                       if isinstance(c, Leaf) and c.token.lemma.lower() in _NEGATIONS)
-            yield replace_at(tree, path, node.children[1 - neg]), \
-                f"the negation \"{node.children[neg].token.word}\" removed"
-            return
-    vp = node_at(tree, vp_path)
-    if isinstance(vp, Binary) and vp.rule is Rule.FA and isinstance(vp.left, Leaf) \
-            and vp.left.token.lemma.lower() in _AUXILIARIES:
-        aux = vp.left
-        negated = Binary(aux.category, Rule.BX, aux, NOT, True)
-        yield replace_at(tree, vp_path + (0,), negated), f"the verb negated: \"{aux.token.word} not\""
+    """Drop the verb phrase's negations (each, then all at once: "is not V and is not W"), or
+    negate its auxiliaries (the first, then all: "is V and is W")."""
+    negated = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
+               if isinstance(node, Binary) and any(_is_negation(c) for c in node.children)]
+    for path in negated:
+        node = node_at(tree, path)
+        neg = next(i for i, c in enumerate(node.children) if _is_negation(c))
+        yield replace_at(tree, path, node.children[1 - neg]), \
+            f"the negation \"{node.children[neg].token.word}\" removed"
+    if len(negated) > 1:
+        edited = tree
+        for path in reversed(negated):          # deepest last-first, so earlier paths stay valid
+            node = node_at(edited, path)
+            neg = next(i for i, c in enumerate(node.children) if _is_negation(c))
+            edited = replace_at(edited, path, node.children[1 - neg])
+        yield edited, "every negation removed"
+    if negated:
+        return
+    auxiliaries = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
+                   if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
+                   and node.left.token.lemma.lower() in _AUXILIARIES
+                   and str(node.left.category).startswith("(S[dcl]")]
+    for count, label in ((1, "the verb negated"), (len(auxiliaries), "every verb negated")):
+        if not auxiliaries or (count > 1 and len(auxiliaries) < 2):
+            continue
+        edited = tree
+        for path in auxiliaries[:count]:
+            aux = node_at(edited, path + (0,))
+            edited = replace_at(edited, path + (0,), Binary(aux.category, Rule.BX, aux, NOT, True))
+        yield edited, f"{label}: \"{node_at(tree, auxiliaries[0] + (0,)).token.word} not\""
 
 
 def _object_np(tree: Tree, vp_path: Path) -> Path | None:

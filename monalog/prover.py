@@ -7,6 +7,7 @@ words that exclude each other in an upward position.
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Sequence
@@ -114,8 +115,11 @@ class Prover:
     def _pair_kb(self, p_tree: Tree, h_tree: Tree) -> KnowledgeBase:
         facts = premise_facts(p_tree)
         if self.settings.wordnet:
+            wn = self.settings.wordnet_settings
+            if self.settings.exclusions and "n" not in wn.antonyms:
+                wn = dataclasses.replace(wn, antonyms=wn.antonyms + ("n",))
             words = lambda t: [(leaf.token.lemma.lower(), leaf.token.pos) for leaf in leaves(t)]  # noqa: E731
-            facts += pair_facts(words(p_tree), words(h_tree), self.settings.wordnet_settings)
+            facts += pair_facts(words(p_tree), words(h_tree), wn)
         return self.kb.extended(facts)
 
     def _prove(self, item: _Pair, p_tree: Tree, h_tree: Tree, depth: int) -> Proof:

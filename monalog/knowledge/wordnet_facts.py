@@ -33,11 +33,14 @@ def coarse_pos(penn: str) -> str | None:
 @dataclass(frozen=True)
 class WordNetSettings:
     """`lower_senses`: senses tried for the more specific word (its dominant senses only, against
-    word-sense errors); the more general word may be read in any sense. `max_depth`: hypernym steps."""
+    word-sense errors); the more general word may be read in any sense. `max_depth`: hypernym steps.
+    `antonyms`: the parts of speech whose WordNet antonyms count as exclusions. Nouns are left out
+    by default: their antonyms are mostly man/woman, boy/girl, which SICK annotates both ways
+    (the prover's `exclusions` option adds them)."""
 
     lower_senses: int = 3
     max_depth: int = 8
-    antonyms: bool = False
+    antonyms: tuple[str, ...] = ("v", "a", "r")
 
 
 @lru_cache(maxsize=20000)
@@ -86,7 +89,7 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
     if down:
         return Fact(ta, Relation.GEQ, tb, Source.WORDNET, f"{down[0].name()} is a kind of {down[1].name()}"
                     if down[0] != down[1] else f"synonyms in {down[0].name()}")
-    if settings.antonyms:
+    if pos in settings.antonyms:
         antonyms = {ant.name() for s in sa[:2] for lemma in s.lemmas() if lemma.name() == a
                     for ant in lemma.antonyms()}
         if b in antonyms:
