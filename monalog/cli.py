@@ -182,13 +182,24 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    """The main job on the bundled examples: parse them and print their derivations."""
+    """The main job on the bundled examples: prove SICK-style pairs and print their proofs."""
+    import csv
+    import io
     from importlib import resources
 
-    text = resources.files("monalog").joinpath("data/demo_sentences.txt").read_text(encoding="utf-8")
-    args.sentences = [line for line in text.splitlines() if line.strip()]
-    args.format, args.backend, args.model, args.batch_size = "deriv", "monalog", None, 512
-    return cmd_parse(args)
+    from monalog.prover import Prover
+    from monalog.render_proof import proof_text
+
+    text = resources.files("monalog").joinpath("data/demo_pairs.tsv").read_text(encoding="utf-8")
+    pairs = [(row["premise"], row["hypothesis"]) for row in csv.DictReader(io.StringIO(text), delimiter="\t")]
+    for result in Prover().prove_batch(pairs):
+        if isinstance(result, MonalogError):
+            print(f"monalog: error: {_one_line(result)}", file=sys.stderr)
+            continue
+        print(result.label.value)
+        print(proof_text(result))
+        print()
+    return 0
 
 
 def cmd_train_tagger(args: argparse.Namespace) -> int:
@@ -253,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
     prover_options(p)
     p.set_defaults(func=cmd_eval)
 
-    p = sub.add_parser("demo", help="run the main job on the bundled example sentences")
+    p = sub.add_parser("demo", help="prove the bundled example pairs and print their proofs")
     p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("train-tagger", help="train the supertagger on silver derivations")

@@ -69,3 +69,15 @@ def third_person(base: str) -> str:
     if len(base) > 1 and base.endswith("y") and base[-2] not in _VOWELS:
         return base[:-1] + "ies"
     return base + "s"
+
+
+_ARTICLE = re.compile(r"\b([Aa]n?) (\w+)")
+
+
+def agree_articles(text: str) -> str:
+    """a/an agreeing with the word after it (after a rewrite or an edit moved words around)."""
+    def fix(match: re.Match) -> str:
+        new = "an" if match.group(2)[0].lower() in "aeiou" else "a"
+        return (new.capitalize() if match.group(1)[0].isupper() else new) + " " + match.group(2)
+
+    return _ARTICLE.sub(fix, text)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from monalog.errors import ResourceError
-from monalog.morphology import be_for, ing_form, is_participle
+from monalog.morphology import agree_articles, be_for, ing_form, is_participle
 from monalog.resources import grammar_path
 
 _FILTERS = {
@@ -120,14 +120,4 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
 
 def _tidy(text: str) -> str:
     """Squeeze spaces left by empty groups and make a/an agree with the word after it."""
-    text = " ".join(text.split())
-    return _ARTICLE.sub(lambda m: _article(m.group(1), m.group(2)) + " " + m.group(2), text)
-
-
-_ARTICLE = re.compile(r"\b([Aa]n?) (\w+)")
-
-
-def _article(old: str, word: str) -> str:
-    """a/an agreeing with the next word after a rewrite moved words around."""
-    new = "an" if word[0].lower() in "aeiou" else "a"
-    return new.capitalize() if old[0].isupper() else new
+    return agree_articles(" ".join(text.split()))

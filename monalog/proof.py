@@ -42,7 +42,7 @@ class Step:
         if self.kind is StepKind.NORMALIZE:
             return f"rewrite ({self.note}): \"{self.before}\" -> \"{self.after}\""
         if self.kind is StepKind.NEGATE:
-            return f"the hypothesis is contradicted by \"{self.result}\" ({self.note})"
+            return f"\"{self.result}\" contradicts the hypothesis ({self.note})"
         verb = {StepKind.REPLACE: f"replace \"{self.before}\" with \"{self.after}\"",
                 StepKind.DELETE: f"drop \"{self.before}\"",
                 StepKind.INSERT: f"add \"{self.after}\""}[self.kind]

@@ -180,7 +180,7 @@ class Prover:
                 continue
             facts = kb.excludes(key[i], h_key[i])
             if facts:
-                step = Step(StepKind.NEGATE, key[i], h_key[i], surface(h_tree), Polarity.UP, facts,
+                step = Step(StepKind.NEGATE, key[i], h_key[i], surface(state.tree), Polarity.UP, facts,
                             note=f"\"{key[i]}\" and \"{h_key[i]}\" exclude each other")
                 return state.steps() + (step,)
         return None

@@ -55,7 +55,9 @@ def lemma_key(tree: Tree) -> tuple[str, ...]:
 
 
 def surface(tree: Tree) -> str:
-    return " ".join(leaf.token.word for leaf in leaves(tree))
+    from monalog.morphology import agree_articles
+
+    return agree_articles(" ".join(leaf.token.word for leaf in leaves(tree)))
 
 
 def same_category(a: Category, b: Category) -> bool:

@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3.11}
 command -v "$PYTHON" >/dev/null 2>&1 || PYTHON=python3
-APT_PACKAGES=(${MONALOG_APT_PACKAGES:-})
+# WordNet 3.0 for the prover's knowledge base (read through nltk; see monalog/knowledge/wordnet.py)
+APT_PACKAGES=(${MONALOG_APT_PACKAGES:-wordnet-base wordnet-sense-index})
 
 if [ ${#APT_PACKAGES[@]} -gt 0 ]; then
   missing=()
@@ -39,5 +40,8 @@ echo "setup: installing Python dependencies into .venv" >&2
 # build). Set MONALOG_TORCH to choose another spec; an existing torch is kept.
 .venv/bin/python -c "import torch" 2>/dev/null || .venv/bin/python -m pip install -q "${MONALOG_TORCH:-torch==2.13.0}" >&2
 .venv/bin/python -m pip install -q -e ".[test]" >&2
+# Build the nltk-shaped WordNet copy once (a data folder under ~/.cache/monalog), if WordNet is there.
+.venv/bin/python -c "from monalog.knowledge.wordnet import wordnet; wordnet()" >&2 \
+  || echo "setup: WordNet not available yet; the prover needs it (apt-get install wordnet-base wordnet-sense-index)" >&2
 echo "$want" > "$stamp"
 echo "setup: done" >&2

@@ -57,9 +57,11 @@ def test_console_script_runs_without_traceback():
     assert "Traceback" not in proc.stderr
 
 
-def test_demo_parses_the_bundled_sentences(capsys):
+def test_demo_proves_the_bundled_pairs(capsys):
     code, out, _ = run(capsys, "demo")
-    assert code == 0 and out.count("# ") == 6 and "S[dcl]" in out
+    assert code == 0 and out.count("premise:") == 9
+    labels = [line for line in out.splitlines() if line in ("ENTAILMENT", "CONTRADICTION", "NEUTRAL")]
+    assert labels.count("ENTAILMENT") == 4 and labels.count("CONTRADICTION") == 3 and labels.count("NEUTRAL") == 2
 
 
 @pytest.mark.parametrize("argv", [["parse"], ["parse", "--format", "xml", "a"], ["nonsense"]])

@@ -49,11 +49,11 @@ def test_entailments(prover, premise, hypothesis):
 
 
 @pytest.mark.parametrize("premise, hypothesis, note", [
-    ("A man is playing a guitar", "A man is not playing a guitar", "negation"),
+    ("A man is playing a guitar", "A man is not playing a guitar", "negat"),
     ("A man is playing a guitar", "No man is playing a guitar", "quantifier"),
     ("The man is slicing a tomato", "There is no man slicing a tomato", "quantifier"),
     ("A man is playing a guitar", "There is no man playing an instrument", "quantifier"),
-    ("A dog is not running", "A dog is running", "negation"),
+    ("A dog is not running", "A dog is running", "negat"),
     ("No cat is sleeping", "A cat is sleeping", "quantifier"),
 ])
 def test_contradictions(prover, premise, hypothesis, note):
