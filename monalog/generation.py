@@ -29,7 +29,7 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "several": 3, "two": 2, "three
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20}
 
 
-_A = Leaf(None, Token("a", "a", "DT"))  # type: ignore[arg-type]  # only its token is used
+_A = Token("a", "a", "DT")
 
 
 def _number(lemma: str) -> int | None:
@@ -90,7 +90,7 @@ class Generator:
     def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
         nodes = list(_polarities(pn))
         have = Counter(lemma_key(tree))
-        missing = {norm_lemma(leaf): leaf for leaf in target.leaves
+        missing = {norm_lemma(leaf): leaf.token for leaf in target.leaves
                    if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
         missing.pop(ARTICLE, None)
         yield from self._replacements(tree, nodes, target, missing)
@@ -111,7 +111,7 @@ class Generator:
             candidates = dict(missing)
             if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
                 candidates[ARTICLE] = _A
-            for new_lemma, new_leaf in candidates.items():
+            for new_lemma, token in candidates.items():
                 if p is UP:
                     facts = kb_leq(self.kb, lemma, new_lemma)
                 elif p is DOWN:
@@ -121,9 +121,9 @@ class Generator:
                     facts = up + down if up is not None and down is not None else None
                 if facts is None:
                     continue
-                word = new_leaf.token.word
+                word = token.word
                 word = word[:1].upper() + word[1:] if is_first else word.lower() if word[1:].islower() else word
-                new = Leaf(leaf.category, Token(word, new_leaf.token.lemma, new_leaf.token.pos))
+                new = Leaf(leaf.category, Token(word, token.lemma, token.pos))
                 edited = replace_at(tree, path, new)
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, word, surface(edited), p, facts)
 

@@ -81,3 +81,32 @@ def agree_articles(text: str) -> str:
         return (new.capitalize() if match.group(1)[0].isupper() else new) + " " + match.group(2)
 
     return _ARTICLE.sub(fix, text)
+
+
+@lru_cache(maxsize=1)
+def _irregular_forms() -> dict[str, tuple[str, str]]:
+    """base -> (past, participle)."""
+    with grammar_path("irregular_verbs.tsv").open(encoding="utf-8") as handle:
+        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
+        return {row["base"]: (row["past"], row["participle"]) for row in rows}
+
+
+def _regular_past(base: str) -> str:
+    if base.endswith("e"):
+        return base + "d"
+    if len(base) > 1 and base.endswith("y") and base[-2] not in _VOWELS:
+        return base[:-1] + "ied"
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", base):
+        return base + base[-1] + "ed"
+    return base + "ed"
+
+
+def past_tense(base: str) -> str:
+    """"eat" -> "ate", "play" -> "played"."""
+    return _irregular_forms().get(base, (_regular_past(base),))[0]
+
+
+def participle(base: str) -> str:
+    """"eat" -> "eaten", "play" -> "played"."""
+    forms = _irregular_forms().get(base)
+    return forms[1] if forms else _regular_past(base)

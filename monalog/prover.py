@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -186,11 +187,12 @@ class Prover:
         return None
 
 
-_DEFAULT: dict = {}
+@lru_cache(maxsize=1)
+def default_prover() -> Prover:
+    """One Prover with the default settings per process."""
+    return Prover()
 
 
 def prove(premise: str, hypothesis: str, depth: int = 2) -> Proof:
-    """Prove one pair with a default Prover (created once per process)."""
-    if "prover" not in _DEFAULT:
-        _DEFAULT["prover"] = Prover()
-    return _DEFAULT["prover"].prove(premise, hypothesis, depth)
+    """Prove one pair with the default Prover: the verdict and its proof."""
+    return default_prover().prove(premise, hypothesis, depth)

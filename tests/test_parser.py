@@ -1,8 +1,8 @@
 """The shipped tagger + depccg decoder on sentences with known derivations, and bad input."""
 import pytest
 
-from monalog.ccg import leaves, write_auto
-from monalog.errors import InputError, MonalogError, ParseError
+from monalog.ccg import write_auto
+from monalog.errors import InputError, MonalogError
 
 KNOWN = {
     "A dog is running": (

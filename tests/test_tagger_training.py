@@ -62,3 +62,41 @@ def test_decoder_reports_failure_as_none():
     deps = np.log(np.full((3, 4), 0.25, dtype=np.float32))
     assert decoder.decode([tokens], [(tags, deps)]) == [None]
     assert decoder.decode([], []) == []
+
+
+A_BABY_IS_NOT_EATING = (
+    "{<T S[dcl] ba 0 2> {<T NP fa 0 2> {<L NP/N A a DT O XX NP/N>} {<L N baby baby NN O XX N>} } "
+    "{<T S[dcl]\\NP fa 0 2> {<T (S[dcl]\\NP)/(S[ng]\\NP) bx 0 2> "
+    "{<L (S[dcl]\\NP)/(S[ng]\\NP) is be VBZ O XX (S[dcl]\\NP)/(S[ng]\\NP)>} "
+    "{<L (S\\NP)\\(S\\NP) not not RB O XX (S\\NP)\\(S\\NP)>} } "
+    "{<T S[ng]\\NP fa 0 2> {<L (S[ng]\\NP)/NP eating eat VBG O XX (S[ng]\\NP)/NP>} "
+    "{<T NP fa 0 2> {<L NP/N a a DT O XX NP/N>} {<L N tree tree NN O XX N>} } } } }")
+
+
+@pytest.mark.parametrize("tense, positive, negative", [
+    ("present", "A dog barks", "A baby does not eat a tree"),
+    ("past", "A dog barked", "A baby did not eat a tree"),
+    ("perfect", "A dog has barked", "A baby has not eaten a tree"),
+])
+def test_retense_keeps_valid_derivations(tense, positive, negative):
+    import random
+
+    from monalog.ccg import sentence
+    from monalog.parsing.augment import retense
+
+    progressive = read_braces(
+        "{<T S[dcl] ba 0 2> {<T NP fa 0 2> {<L NP/N A a DT O XX NP/N>} {<L N dog dog NN O XX N>} } "
+        "{<T S[dcl]\\NP fa 0 2> {<L (S[dcl]\\NP)/(S[ng]\\NP) is be VBZ O XX (S[dcl]\\NP)/(S[ng]\\NP)>} "
+        "{<L S[ng]\\NP barking bark VBG O XX S[ng]\\NP>} } }")
+    rng = random.Random(5)   # no adverb is drawn for this seed
+    for tree, expected in ((progressive, positive), (read_braces(A_BABY_IS_NOT_EATING), negative)):
+        new = retense(tree, tense, rng)
+        assert sentence(new) == expected
+        assert new.category == tree.category
+        cats = [str(leaf.category) for leaf in leaves(new)]
+        vocab = sorted(set(cats))
+        tags = np.full((len(cats), len(vocab)), -20.0, dtype=np.float32)
+        tags[np.arange(len(cats)), [vocab.index(c) for c in cats]] = 0.0
+        deps = np.zeros((len(cats), len(cats) + 1), dtype=np.float32)
+        decoded = Decoder(vocab).decode([[leaf.token for leaf in leaves(new)]], [(tags, deps)])[0]
+        assert decoded is not None and sentence(decoded) == expected

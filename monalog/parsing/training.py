@@ -12,8 +12,9 @@ from typing import Callable, Sequence
 import torch
 from torch import nn
 
-from monalog.ccg.category import Atom, parse_category
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves, spans
+from monalog.ccg.category import Atom
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves, spans
+from monalog.parsing.augment import Augmenter
 from monalog.parsing.tagger import (PAD, UNK, TaggerConfig, TaggerModel, Vocab, encode_batch,
                                     normalize_word)
 
@@ -55,130 +56,6 @@ def heads(tree: Tree) -> list[int]:
 def with_period(tree: Tree) -> Tree:
     """The same derivation with a sentence-final full stop (teaches the tagger punctuation)."""
     return Binary(tree.category, Rule.RP, tree, PERIOD, head_is_left=True)
-
-
-@dataclass(frozen=True)
-class Augmenter:
-    """Swaps words within one supertag (grammars/tagger_augmentation.json) and replaces whole
-    determiner-noun phrases by NP words, so rare operators are seen in training."""
-
-    swap: dict[str, tuple[str, ...]]
-    swap_only: dict[str, frozenset[str]]
-    noun_phrases: tuple[str, ...]
-    numeral_operators: tuple[str, ...]
-    present_rate: float
-    rate: float = 0.5
-
-    @classmethod
-    def from_data(cls, rate: float = 0.5) -> "Augmenter":
-        import json
-
-        from monalog.resources import grammar_path
-
-        data = json.loads(grammar_path("tagger_augmentation.json").read_text(encoding="utf-8"))
-        return cls({k: tuple(v) for k, v in data["swap"].items()},
-                   {k: frozenset(v) for k, v in data["swap_only"].items()},
-                   tuple(data["noun_phrases"]), tuple(data["numeral_operators"]),
-                   float(data["present_rate"]), rate)
-
-    @property
-    def words(self) -> list[str]:
-        """Every word the augmentation can introduce (they join the tagger's vocabulary)."""
-        return ([w for ws in self.swap.values() for w in ws] + list(self.noun_phrases)
-                + list(self.numeral_operators) + ["does", "do"])
-
-    def __call__(self, tree: Tree, rng: random.Random) -> Tree:
-        if rng.random() < self.present_rate:
-            tree = simple_present(tree)
-        if rng.random() >= self.rate:
-            return tree
-        return self._visit(tree, rng, first=True)[0]
-
-    def _visit(self, node: Tree, rng: random.Random, first: bool) -> tuple[Tree, bool]:
-        """Returns (new node, whether it still begins the sentence)."""
-        if isinstance(node, Leaf):
-            return self._leaf(node, rng, first), False
-        if (isinstance(node, Binary) and str(node.category) == "NP" and node.rule is Rule.FA
-                and str(node.left.category) == "NP/N" and rng.random() < 0.1):
-            word = rng.choice(self.noun_phrases)
-            word = word.capitalize() if first else word
-            return Leaf(node.category, Token(word, word.lower(), "NN")), False
-        children = []
-        for child in node.children:
-            new, first = self._visit(child, rng, first)
-            children.append(new)
-        if isinstance(node, Binary):
-            return Binary(node.category, node.rule, children[0], children[1], node.head_is_left), first
-        return Unary(node.category, node.rule, children[0]), first
-
-    def _leaf(self, leaf: Leaf, rng: random.Random, first: bool) -> Leaf:
-        cat = str(leaf.category)
-        word = leaf.token.word.lower()
-        if cat not in self.swap or (cat in self.swap_only and word not in self.swap_only[cat]):
-            return leaf
-        if cat == "NP/N" and leaf.token.pos != "DT":
-            return leaf
-        new = rng.choice(self.swap[cat])
-        new = new.capitalize() if first else new
-        swapped = Leaf(leaf.category, Token(new, new.lower(), leaf.token.pos, leaf.token.ner, leaf.token.chunk))
-        if cat == "N/N" and rng.random() < 0.3:     # "at_most three"
-            op = rng.choice(self.numeral_operators)
-            op = op.capitalize() if first else op
-            modifier = Leaf(parse_category("(N/N)/(N/N)"), Token(op, op.lower(), "RB"))
-            numeral = Leaf(leaf.category, Token(new.lower(), new.lower(), leaf.token.pos))
-            return Binary(leaf.category, Rule.FA, modifier, numeral, True)
-        return swapped
-
-
-_NG, _DCL, _BASE = Atom("S", "ng"), Atom("S", "dcl"), Atom("S", "b")
-
-
-def _refeature(cat, old: Atom, new: Atom):
-    if isinstance(cat, Atom):
-        return new if cat == old else cat
-    return type(cat)(_refeature(cat.result, old, new), cat.slash, _refeature(cat.argument, old, new))
-
-
-def _contains(cat, atom: Atom) -> bool:
-    if isinstance(cat, Atom):
-        return cat == atom
-    return _contains(cat.result, atom) or _contains(cat.argument, atom)
-
-
-def _retense(node: Tree, target: Atom, inflect) -> Tree:
-    """Turn a progressive verb phrase (S[ng]) into `target` tense along its head spine."""
-    cat = _refeature(node.category, _NG, target)
-    if isinstance(node, Leaf):
-        word = inflect(node.token.lemma)
-        return Leaf(cat, Token(word, node.token.lemma, "VBZ" if word != node.token.lemma else "VB"))
-    kids = [_retense(c, target, inflect) if _contains(c.category, _NG) else c for c in node.children]
-    if isinstance(node, Unary):
-        return Unary(cat, node.rule, kids[0])
-    return Binary(cat, node.rule, kids[0], kids[1], node.head_is_left)
-
-
-def simple_present(tree: Tree) -> Tree:
-    """'A dog is eating' -> 'A dog eats'; 'Dogs are not eating' -> 'Dogs do not eat'."""
-    from monalog.morphology import third_person
-
-    if isinstance(tree, Leaf):
-        return tree
-    if isinstance(tree, Binary) and tree.rule is Rule.FA and str(tree.right.category) == "S[ng]\\NP":
-        aux = tree.left
-        if isinstance(aux, Leaf) and aux.token.lemma == "be" and str(aux.category) == "(S[dcl]\\NP)/(S[ng]\\NP)":
-            singular = aux.token.word.lower() == "is"
-            return _retense(tree.right, _DCL, third_person if singular else (lambda lemma: lemma))
-        if (isinstance(aux, Binary) and aux.rule is Rule.BX and isinstance(aux.left, Leaf)
-                and aux.left.token.lemma == "be" and aux.left.token.word.lower() in ("is", "are")):
-            do = "does" if aux.left.token.word.lower() == "is" else "do"
-            do_cat = _refeature(aux.left.category, _NG, _BASE)
-            new_aux = Binary(do_cat, Rule.BX, Leaf(do_cat, Token(do, "do", "VBZ")), aux.right, aux.head_is_left)
-            return Binary(tree.category, Rule.FA, new_aux, _retense(tree.right, _BASE, lambda lemma: lemma),
-                          tree.head_is_left)
-    kids = [simple_present(c) for c in tree.children]
-    if isinstance(tree, Unary):
-        return Unary(tree.category, tree.rule, kids[0])
-    return Binary(tree.category, tree.rule, kids[0], kids[1], tree.head_is_left)
 
 
 def build_vocab(trees: Sequence[Tree], extra_words: Sequence[str] = (), extra_tags: Sequence[str] = ()) -> Vocab:
@@ -237,7 +114,7 @@ def train_tagger(trees: Sequence[Tree], config: TaggerConfig = TaggerConfig(),
     rng = random.Random(settings.seed)
     torch.manual_seed(settings.seed)
     augment = Augmenter.from_data(settings.augment_rate)
-    vocab = build_vocab(trees, augment.words, extra_tags=("(N/N)/(N/N)", "(S[dcl]\\NP)/(S[b]\\NP)"))
+    vocab = build_vocab(trees, augment.words, extra_tags=sorted(augment.categories(trees)))
     counts = Counter(normalize_word(leaf.token.word) for tree in trees for leaf in leaves(tree))
     model = TaggerModel(config, vocab).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=settings.lr, betas=(0.9, 0.9))
