@@ -34,7 +34,7 @@ def proof_text(proof: Proof) -> str:
         if step.kind.value != "negate":
             lines.append(f"     -> {step.result}")
     if proof.label is Label.ENTAILMENT:
-        lines.append("  = the hypothesis (compared word by word on lemmas; a/an/the/some not compared)")
+        lines.append("  = the hypothesis (compared word by word on lemmas; a/an/the/some and 'be' not compared)")
     return "\n".join(lines)
 
 

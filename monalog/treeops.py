@@ -8,11 +8,13 @@ from monalog.ccg.tree import Binary, Leaf, Tree, Unary, leaves
 
 Path = tuple[int, ...]
 
-# The matching equivalence of MonaLog's search ({a, be, ing}): lemmas are compared, so "is"/"are"
-# are "be" and "-ing" forms their verb; the existential articles (a, an, the, some, or none, as in
-# a bare plural) are not compared at all, as SICK's annotators read them alike.
+# The matching equivalence of MonaLog's search ({a, be, ing}): lemmas are compared, so "-ing" forms
+# are their verb; the existential articles (a, an, the, some, or none, as in a bare plural) and the
+# auxiliary "be" are not compared at all ("is wearing a hat and is riding" = "is wearing a hat and
+# riding"), as SICK's annotators read them alike.
 _EQUIVALENT = {"an": "a", "the": "a", "some": "a", "n't": "not"}
 ARTICLE = "a"
+_UNCOMPARED = {ARTICLE, "be"}
 _IGNORED = {".", ",", "!", "?", ";", ":"}
 
 
@@ -51,7 +53,7 @@ def norm_lemma(leaf: Leaf) -> str:
 def lemma_key(tree: Tree) -> tuple[str, ...]:
     """The lemmas a hypothesis is matched on (punctuation ignored)."""
     return tuple(lemma for lemma in (norm_lemma(leaf) for leaf in leaves(tree) if leaf.token.word not in _IGNORED)
-                 if lemma != ARTICLE)
+                 if lemma not in _UNCOMPARED)
 
 
 def surface(tree: Tree) -> str:
@@ -64,8 +66,13 @@ def same_category(a: Category, b: Category) -> bool:
     return a.without_features() == b.without_features()
 
 
+_DETERMINER_WORDS = frozenset({"several", "many", "few", "various", "numerous", "both", "each", "every", "all"})
+
+
 def is_determiner(leaf: Leaf) -> bool:
-    return str(leaf.category) in ("NP/N", "N/N") and leaf.token.pos in ("DT", "CD")
+    """A determiner or numeral leaf (NP/N, or N/N before a bare plural)."""
+    return str(leaf.category) in ("NP/N", "N/N") and (
+        leaf.token.pos in ("DT", "CD") or leaf.token.lemma.lower() in _DETERMINER_WORDS)
 
 
 def modifier_split(node: Tree) -> tuple[int, int] | None:
