@@ -22,7 +22,7 @@ from monalog.polarity import Polarity
 from monalog.polarizer import PolarizedNode
 from monalog.proof import Step, StepKind
 from monalog.treeops import (ARTICLE, Path, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
-                             same_category, surface, walk)
+                             same_category, surface)
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "several": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -60,13 +60,15 @@ class Target:
     modifiers: tuple[tuple[Tree, int], ...]     # (modifier node, index of the modifier child)
 
     @classmethod
-    def of(cls, tree: Tree) -> "Target":
+    def of(cls, tree: Tree, polarized: PolarizedNode) -> "Target":
+        """`polarized`: the target's polarized tree; only its monotone modifiers (not "not",
+        "never") may be inserted."""
         key = lemma_key(tree)
         mods = []
-        for _, node in walk(tree):
-            split = modifier_split(node)
-            if split:
-                mods.append((node, split[0]))
+        for _, pn in _polarities(polarized):
+            split = modifier_split(pn.node)
+            if split and pn.children[split[0]].marks[:1] == (UP,):
+                mods.append((pn.node, split[0]))
         from monalog.ccg.tree import leaves
         return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods))
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterator
 from monalog.ccg.category import Atom, Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.errors import MonalogError
-from monalog.monotonicity import Lexicon, Signature, default_lexicon
+from monalog.monotonicity import NUMERAL, Lexicon, Signature, default_lexicon
 from monalog.polarity import Polarity
 
 if TYPE_CHECKING:
@@ -50,6 +50,16 @@ class PolarizedNode:
         yield self
         for child in self.children:
             yield from child.walk()
+
+
+@dataclass(frozen=True)
+class DeterminerMatch:
+    """A determiner phrase at the start of an NP: its signature, its length in tokens, and the
+    position of its numeral, if it has one ("at most three")."""
+
+    signature: Signature
+    tokens: int
+    numeral: int | None = None
 
 
 class PolarityError(MonalogError):
@@ -125,9 +135,8 @@ class Polarizer:
         return marks + (UP,) * (arity - len(marks))
 
     # -- noun phrases -------------------------------------------------------------------------
-    def determiner(self, node: Tree, context: Polarity = UP) -> tuple[Signature, int] | None:
-        """The determiner phrase an NP starts with (read in a context of this polarity), and how
-        many tokens it spans."""
+    def determiner(self, node: Tree, context: Polarity = UP) -> DeterminerMatch | None:
+        """The determiner phrase an NP starts with, read in a context of this polarity."""
         words: list[str] = []
         token_end: list[int] = []
         for i, leaf in enumerate(leaves(node)[:4]):
@@ -135,7 +144,10 @@ class Polarizer:
                 words.append(part)
                 token_end.append(i + 1)
         sig = self.lexicon.match_determiner(words)
-        return (self.lexicon.in_context(sig, context), token_end[len(sig.words) - 1]) if sig else None
+        if not sig:
+            return None
+        numeral = token_end[sig.words.index(NUMERAL)] - 1 if NUMERAL in sig.words else None
+        return DeterminerMatch(self.lexicon.in_context(sig, context), token_end[len(sig.words) - 1], numeral)
 
     def np_scope(self, node: Tree, context: Polarity = UP) -> Polarity:
         """How the functor an NP applies to is marked: its determiner's scope marking
@@ -145,22 +157,28 @@ class Polarizer:
             first = node.left if conj is node.right else node.right
             return _meet(self.np_scope(first, context), self.np_scope(conj.right, context))
         found = self.determiner(node, context)
-        return found[0].scope[0] if found else UP
+        return found.signature.scope[0] if found else UP
 
     # -- top-down polarizing --------------------------------------------------------------------
     def _visit(self, node: Tree, p: Polarity, det_done: bool) -> PolarizedNode:
         marks = self._marks[id(node)]
         if isinstance(node, Leaf):
             return PolarizedNode(node, p, marks)
-        det_len, inner = 0, p
+        found, inner = None, p
         if _is_np(node.category) and not det_done and not _is_coordination(node):
             found = self.determiner(node, p)
             if found:
-                sig, det_len = found
-                inner, det_done = p * sig.restrictor, True
+                inner, det_done = p * found.signature.restrictor, True
         children = self._children(node, inner, det_done)
         result = PolarizedNode(node, p, marks, children)
-        return _force_prefix(result, det_len, p) if det_len else result
+        if not found:
+            return result
+        # the determiner's words have the NP's polarity; its numeral ("at most THREE") is ordered
+        # as "at least N" is, so it follows the determiner's scope marking
+        token_polarities = [p] * found.tokens
+        if found.numeral is not None:
+            token_polarities[found.numeral] = p * found.signature.scope[0]
+        return _force_prefix(result, token_polarities, p)
 
     def _children(self, node: Tree, p: Polarity, det_done: bool) -> tuple[PolarizedNode, ...]:
         if isinstance(node, Unary):
@@ -191,18 +209,22 @@ class Polarizer:
         return isinstance(node, Leaf) and node.token.word.lower() in self.lexicon.transparent
 
 
-def _force_prefix(pn: PolarizedNode, n: int, p: Polarity) -> PolarizedNode:
-    """Give the first n tokens under pn (the determiner) the NP's own polarity."""
-    if n <= 0:
+def _force_prefix(pn: PolarizedNode, token_polarities: list[Polarity], p: Polarity) -> PolarizedNode:
+    """Give the first tokens under pn (the determiner) the given polarities, and the constituents
+    made only of them the NP's polarity p."""
+    n = len(token_polarities)
+    if n == 0:
         return pn
+    if not pn.children:
+        return PolarizedNode(pn.node, token_polarities[0], pn.marks)
     width = len(pn.leaves())
-    if width <= n:
-        return PolarizedNode(pn.node, p, pn.marks, tuple(_force_prefix(c, n, p) for c in pn.children))
-    children, left = [], n
+    children, offset = [], 0
     for child in pn.children:
-        children.append(_force_prefix(child, left, p))
-        left -= len(child.leaves())
-    return PolarizedNode(pn.node, pn.polarity, pn.marks, tuple(children))
+        size = len(child.leaves())
+        children.append(_force_prefix(child, token_polarities[offset:offset + size], p))
+        offset += size
+    polarity = p if width <= n else pn.polarity
+    return PolarizedNode(pn.node, polarity, pn.marks, tuple(children))
 
 
 def arrows(pn: PolarizedNode) -> list[tuple[str, Polarity]]:

@@ -133,7 +133,8 @@ class Prover:
 
         def run(start: Tree, target: Tree) -> SearchResult:
             nonlocal explored
-            result = search(start, Target.of(target), generator, self.polarizer, depth, s.max_states, deadline)
+            goal = Target.of(target, self.polarizer.polarize(target))
+            result = search(start, goal, generator, self.polarizer, depth, s.max_states, deadline)
             explored += len(result.states)
             if s.keep_search_tree:
                 edges.extend(result.edges)

@@ -78,7 +78,8 @@ def is_determiner(leaf: Leaf) -> bool:
 def modifier_split(node: Tree) -> tuple[int, int] | None:
     """(modifier index, head index) when one child of a binary node modifies the other: X/X or
     X\\X over X (adjectives, adverbs, prepositional phrases, relative clauses), applied or composed
-    ("sitting steadily" composed before its PP)."""
+    ("sitting steadily" composed before its PP). Auxiliaries ((S[dcl]\\NP)/(S[ng]\\NP)) are not
+    modifiers: their result and argument differ in features."""
     from monalog.ccg.tree import Rule
 
     if not isinstance(node, Binary):
@@ -92,6 +93,7 @@ def modifier_split(node: Tree) -> tuple[int, int] | None:
     f = node.children[functor]
     if isinstance(f, Binary) and f.rule is Rule.CONJ:
         return None
-    if f.category.is_functor and f.category.is_modifier and same_category(node.category, node.children[arg].category):
+    cat = f.category
+    if cat.is_functor and cat.result == cat.argument and same_category(node.category, node.children[arg].category):
         return functor, arg
     return None
