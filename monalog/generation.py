@@ -129,11 +129,26 @@ class Generator:
                 edited = replace_at(tree, path, new)
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, word, surface(edited), p, facts)
 
+    @staticmethod
+    def _swap(tree: Tree, path, node: Binary, target: Target) -> Iterator[tuple[Tree, Step]]:
+        """"X and Y" -> "Y and X", when the target has the conjuncts in that order."""
+        conj_node = node.right
+        swapped = Binary(node.category, node.rule, conj_node.right,
+                         Binary(conj_node.category, conj_node.rule, conj_node.left, node.left, conj_node.head_is_left),
+                         node.head_is_left)
+        run, key = lemma_key(swapped), target.key
+        if any(key[i:i + len(run)] == run for i in range(len(key) - len(run) + 1)):
+            edited = replace_at(tree, path, swapped)
+            yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), surface(edited))
+
     def _deletions(self, tree, nodes, target) -> Iterator[tuple[Tree, Step]]:
         for path, node in nodes:
-            if node.polarity is not UP:
-                continue
             subtree = node.node
+            if node.polarity is not UP:
+                conj = _conjunction(subtree)
+                if conj and conj[0] in ("and", "or") and node.polarity is DOWN:
+                    yield from self._swap(tree, path, subtree, target)
+                continue
             split = modifier_split(subtree)
             if split and node.children[split[0]].marks[:1] == (UP,):   # not "not", "never"
                 mod, head = subtree.children[split[0]], subtree.children[split[1]]
@@ -150,6 +165,8 @@ class Generator:
                 fact = _pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
                 yield edited, Step(StepKind.DELETE, surface(subtree.right), "", surface(edited), UP, (fact,))
             conj = _conjunction(subtree)
+            if conj and conj[0] in ("and", "or"):
+                yield from self._swap(tree, path, subtree, target)
             if conj:
                 word, first, second = conj
                 if word != "and":

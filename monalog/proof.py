@@ -19,6 +19,7 @@ class StepKind(str, enum.Enum):
     REPLACE = "replace"           # a word replaced by a bigger (↑) or smaller (↓) one
     DELETE = "delete"             # a modifier or conjunct dropped in an upward context
     INSERT = "insert"             # a modifier added in a downward context
+    REORDER = "reorder"           # "X and Y" -> "Y and X" (an equivalence, any polarity)
     NEGATE = "negate"             # the contradictory of the hypothesis, for contradiction proofs
 
 
@@ -44,9 +45,12 @@ class Step:
         if self.kind is StepKind.NEGATE:
             return f"\"{self.result}\" contradicts the hypothesis ({self.note})"
         verb = {StepKind.REPLACE: f"replace \"{self.before}\" with \"{self.after}\"",
+                StepKind.REORDER: f"swap the conjuncts: \"{self.before}\" -> \"{self.after}\"",
                 StepKind.DELETE: f"drop \"{self.before}\"",
                 StepKind.INSERT: f"add \"{self.after}\""}[self.kind]
         because = f" because {'; '.join(str(f) for f in self.facts)}" if self.facts else ""
+        if self.kind is StepKind.REORDER:
+            return verb
         return f"{verb}: it is in {where[self.polarity]}{because}" if self.polarity else verb + because
 
 

@@ -56,10 +56,18 @@ def lemma_key(tree: Tree) -> tuple[str, ...]:
                  if lemma not in _UNCOMPARED)
 
 
+_FUNCTION_CAPS = {"A", "An", "The", "No", "Some", "Every", "All", "Each", "Two", "Three", "Several", "Many", "Few"}
+
+
 def surface(tree: Tree) -> str:
+    """The sentence, capitalised at its start only (edits move sentence-initial words around)."""
     from monalog.morphology import agree_articles
 
-    return agree_articles(" ".join(leaf.token.word for leaf in leaves(tree)))
+    words = [leaf.token.word for leaf in leaves(tree)]
+    words = [w.lower() if i and w in _FUNCTION_CAPS else w for i, w in enumerate(words)]
+    if words:
+        words[0] = words[0][:1].upper() + words[0][1:]
+    return agree_articles(" ".join(words))
 
 
 def same_category(a: Category, b: Category) -> bool:
