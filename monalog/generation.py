@@ -22,7 +22,7 @@ from monalog.polarity import Polarity
 from monalog.polarizer import PolarizedNode
 from monalog.proof import Step, StepKind
 from monalog.treeops import (ARTICLE, Path, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
-                             same_category, surface)
+                             same_category, sentence_text, surface)
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "several": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -127,7 +127,7 @@ class Generator:
                 word = word[:1].upper() + word[1:] if is_first else word.lower() if word[1:].islower() else word
                 new = Leaf(leaf.category, Token(word, token.lemma, token.pos))
                 edited = replace_at(tree, path, new)
-                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, surface(edited), p, facts)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), p, facts)
 
     @staticmethod
     def _swap(tree: Tree, path, node: Binary, target: Target) -> Iterator[tuple[Tree, Step]]:
@@ -139,7 +139,7 @@ class Generator:
         run, key = lemma_key(swapped), target.key
         if any(key[i:i + len(run)] == run for i in range(len(key) - len(run) + 1)):
             edited = replace_at(tree, path, swapped)
-            yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), surface(edited))
+            yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited))
 
     def _deletions(self, tree, nodes, target) -> Iterator[tuple[Tree, Step]]:
         for path, node in nodes:
@@ -156,14 +156,14 @@ class Generator:
                     continue
                 edited = replace_at(tree, path, head)
                 fact = _pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
-                yield edited, Step(StepKind.DELETE, surface(mod), "", surface(edited), UP, (fact,))
+                yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,))
             obj = _object(subtree)
             if obj and not all(target.lemmas[lemma] for lemma in lemma_key(subtree.right)):
                 verb = subtree.left
                 intransitive = Leaf(obj, verb.token)
                 edited = replace_at(tree, path, intransitive)
                 fact = _pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
-                yield edited, Step(StepKind.DELETE, surface(subtree.right), "", surface(edited), UP, (fact,))
+                yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,))
             conj = _conjunction(subtree)
             if conj and conj[0] in ("and", "or"):
                 yield from self._swap(tree, path, subtree, target)
@@ -177,7 +177,7 @@ class Generator:
                     edited = replace_at(tree, path, keep)
                     fact = _pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X")
                     yield edited, Step(StepKind.DELETE, f"and {surface(drop)}" if keep is first else
-                                       f"{surface(drop)} and", "", surface(edited), UP, (fact,))
+                                       f"{surface(drop)} and", "", sentence_text(edited), UP, (fact,))
 
     def _insertions(self, tree, nodes, target, have) -> Iterator[tuple[Tree, Step]]:
         for mod_node, mod_index in target.modifiers:
@@ -195,7 +195,7 @@ class Generator:
                 new = Binary(mod_node.category, mod_node.rule, children[0], children[1], mod_node.head_is_left)
                 edited = replace_at(tree, path, new)
                 fact = _pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
-                yield edited, Step(StepKind.INSERT, "", surface(mod), surface(edited), DOWN, (fact,))
+                yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), DOWN, (fact,))
 
 
 def _object(node: Tree):

@@ -25,7 +25,7 @@ from monalog.polarity import Polarity
 from monalog.polarizer import Polarizer
 from monalog.proof import Label, Proof, Step, StepKind
 from monalog.search import SearchResult, State, search
-from monalog.treeops import lemma_key, surface
+from monalog.treeops import lemma_key, sentence_text
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def premise_facts(tree: Tree) -> list[Fact]:
         rest = key[3:] if len(key) == 4 else (key[4:] if key[3] == "a" else ())
         if len(rest) == 1:
             return [Fact(Term(key[1], "n"), Relation.LEQ, Term(rest[0], "n"), Source.PAIR,
-                         f"the premise says \"{surface(tree)}\"")]
+                         f"the premise says \"{sentence_text(tree)}\"")]
     return []
 
 
@@ -152,13 +152,13 @@ class Prover:
         for negated, note in contradictories(h_tree):
             result = run(p_tree, negated)
             if result.found:
-                step = Step(StepKind.NEGATE, surface(negated), item.hypothesis, surface(negated), note=note)
+                step = Step(StepKind.NEGATE, sentence_text(negated), item.hypothesis, sentence_text(negated), note=note)
                 return proof(Label.CONTRADICTION, result.found.steps() + (step,))
         for negated, note in contradictories(p_tree):
             result = run(h_tree, negated)
             if result.found:
-                step = Step(StepKind.NEGATE, surface(negated), item.premise, surface(negated),
-                            note=f"the hypothesis entails \"{surface(negated)}\", which contradicts the premise ({note})")
+                step = Step(StepKind.NEGATE, sentence_text(negated), item.premise, sentence_text(negated),
+                            note=f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})")
                 return proof(Label.CONTRADICTION, result.found.steps() + (step,))
         exclusion = self._exclusion(entail.states, h_tree, generator.kb)
         if exclusion:
@@ -182,7 +182,7 @@ class Prover:
                 continue
             facts = kb.excludes(key[i], h_key[i])
             if facts:
-                step = Step(StepKind.NEGATE, key[i], h_key[i], surface(state.tree), Polarity.UP, facts,
+                step = Step(StepKind.NEGATE, key[i], h_key[i], sentence_text(state.tree), Polarity.UP, facts,
                             note=f"\"{key[i]}\" and \"{h_key[i]}\" exclude each other")
                 return state.steps() + (step,)
         return None

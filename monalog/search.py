@@ -9,7 +9,7 @@ from monalog.errors import MonalogError
 from monalog.generation import Generator, Target
 from monalog.polarizer import PolarizedNode, Polarizer
 from monalog.proof import Step
-from monalog.treeops import lemma_key, surface
+from monalog.treeops import lemma_key, sentence_text
 
 
 class SearchBudgetError(MonalogError):
@@ -61,14 +61,14 @@ def search(start: Tree, target: Target, generator: Generator, polarizer: Polariz
                 seen.add(key)
                 new = State(tree, polarizer.polarize(tree), state, step, level)
                 states.append(new)
-                edges.append((surface(state.tree), surface(tree), step.describe()))
+                edges.append((sentence_text(state.tree), sentence_text(tree), step.describe()))
                 if key == target.key:
                     return SearchResult(new, tuple(states), tuple(edges))
                 if len(states) > max_states:
                     raise SearchBudgetError(f"search explored more than {max_states} sentences",
-                                            input=surface(start))
+                                            input=sentence_text(start))
                 if deadline is not None and time.perf_counter() > deadline:
-                    raise SearchBudgetError("search ran out of time", input=surface(start))
+                    raise SearchBudgetError("search ran out of time", input=sentence_text(start))
                 next_frontier.append(new)
         frontier = next_frontier
     return SearchResult(None, tuple(states), tuple(edges))

@@ -60,7 +60,14 @@ _FUNCTION_CAPS = {"A", "An", "The", "No", "Some", "Every", "All", "Each", "Two",
 
 
 def surface(tree: Tree) -> str:
-    """The sentence, capitalised at its start only (edits move sentence-initial words around)."""
+    """The words of a constituent (a/an agreeing with the next word)."""
+    from monalog.morphology import agree_articles
+
+    return agree_articles(" ".join(leaf.token.word for leaf in leaves(tree)))
+
+
+def sentence_text(tree: Tree) -> str:
+    """A whole sentence, capitalised at its start only (edits move sentence-initial words around)."""
     from monalog.morphology import agree_articles
 
     words = [leaf.token.word for leaf in leaves(tree)]
