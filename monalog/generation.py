@@ -100,13 +100,11 @@ class Generator:
         yield from self._insertions(tree, nodes, target, have)
 
     def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
-        first = True
         for path, node in nodes:
             if not isinstance(node.node, Leaf):
                 continue
             leaf, p = node.node, node.polarity
             lemma = norm_lemma(leaf)
-            is_first, first = first, False
             determiner = is_determiner(leaf)
             if (lemma == ARTICLE and not determiner) or (target.lemmas[lemma] and lemma not in missing):
                 continue
@@ -123,11 +121,9 @@ class Generator:
                     facts = up + down if up is not None and down is not None else None
                 if facts is None:
                     continue
-                word = token.word
-                word = word[:1].upper() + word[1:] if is_first else word.lower() if word[1:].islower() else word
-                new = Leaf(leaf.category, Token(word, token.lemma, token.pos))
+                new = Leaf(leaf.category, Token(token.word, token.lemma, token.pos))
                 edited = replace_at(tree, path, new)
-                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), p, facts)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts)
 
     @staticmethod
     def _swap(tree: Tree, path, node: Binary, target: Target) -> Iterator[tuple[Tree, Step]]:

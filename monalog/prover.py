@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from functools import lru_cache
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from monalog.ccg.tree import Leaf, Tree, leaves
@@ -59,16 +59,14 @@ def premise_facts(tree: Tree) -> list[Fact]:
     return []
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Pair:
+    """A pair as given, with the normalisation of each side (None when normalisation is off)."""
+
     premise: str
     hypothesis: str
-    p_norm: Normalized | None = None
-    h_norm: Normalized | None = None
-    p_tree: Tree | None = None
-    h_tree: Tree | None = None
-    error: MonalogError | None = None
-    trace: list = field(default_factory=list)
+    p_norm: Normalized | None
+    h_norm: Normalized | None
 
 
 class Prover:
@@ -91,13 +89,12 @@ class Prover:
 
     def prove_batch(self, pairs: Sequence[tuple[str, str]], depth: int | None = None) -> list[Proof | MonalogError]:
         """Prove many pairs (all sentences parsed in one batch); a failing pair yields its error."""
-        items = [_Pair(p, h) for p, h in pairs]
-        texts = []
-        for item in items:
-            for attr, text in (("p_norm", item.premise), ("h_norm", item.hypothesis)):
-                norm = normalize(text) if self.settings.normalize and isinstance(text, str) else None
-                setattr(item, attr, norm)
-                texts.append(norm.text if norm else text)
+        def norm(text):
+            return normalize(text) if self.settings.normalize and isinstance(text, str) else None
+
+        items = [_Pair(p, h, norm(p), norm(h)) for p, h in pairs]
+        texts = [n.text if n else t for item in items
+                 for t, n in ((item.premise, item.p_norm), (item.hypothesis, item.h_norm))]
         parses = self.parser.parse_batch(texts)
         out: list[Proof | MonalogError] = []
         for i, item in enumerate(items):

@@ -64,5 +64,5 @@ def test_depccg_backend_without_its_model_is_a_clear_error(tmp_path, monkeypatch
     from monalog.errors import ResourceError
     from monalog.parsing.parser import Parser
     monkeypatch.setenv("DEPCCG_HOME", str(tmp_path))
-    with pytest.raises(ResourceError, match="depccg_en download"):
+    with pytest.raises(ResourceError, match="pretrained model .* is not installed"):
         Parser.from_backend("depccg", str(tmp_path / "missing"))
