@@ -1,0 +1,1 @@
+"""Biomedical hard-negative generators (BioNLI, and later KBIN, EvoNLI, debate rewriting)."""

@@ -1,0 +1,124 @@
+"""BioNLI rule-based negatives: each strategy's applicable and not-applicable cases, inflections."""
+import random
+from pathlib import Path
+
+import pytest
+
+from hybrid.bio.bionli import STRATEGIES, Context, lpr, sen, sep, sn, sre, sreo, vneg
+from hybrid.bio.records import MechanismRecord, RecordError, read_records, strip_markers
+from hybrid.bio.typing import DictionaryTyper
+
+DATA = Path(__file__).parent / "data" / "bionli_records.jsonl"
+
+
+@pytest.fixture
+def records():
+    return {r.id: r for r in read_records(DATA)}
+
+
+@pytest.fixture
+def ctx():
+    typer = DictionaryTyper()
+    for name, type_ in [("metformin", "drug"), ("aspirin", "drug"), ("insulin", "drug"), ("phenformin", "drug"),
+                        ("tnf", "gene"), ("il6", "gene"), ("kras", "gene"), ("erk", "family"),
+                        ("hepatic gluconeogenesis", "process")]:
+        typer.add(name, type_)
+    return Context(typer=typer, rng=random.Random(0), per_record=2,
+                   outside={"drug": ["phenformin", "metformin", "buformin"], "gene": ["BRCA1"]})
+
+
+def test_records_and_markers(records):
+    r1 = records["r1"]
+    assert r1.regulator == "Metformin" and r1.regulated == "hepatic gluconeogenesis"
+    assert strip_markers(r1.hypothesis) == "Metformin inhibits hepatic gluconeogenesis in 40 patients."
+    assert records["r3"].regulator is None
+
+
+def test_bad_lines_are_reported(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"id": 1, "premise": "p", "hypothesis": "h"}\nnot json\n{"premise": "p"}\n', encoding="utf-8")
+    items = list(read_records(path))
+    assert isinstance(items[0], MechanismRecord)
+    assert [isinstance(i, RecordError) for i in items[1:]] == [True, True]
+    assert "bad.jsonl:2" in str(items[1]) and "bad.jsonl:3" in str(items[2])
+
+
+def test_csv_reader(tmp_path):
+    path = tmp_path / "bionli.csv"
+    path.write_text("supp_set,conclusion,label_cat,ori_conclusion,pmid\n"
+                    "\"A causes B.\",\"<re> A <er> inhibits <el> B <le>\",pos,\"<re> A <er> inhibits <el> B <le>\",123\n",
+                    encoding="utf-8")
+    (record,) = list(read_records(path))
+    assert record.pmid == "123" and record.regulator == "A"
+
+
+def test_sen_swaps_names_keeps_markers(records, ctx):
+    (p,) = sen(records["r1"], ctx)
+    assert p.hypothesis == "<re> hepatic gluconeogenesis <er> inhibits <el> Metformin <le> in 40 patients."
+    assert p.label == "NOT_ENTAILMENT" and p.strategy == "SEN"
+    assert sen(records["r3"], ctx) == []
+
+
+def test_sep_moves_the_markers_with_the_names(records, ctx):
+    (p,) = sep(records["r2"], ctx)
+    assert p.hypothesis == "<el> IL6 <le> is required for <re> TNF <er> release."
+    assert sep(records["r3"], ctx) == []
+
+
+def test_sre_uses_same_type_entities_of_the_premise(records, ctx):
+    out = sre(records["r1"], ctx)
+    assert {p.hypothesis.split(" <er>")[0] for p in out} == {"<re> Aspirin", "<re> insulin"}
+    assert all("drug" in p.edit for p in out)
+    assert sre(records["r3"], ctx) == []
+
+
+def test_sreo_uses_outside_vocabulary(records, ctx):
+    out = sreo(records["r1"], ctx)
+    assert {p.hypothesis.split(" <er>")[0] for p in out} == {"<re> phenformin", "<re> buformin"}
+    assert len(out) == 2                                       # per_record caps the candidates
+
+
+@pytest.mark.parametrize("rid, expected", [
+    ("r1", "<re> Metformin <er> does not inhibit <el> hepatic gluconeogenesis <le> in 40 patients."),
+    ("r2", "<re> TNF <er> is not required for <el> IL6 <le> release."),
+    ("r4", "<re> KRAS <er> can activate <el> ERK <le>."),
+])
+def test_vneg_inflections(records, ctx, rid, expected):
+    (p,) = vneg(records[rid], ctx)
+    assert p.hypothesis == expected
+
+
+def test_vneg_past_and_not_applicable(ctx):
+    past = MechanismRecord("x", "p", "<re> A <er> induced <el> B <le>.")
+    assert vneg(past, ctx)[0].hypothesis == "<re> A <er> did not induce <el> B <le>."
+    assert vneg(MechanismRecord("y", "p", "<re> A <er> and <el> B <le> co-occur."), ctx) == []
+
+
+def test_sn_takes_numbers_from_the_premise(records, ctx):
+    out = sn(records["r1"], ctx)
+    assert [p.hypothesis for p in out] == ["<re> Metformin <er> inhibits <el> hepatic gluconeogenesis <le> in 12 patients."]
+    assert sn(records["r2"], ctx) == []
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<re> A <er> inhibits <el> B <le>", "<re> A <er> promotes <el> B <le>"),
+    ("<re> A <er> inhibited <el> B <le>", "<re> A <er> promoted <el> B <le>"),
+    ("Inhibition of <el> B <le> by <re> A <er>", "Promotion of <el> B <le> by <re> A <er>"),
+    ("<re> A <er> up-regulates <el> B <le>", "<re> A <er> down-regulates <el> B <le>"),
+    ("<re> A <er> is decreasing <el> B <le>", "<re> A <er> is increasing <el> B <le>"),
+])
+def test_lpr_keeps_inflection(ctx, text, expected):
+    (p,) = lpr(MechanismRecord("x", "p", text), ctx)
+    assert p.hypothesis == expected
+
+
+def test_every_strategy_is_registered():
+    assert list(STRATEGIES) == ["SEN", "SEP", "SRE", "SREO", "VNeg", "SN", "LPR"]
+
+
+def test_typer_reads_openbel_namespaces(tmp_path):
+    belns = tmp_path / "drugs.belns"
+    belns.write_text("[Namespace]\nKeyword=CHEBI\n[Values]\nmetformin|A\nsalicylic acid|A\n", encoding="utf-8")
+    typer = DictionaryTyper.from_files([belns])
+    mentions = typer.mentions("Metformin and salicylic acid were given.")
+    assert [(m.text, m.type) for m in mentions] == [("Metformin", "CHEBI"), ("salicylic acid", "CHEBI")]
