@@ -181,6 +181,32 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_perturb_bionli(args: argparse.Namespace) -> int:
+    from hybrid.bio.bionli import STRATEGIES
+    from hybrid.bio.records import RecordError, read_records
+    from hybrid.bio.runner import perturb
+    from hybrid.bio.typing import DictionaryTyper
+
+    strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
+    unknown = [s for s in strategies if s not in STRATEGIES]
+    if unknown:
+        print(f"monalog: error: unknown strategies {', '.join(unknown)} (choose from {', '.join(STRATEGIES)})",
+              file=sys.stderr)
+        return 2
+    records = []
+    for item in read_records(args.input):
+        if isinstance(item, RecordError):
+            print(f"monalog: skipped: {_one_line(item)}", file=sys.stderr)
+        else:
+            records.append(item)
+    typer = DictionaryTyper.from_files(args.vocab or [])
+    out, stats = perturb(records, strategies, typer, seed=args.seed, per_record=args.per_record,
+                         with_positives=args.with_positives, balance=args.balance)
+    _write_atomic(args.output, "".join(json.dumps(p.as_json(), ensure_ascii=False) + "\n" for p in out))
+    print(stats.table(strategies), file=sys.stderr)
+    return 0 if records else 1
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job on the bundled examples: prove SICK-style pairs and print their proofs."""
     import csv
@@ -263,6 +289,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", metavar="OUT", help="write the metrics as JSON")
     prover_options(p)
     p.set_defaults(func=cmd_eval)
+
+    perturb = sub.add_parser("perturb", help="make hard biomedical negatives").add_subparsers(
+        dest="generator", required=True)
+    p = perturb.add_parser("bionli", help="BioNLI's seven rule-based negatives for mechanism records")
+    p.add_argument("input", help="records: JSONL {id, premise, hypothesis} or BioNLI's CSV")
+    p.add_argument("-o", "--output", required=True, help="JSONL of negatives (written atomically)")
+    p.add_argument("--strategies", default="SEN,SEP,SRE,SREO,VNeg,SN,LPR")
+    p.add_argument("--per-record", type=int, default=1, help="candidates at most per strategy and record (K)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--with-positives", action="store_true", help="also write the originals as ENTAILMENT")
+    p.add_argument("--balance", type=int, metavar="N", help="keep at most N negatives per strategy")
+    p.add_argument("--vocab", action="append", metavar="FILE",
+                   help="typed names for SRE/SREO: OpenBEL .belns or name<TAB>type lists (repeatable)")
+    p.set_defaults(func=cmd_perturb_bionli)
 
     p = sub.add_parser("demo", help="prove the bundled example pairs and print their proofs")
     p.set_defaults(func=cmd_demo)

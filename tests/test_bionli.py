@@ -122,3 +122,50 @@ def test_typer_reads_openbel_namespaces(tmp_path):
     typer = DictionaryTyper.from_files([belns])
     mentions = typer.mentions("Metformin and salicylic acid were given.")
     assert [(m.text, m.type) for m in mentions] == [("Metformin", "CHEBI"), ("salicylic acid", "CHEBI")]
+
+
+def test_conclusion_extraction_and_marking():
+    from hybrid.bio.conclusions import conclusion_of, extract
+
+    typer = DictionaryTyper()
+    typer.add("metformin", "drug")
+    typer.add("AMPK", "gene")
+    abstract = ("Metformin was given to mice. AMPK was measured in the liver. "
+                "Thus, we conclude that metformin activates AMPK in the liver.")
+    record = extract("a1", abstract, typer)
+    assert record.premise == "Metformin was given to mice. AMPK was measured in the liver."
+    assert record.hypothesis == "<re> Metformin <er> activates <el> AMPK <le> in the liver."
+    assert extract("a2", "Nothing is concluded. Only data.") is None
+    assert extract("a3", "Data. In conclusion, mice sleep.", typer) is None          # no two entities
+    assert conclusion_of("These results suggest that X binds Y.") == "X binds Y."
+
+
+def test_runner_positives_balance_and_stats(records, ctx):
+    from hybrid.bio.runner import perturb
+
+    recs = list(records.values())
+    out, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, with_positives=True)
+    assert [p.strategy for p in out if p.source == "r1"] == ["original", "SEN", "VNeg"]
+    assert stats.records == 4 and stats.applicable["SEN"] == 3 and stats.produced["VNeg"] == 3
+    assert "SEN" in stats.table(["SEN", "VNeg"])
+    balanced, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, balance=1)
+    assert sorted(p.strategy for p in balanced) == ["SEN", "VNeg"]
+    again, _ = perturb(recs, ["SEN", "VNeg"], ctx.typer, balance=1)
+    assert again == balanced                                                            # seeded
+
+
+def test_cli_perturb_bionli(tmp_path, capsys):
+    import json
+
+    from monalog.cli import main
+
+    vocab = tmp_path / "vocab.tsv"
+    vocab.write_text("metformin\tdrug\naspirin\tdrug\ninsulin\tdrug\n", encoding="utf-8")
+    out = tmp_path / "neg.jsonl"
+    assert main(["perturb", "bionli", str(DATA), "-o", str(out), "--vocab", str(vocab),
+                 "--strategies", "SEN,SRE,LPR", "--seed", "3"]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {r["strategy"] for r in rows} == {"SEN", "SRE", "LPR"}
+    assert all(set(r) == {"source", "premise", "hypothesis", "strategy", "label", "edit"} for r in rows)
+    assert "strategy" in capsys.readouterr().err
+    assert main(["perturb", "bionli", str(DATA), "-o", str(out), "--strategies", "XYZ"]) == 2

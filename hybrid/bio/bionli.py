@@ -71,19 +71,18 @@ def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
 
 
 def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Callable[[str], list[str]]) -> list[Perturbation]:
-    out = []
+    """At most K replacements in all, drawn from both marked entities' same-type candidates."""
+    taken = {(record.regulator or "").lower(), (record.regulated or "").lower()}
+    options = []
     for markers in (REGULATOR, REGULATED):
         entity = record.entity(markers)
         type_ = ctx.typer.type_of(entity) if entity else None
-        if not type_:
-            continue
-        others = {record.regulator.lower() if record.regulator else "", record.regulated.lower() if record.regulated else ""}
-        candidates = sorted({c for c in pool(type_) if c.lower() not in others})
-        ctx.rng.shuffle(candidates)
-        for candidate in candidates[:ctx.per_record]:
-            out.append(Perturbation(record.id, record.premise, _replace_entity(record.hypothesis, markers, candidate),
-                                    name, f"{entity!r} -> {candidate!r} (both {type_})"))
-    return out
+        if type_:
+            options += [(markers, entity, type_, c) for c in sorted({c for c in pool(type_) if c.lower() not in taken})]
+    ctx.rng.shuffle(options)
+    return [Perturbation(record.id, record.premise, _replace_entity(record.hypothesis, markers, candidate), name,
+                         f"{entity!r} -> {candidate!r} (both {type_})")
+            for markers, entity, type_, candidate in options[:ctx.per_record]]
 
 
 def sre(record: MechanismRecord, ctx: Context) -> list[Perturbation]:

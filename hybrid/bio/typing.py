@@ -49,7 +49,10 @@ class DictionaryTyper:
         while i < len(words):
             for n in range(min(self.max_words, len(words) - i), 0, -1):
                 start, end = words[i][1], words[i + n - 1][2]
-                type_ = self.type_of(text[start:end])
+                span = text[start:end]
+                if n == 1 and (len(span) < 2 or (len(span) <= 4 and span.islower())):   # "T", "was", "cat"
+                    continue
+                type_ = self.type_of(span)
                 if type_:
                     out.append(Mention(text[start:end], type_, start, end))
                     i += n

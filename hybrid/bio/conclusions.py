@@ -1,0 +1,64 @@
+"""Conclusion extraction (BioNLI section 3.1): the last sentence of an abstract that opens with a
+conclusion phrase (kb/bionli_conclusion_phrases.txt) is the hypothesis, the sentences before it the
+premise; the first two typed entities of the conclusion are marked as regulator and regulated."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from hybrid.bio.records import MechanismRecord
+from hybrid.bio.typing import DictionaryTyper
+from monalog.resources import kb_path
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
+_LEAD = re.compile(r"^(?:thus|overall|therefore|hence|finally)\s*,?\s*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def conclusion_phrases() -> tuple[str, ...]:
+    lines = kb_path("bionli_conclusion_phrases.txt").read_text(encoding="utf-8").splitlines()
+    phrases = [line.strip().lower() for line in lines if line.strip() and not line.startswith("#")]
+    return tuple(sorted(phrases, key=len, reverse=True))
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip()]
+
+
+def conclusion_of(sentence: str) -> str | None:
+    """The claim of a conclusion sentence without its opening phrase, or None if it is not one."""
+    body = _LEAD.sub("", sentence)
+    low = body.lower()
+    for phrase in conclusion_phrases():
+        if low.startswith(phrase):
+            claim = body[len(phrase):].lstrip(" ,:")
+            return claim[:1].upper() + claim[1:] if claim else None
+    return None
+
+
+def mark_entities(claim: str, typer: DictionaryTyper) -> str | None:
+    """The claim with its first two distinct typed entities marked, or None when there are not two."""
+    mentions = typer.mentions(claim)
+    if not mentions:
+        return None
+    first = mentions[0]
+    second = next((m for m in mentions[1:] if m.text.lower() != first.text.lower()), None)
+    if second is None:
+        return None
+    return (claim[:first.start] + f"<re> {first.text} <er>" + claim[first.end:second.start]
+            + f"<el> {second.text} <le>" + claim[second.end:])
+
+
+def extract(record_id: str, abstract: str, typer: DictionaryTyper | None = None) -> MechanismRecord | None:
+    """A mechanism record from an abstract, or None when it has no conclusion sentence (or, with a
+    typer, when the conclusion has fewer than two entities)."""
+    sentences = split_sentences(abstract)
+    for i in range(len(sentences) - 1, 0, -1):
+        claim = conclusion_of(sentences[i])
+        if claim:
+            if typer is not None:
+                claim = mark_entities(claim, typer)
+                if claim is None:
+                    return None
+            return MechanismRecord(record_id, " ".join(sentences[:i]), claim)
+    return None
