@@ -207,6 +207,16 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
     return 0 if records else 1
 
 
+def cmd_perturb_consistency(args: argparse.Namespace) -> int:
+    from hybrid.bio.consistency import consistency, plot, read_predictions
+
+    result = consistency(read_predictions(args.predictions))
+    print(result.table())
+    if args.png:
+        plot(result, args.png)
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """The main job on the bundled examples: prove SICK-style pairs and print their proofs."""
     import csv
@@ -303,6 +313,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--vocab", action="append", metavar="FILE",
                    help="typed names for SRE/SREO: OpenBEL .belns or name<TAB>type lists (repeatable)")
     p.set_defaults(func=cmd_perturb_bionli)
+    p = perturb.add_parser("consistency", help="BioNLI's consistency metric over predictions on perturbations")
+    p.add_argument("predictions", help="JSONL {source, label, prediction} a line")
+    p.add_argument("--png", help="also draw the curve into this PNG")
+    p.set_defaults(func=cmd_perturb_consistency)
 
     p = sub.add_parser("demo", help="prove the bundled example pairs and print their proofs")
     p.set_defaults(func=cmd_demo)

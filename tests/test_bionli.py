@@ -169,3 +169,24 @@ def test_cli_perturb_bionli(tmp_path, capsys):
     assert all(set(r) == {"source", "premise", "hypothesis", "strategy", "label", "edit"} for r in rows)
     assert "strategy" in capsys.readouterr().err
     assert main(["perturb", "bionli", str(DATA), "-o", str(out), "--strategies", "XYZ"]) == 2
+
+
+def test_consistency_metric_table_and_plot(tmp_path, capsys):
+    import json
+
+    from hybrid.bio.consistency import consistency
+    from monalog.cli import main
+
+    rows = [{"source": "a", "label": "NOT_ENTAILMENT", "prediction": "CONTRADICTION"},
+            {"source": "a", "label": "NOT_ENTAILMENT", "prediction": "ENTAILMENT"},
+            {"source": "b", "label": "NOT_ENTAILMENT", "prediction": "NEUTRAL"},
+            {"source": "b", "label": "ENTAILMENT", "prediction": "ENTAILMENT"}]
+    result = consistency(rows)
+    assert result.mechanisms == 2
+    assert result.shares[0] == 1.0 and result.shares[50] == 1.0 and result.shares[60] == 0.5 and result.shares[100] == 0.5
+    path = tmp_path / "pred.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    png = tmp_path / "consistency.png"
+    assert main(["perturb", "consistency", str(path), "--png", str(png)]) == 0
+    assert "mechanisms" in capsys.readouterr().out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,71 @@
+"""The consistency metric of BioNLI (section 4.4): for each threshold x, the share of mechanisms
+(an original and its perturbations) of which at least x% of the perturbations are classified
+correctly. A table, and a PNG curve like the paper's Figure 2."""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from monalog.errors import InputError
+
+THRESHOLDS = tuple(range(0, 101, 10))
+
+
+@dataclass(frozen=True)
+class Consistency:
+    mechanisms: int
+    shares: dict[int, float]          # threshold (percent) -> share of mechanisms at or above it
+
+    def table(self) -> str:
+        lines = [f"{'at least':>9}  {'mechanisms':>10}", *(f"{t:>8}%  {s:>10.1%}" for t, s in self.shares.items())]
+        return "\n".join(lines + [f"({self.mechanisms} mechanisms)"])
+
+
+def consistency(rows: Iterable[dict], thresholds: Iterable[int] = THRESHOLDS) -> Consistency:
+    """rows: {"source", "label", "prediction"} per perturbation (originals, labelled ENTAILMENT,
+    count too when present). A prediction is correct when it equals the label, NOT_ENTAILMENT
+    matching any non-entailment prediction (CONTRADICTION, NEUTRAL)."""
+    per_source: dict[str, list[bool]] = defaultdict(list)
+    for i, row in enumerate(rows, 1):
+        try:
+            gold, pred = row["label"].upper(), row["prediction"].upper()
+            per_source[str(row["source"])].append(gold == pred or (gold == "NOT_ENTAILMENT" and pred != "ENTAILMENT"))
+        except (KeyError, AttributeError) as exc:
+            raise InputError(f"prediction row {i} lacks source/label/prediction", input=row) from exc
+    rates = [sum(v) / len(v) for v in per_source.values()]
+    shares = {t: (sum(r * 100 >= t for r in rates) / len(rates) if rates else 0.0) for t in thresholds}
+    return Consistency(len(rates), shares)
+
+
+def read_predictions(path: str | Path) -> list[dict]:
+    rows = []
+    for line_no, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                rows.append(json.loads(line))
+            except ValueError as exc:
+                raise InputError(f"{path}:{line_no}: not JSON ({exc})", input=line[:200]) from exc
+    return rows
+
+
+def plot(result: Consistency, path: str | Path, title: str = "Consistency") -> None:
+    """Write the curve (x: threshold, y: share of mechanisms) as a PNG."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(5, 3.5), dpi=120)
+    xs = list(result.shares)
+    ax.plot(xs, [100 * result.shares[x] for x in xs], marker="o")
+    ax.set_xlabel("perturbations classified correctly (at least, %)")
+    ax.set_ylabel("mechanisms (%)")
+    ax.set_ylim(0, 105)
+    ax.set_title(f"{title} ({result.mechanisms} mechanisms)")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(str(path))
+    plt.close(fig)
