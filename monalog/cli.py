@@ -199,7 +199,13 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
             print(f"monalog: skipped: {_one_line(item)}", file=sys.stderr)
         else:
             records.append(item)
+    from hybrid.bio.vocabularies import load_source
+
     typer = DictionaryTyper.from_files(args.vocab or [])
+    for source in args.vocab_source or []:
+        for name, type_ in load_source(source):
+            typer.add(name, type_)
+    log.info("typing vocabulary: %d names", len(typer.names))
     out, stats = perturb(records, strategies, typer, seed=args.seed, per_record=args.per_record,
                          with_positives=args.with_positives, balance=args.balance)
     _write_atomic(args.output, "".join(json.dumps(p.as_json(), ensure_ascii=False) + "\n" for p in out))
@@ -312,6 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--balance", type=int, metavar="N", help="keep at most N negatives per strategy")
     p.add_argument("--vocab", action="append", metavar="FILE",
                    help="typed names for SRE/SREO: OpenBEL .belns or name<TAB>type lists (repeatable)")
+    p.add_argument("--vocab-source", action="append", metavar="SOURCE",
+                   help="packaged vocabularies: drugs (DrugBank), hpo (HPO), famplex:PATH/entities.csv")
     p.set_defaults(func=cmd_perturb_bionli)
     p = perturb.add_parser("consistency", help="BioNLI's consistency metric over predictions on perturbations")
     p.add_argument("predictions", help="JSONL {source, label, prediction} a line")

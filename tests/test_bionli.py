@@ -190,3 +190,18 @@ def test_consistency_metric_table_and_plot(tmp_path, capsys):
     assert main(["perturb", "consistency", str(path), "--png", str(png)]) == 0
     assert "mechanisms" in capsys.readouterr().out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_packaged_vocabularies_type_real_names():
+    from hybrid.bio.vocabularies import load_source
+
+    famplex = Path(__file__).parents[2] / "shared" / "data" / "bio" / "famplex" / "entities.csv"
+    if not famplex.exists():
+        pytest.skip(f"FamPlex entities not found at {famplex}")
+    typer = DictionaryTyper()
+    for source in ("drugs", "hpo", f"famplex:{famplex}"):
+        for name, type_ in load_source(source):
+            typer.add(name, type_)
+    assert typer.type_of("metformin") == "drug"
+    assert typer.type_of("Seizure") == "phenotype"
+    assert typer.type_of("ERK") == "protein family"
