@@ -193,12 +193,7 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
         print(f"monalog: error: unknown strategies {', '.join(unknown)} (choose from {', '.join(STRATEGIES)})",
               file=sys.stderr)
         return 2
-    records = []
-    for item in read_records(args.input):
-        if isinstance(item, RecordError):
-            print(f"monalog: skipped: {_one_line(item)}", file=sys.stderr)
-        else:
-            records.append(item)
+    from hybrid.bio.conclusions import extract, read_abstracts
     from hybrid.bio.vocabularies import load_source
 
     typer = DictionaryTyper.from_files(args.vocab or [])
@@ -206,8 +201,27 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
         for name, type_ in load_source(source):
             typer.add(name, type_)
     log.info("typing vocabulary: %d names", len(typer.names))
+    records = []
+    if args.abstracts:
+        for record_id, abstract in read_abstracts(args.input):
+            record = extract(record_id, abstract, typer)
+            if record is None:
+                print(f"monalog: skipped: {args.input}: abstract {record_id}: no conclusion with two typed entities",
+                      file=sys.stderr)
+            else:
+                records.append(record)
+    else:
+        for item in read_records(args.input):
+            if isinstance(item, RecordError):
+                print(f"monalog: skipped: {_one_line(item)}", file=sys.stderr)
+            else:
+                records.append(item)
     out, stats = perturb(records, strategies, typer, seed=args.seed, per_record=args.per_record,
                          with_positives=args.with_positives, balance=args.balance)
+    if args.nl_positives:
+        from hybrid.bio.positives import positives
+
+        out += positives(records)
     _write_atomic(args.output, "".join(json.dumps(p.as_json(), ensure_ascii=False) + "\n" for p in out))
     print(stats.table(strategies), file=sys.stderr)
     return 0 if records else 1
@@ -318,6 +332,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--balance", type=int, metavar="N", help="keep at most N negatives per strategy")
     p.add_argument("--vocab", action="append", metavar="FILE",
                    help="typed names for SRE/SREO: OpenBEL .belns or name<TAB>type lists (repeatable)")
+    p.add_argument("--abstracts", action="store_true",
+                   help="INPUT holds abstracts (JSONL {id, abstract}, MEDLINE text or paragraphs): extract "
+                        "conclusion records first")
+    p.add_argument("--nl-positives", action="store_true",
+                   help="add entailed conclusions from the natural-logic engine (modifiers dropped in ↑ positions)")
     p.add_argument("--vocab-source", action="append", metavar="SOURCE",
                    help="packaged vocabularies: drugs (DrugBank), hpo (HPO), famplex:PATH/entities.csv")
     p.set_defaults(func=cmd_perturb_bionli)

@@ -205,3 +205,35 @@ def test_packaged_vocabularies_type_real_names():
     assert typer.type_of("metformin") == "drug"
     assert typer.type_of("Seizure") == "phenotype"
     assert typer.type_of("ERK") == "protein family"
+
+
+def test_natural_logic_positives_keep_entities_and_polarity(parser):
+    from hybrid.bio.positives import positives
+
+    records = [MechanismRecord("1", "p", "<re> Metformin <er> strongly inhibits <el> gluconeogenesis <le> in obese mice."),
+               MechanismRecord("2", "p", "<re> TNF <er> is not required for <el> IL6 <le> release in human cells.")]
+    out = positives(records, parser)
+    assert {p.hypothesis for p in out} == {
+        "<re> Metformin <er> inhibits <el> gluconeogenesis <le> in obese mice.",
+        "<re> Metformin <er> strongly inhibits <el> gluconeogenesis <le>."}
+    assert all(p.label == "ENTAILMENT" and p.source == "1" and "↑" in p.edit for p in out)
+
+
+def test_cli_from_medline_abstracts(tmp_path, capsys):
+    import json
+
+    from monalog.cli import main
+
+    medline = tmp_path / "abstracts.txt"
+    medline.write_text("PMID- 111\nAB  - Metformin was given to mice. AMPK was measured.\n"
+                       "      In conclusion, metformin activates AMPK in the liver.\n\nPMID- 222\nAB  - Only data.\n",
+                       encoding="utf-8")
+    vocab = tmp_path / "vocab.tsv"
+    vocab.write_text("metformin\tdrug\nAMPK\tgene\n", encoding="utf-8")
+    out = tmp_path / "neg.jsonl"
+    assert main(["perturb", "bionli", str(medline), "--abstracts", "--vocab", str(vocab), "-o", str(out),
+                 "--strategies", "SEN,LPR", "--nl-positives"]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {r["source"] for r in rows} == {"111"}
+    assert {r["strategy"] for r in rows} >= {"SEN", "NL-drop"}
+    assert "abstract 222" in capsys.readouterr().err

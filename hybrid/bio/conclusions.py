@@ -62,3 +62,34 @@ def extract(record_id: str, abstract: str, typer: DictionaryTyper | None = None)
                     return None
             return MechanismRecord(record_id, " ".join(sentences[:i]), claim)
     return None
+
+
+def read_abstracts(path) -> list[tuple[str, str]]:
+    """(id, abstract) pairs from JSONL ({"id" or "pmid", "abstract"}), MEDLINE text (PMID- / AB  -
+    fields, continuation lines indented), or plain text (one abstract a paragraph)."""
+    import json
+    from pathlib import Path
+
+    text = Path(path).read_text(encoding="utf-8")
+    if Path(path).suffix == ".jsonl":
+        out = []
+        for i, line in enumerate(text.splitlines(), 1):
+            if line.strip():
+                row = json.loads(line)
+                out.append((str(row.get("id", row.get("pmid", i))), row.get("abstract", "")))
+        return out
+    if "\nAB  - " in "\n" + text or text.startswith("PMID-"):
+        out, pmid, field, abstract = [], None, None, []
+        for line in text.splitlines() + ["PMID- END"]:
+            if line.startswith("PMID-"):
+                if pmid is not None:
+                    out.append((pmid, " ".join(abstract)))
+                pmid, abstract, field = line[5:].strip(), [], None
+            elif len(line) > 4 and line[4] == "-" and line[:4].strip():
+                field = line[:4].strip()
+                if field == "AB":
+                    abstract.append(line[6:].strip())
+            elif line.startswith("      ") and field == "AB":
+                abstract.append(line.strip())
+        return [(p, a) for p, a in out if p != "END"]
+    return [(str(i), block) for i, block in enumerate((b.strip() for b in text.split("\n\n")), 1) if block]

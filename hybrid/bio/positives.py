@@ -1,0 +1,62 @@
+"""Hard positives for biomedical NLI from the natural-logic engine (beyond BioNLI): a conclusion
+entails itself without a modifier that sits in an upward (↑) position ("X strongly inhibits Y in
+mice" ⊨ "X inhibits Y"). Each positive carries its proof step; the marked entities must survive."""
+from __future__ import annotations
+
+import re
+
+from hybrid.bio.bionli import Perturbation
+from hybrid.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
+from monalog.errors import MonalogError
+from monalog.polarity import Polarity
+from monalog.polarizer import Polarizer, PolarizedNode
+from monalog.treeops import modifier_split, replace_at, sentence_text, surface
+
+
+def _nodes(pn: PolarizedNode, path=()):
+    yield path, pn
+    for i, child in enumerate(pn.children):
+        yield from _nodes(child, path + (i,))
+
+
+def _remark(text: str, regulator: str, regulated: str) -> str | None:
+    """Put the markers back around the entities, or None when one is gone."""
+    for entity, (left, right) in ((regulator, REGULATOR), (regulated, REGULATED)):
+        match = re.search(r"(?<!\w)" + re.escape(entity) + r"(?!\w)", text)
+        if not match:
+            return None
+        text = text[:match.start()] + f"{left} {entity} {right}" + text[match.end():]
+    return text
+
+
+def positives(records: list[MechanismRecord], parser=None, limit_per_record: int = 3) -> list[Perturbation]:
+    """Entailed variants of each record's conclusion, labelled ENTAILMENT, with the proof step."""
+    from monalog.parsing.parser import get_parser
+
+    parser = parser or get_parser()
+    polarizer = Polarizer()
+    usable = [r for r in records if r.regulator and r.regulated]
+    parses = parser.parse_batch([strip_markers(r.hypothesis) for r in usable])
+    out = []
+    for record, parse in zip(usable, parses):
+        if isinstance(parse, MonalogError):
+            continue
+        tree, made = parse.tree, 0
+        for path, node in _nodes(polarizer.polarize(tree)):
+            split = modifier_split(node.node)
+            if not split or node.polarity is not Polarity.UP or node.children[split[0]].marks[:1] != (Polarity.UP,):
+                continue
+            modifier, head = node.node.children[split[0]], node.node.children[split[1]]
+            dropped = surface(modifier)
+            if record.regulator in dropped or record.regulated in dropped:
+                continue
+            text = re.sub(r" ([.,;:!?])", r"\1", sentence_text(replace_at(tree, path, head)))
+            hypothesis = _remark(text, record.regulator, record.regulated)
+            if hypothesis and hypothesis != record.hypothesis:
+                out.append(Perturbation(record.id, record.premise, hypothesis, "NL-drop",
+                                        f"dropped \"{dropped}\": {surface(node.node)} ≤ {surface(head)} in a ↑ position",
+                                        "ENTAILMENT"))
+                made += 1
+                if made >= limit_per_record:
+                    break
+    return out
