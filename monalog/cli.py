@@ -8,6 +8,7 @@ import sys
 from typing import Iterable, Iterator, Sequence
 
 from monalog.errors import MonalogError
+from monalog.fileio import write_atomic
 
 log = logging.getLogger("monalog")
 
@@ -126,18 +127,6 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_atomic(path: str, text: str) -> None:
-    import os
-    import tempfile
-
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(tmp, path)
-
-
 def cmd_eval(args: argparse.Namespace) -> int:
     import time
 
@@ -177,7 +166,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.json:
         data = report.as_json()
         data["skipped_rows"] = [{"line": b.line, "reason": b.reason} for b in bad]
-        _write_atomic(args.json, json.dumps(data, indent=2) + "\n")
+        write_atomic(args.json, json.dumps(data, indent=2) + "\n")
     return 0
 
 
@@ -222,7 +211,7 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
         from hybrid.bio.positives import positives
 
         out += positives(records)
-    _write_atomic(args.output, "".join(json.dumps(p.as_json(), ensure_ascii=False) + "\n" for p in out))
+    write_atomic(args.output, "".join(json.dumps(p.as_json(), ensure_ascii=False) + "\n" for p in out))
     print(stats.table(strategies), file=sys.stderr)
     return 0 if records else 1
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Iterator
 
 from monalog.errors import InputError
+from monalog.fileio import open_input
 from monalog.proof import Label
 
 SICK_COLUMNS = ("pair_ID", "sentence_A", "sentence_B", "entailment_label")
@@ -47,11 +48,7 @@ def parse_label(text: str | None) -> Label | None:
 def read_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected") -> Iterator[Pair | BadRow]:
     """Yield pairs, or BadRow(line, reason) for rows that cannot be used."""
     path = Path(path)
-    try:
-        handle = path.open(encoding="utf-8", newline="")
-    except OSError as exc:
-        raise DatasetError(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
-    with handle:
+    with open_input(path, DatasetError) as handle:
         if fmt == "jsonl":
             yield from _jsonl(handle)
         elif fmt in ("sick", "med"):

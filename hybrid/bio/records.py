@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from monalog.errors import InputError
+from monalog.fileio import open_input
 
 REGULATOR = ("<re>", "<er>")
 REGULATED = ("<el>", "<le>")
@@ -50,11 +51,7 @@ def read_records(path: str | Path) -> Iterator[MechanismRecord | RecordError]:
     """Records from JSONL ({"id","premise","hypothesis"}) or BioNLI's CSV (supp_set, conclusion,
     label_cat, ori_conclusion, pmid, ...); a bad line yields a RecordError naming it, and reading goes on."""
     path = Path(path)
-    try:
-        handle = path.open(encoding="utf-8", newline="")
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
-    with handle:
+    with open_input(path, RecordError) as handle:
         if path.suffix.lower() == ".csv":
             for line, row in enumerate(csv.DictReader(handle), 2):
                 premise, hypothesis = row.get("supp_set"), row.get("ori_conclusion") or row.get("conclusion")
