@@ -185,11 +185,15 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
     from hybrid.bio.conclusions import extract, read_abstracts
     from hybrid.bio.vocabularies import load_source
 
-    typer = DictionaryTyper.from_files(args.vocab or [])
+    from hybrid.bio.typing import NerTyper, SpacyTyper
+
+    names = DictionaryTyper.from_files(args.vocab or []).names
     for source in args.vocab_source or []:
         for name, type_ in load_source(source):
-            typer.add(name, type_)
-    log.info("typing vocabulary: %d names", len(typer.names))
+            names.setdefault(" ".join(name.lower().split()), type_)
+    typer = (NerTyper(args.ner, names) if args.ner else SpacyTyper(names) if args.matcher == "spacy"
+             else DictionaryTyper(names))
+    log.info("typing: %s over %d names", type(typer).__name__, len(names))
     records = []
     if args.abstracts:
         for record_id, abstract in read_abstracts(args.input):
@@ -208,9 +212,11 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
     out, stats = perturb(records, strategies, typer, seed=args.seed, per_record=args.per_record,
                          with_positives=args.with_positives, balance=args.balance)
     if args.nl_positives:
-        from hybrid.bio.positives import positives
+        from hybrid.bio.positives import generalisations, positives
+        from hybrid.bio.vocabularies import hpo_parents
 
         out += positives(records)
+        out += generalisations(records, hpo_parents, "HPO")
     write_atomic(args.output, "".join(json.dumps(p.as_json(), ensure_ascii=False) + "\n" for p in out))
     print(stats.table(strategies), file=sys.stderr)
     return 0 if records else 1
@@ -325,7 +331,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="INPUT holds abstracts (JSONL {id, abstract}, MEDLINE text or paragraphs): extract "
                         "conclusion records first")
     p.add_argument("--nl-positives", action="store_true",
-                   help="add entailed conclusions from the natural-logic engine (modifiers dropped in ↑ positions)")
+                   help="add entailed conclusions from the natural-logic engine: modifiers dropped and "
+                        "HPO entities generalised to their parents, in ↑ positions")
+    p.add_argument("--matcher", choices=("dict", "spacy"), default="dict",
+                   help="dictionary matching: plain longest match, or spaCy's PhraseMatcher")
+    p.add_argument("--ner", metavar="MODEL", help="a spaCy/scispacy NER model to find entities (if installed)")
     p.add_argument("--vocab-source", action="append", metavar="SOURCE",
                    help="packaged vocabularies: drugs (DrugBank), hpo (HPO), famplex:PATH/entities.csv")
     p.set_defaults(func=cmd_perturb_bionli)

@@ -237,3 +237,47 @@ def test_cli_from_medline_abstracts(tmp_path, capsys):
     assert {r["source"] for r in rows} == {"111"}
     assert {r["strategy"] for r in rows} >= {"SEN", "NL-drop"}
     assert "abstract 222" in capsys.readouterr().err
+
+
+def test_spacy_phrase_matcher_agrees_with_the_dictionary(ctx):
+    from hybrid.bio.typing import SpacyTyper
+
+    spacy_typer = SpacyTyper(ctx.typer.names)
+    text = "Metformin and aspirin lower hepatic gluconeogenesis; TNF was high."
+    assert [(m.text, m.type) for m in spacy_typer.mentions(text)] == \
+        [(m.text, m.type) for m in ctx.typer.mentions(text)] == \
+        [("Metformin", "drug"), ("aspirin", "drug"), ("hepatic gluconeogenesis", "process"), ("TNF", "gene")]
+
+
+def test_missing_ner_model_is_a_clear_error():
+    from hybrid.bio.typing import NerTyper
+    from monalog.errors import ResourceError
+
+    with pytest.raises(ResourceError, match="not installed"):
+        NerTyper("en_core_sci_md_not_here")
+
+
+def test_cli_with_spacy_matcher(tmp_path):
+    import json
+
+    from monalog.cli import main
+
+    vocab = tmp_path / "vocab.tsv"
+    vocab.write_text("metformin\tdrug\naspirin\tdrug\ninsulin\tdrug\n", encoding="utf-8")
+    out = tmp_path / "neg.jsonl"
+    assert main(["perturb", "bionli", str(DATA), "-o", str(out), "--vocab", str(vocab), "--matcher", "spacy",
+                 "--strategies", "SRE"]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows and all(r["strategy"] == "SRE" and "drug" in r["edit"] for r in rows)
+
+
+def test_generalisation_positives_only_in_upward_positions(parser):
+    from hybrid.bio.positives import generalisations
+    from hybrid.bio.vocabularies import hpo_parents
+
+    up = MechanismRecord("1", "p", "<re> Valproate <er> reduces <el> Seizure <le> frequency.")
+    down = MechanismRecord("2", "p", "<re> Valproate <er> does not cause <el> Seizure <le>.")
+    out = generalisations([up, down], hpo_parents, "HPO", parser)
+    assert [p.source for p in out] == ["1"]
+    assert out[0].hypothesis == "<re> Valproate <er> reduces <el> Abnormal nervous system physiology <le> frequency."
+    assert out[0].label == "ENTAILMENT" and "≤" in out[0].edit

@@ -1,6 +1,8 @@
 """Hard positives for biomedical NLI from the natural-logic engine (beyond BioNLI): a conclusion
 entails itself without a modifier that sits in an upward (↑) position ("X strongly inhibits Y in
-mice" ⊨ "X inhibits Y"). Each positive carries its proof step; the marked entities must survive."""
+mice" ⊨ "X inhibits Y"), and with an entity in an ↑ position generalised to its parent in a
+knowledge source ("... causes seizure" ⊨ "... causes abnormal nervous system physiology").
+Each positive carries its proof step; the marked entities must survive."""
 from __future__ import annotations
 
 import re
@@ -59,4 +61,37 @@ def positives(records: list[MechanismRecord], parser=None, limit_per_record: int
                 made += 1
                 if made >= limit_per_record:
                     break
+    return out
+
+
+def generalisations(records: list[MechanismRecord], parents, source: str = "HPO", parser=None,
+                    limit_per_record: int = 2) -> list[Perturbation]:
+    """Replace a marked entity whose words are all in ↑ positions by a parent concept's name.
+    `parents(name) -> [parent names]` (for example `vocabularies.hpo_parents`)."""
+    from monalog.parsing.parser import get_parser
+    from monalog.polarizer import polarize_batch
+
+    usable = [r for r in records if r.regulator and r.regulated]
+    results = polarize_batch([strip_markers(r.hypothesis) for r in usable], parser or get_parser())
+    out = []
+    for record, result in zip(usable, results):
+        if isinstance(result, MonalogError):
+            continue
+        words = result.chunk_polarities()
+        text = " ".join(w for w, _ in words)
+        made = 0
+        for markers, entity in ((REGULATOR, record.regulator), (REGULATED, record.regulated)):
+            match = re.search(r"(?<!\w)" + re.escape(entity) + r"(?!\w)", text)
+            if not match:
+                continue
+            first = len(text[:match.start()].split())
+            span = words[first:first + len(entity.split())]
+            if not span or any(p is not Polarity.UP for _, p in span):
+                continue
+            for parent in parents(entity)[:limit_per_record - made]:
+                hypothesis = record.hypothesis.replace(f"{markers[0]} {entity} {markers[1]}",
+                                                       f"{markers[0]} {parent} {markers[1]}", 1)
+                out.append(Perturbation(record.id, record.premise, hypothesis, f"NL-{source}-parent",
+                                        f"{entity} ≤ {parent} ({source}), in a ↑ position", "ENTAILMENT"))
+                made += 1
     return out

@@ -82,3 +82,70 @@ class DictionaryTyper:
                         name, type_ = line.split("\t", 1)
                         typer.add(name, type_.strip())
         return typer
+
+
+class SpacyTyper(DictionaryTyper):
+    """The same dictionary, matched with spaCy's PhraseMatcher on a blank English tokenizer
+    (case-insensitive; the longest non-overlapping matches win)."""
+
+    def __init__(self, names: dict[str, str] | None = None, max_words: int = 6) -> None:
+        super().__init__(dict(names or {}), max_words)
+        self._matcher = None
+
+    def add(self, name: str, type_: str) -> None:
+        super().add(name, type_)
+        self._matcher = None
+
+    def _build(self):
+        try:
+            import spacy
+            from spacy.matcher import PhraseMatcher
+        except ImportError as exc:
+            raise ResourceError("the spacy matcher needs spaCy: pip install spacy", input="spacy") from exc
+        self._nlp = spacy.blank("en")
+        matcher = PhraseMatcher(self._nlp.vocab, attr="LOWER")
+        by_type: dict[str, list] = defaultdict(list)
+        for name, type_ in self.names.items():
+            by_type[type_].append(self._nlp.make_doc(name))
+        for type_, docs in by_type.items():
+            matcher.add(type_, docs)
+        self._matcher = matcher
+
+    def mentions(self, text: str) -> list[Mention]:
+        from spacy.util import filter_spans
+
+        if self._matcher is None:
+            self._build()
+        doc = self._nlp.make_doc(text)
+        spans = [doc[start:end] for _, start, end in self._matcher(doc)]
+        out = []
+        for span in sorted(filter_spans(spans), key=lambda s: s.start_char):
+            if len(span) == 1 and (len(span.text) < 2 or (len(span.text) <= 4 and span.text.islower())):
+                continue
+            out.append(Mention(span.text, self.type_of(span.text) or "", span.start_char, span.end_char))
+        return out
+
+
+class NerTyper(DictionaryTyper):
+    """A spaCy/scispacy NER model (e.g. en_core_sci_md, when a user has installed it): entity
+    labels are the types; dictionary names still answer `type_of` for marked entities."""
+
+    def __init__(self, model: str, names: dict[str, str] | None = None) -> None:
+        super().__init__(dict(names or {}))
+        try:
+            import spacy
+
+            self._nlp = spacy.load(model)
+        except (ImportError, OSError) as exc:
+            raise ResourceError(f"NER model {model!r} is not installed ({type(exc).__name__}); scispacy models "
+                                "are downloaded separately (pip install <model wheel>)", input=model) from exc
+
+    def mentions(self, text: str) -> list[Mention]:
+        return [Mention(e.text, e.label_, e.start_char, e.end_char) for e in self._nlp(text).ents]
+
+    def type_of(self, text: str) -> str | None:
+        known = super().type_of(text)
+        if known:
+            return known
+        ents = self._nlp(text).ents
+        return ents[0].label_ if len(ents) == 1 and ents[0].text == text.strip() else None

