@@ -31,3 +31,12 @@ def write_atomic(path: str | Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def read_tsv(path: str | Path) -> list[dict[str, str]]:
+    """Rows of a tab-separated data file with a header; blank lines and '#' comments skipped."""
+    import csv
+
+    with Path(path).open(encoding="utf-8") as handle:
+        return list(csv.DictReader((line for line in handle if line.strip() and not line.startswith("#")),
+                                   delimiter="\t"))

@@ -21,7 +21,7 @@ from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.polarity import Polarity
 from monalog.polarizer import PolarizedNode
 from monalog.proof import Step, StepKind
-from monalog.treeops import (ARTICLE, Path, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
+from monalog.treeops import (ARTICLE, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
                              same_category, sentence_text, surface)
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
@@ -65,18 +65,12 @@ class Target:
         "never") may be inserted."""
         key = lemma_key(tree)
         mods = []
-        for _, pn in _polarities(polarized):
+        for _, pn in polarized.walk_paths():
             split = modifier_split(pn.node)
             if split and pn.children[split[0]].marks[:1] == (UP,):
                 mods.append((pn.node, split[0]))
         from monalog.ccg.tree import leaves
         return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods))
-
-
-def _polarities(pn: PolarizedNode, path: Path = ()) -> Iterator[tuple[Path, PolarizedNode]]:
-    yield path, pn
-    for i, child in enumerate(pn.children):
-        yield from _polarities(child, path + (i,))
 
 
 def _pair_fact(bigger: str, smaller: str, note: str) -> Fact:
@@ -90,7 +84,7 @@ class Generator:
         self.kb = kb
 
     def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
-        nodes = list(_polarities(pn))
+        nodes = list(pn.walk_paths())
         have = Counter(lemma_key(tree))
         missing = {norm_lemma(leaf): leaf.token for leaf in target.leaves
                    if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}

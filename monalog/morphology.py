@@ -1,21 +1,24 @@
 """English verb forms for rewrites: past participles, -ing forms, is/are agreement."""
 from __future__ import annotations
 
-import csv
 import re
 from functools import lru_cache
 
+from monalog.fileio import read_tsv
 from monalog.resources import grammar_path
 
 _VOWELS = "aeiou"
 
 
 @lru_cache(maxsize=1)
+def _irregular_rows() -> tuple[dict[str, str], ...]:
+    return tuple(read_tsv(grammar_path("irregular_verbs.tsv")))
+
+
+@lru_cache(maxsize=1)
 def _irregular() -> dict[str, str]:
     """participle -> base form."""
-    with grammar_path("irregular_verbs.tsv").open(encoding="utf-8") as handle:
-        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
-        return {row["participle"]: row["base"] for row in rows}
+    return {row["participle"]: row["base"] for row in _irregular_rows()}
 
 
 def is_participle(word: str) -> bool:
@@ -86,9 +89,7 @@ def agree_articles(text: str) -> str:
 @lru_cache(maxsize=1)
 def _irregular_forms() -> dict[str, tuple[str, str]]:
     """base -> (past, participle)."""
-    with grammar_path("irregular_verbs.tsv").open(encoding="utf-8") as handle:
-        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
-        return {row["base"]: (row["past"], row["participle"]) for row in rows}
+    return {row["base"]: (row["past"], row["participle"]) for row in _irregular_rows()}
 
 
 def _regular_past(base: str) -> str:

@@ -4,13 +4,13 @@ The rules live in grammars/normalization.tsv; every rewrite is recorded so a pro
 """
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from monalog.errors import ResourceError
+from monalog.fileio import read_tsv
 from monalog.morphology import agree_articles, be_for, ing_form, is_participle
 from monalog.resources import grammar_path
 
@@ -76,22 +76,20 @@ class Rule:
 def read_rules(path: str | Path) -> tuple[Rule, ...]:
     path = Path(path)
     rules = []
-    with path.open(encoding="utf-8") as handle:
-        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
-        for row in rows:
-            try:
-                requires = tuple(tuple(item.split(":", 1)) for item in (row["requires"] or "").split(",") if item)
-                for _, check in requires:
-                    if check not in _CHECKS:
-                        raise ValueError(f"unknown check {check!r}")
-                for _, filt in _FIELD.findall(row["replacement"]):
-                    if filt and filt not in _FILTERS:
-                        raise ValueError(f"unknown filter {filt!r}")
-                rules.append(Rule(row["name"], re.compile(row["pattern"], re.IGNORECASE), row["replacement"],
-                                  requires, row.get("example_in") or "", row.get("example_out") or ""))
-            except (KeyError, ValueError, re.error) as exc:
-                raise ResourceError(f"{path}: bad normalisation rule {row.get('name')!r}: {exc}",
-                                    input=row) from exc
+    for row in read_tsv(path):
+        try:
+            requires = tuple(tuple(item.split(":", 1)) for item in (row["requires"] or "").split(",") if item)
+            for _, check in requires:
+                if check not in _CHECKS:
+                    raise ValueError(f"unknown check {check!r}")
+            for _, filt in _FIELD.findall(row["replacement"]):
+                if filt and filt not in _FILTERS:
+                    raise ValueError(f"unknown filter {filt!r}")
+            rules.append(Rule(row["name"], re.compile(row["pattern"], re.IGNORECASE), row["replacement"],
+                              requires, row.get("example_in") or "", row.get("example_out") or ""))
+        except (KeyError, ValueError, re.error) as exc:
+            raise ResourceError(f"{path}: bad normalisation rule {row.get('name')!r}: {exc}",
+                                input=row) from exc
     return tuple(rules)
 
 

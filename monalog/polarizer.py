@@ -51,6 +51,12 @@ class PolarizedNode:
         for child in self.children:
             yield from child.walk()
 
+    def walk_paths(self, path: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], "PolarizedNode"]]:
+        """Every node with its path of child indices (the same paths as monalog.treeops)."""
+        yield path, self
+        for i, child in enumerate(self.children):
+            yield from child.walk_paths(path + (i,))
+
 
 @dataclass(frozen=True)
 class DeterminerMatch:

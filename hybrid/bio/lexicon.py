@@ -2,9 +2,9 @@
 with their inflections, and the auxiliaries that take a negation."""
 from __future__ import annotations
 
-import csv
 from functools import lru_cache
 
+from monalog.fileio import read_tsv
 from monalog.morphology import ing_form, past_tense, third_person
 from monalog.resources import kb_path
 
@@ -21,20 +21,20 @@ def _forms(base: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _pairs() -> tuple[dict[str, str], ...]:
+    return tuple(read_tsv(kb_path("bionli_polarity_pairs.tsv")))
+
+
+@lru_cache(maxsize=1)
 def polarity_reversals() -> dict[str, str]:
     """Every inflected form and nominalisation of a regulation verb -> its opposite, same form."""
     out: dict[str, str] = {}
-    with kb_path("bionli_polarity_pairs.tsv").open(encoding="utf-8") as handle:
-        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
-        for row in rows:
-            a, b = row["base"], row["opposite"]
-            fa, fb = _forms(a), _forms(b)
-            for name in fa:
-                out.setdefault(fa[name], fb[name])
-                out.setdefault(fb[name], fa[name])
-            for x, y in ((row["noun"], row["opposite_noun"]), (row["noun"] + "s", row["opposite_noun"] + "s")):
-                out.setdefault(x, y)
-                out.setdefault(y, x)
+    for row in _pairs():
+        fa, fb = _forms(row["base"]), _forms(row["opposite"])
+        for x, y in [(fa[name], fb[name]) for name in fa] + [
+                (row["noun"], row["opposite_noun"]), (row["noun"] + "s", row["opposite_noun"] + "s")]:
+            out.setdefault(x, y)
+            out.setdefault(y, x)
     return out
 
 
@@ -42,11 +42,9 @@ def polarity_reversals() -> dict[str, str]:
 def negatable_verbs() -> dict[str, tuple[str, str]]:
     """Finite form of a regulation verb -> (do-support auxiliary, base form): "inhibits" -> ("does", "inhibit")."""
     out: dict[str, tuple[str, str]] = {}
-    with kb_path("bionli_polarity_pairs.tsv").open(encoding="utf-8") as handle:
-        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
-        for row in rows:
-            for base in (row["base"], row["opposite"]):
-                out[third_person(base)] = ("does", base)
-                out[past_tense(base)] = ("did", base)
-                out.setdefault(base, ("do", base))
+    for row in _pairs():
+        for base in (row["base"], row["opposite"]):
+            out[third_person(base)] = ("does", base)
+            out[past_tense(base)] = ("did", base)
+            out.setdefault(base, ("do", base))
     return out

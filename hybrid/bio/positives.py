@@ -11,14 +11,8 @@ from hybrid.bio.bionli import Perturbation
 from hybrid.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
 from monalog.errors import MonalogError
 from monalog.polarity import Polarity
-from monalog.polarizer import Polarizer, PolarizedNode
+from monalog.polarizer import Polarizer
 from monalog.treeops import modifier_split, replace_at, sentence_text, surface
-
-
-def _nodes(pn: PolarizedNode, path=()):
-    yield path, pn
-    for i, child in enumerate(pn.children):
-        yield from _nodes(child, path + (i,))
 
 
 def _remark(text: str, regulator: str, regulated: str) -> str | None:
@@ -44,7 +38,7 @@ def positives(records: list[MechanismRecord], parser=None, limit_per_record: int
         if isinstance(parse, MonalogError):
             continue
         tree, made = parse.tree, 0
-        for path, node in _nodes(polarizer.polarize(tree)):
+        for path, node in polarizer.polarize(tree).walk_paths():
             split = modifier_split(node.node)
             if not split or node.polarity is not Polarity.UP or node.children[split[0]].marks[:1] != (Polarity.UP,):
                 continue
