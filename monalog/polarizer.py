@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 from monalog.ccg.category import Atom, Category, Functor
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves, leaves
 from monalog.errors import MonalogError
 from monalog.monotonicity import NUMERAL, Lexicon, Signature, default_lexicon
 from monalog.polarity import Polarity
@@ -94,11 +94,15 @@ class Polarizer:
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         self.lexicon = lexicon or default_lexicon()
+        # marks depend on the subtree only, and edited trees share most subtrees with the tree they
+        # were edited from: remember them by node identity (the node is kept, so its id stays unique)
+        self._mark_cache: dict[int, tuple[Tree, tuple[Polarity, ...]]] = {}
 
     # -- public ---------------------------------------------------------------------------
     def polarize(self, tree: Tree) -> PolarizedNode:
         """The polarized derivation (root ↑)."""
-        self._marks: dict[int, tuple[Polarity, ...]] = {}
+        if len(self._mark_cache) > 200_000:
+            self._mark_cache.clear()
         try:
             self._mark(tree)
             return self._visit(tree, UP, det_done=False)
@@ -107,6 +111,9 @@ class Polarizer:
 
     # -- bottom-up marking ------------------------------------------------------------------
     def _mark(self, node: Tree) -> tuple[Polarity, ...]:
+        cached = self._mark_cache.get(id(node))
+        if cached is not None and cached[0] is node:
+            return cached[1]
         for child in node.children:
             self._mark(child)
         arity = node.category.arity
@@ -119,11 +126,14 @@ class Polarizer:
                 else (UP,) * arity
         else:
             marks = self._combine(node, arity)
-        self._marks[id(node)] = marks
+        self._mark_cache[id(node)] = (node, marks)
         return marks
 
+    def _marks(self, node: Tree) -> tuple[Polarity, ...]:
+        return self._mark_cache[id(node)][1]
+
     def _combine(self, node: Binary, arity: int) -> tuple[Polarity, ...]:
-        left, right = self._marks[id(node.left)], self._marks[id(node.right)]
+        left, right = self._marks(node.left), self._marks(node.right)
         if node.rule in (Rule.FA, Rule.BA):
             functor = left if node.rule is Rule.FA else right
             marks = functor[1:]
@@ -145,7 +155,7 @@ class Polarizer:
         """The determiner phrase an NP starts with, read in a context of this polarity."""
         words: list[str] = []
         token_end: list[int] = []
-        for i, leaf in enumerate(leaves(node)[:4]):
+        for i, leaf in enumerate(first_leaves(node, 4)):
             for part in leaf.token.word.lower().split("_"):
                 words.append(part)
                 token_end.append(i + 1)
@@ -167,7 +177,7 @@ class Polarizer:
 
     # -- top-down polarizing --------------------------------------------------------------------
     def _visit(self, node: Tree, p: Polarity, det_done: bool) -> PolarizedNode:
-        marks = self._marks[id(node)]
+        marks = self._marks(node)
         if isinstance(node, Leaf):
             return PolarizedNode(node, p, marks)
         found, inner = None, p
@@ -208,7 +218,7 @@ class Polarizer:
         return (self._visit(left, pols[0], det_done), self._visit(right, pols[1], False))
 
     def _first_mark(self, node: Tree) -> Polarity:
-        marks = self._marks[id(node)]
+        marks = self._marks(node)
         return marks[0] if marks else UP
 
     def _transparent(self, node: Tree) -> bool:

@@ -95,7 +95,9 @@ class Prover:
         items = [_Pair(p, h, norm(p), norm(h)) for p, h in pairs]
         texts = [n.text if n else t for item in items
                  for t, n in ((item.premise, item.p_norm), (item.hypothesis, item.h_norm))]
-        parses = self.parser.parse_batch(texts)
+        unique = list(dict.fromkeys(texts))            # a premise shared by many pairs is parsed once
+        parsed = dict(zip(unique, self.parser.parse_batch(unique)))
+        parses = [parsed[text] for text in texts]
         out: list[Proof | MonalogError] = []
         for i, item in enumerate(items):
             p, h = parses[2 * i], parses[2 * i + 1]

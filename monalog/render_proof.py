@@ -6,7 +6,7 @@ import json
 from monalog.proof import Label, Proof, Step
 
 
-def _step_json(step: Step) -> dict:
+def step_json(step: Step) -> dict:
     return {"kind": step.kind.value, "before": step.before, "after": step.after, "result": step.result,
             "polarity": step.polarity.value if step.polarity else None,
             "facts": [{"left": f.left.text, "relation": f.relation.value, "right": f.right.text,
@@ -16,8 +16,8 @@ def _step_json(step: Step) -> dict:
 
 def proof_json(proof: Proof) -> dict:
     return {"premise": proof.premise, "hypothesis": proof.hypothesis, "label": proof.label.value,
-            "normalization": [_step_json(s) for s in proof.normalization],
-            "steps": [_step_json(s) for s in proof.steps], "depth": proof.depth,
+            "normalization": [step_json(s) for s in proof.normalization],
+            "steps": [step_json(s) for s in proof.steps], "depth": proof.depth,
             "explored": proof.explored, "note": proof.note}
 
 

@@ -39,7 +39,7 @@ echo "setup: installing Python dependencies into .venv" >&2
 # torch first, pinned: here that is the CPU build on disk (an unpinned one pulls a multi-GB CUDA
 # build). Set MONALOG_TORCH to choose another spec; an existing torch is kept.
 .venv/bin/python -c "import torch" 2>/dev/null || .venv/bin/python -m pip install -q "${MONALOG_TORCH:-torch==2.13.0}" >&2
-.venv/bin/python -m pip install -q -e ".[test,bio]" >&2
+.venv/bin/python -m pip install -q -e ".[test,bio,ray]" >&2
 # Build the nltk-shaped WordNet copy once (a data folder under ~/.cache/monalog), if WordNet is there.
 .venv/bin/python -c "from monalog.knowledge.wordnet import wordnet; wordnet()" >&2 \
   || echo "setup: WordNet not available yet; the prover needs it (apt-get install wordnet-base wordnet-sense-index)" >&2

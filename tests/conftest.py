@@ -24,3 +24,10 @@ def parser():
     from monalog.parsing.parser import get_parser
 
     return get_parser()
+
+
+@pytest.fixture(scope="session")
+def sick_path() -> Path:
+    if not SICK.exists():
+        pytest.skip(f"SICK not found at {SICK} (set MONALOG_SHARED_DATA)")
+    return SICK

@@ -92,6 +92,19 @@ def leaves(tree: Tree) -> list[Leaf]:
     return out
 
 
+def first_leaves(tree: Tree, n: int) -> list[Leaf]:
+    """The first n leaves (without walking the rest of the tree)."""
+    out: list[Leaf] = []
+    stack: list[Tree] = [tree]
+    while stack and len(out) < n:
+        node = stack.pop()
+        if isinstance(node, Leaf):
+            out.append(node)
+        else:
+            stack.extend(reversed(node.children))
+    return out
+
+
 def tokens(tree: Tree) -> list[Token]:
     return [leaf.token for leaf in leaves(tree)]
 

@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 
 DEBIAN_DIR = Path("/usr/share/wordnet")
 DICT_FILES = [f"{kind}.{pos}" for kind in ("data", "index") for pos in ("noun", "verb", "adj", "adv")] + \
-    [f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")] + ["index.sense"]
+    [f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")] + ["index.sense", "cntlist.rev"]
 
 
 def cache_dir() -> Path:

@@ -103,7 +103,7 @@ def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[st
     left = {(lemma, coarse_pos(tag)) for lemma, tag in premise if coarse_pos(tag)}
     right = {(lemma, coarse_pos(tag)) for lemma, tag in hypothesis if coarse_pos(tag)}
     facts = []
-    for (a, pa), (b, pb) in product(left, right):
+    for (a, pa), (b, pb) in product(sorted(left), sorted(right)):      # sorted: the same facts, same order
         if a != b and pa == pb:
             fact = relate(a, b, pa, settings)
             if fact:

@@ -1,0 +1,112 @@
+"""Running one batch function over many batches: in this process, in local worker processes, or as
+Ray actors (a local Ray instance, or a cluster given its address). Results come back in input order.
+
+`make_worker` is a picklable zero-argument callable (a top-level function or a functools.partial)
+that builds the batch function once per worker, so models load once per process.
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+import os
+from typing import Any, Callable, Iterable, Iterator
+
+from monalog.errors import ResourceError
+
+log = logging.getLogger(__name__)
+
+Batch = list[Any]
+WorkerFactory = Callable[[], Callable[[Batch], list[Any]]]
+_WORKER: dict = {}
+
+
+def _quiet_threads() -> None:
+    import torch
+
+    torch.set_num_threads(1)
+
+
+def _init(make_worker: WorkerFactory) -> None:
+    _quiet_threads()
+    _WORKER["run"] = make_worker()
+
+
+def _run(batch: Batch) -> list[Any]:
+    return _WORKER["run"](batch)
+
+
+def run_local(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int = 1) -> Iterator[list[Any]]:
+    """workers <= 1: in this process; else that many spawned processes, each with its own worker."""
+    if workers <= 1:
+        run = make_worker()
+        for batch in batches:
+            yield run(batch)
+        return
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    with mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(make_worker,)) as pool:
+        yield from pool.imap(_run, batches)
+
+
+def _ray():
+    for name, value in (("RAY_AUTH_MODE", "disabled"), ("RAY_USAGE_STATS_ENABLED", "0"),
+                        ("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")):
+        os.environ.setdefault(name, value)
+    try:
+        import ray
+    except ImportError as exc:
+        raise ResourceError("the ray engine needs Ray: pip install 'monalog[ray]'", input="ray") from exc
+    return ray
+
+
+def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int = 2, address: str | None = None,
+            temp_dir: str | None = None) -> Iterator[list[Any]]:
+    """The same batches as Ray actor tasks. Without `address` a local Ray instance with `workers` CPUs
+    is started (and stopped at the end); with one (e.g. "ray://head:10001" or "auto") the actors run
+    on that cluster, whose nodes need monalog installed."""
+    import shutil
+    import tempfile
+
+    ray = _ray()
+    started, own_temp = False, None
+    if not ray.is_initialized():
+        options: dict = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False}
+        if address:
+            options["address"] = address
+        else:
+            # Ray's socket paths must stay under 108 bytes: a short folder of the run's own
+            own_temp = None if temp_dir else tempfile.mkdtemp(prefix="monalog-ray-")
+            options["num_cpus"] = workers
+            options["_temp_dir"] = os.path.abspath(temp_dir or own_temp)
+        ray.init(**options)
+        started = True
+    try:
+        from ray.util import ActorPool
+
+        actor = ray.remote(num_cpus=1)(_RayWorker)
+        pool = ActorPool([actor.remote(make_worker) for _ in range(max(1, workers))])
+        yield from pool.map(lambda a, batch: a.run.remote(batch), batches)
+    finally:
+        if started:
+            ray.shutdown()
+        if own_temp:
+            shutil.rmtree(own_temp, ignore_errors=True)
+
+
+class _RayWorker:
+    """A Ray actor holding one worker (its models load once)."""
+
+    def __init__(self, make_worker: WorkerFactory) -> None:
+        _quiet_threads()
+        self.worker = make_worker()
+
+    def run(self, batch: Batch) -> list[Any]:
+        return self.worker(batch)
+
+
+def run_batches(make_worker: WorkerFactory, batches: Iterable[Batch], engine: str = "local", workers: int = 1,
+                address: str | None = None, temp_dir: str | None = None) -> Iterator[list[Any]]:
+    if engine == "ray":
+        return run_ray(make_worker, batches, workers, address, temp_dir)
+    if engine != "local":
+        raise ValueError(f"unknown engine {engine!r} (local or ray)")
+    return run_local(make_worker, batches, workers)
