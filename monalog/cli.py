@@ -127,46 +127,128 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_eval(args: argparse.Namespace) -> int:
-    import time
-
-    from monalog.batch import prove_all
+def _read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | None = None):
+    """The usable pairs of a file and its bad rows, each bad row reported on stderr."""
     from monalog.datasets import BadRow, read_pairs
-    from monalog.evaluation import evaluate
-    from monalog.proof import Label
 
     pairs, bad = [], []
-    for item in read_pairs(args.file, args.format, args.labels):
+    for item in read_pairs(path, fmt, labels):
         if isinstance(item, BadRow):
             bad.append(item)
-        elif item.label is None:
+        elif need_label and item.label is None:
             bad.append(BadRow(item.line, "no gold label"))
         else:
             pairs.append(item)
-        if args.limit and len(pairs) >= args.limit:
+        if limit and len(pairs) >= limit:
             break
     for row in bad:
-        print(f"monalog: {args.file}:{row.line}: skipped: {row.reason}", file=sys.stderr)
+        print(f"monalog: {path}:{row.line}: skipped: {row.reason}", file=sys.stderr)
+    return pairs, bad
+
+
+def _classify(args: argparse.Namespace, pairs) -> list:
+    """Hybrid decisions (symbolic only without --hybrid), with a progress bar over the proving."""
+    from tqdm import tqdm
+
+    from hybrid.hybrid import HybridClassifier
+
+    fallback = None
+    if args.hybrid:
+        from hybrid.fallback import Fallback
+
+        fallback = Fallback(args.hybrid, device=args.device)
+    classifier = HybridClassifier(fallback, _prover_settings(args), args.threshold, args.workers)
+    with tqdm(total=len(pairs), desc="proving", unit=" pair", file=sys.stderr, disable=None) as bar:
+        return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    import time
+    from collections import Counter
+
+    from monalog.evaluation import evaluate
+
+    pairs, bad = _read_pairs(args.file, args.format, args.labels, True, args.limit)
     if not pairs:
         print(f"monalog: error: no usable pairs in {args.file}", file=sys.stderr)
         return 2
-    from tqdm import tqdm
-
     start = time.perf_counter()
-    with tqdm(total=len(pairs), desc="proving", unit=" pair", file=sys.stderr, disable=None) as bar:
-        results = prove_all([(p.premise, p.hypothesis) for p in pairs], _prover_settings(args),
-                            workers=args.workers, on_chunk=bar.update)
+    decisions = _classify(args, pairs)
     seconds = time.perf_counter() - start
-    errors = [(p, r) for p, r in zip(pairs, results) if isinstance(r, MonalogError)]
-    for pair, exc in errors:
-        log.warning("%s:%d: %s", args.file, pair.line, _one_line(exc))
-    predicted = [Label.NEUTRAL if isinstance(r, MonalogError) else r.label for r in results]
-    report = evaluate([p.label for p in pairs], predicted, len(errors), seconds, two_way=args.format == "med")
+    errors = [(p, d) for p, d in zip(pairs, decisions) if d.error]
+    for pair, decision in errors:
+        log.warning("%s:%d: %s", args.file, pair.line, decision.error)
+    report = evaluate([p.label for p in pairs], [d.label for d in decisions], len(errors), seconds,
+                      two_way=args.format == "med")
     print(report.table())
+    components = Counter(d.component.value for d in decisions)
+    if args.hybrid:
+        print(f"\ndecided by: {', '.join(f'{name} {count}' for name, count in sorted(components.items()))}")
     if args.json:
         data = report.as_json()
         data["skipped_rows"] = [{"line": b.line, "reason": b.reason} for b in bad]
+        if args.hybrid:
+            data["components"] = dict(components)
+            data["hybrid"] = {"model": args.hybrid, "threshold": args.threshold}
         write_atomic(args.json, json.dumps(data, indent=2) + "\n")
+    return 0
+
+
+def cmd_classify(args: argparse.Namespace) -> int:
+    pairs, _ = _read_pairs(args.input, args.format, args.labels, False)
+    if not pairs:
+        print(f"monalog: error: no usable pairs in {args.input}", file=sys.stderr)
+        return 2
+    lines = []
+    for pair, d in zip(pairs, _classify(args, pairs)):
+        row = {"id": pair.id, "premise": pair.premise, "hypothesis": pair.hypothesis, "label": d.label.value,
+               "component": d.component.value, "confidence": round(d.confidence, 6),
+               "symbolic": d.symbolic.value if d.symbolic else None,
+               "fallback": {k: round(v, 6) for k, v in d.fallback.probabilities.items()} if d.fallback else None}
+        if d.error:
+            row["error"] = d.error
+        if pair.label is not None:
+            row["gold"] = pair.label.value
+        lines.append(json.dumps(row, ensure_ascii=False) + "\n")
+    if args.output:
+        write_atomic(args.output, "".join(lines))
+    else:
+        sys.stdout.writelines(lines)
+    return 0
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    import random
+
+    from tqdm import tqdm
+
+    from hybrid.fallback import FallbackSettings, train
+    from monalog.proof import Label
+
+    sick, _ = _read_pairs(args.train, "auto", args.labels, True)
+    if any(p.split for p in sick):
+        sick = [p for p in sick if p.split == "TRAIN"]          # TRIAL (and TEST) rows are for evaluation
+    extra = []
+    for path in args.augment or []:
+        rows, _ = _read_pairs(path, "jsonl", args.labels, True)
+        extra += [(p.premise, p.hypothesis, p.label) for p in rows]
+    if args.fraction < 1.0:
+        rng = random.Random(args.seed)
+        extra = [e for e in extra if rng.random() < args.fraction]
+    if not sick:
+        print(f"monalog: error: no TRAIN pairs with labels in {args.train}", file=sys.stderr)
+        return 2
+    settings = FallbackSettings(model=args.model, epochs=args.epochs, max_steps=args.max_steps,
+                                learning_rate=args.lr, batch_size=args.batch_size, seed=args.seed,
+                                max_length=args.max_length, device=args.device)
+    with tqdm(desc="training", unit=" step", file=sys.stderr, disable=None) as bar:
+        def progress(step: int, loss: float) -> None:
+            bar.update(1)
+            bar.set_postfix(loss=f"{loss:.3f}", refresh=False)
+        meta = train([(p.premise, p.hypothesis, p.label) for p in sick if p.label in Label], args.output,
+                     settings, extra, progress)
+    print(json.dumps({k: meta[k] for k in ("dev_accuracy", "train_pairs", "extra_pairs", "dev_pairs", "steps",
+                                           "seconds", "examples_per_second", "device")}))
     return 0
 
 
@@ -330,16 +412,49 @@ def build_parser() -> argparse.ArgumentParser:
     prover_options(p)
     p.set_defaults(func=cmd_prove)
 
+    def hybrid_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
+                       help="SICK: entailment_label (original) or label_current_paper (corrected)")
+        p.add_argument("--workers", type=int, default=1, help="worker processes for the prover")
+        p.add_argument("--hybrid", metavar="MODEL_DIR",
+                       help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
+                            "engine leaves NEUTRAL or cannot handle")
+        p.add_argument("--threshold", type=float, default=None,
+                       help="fallback E/C predictions below this probability become NEUTRAL (the paper: 0.95)")
+        p.add_argument("--device", help="cuda or cpu for the fallback (default: cuda when available)")
+        prover_options(p)
+
     p = sub.add_parser("eval", help="prove every pair of a file and score against its gold labels")
     p.add_argument("file")
-    p.add_argument("--format", choices=("sick", "med", "jsonl"), default="sick")
-    p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
-                   help="SICK: entailment_label (original) or label_current_paper (corrected)")
+    p.add_argument("--format", choices=("sick", "med", "jsonl", "tsv", "auto"), default="sick")
     p.add_argument("--limit", type=int, help="only the first N pairs")
-    p.add_argument("--workers", type=int, default=1, help="worker processes")
     p.add_argument("--json", metavar="OUT", help="write the metrics as JSON")
-    prover_options(p)
+    hybrid_options(p)
     p.set_defaults(func=cmd_eval)
+
+    p = sub.add_parser("classify", help="label pairs (symbolic engine, with --hybrid the fallback for the rest)")
+    p.add_argument("input", help="JSONL {premise, hypothesis[, id]} or a tsv (SICK, MED, or premise/hypothesis)")
+    p.add_argument("-o", "--output", help="JSONL predictions (default: stdout)")
+    p.add_argument("--format", choices=("sick", "med", "jsonl", "tsv", "auto"), default="auto")
+    hybrid_options(p)
+    p.set_defaults(func=cmd_classify)
+
+    p = sub.add_parser("train", help="fine-tune the fallback classifier on SICK TRAIN rows (+ generated pairs)")
+    p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
+    p.add_argument("--augment", action="append", metavar="JSONL", help="generated pairs (monalog augment output)")
+    p.add_argument("--fraction", type=float, default=1.0, help="use this share of the generated pairs")
+    p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
+    p.add_argument("--model", default="minilm",
+                   help="base model: minilm (packaged MiniLM-L6) or any transformers name or folder")
+    p.add_argument("-o", "--output", required=True, help="folder for model, tokenizer, label map, dev metrics")
+    p.add_argument("--epochs", type=float, default=3.0)
+    p.add_argument("--max-steps", type=int, help="stop after this many steps (overrides --epochs)")
+    p.add_argument("--lr", type=float, default=5e-5)
+    p.add_argument("--batch-size", type=int, default=32)
+    p.add_argument("--max-length", type=int, default=128)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--device", help="cuda or cpu (default: cuda when available, with mixed precision)")
+    p.set_defaults(func=cmd_train)
 
     p = sub.add_parser("augment", help="generate labelled entailments and contradictions from premises")
     p.add_argument("file", help="one premise a line, a SICK tsv (sentence_A), or JSONL with \"premise\"")

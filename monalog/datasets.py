@@ -28,6 +28,7 @@ class Pair:
     hypothesis: str
     label: Label | None
     line: int
+    split: str | None = None      # SICK's SemEval_set (TRAIN, TRIAL, ...) when the file has it
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,28 @@ def read_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected") -
     """Yield pairs, or BadRow(line, reason) for rows that cannot be used."""
     path = Path(path)
     with open_input(path, DatasetError) as handle:
+        if fmt == "auto":
+            fmt = detect_format(path, handle.readline())
+            handle.seek(0)
         if fmt == "jsonl":
             yield from _jsonl(handle)
-        elif fmt in ("sick", "med"):
+        elif fmt in ("sick", "med", "tsv"):
             yield from _tsv(handle, path, fmt, labels)
         else:
-            raise DatasetError(f"unknown format {fmt!r} (sick, med or jsonl)", input=fmt)
+            raise DatasetError(f"unknown format {fmt!r} (sick, med, tsv or jsonl)", input=fmt)
+
+
+def detect_format(path: Path, first_line: str) -> str:
+    """jsonl for .jsonl or a JSON first line; else by the tsv header: sentence_A (SICK), sentence1
+    (MED), premise (a plain tsv with premise, hypothesis and optional label/id columns)."""
+    if path.suffix == ".jsonl" or first_line.lstrip().startswith("{"):
+        return "jsonl"
+    header = [cell.strip() for cell in first_line.split("\t")]
+    for column, fmt in (("sentence_A", "sick"), ("sentence1", "med"), ("premise", "tsv")):
+        if column in header:
+            return fmt
+    raise DatasetError(f"{path}: cannot tell the format (a .jsonl file, or a tsv header with sentence_A, "
+                       "sentence1 or premise)", input=str(path))
 
 
 def _check(premise, hypothesis) -> str | None:
@@ -95,8 +112,10 @@ def _tsv(handle, path: Path, fmt: str, labels: str) -> Iterator[Pair | BadRow]:
         premise_col, hypothesis_col, id_col = "sentence_A", "sentence_B", "pair_ID"
         label_col = "label_current_paper" if labels == "corrected" and "label_current_paper" in index \
             else "entailment_label"
-    else:
+    elif fmt == "med":
         premise_col, hypothesis_col, id_col, label_col = "sentence1", "sentence2", "pairID", "gold_label"
+    else:
+        premise_col, hypothesis_col, id_col, label_col = "premise", "hypothesis", "id", "label"
     missing = [c for c in (premise_col, hypothesis_col) if c not in index]
     if missing:
         raise DatasetError(f"{path}: header lacks column(s) {', '.join(missing)}", input=str(path))
@@ -118,4 +137,6 @@ def _tsv(handle, path: Path, fmt: str, labels: str) -> Iterator[Pair | BadRow]:
             yield BadRow(line_no, str(exc))
             continue
         pair_id = row[index[id_col]] if id_col in index and len(row) > index[id_col] else str(line_no)
-        yield Pair(pair_id, premise, hypothesis, label, line_no)
+        split = row[index["SemEval_set"]].strip().upper() if "SemEval_set" in index and len(row) > index["SemEval_set"] \
+            else None
+        yield Pair(pair_id, premise, hypothesis, label, line_no, split)

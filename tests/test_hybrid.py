@@ -1,0 +1,165 @@
+"""The fallback classifier (a tiny random BERT built from a config) and the hybrid decision rule."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hybrid.fallback import LABELS, META, Fallback, FallbackSettings, relabel, split_dev, train
+from hybrid.hybrid import Component, HybridClassifier, combine
+from monalog.errors import InputError, ParseError, ResourceError
+from monalog.proof import Label, Proof
+
+WORDS = ("a an the no man woman dog cat person animal is are not playing running sleeping guitar park "
+         "in on with some every two boys girl").split()
+EXAMPLES = [("A man is playing a guitar", "A person is playing a guitar", Label.ENTAILMENT),
+            ("A man is playing a guitar", "No man is playing a guitar", Label.CONTRADICTION),
+            ("A dog is running in the park", "A cat is sleeping", Label.NEUTRAL),
+            ("A woman is sleeping", "A woman is not sleeping", Label.CONTRADICTION),
+            ("Two boys are playing", "Some boys are playing", Label.ENTAILMENT),
+            ("A girl is running", "A man is playing a guitar", Label.NEUTRAL)] * 4
+
+
+@pytest.fixture(scope="module")
+def tiny_bert(tmp_path_factory):
+    """A randomly initialised 2-layer BERT and a WordPiece tokenizer over a small vocabulary, saved
+    like a hub model (no download)."""
+    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
+
+    folder = tmp_path_factory.mktemp("tiny-bert")
+    vocab = folder / "vocab.txt"
+    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"] + WORDS) + "\n")
+    BertTokenizerFast(vocab_file=str(vocab), do_lower_case=True).save_pretrained(folder)
+    config = BertConfig(vocab_size=5 + len(WORDS), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                        intermediate_size=64, max_position_embeddings=64, num_labels=3)
+    BertForSequenceClassification(config).save_pretrained(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def trained(tiny_bert, tmp_path_factory):
+    out = tmp_path_factory.mktemp("fallback") / "model"
+    settings = FallbackSettings(model=str(tiny_bert), max_steps=6, batch_size=8, seed=3, learning_rate=1e-3)
+    meta = train(EXAMPLES, out, settings, extra=EXAMPLES[:6])
+    return out, meta
+
+
+def test_training_saves_model_tokenizer_labels_and_metrics(trained):
+    out, meta = trained
+    assert (out / "config.json").exists() and (out / "tokenizer.json").exists()
+    saved = json.loads((out / META).read_text())
+    assert saved["labels"] == [lab.value for lab in LABELS] and saved["steps"] == 6
+    assert saved["extra_pairs"] == 6 and saved["dev_pairs"] == round(len(EXAMPLES) * 0.1)
+    assert 0.0 <= saved["dev_accuracy"] <= 1.0 and saved["history"]
+    assert meta == saved
+
+
+def test_training_is_deterministic(tiny_bert, trained, tmp_path):
+    import torch
+    from safetensors.torch import load_file
+
+    out, _ = trained
+    again = tmp_path / "again"
+    train(EXAMPLES, again, FallbackSettings(model=str(tiny_bert), max_steps=6, batch_size=8, seed=3,
+                                            learning_rate=1e-3), extra=EXAMPLES[:6])
+    a, b = load_file(out / "model.safetensors"), load_file(again / "model.safetensors")
+    assert all(torch.equal(a[k], b[k]) for k in a)
+
+
+def test_fallback_predicts_probabilities(trained):
+    out, _ = trained
+    fallback = Fallback(str(out))
+    predictions = fallback.predict([(p, h) for p, h, _ in EXAMPLES[:3]])
+    for prediction in predictions:
+        assert set(prediction.probabilities) == {"ENTAILMENT", "NEUTRAL", "CONTRADICTION"}
+        assert abs(sum(prediction.probabilities.values()) - 1) < 1e-4
+        assert prediction.confidence == max(prediction.probabilities.values())
+
+
+@pytest.mark.parametrize("probs, threshold, label", [
+    ({"ENTAILMENT": 0.9, "NEUTRAL": 0.05, "CONTRADICTION": 0.05}, 0.95, Label.NEUTRAL),     # relabelled
+    ({"ENTAILMENT": 0.97, "NEUTRAL": 0.02, "CONTRADICTION": 0.01}, 0.95, Label.ENTAILMENT),
+    ({"ENTAILMENT": 0.9, "NEUTRAL": 0.05, "CONTRADICTION": 0.05}, None, Label.ENTAILMENT),
+    ({"ENTAILMENT": 0.2, "NEUTRAL": 0.5, "CONTRADICTION": 0.3}, 0.95, Label.NEUTRAL),
+])
+def test_threshold(probs, threshold, label):
+    prediction = relabel(probs, threshold)
+    assert prediction.label is label and prediction.raw_label is Label(max(probs, key=probs.get))
+
+
+def test_dev_split_is_fixed_whatever_the_seed():
+    train_a, dev_a = split_dev(EXAMPLES, 0.25)
+    train_b, dev_b = split_dev(EXAMPLES, 0.25)
+    assert dev_a == dev_b and len(dev_a) == 6 and len(train_a) == len(EXAMPLES) - 6
+
+
+def test_decision_rule(trained):
+    from hybrid.fallback import Prediction
+
+    guess = Prediction(Label.CONTRADICTION, 0.8, Label.CONTRADICTION, {})
+    proved = Proof("p", "h", Label.ENTAILMENT)
+    assert combine(proved, guess).component is Component.MONALOG and combine(proved, guess).label is Label.ENTAILMENT
+    neutral = combine(Proof("p", "h", Label.NEUTRAL), guess)
+    assert (neutral.component, neutral.label, neutral.symbolic) == (Component.FALLBACK, Label.CONTRADICTION,
+                                                                    Label.NEUTRAL)
+    failed = combine(ParseError("no derivation"), guess)
+    assert failed.component is Component.FALLBACK and failed.symbolic is None and "no derivation" in failed.error
+    alone = combine(Proof("p", "h", Label.NEUTRAL), None)
+    assert alone.label is Label.NEUTRAL and alone.component is Component.MONALOG
+
+
+def test_hybrid_uses_the_fallback_only_where_the_engine_is_neutral(trained, parser):
+    out, _ = trained
+    from monalog.prover import Prover
+
+    pairs = [("A man is playing a guitar", "A person is playing a guitar"), ("A dog is running", "A cat is sleeping"),
+             ("", "A cat is sleeping")]
+    proofs = Prover(parser=parser).prove_batch(pairs)
+    decisions = HybridClassifier(Fallback(str(out))).classify(pairs, proofs=proofs)
+    assert [d.component for d in decisions] == [Component.MONALOG, Component.FALLBACK, Component.FALLBACK]
+    assert decisions[0].label is Label.ENTAILMENT and decisions[2].error
+
+
+def test_unknown_model_is_a_resource_error(tmp_path):
+    with pytest.raises(ResourceError):
+        Fallback(str(tmp_path / "missing"))
+
+
+def test_no_training_pairs(tiny_bert, tmp_path):
+    with pytest.raises(InputError):
+        train([], tmp_path / "m", FallbackSettings(model=str(tiny_bert)))
+
+
+def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
+    from monalog.cli import main
+
+    sick = tmp_path / "sick.tsv"
+    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"]
+    rows += [f"{i}\t{p}\t{h}\t{lab.value}\t{'TRIAL' if i % 5 == 0 else 'TRAIN'}" for i, (p, h, lab) in enumerate(EXAMPLES)]
+    rows.append("99\tonly two columns")
+    sick.write_text("\n".join(rows) + "\n")
+    augment = tmp_path / "aug.jsonl"
+    augment.write_text(json.dumps({"premise": "A man is sleeping", "hypothesis": "A person is sleeping",
+                                   "label": "ENTAILMENT"}) + "\nnot json\n")
+    model = tmp_path / "model"
+    assert main(["train", "--train", str(sick), "--augment", str(augment), "--model", str(tiny_bert),
+                 "-o", str(model), "--max-steps", "2", "--batch-size", "8"]) == 0
+    out = capsys.readouterr()
+    summary = json.loads(out.out)
+    assert summary["extra_pairs"] == 1 and summary["train_pairs"] + summary["dev_pairs"] == 19
+    assert "aug.jsonl:2: skipped" in out.err and "sick.tsv:26: skipped" in out.err
+
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text('{"id": "a", "premise": "A man is playing a guitar", "hypothesis": "A man is not playing a guitar"}\n'
+                     '{"id": "b", "premise": "A dog is running", "hypothesis": "A cat is sleeping"}\n')
+    predictions = tmp_path / "pred.jsonl"
+    assert main(["classify", str(pairs), "--hybrid", str(model), "--threshold", "0.95", "-o", str(predictions)]) == 0
+    rows = [json.loads(line) for line in predictions.read_text().splitlines()]
+    assert [r["component"] for r in rows] == ["monalog", "fallback"]
+    assert rows[0]["label"] == "CONTRADICTION" and rows[0]["confidence"] == 1.0 and rows[0]["fallback"] is None
+    assert set(rows[1]["fallback"]) == {"ENTAILMENT", "NEUTRAL", "CONTRADICTION"}
+
+    report = tmp_path / "report.json"
+    assert main(["eval", str(sick), "--hybrid", str(model), "--json", str(report), "--limit", "6"]) == 0
+    data = json.loads(report.read_text())
+    assert data["n"] == 6 and sum(data["components"].values()) == 6 and data["hybrid"]["model"] == str(model)
