@@ -330,6 +330,51 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
     return 0 if records else 1
 
 
+def cmd_perturb_kbin(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from hybrid.backends.fluency import load_fluency
+    from hybrid.backends.nli import load_teacher
+    from hybrid.knowledge.sources import load_source, read_cui2vec
+    from hybrid.perturb.kbin import ConceptVectors, EntityLinker, kbin_recipe, mlm_recipe, random_recipe
+    from hybrid.perturb.kbin_run import Claim, read_claims, run_kbin
+    from monalog.resources import kb_path
+
+    claims = []
+    for item in read_claims(args.input):
+        if isinstance(item, Claim):
+            claims.append(item)
+        else:
+            print(f"monalog: {args.input}:{item[0]}: skipped: {item[1]}", file=sys.stderr)
+        if args.limit and len(claims) >= args.limit:
+            break
+    specs = args.kb or ["drugs", "hpo", f"famplex:{kb_path('famplex_relations.csv')}"]
+    linker = EntityLinker([load_source(spec) for spec in specs])
+    fluency = load_fluency(args.lm, args.mlm if args.baseline != "mlm" else None, args.device)
+    teacher = load_teacher(args.teacher, args.device)
+    if args.baseline == "random":
+        recipe = random_recipe(linker, fluency, args.seed)
+    elif args.baseline == "mlm":
+        if not args.mlm:
+            print("monalog: error: --baseline mlm needs --mlm MODEL (a masked LM)", file=sys.stderr)
+            return 2
+        recipe = mlm_recipe(linker, args.mlm, fluency, teacher)
+    else:
+        from hybrid.backends.embeddings import Embedder
+
+        embedder = None if args.embeddings == "none" else Embedder(args.embeddings, args.device)
+        vectors = ConceptVectors(embedder, read_cui2vec(args.cui2vec) if args.cui2vec else None)
+        recipe = kbin_recipe(linker, vectors, fluency, teacher, args.top_n)
+    with tqdm(total=len(claims), desc="kbin", unit=" claim", file=sys.stderr, disable=None) as bar:
+        rows, report = run_kbin(claims, recipe, fluency.kind, bar.update)
+    write_atomic(args.output, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    if args.report:
+        write_atomic(args.report, json.dumps({**report.as_json(), "recipe": recipe.name, "kb": specs,
+                                              "fluency": fluency.kind, "teacher": args.teacher}, indent=2) + "\n")
+    print(report.table(), file=sys.stderr)
+    return 0 if claims else 1
+
+
 def cmd_perturb_consistency(args: argparse.Namespace) -> int:
     from hybrid.bio.consistency import consistency, plot, read_predictions
 
@@ -500,6 +545,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--vocab-source", action="append", metavar="SOURCE",
                    help="packaged vocabularies: drugs (DrugBank), hpo (HPO), famplex:PATH/entities.csv")
     p.set_defaults(func=cmd_perturb_bionli)
+    p = perturb.add_parser("kbin", help="KBIN: negate claims by swapping an entity for a same-type KB sibling")
+    p.add_argument("input", help="claims: JSONL with id and claim (SciFact), or one claim a line")
+    p.add_argument("-o", "--output", required=True, help="JSONL of negations (written atomically)")
+    p.add_argument("--kb", action="append", metavar="SOURCE",
+                   help="knowledge sources: drugs, hpo, famplex:PATH, obo:PATH, umls:RRF_FOLDER (repeatable; "
+                        "default: drugs, hpo and the packaged FamPlex relations)")
+    p.add_argument("--teacher", help="NLI teacher for the contradiction score: monalog (the prover), a `monalog "
+                                     "train` folder or any NLI model (default: none, the most fluent variant wins)")
+    p.add_argument("--lm", help="a causal LM for fluency (perplexity)")
+    p.add_argument("--mlm", help="a masked LM for fluency (pseudo-perplexity) or the mlm baseline")
+    p.add_argument("--embeddings", default="minilm", help="sentence embedding model for concept vectors, or none")
+    p.add_argument("--cui2vec", help="concept vectors in cui2vec's CSV format (used where a concept has one)")
+    p.add_argument("--top-n", type=int, default=20, help="siblings kept by vector cosine (default 20)")
+    p.add_argument("--baseline", choices=("random", "mlm"), help="the paper's baselines instead of KBIN")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--limit", type=int, help="only the first N claims")
+    p.add_argument("--device", help="cuda or cpu for the models (default: cuda when available)")
+    p.add_argument("--report", metavar="JSON", help="also write the yield/score report as JSON")
+    p.set_defaults(func=cmd_perturb_kbin)
+
     p = perturb.add_parser("consistency", help="BioNLI's consistency metric over predictions on perturbations")
     p.add_argument("predictions", help="JSONL {source, label, prediction} a line")
     p.add_argument("--png", help="also draw the curve into this PNG")

@@ -9,9 +9,8 @@ from hybrid.fallback import LABELS, META, Fallback, FallbackSettings, relabel, s
 from hybrid.hybrid import Component, HybridClassifier, combine
 from monalog.errors import InputError, ParseError, ResourceError
 from monalog.proof import Label, Proof
+from tests.tiny_models import bert_classifier
 
-WORDS = ("a an the no man woman dog cat person animal is are not playing running sleeping guitar park "
-         "in on with some every two boys girl").split()
 EXAMPLES = [("A man is playing a guitar", "A person is playing a guitar", Label.ENTAILMENT),
             ("A man is playing a guitar", "No man is playing a guitar", Label.CONTRADICTION),
             ("A dog is running in the park", "A cat is sleeping", Label.NEUTRAL),
@@ -22,18 +21,7 @@ EXAMPLES = [("A man is playing a guitar", "A person is playing a guitar", Label.
 
 @pytest.fixture(scope="module")
 def tiny_bert(tmp_path_factory):
-    """A randomly initialised 2-layer BERT and a WordPiece tokenizer over a small vocabulary, saved
-    like a hub model (no download)."""
-    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
-
-    folder = tmp_path_factory.mktemp("tiny-bert")
-    vocab = folder / "vocab.txt"
-    vocab.write_text("\n".join(["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"] + WORDS) + "\n")
-    BertTokenizerFast(vocab_file=str(vocab), do_lower_case=True).save_pretrained(folder)
-    config = BertConfig(vocab_size=5 + len(WORDS), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                        intermediate_size=64, max_position_embeddings=64, num_labels=3)
-    BertForSequenceClassification(config).save_pretrained(folder)
-    return folder
+    return bert_classifier(tmp_path_factory.mktemp("tiny-bert"))
 
 
 @pytest.fixture(scope="module")

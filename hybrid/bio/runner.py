@@ -10,6 +10,8 @@ from typing import Iterable, Sequence
 from hybrid.bio.bionli import STRATEGIES, Context, Perturbation
 from hybrid.bio.records import MechanismRecord
 from hybrid.bio.typing import DictionaryTyper
+from hybrid.perturb.bionli_rules import BioNLIRule
+from hybrid.perturb.core import Candidate
 
 
 @dataclass
@@ -48,15 +50,17 @@ def perturb(records: Sequence[MechanismRecord], strategies: Sequence[str], typer
     outside = vocabulary if vocabulary is not None else corpus_vocabulary(records, typer)
     ctx = Context(typer=typer, rng=random.Random(seed), per_record=per_record, outside=outside)
     stats, out = Stats(), []
+    rules = {name: BioNLIRule(name, ctx) for name in strategies}
     for record in records:
         stats.records += 1
         if with_positives:
             out.append(Perturbation(record.id, record.premise, record.hypothesis, "original", "none", "ENTAILMENT"))
         for name in strategies:
-            made = STRATEGIES[name](record, ctx)
+            made = rules[name](Candidate.original(record.hypothesis, context=record))
             if made:
                 stats.applicable[name] += 1
-                out.extend(made)
+                out.extend(Perturbation(record.id, record.premise, c.text, name, c.edit.provenance["edit"])
+                           for c in made)
     if balance is not None:
         rng = random.Random(seed)
         keep: set[int] = set()

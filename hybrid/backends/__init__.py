@@ -1,0 +1,1 @@
+"""Model backends behind small interfaces: NLI teachers, embeddings, fluency, a chat client."""

@@ -1,0 +1,1 @@
+"""Biomedical knowledge sources behind one interface (concepts, types, aliases, siblings, parents)."""

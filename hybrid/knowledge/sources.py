@@ -1,0 +1,288 @@
+"""Knowledge sources behind one interface: look a name up, read a concept's type, aliases, parents,
+and its siblings of the same type (other children of its parents). Each source loads its data
+into the same small graph (concepts + parent links), so only the loading differs:
+
+- HPO from `hpo3`; drugs from `drug-named-entity-recognition` (parents = MeSH tree-number prefixes,
+  so aspirin's siblings are the other drugs under its MeSH node); FamPlex (relations.csv: isa/partof);
+- generic OBO ontologies via `pronto`; UMLS from a user's RRF files (MRCONSO names, MRSTY semantic
+  types, MRREL PAR/CHD links; concepts with no parent fall back to siblings of the same semantic type).
+"""
+from __future__ import annotations
+
+import csv
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from monalog.errors import ResourceError
+
+
+@dataclass(frozen=True)
+class Concept:
+    id: str
+    name: str
+    type: str
+    source: str
+    aliases: tuple[str, ...] = field(default=(), compare=False)
+
+    def surface_forms(self) -> list[str]:
+        """The name first, then distinct aliases."""
+        seen, out = set(), []
+        for text in (self.name,) + self.aliases:
+            if text and text.lower() not in seen:
+                seen.add(text.lower())
+                out.append(text)
+        return out
+
+
+def norm(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").split())
+
+
+class KnowledgeSource:
+    """Concepts, parent links and a name index; subclasses fill them in `_load`."""
+
+    name = "source"
+    same_type_fallback = False          # concepts without parents: siblings = all of the same type
+
+    def __init__(self) -> None:
+        self.concepts: dict[str, Concept] = {}
+        self._parents: dict[str, set[str]] = defaultdict(set)
+        self._children: dict[str, set[str]] = defaultdict(set)
+        self._index: dict[str, str] = {}
+        self._by_type: dict[str, list[str]] | None = None
+        self._loaded = False
+
+    # -- building -------------------------------------------------------------------------------
+    def add(self, concept: Concept) -> None:
+        self.concepts[concept.id] = concept
+        for text in concept.surface_forms():
+            self._index.setdefault(norm(text), concept.id)
+
+    def link(self, child: str, parent: str) -> None:
+        if child != parent:
+            self._parents[child].add(parent)
+            self._children[parent].add(child)
+
+    def _ensure(self) -> None:
+        if not self._loaded:
+            self._load()
+            self._loaded = True
+
+    def _load(self) -> None:
+        raise NotImplementedError
+
+    # -- the interface --------------------------------------------------------------------------
+    def names(self) -> Iterator[tuple[str, Concept]]:
+        """Every surface form with its concept (for dictionary NER)."""
+        self._ensure()
+        for concept in self.concepts.values():
+            for text in concept.surface_forms():
+                yield text, concept
+
+    def lookup(self, text: str) -> Concept | None:
+        self._ensure()
+        cid = self._index.get(norm(text))
+        return self.concepts.get(cid) if cid else None
+
+    def get(self, concept_id: str) -> Concept | None:
+        self._ensure()
+        return self.concepts.get(concept_id)
+
+    def parents(self, concept: Concept) -> list[Concept]:
+        self._ensure()
+        return [self.concepts[p] for p in sorted(self._parents.get(concept.id, ())) if p in self.concepts]
+
+    def siblings(self, concept: Concept) -> list[Concept]:
+        """Other concepts of the same type under the same parents (sorted by id: deterministic)."""
+        self._ensure()
+        ids = {c for p in self._parents.get(concept.id, ()) for c in self._children.get(p, ())}
+        if not ids and self.same_type_fallback:
+            ids = set(self._type_index().get(concept.type, ()))
+        ids.discard(concept.id)
+        return [self.concepts[i] for i in sorted(ids) if i in self.concepts and self.concepts[i].type == concept.type]
+
+    def _type_index(self) -> dict[str, list[str]]:
+        if self._by_type is None:
+            self._by_type = defaultdict(list)
+            for cid, concept in self.concepts.items():
+                self._by_type[concept.type].append(cid)
+        return self._by_type
+
+
+def _need(module: str, package: str):
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ResourceError(f"this knowledge source needs {package} (pip install {package})", input=package) from exc
+
+
+class HPOSource(KnowledgeSource):
+    """The Human Phenotype Ontology from `hpo3` (no synonyms in this build)."""
+
+    name = "hpo"
+
+    def _load(self) -> None:
+        pyhpo = _need("pyhpo", "hpo3")
+        pyhpo.Ontology()
+        for term in pyhpo.Ontology:
+            self.add(Concept(term.id, term.name, "phenotype", self.name))
+            for parent in term.parents:
+                self.link(term.id, parent.id)
+
+
+class DrugSource(KnowledgeSource):
+    """DrugBank names from `drug-named-entity-recognition`; parents are MeSH tree-number prefixes
+    (tree numbers, not MeSH ids, which are not unique per drug)."""
+
+    name = "drugs"
+
+    def _load(self) -> None:
+        finder = _need("drug_named_entity_recognition.drugs_finder", "drug-named-entity-recognition")
+        for canonical, data in sorted(finder.drug_canonical_to_data.items()):
+            trees = data.get("mesh_tree") or []
+            cid = data.get("drugbank_id") or f"drug:{canonical}"
+            synonyms = tuple(s for s in data.get("synonyms", ()) if s.lower() != canonical)[:5]
+            self.add(Concept(cid, data.get("name", canonical), "drug", self.name, synonyms))
+            for tree in trees:
+                if "." in tree:
+                    self.link(cid, "mesh:" + tree.rsplit(".", 1)[0])
+
+
+class FamPlexSource(KnowledgeSource):
+    """FamPlex: genes and families from relations.csv (isa / partof); siblings are the other members
+    of the same family. Names: HGNC symbols and FamPlex ids (underscores read as spaces too)."""
+
+    name = "famplex"
+
+    def __init__(self, folder: str | Path) -> None:
+        super().__init__()
+        self.folder = Path(folder)
+
+    def _load(self) -> None:
+        path = self.folder / "relations.csv" if self.folder.is_dir() else self.folder
+        try:
+            rows = list(csv.reader(path.open(encoding="utf-8")))
+        except OSError as exc:
+            raise ResourceError(f"famplex: cannot read {path}: {exc.strerror}", input=str(path)) from exc
+        for row in rows:
+            if len(row) < 5 or row[2] not in ("isa", "partof"):
+                continue
+            (ns_a, a, _, ns_b, b) = row[:5]
+            for ns, name in ((ns_a, a), (ns_b, b)):
+                cid = f"{ns}:{name}"
+                if cid not in self.concepts:
+                    kind = "protein family" if ns == "FPLX" else "gene"
+                    aliases = (name.replace("_", " "),) if "_" in name else ()
+                    self.add(Concept(cid, name, kind, self.name, aliases))
+            self.link(f"{ns_a}:{a}", f"{ns_b}:{b}")
+
+
+class OboSource(KnowledgeSource):
+    """Any OBO/OWL ontology pronto reads; type = the term's top-level ancestor (or the ontology)."""
+
+    def __init__(self, path: str | Path, type_name: str | None = None) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.name = f"obo:{self.path.stem}"
+        self.type_name = type_name or self.path.stem
+
+    def _load(self) -> None:
+        pronto = _need("pronto", "pronto")
+        try:
+            ontology = pronto.Ontology(str(self.path))
+        except Exception as exc:            # pronto raises many kinds on bad files
+            raise ResourceError(f"cannot read ontology {self.path}: {exc}", input=str(self.path)) from exc
+        for term in ontology.terms():
+            if term.obsolete or not term.name:
+                continue
+            aliases = tuple(sorted(s.description for s in term.synonyms))
+            self.add(Concept(term.id, term.name, self.type_name, self.name, aliases))
+            for parent in term.superclasses(distance=1, with_self=False):
+                self.link(term.id, parent.id)
+
+
+class UMLSSource(KnowledgeSource):
+    """UMLS from its RRF files in a folder: MRCONSO.RRF (English names; preferred name first),
+    MRSTY.RRF (semantic types), MRREL.RRF (PAR/CHD and RB/RN links)."""
+
+    name = "umls"
+    same_type_fallback = True
+
+    def __init__(self, folder: str | Path, sources: tuple[str, ...] = ()) -> None:
+        super().__init__()
+        self.folder = Path(folder)
+        self.sources = sources             # SAB filter, e.g. ("MSH", "SNOMEDCT_US"); empty: all
+
+    def _rows(self, name: str) -> Iterator[list[str]]:
+        path = self.folder / name
+        try:
+            with path.open(encoding="utf-8") as handle:
+                for line in handle:
+                    yield line.rstrip("\n").split("|")
+        except OSError as exc:
+            raise ResourceError(f"umls: cannot read {path}: {exc.strerror}", input=str(path)) from exc
+
+    def _load(self) -> None:
+        names: dict[str, list[tuple[int, str]]] = defaultdict(list)
+        for row in self._rows("MRCONSO.RRF"):
+            if len(row) < 15 or row[1] != "ENG" or (self.sources and row[11] not in self.sources):
+                continue
+            rank = 0 if (row[2] == "P" and row[4] == "PF" and row[6] == "Y") else 1
+            names[row[0]].append((rank, row[14]))
+        types: dict[str, str] = {}
+        for row in self._rows("MRSTY.RRF"):
+            if len(row) >= 4:
+                types.setdefault(row[0], row[3])
+        for cui, found in names.items():
+            ordered = [text for _, text in sorted(found, key=lambda x: x[0])]
+            self.add(Concept(cui, ordered[0], types.get(cui, "Unknown"), self.name, tuple(dict.fromkeys(ordered[1:]))))
+        for row in self._rows("MRREL.RRF"):
+            if len(row) < 5:
+                continue
+            cui1, rel, cui2 = row[0], row[3], row[4]
+            if rel in ("PAR", "RB"):          # cui2 is a parent (or broader) of cui1
+                self.link(cui1, cui2)
+            elif rel in ("CHD", "RN"):
+                self.link(cui2, cui1)
+
+
+def load_source(spec: str) -> KnowledgeSource:
+    """'hpo', 'drugs', 'famplex:PATH', 'obo:PATH', 'umls:FOLDER'."""
+    kind, _, arg = spec.partition(":")
+    if kind == "hpo":
+        return HPOSource()
+    if kind == "drugs":
+        return DrugSource()
+    if kind == "famplex" and arg:
+        return FamPlexSource(arg)
+    if kind == "obo" and arg:
+        return OboSource(arg)
+    if kind == "umls" and arg:
+        return UMLSSource(arg)
+    raise ResourceError(f"unknown knowledge source {spec!r} (hpo, drugs, famplex:PATH, obo:PATH, umls:FOLDER)",
+                        input=spec)
+
+
+
+def read_cui2vec(path: str | Path) -> dict[str, "object"]:
+    """cui2vec's CSV: a header row, then `CUI,v1,...,vn` (the first column may be quoted)."""
+    import numpy as np
+
+    vectors = {}
+    try:
+        with Path(path).open(encoding="utf-8") as handle:
+            for n, row in enumerate(csv.reader(handle)):
+                if not row or (n == 0 and not re.fullmatch(r"C\d{7}", row[0].strip('"'))):
+                    continue
+                try:
+                    vectors[row[0].strip('"')] = np.asarray([float(x) for x in row[1:]], dtype=np.float32)
+                except ValueError as exc:
+                    raise ResourceError(f"{path}:{n + 1}: not a cui2vec row ({exc})", input=str(path)) from exc
+    except OSError as exc:
+        raise ResourceError(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
+    return vectors

@@ -1,0 +1,1 @@
+"""The perturbation framework (after TextAttack) and its recipes."""

@@ -1,0 +1,57 @@
+"""Tiny randomly initialised transformers models built from configs and saved like hub models
+(no files from anywhere, no download): a BERT classifier / encoder / MLM, and a GPT-2 causal LM."""
+from __future__ import annotations
+
+from pathlib import Path
+
+WORDS = ("a an the no man woman dog cat person animal is are not playing running sleeping guitar park "
+         "in on with some every two boys girl aspirin ibuprofen seizure kidney disease reduces increases "
+         "risk of patients treatment drug gene").split()
+SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+
+
+def _bert_config(**extra):
+    from transformers import BertConfig
+
+    return BertConfig(vocab_size=len(SPECIALS) + len(WORDS), hidden_size=32, num_hidden_layers=2,
+                      num_attention_heads=2, intermediate_size=64, max_position_embeddings=64, **extra)
+
+
+def _bert_tokenizer(folder: Path) -> None:
+    from transformers import BertTokenizerFast
+
+    folder.mkdir(parents=True, exist_ok=True)
+    vocab = folder / "vocab.txt"
+    vocab.write_text("\n".join(SPECIALS + WORDS) + "\n")
+    BertTokenizerFast(vocab_file=str(vocab), do_lower_case=True).save_pretrained(folder)
+
+
+def bert_classifier(folder: Path) -> Path:
+    from transformers import BertForSequenceClassification
+
+    _bert_tokenizer(folder)
+    config = _bert_config(num_labels=3, id2label={0: "entailment", 1: "neutral", 2: "contradiction"},
+                          label2id={"entailment": 0, "neutral": 1, "contradiction": 2})
+    BertForSequenceClassification(config).save_pretrained(folder)
+    return folder
+
+
+def bert_mlm(folder: Path) -> Path:
+    from transformers import BertForMaskedLM
+
+    _bert_tokenizer(folder)
+    BertForMaskedLM(_bert_config()).save_pretrained(folder)
+    return folder
+
+
+def gpt2_lm(folder: Path) -> Path:
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import GPT2Config, GPT2LMHeadModel, PreTrainedTokenizerFast
+
+    folder.mkdir(parents=True, exist_ok=True)
+    vocab = {w: i for i, w in enumerate(["<unk>", "<eos>"] + WORDS)}
+    core = Tokenizer(models.WordLevel(vocab, unk_token="<unk>"))
+    core.pre_tokenizer = pre_tokenizers.Whitespace()
+    PreTrainedTokenizerFast(tokenizer_object=core, unk_token="<unk>", eos_token="<eos>").save_pretrained(folder)
+    GPT2LMHeadModel(GPT2Config(vocab_size=len(vocab), n_positions=64, n_embd=32, n_layer=2, n_head=2)).save_pretrained(folder)
+    return folder
