@@ -278,11 +278,58 @@ def cmd_augment(args: argparse.Namespace) -> int:
     return 1 if report.premises and len(report.failed) == report.premises else 0
 
 
+def _typer(args: argparse.Namespace):
+    """Entity typing from --vocab files, --vocab-source vocabularies, and --matcher / --ner."""
+    from hybrid.bio.typing import DictionaryTyper, NerTyper, SpacyTyper
+    from hybrid.bio.vocabularies import load_source
+
+    names = DictionaryTyper.from_files(args.vocab or []).names
+    for source in args.vocab_source or []:
+        for name, type_ in load_source(source):
+            names.setdefault(" ".join(name.lower().split()), type_)
+    matcher, ner = getattr(args, "matcher", "dict"), getattr(args, "ner", None)
+    typer = NerTyper(ner, names) if ner else SpacyTyper(names) if matcher == "spacy" else DictionaryTyper(names)
+    log.info("typing: %s over %d names", type(typer).__name__, len(names))
+    return typer
+
+
+def _records(path: str) -> list:
+    from hybrid.bio.records import RecordError, read_records
+
+    records = []
+    for item in read_records(path):
+        if isinstance(item, RecordError):
+            print(f"monalog: skipped: {_one_line(item)}", file=sys.stderr)
+        else:
+            records.append(item)
+    return records
+
+
+def cmd_perturb_gennd(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from hybrid.backends.embeddings import Embedder
+    from hybrid.bio.bionli import NOT_ENTAILMENT
+    from hybrid.perturb.gennd import GenND
+
+    records = _records(args.input)
+    generator = GenND(args.model, _typer(args), Embedder(args.embeddings, args.device), args.mode, args.beams,
+                      args.max_new_tokens, args.delta, args.min_similarity, args.device)
+    rows = []
+    for record in tqdm(records, desc="gen-nd", unit=" record", file=sys.stderr, disable=None):
+        for c in generator(record):
+            rows.append({"source": record.id, "premise": record.premise, "hypothesis": c.text, "strategy": "GEN-ND",
+                         "label": NOT_ENTAILMENT, "original": c.edit.before, "edit": c.edit.provenance,
+                         "scores": dict(c.scores)})
+    write_atomic(args.output, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    print(f"records {len(records)}, generated {len(rows)} (mode {args.mode}, similarity window "
+          f"[{args.min_similarity}, {args.delta}))", file=sys.stderr)
+    return 0 if records else 1
+
+
 def cmd_perturb_bionli(args: argparse.Namespace) -> int:
     from hybrid.bio.bionli import STRATEGIES
-    from hybrid.bio.records import RecordError, read_records
     from hybrid.bio.runner import perturb
-    from hybrid.bio.typing import DictionaryTyper
 
     strategies = [s.strip() for s in args.strategies.split(",") if s.strip()]
     unknown = [s for s in strategies if s not in STRATEGIES]
@@ -291,19 +338,10 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     from hybrid.bio.conclusions import extract, read_abstracts
-    from hybrid.bio.vocabularies import load_source
 
-    from hybrid.bio.typing import NerTyper, SpacyTyper
-
-    names = DictionaryTyper.from_files(args.vocab or []).names
-    for source in args.vocab_source or []:
-        for name, type_ in load_source(source):
-            names.setdefault(" ".join(name.lower().split()), type_)
-    typer = (NerTyper(args.ner, names) if args.ner else SpacyTyper(names) if args.matcher == "spacy"
-             else DictionaryTyper(names))
-    log.info("typing: %s over %d names", type(typer).__name__, len(names))
-    records = []
+    typer = _typer(args)
     if args.abstracts:
+        records = []
         for record_id, abstract in read_abstracts(args.input):
             record = extract(record_id, abstract, typer)
             if record is None:
@@ -312,11 +350,7 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
             else:
                 records.append(record)
     else:
-        for item in read_records(args.input):
-            if isinstance(item, RecordError):
-                print(f"monalog: skipped: {_one_line(item)}", file=sys.stderr)
-            else:
-                records.append(item)
+        records = _records(args.input)
     out, stats = perturb(records, strategies, typer, seed=args.seed, per_record=args.per_record,
                          with_positives=args.with_positives, balance=args.balance)
     if args.nl_positives:
@@ -373,6 +407,145 @@ def cmd_perturb_kbin(args: argparse.Namespace) -> int:
                                               "fluency": fluency.kind, "teacher": args.teacher}, indent=2) + "\n")
     print(report.table(), file=sys.stderr)
     return 0 if claims else 1
+
+
+def _chat_client(args: argparse.Namespace):
+    """The chat backend when --llm-model / --llm-base-url (or their environment variables) are set."""
+    import os
+
+    if not (args.llm_model or os.environ.get("MONALOG_LLM_MODEL")):
+        return None
+    from hybrid.backends.chat import ChatClient
+
+    return ChatClient(args.llm_base_url, args.llm_model, cache_dir=args.llm_cache)
+
+
+def cmd_perturb_evonli(args: argparse.Namespace) -> int:
+    import random
+
+    from tqdm import tqdm
+
+    from hybrid.backends.embeddings import Embedder
+    from hybrid.backends.fluency import load_fluency
+    from hybrid.backends.nli import load_teacher
+    from hybrid.perturb.evonli import (ClaimCheck, EvoNLI, EvoSettings, PairItem, SimilarityCheck, mine_pairs,
+                                       offline_mutations, read_rct, run_evonli)
+    from hybrid.perturb.mutations import ChatReplacement, MaskedReplacement, RandomReplacement
+
+    ablations = set(args.ablation or [])
+    settings = EvoSettings(args.n_pop, args.n_candidates, args.max_iterations, args.t_conf, args.t_sim, args.t_claim,
+                           "no-similarity" not in ablations, "no-claim" not in ablations, args.seed)
+    client = _chat_client(args)
+    with open_text(args.input) as handle:
+        first = next((line for line in handle if line.strip()), "")
+    if first.startswith("###"):
+        items = mine_pairs(read_rct(args.input), random.Random(args.seed), client)
+    else:
+        items, bad = [], 0
+        for n, row in enumerate(_jsonl_rows(args.input), 1):
+            if isinstance(row, dict) and all(isinstance(row.get(k), str) and row[k].strip()
+                                             for k in ("sentence1", "sentence2")):
+                items.append(PairItem(str(row.get("id", n)), row["sentence1"].strip(), row["sentence2"].strip()))
+            else:
+                bad += 1
+                print(f"monalog: {args.input}:{n}: skipped: needs \"sentence1\" and \"sentence2\"", file=sys.stderr)
+    if args.limit:
+        items = items[:args.limit]
+    if "random" in ablations:
+        mutate = RandomReplacement(random.Random(args.seed))
+    elif "mlm" in ablations:
+        if not args.mlm:
+            print("monalog: error: the mlm ablation needs --mlm MODEL", file=sys.stderr)
+            return 2
+        mutate = MaskedReplacement(args.mlm, device=args.device)
+    elif client is not None:
+        mutate = ChatReplacement(client, args.n_candidates)
+    else:
+        extra = []
+        if args.kb:
+            from hybrid.knowledge.sources import load_source
+            from hybrid.perturb.kbin import ConceptVectors, EntityLinker, SiblingReplacement
+
+            extra.append(SiblingReplacement(EntityLinker([load_source(k) for k in args.kb]), ConceptVectors(), 5))
+        mutate = offline_mutations(extra)
+    embedder = Embedder(args.embeddings, args.device) if settings.similarity_check and not client else None
+    fluency = load_fluency(args.lm, args.mlm, args.device)
+    evo = EvoNLI(mutate, load_teacher(args.teacher, args.device),
+                 SimilarityCheck(settings.t_sim, embedder, client), ClaimCheck(settings.t_claim, fluency, client),
+                 settings)
+    with tqdm(total=len(items), desc="evonli", unit=" pair", file=sys.stderr, disable=None) as bar:
+        rows, report = run_evonli(items, evo, client, bar.update)
+    write_atomic(args.output, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    if args.report:
+        write_atomic(args.report, json.dumps({**report.as_json(), "teacher": args.teacher, "ablations": sorted(ablations),
+                                              "mutations": mutate.name, "claim_scorer": "llm" if client else fluency.kind},
+                                             indent=2) + "\n")
+    print(report.table(), file=sys.stderr)
+    return 0 if items else 1
+
+
+def open_text(path: str):
+    from monalog.fileio import open_input
+
+    return open_input(path)
+
+
+def _jsonl_rows(path: str) -> Iterator[dict | None]:
+    """Each non-empty line of a JSONL file as an object (None for a line that is not one)."""
+    with open_text(path) as handle:
+        for line in handle:
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError:
+                row = None
+            yield row if isinstance(row, dict) else None
+
+
+def cmd_perturb_debate(args: argparse.Namespace) -> int:
+    import random
+
+    from tqdm import tqdm
+
+    from hybrid.backends.nli import load_teacher
+    from hybrid.perturb.debate import ChatAgent, LocalAgent, attribution, debate, keywords
+
+    client = _chat_client(args)
+    rng = random.Random(args.seed)
+    if client is not None:
+        agents = [ChatAgent(f"agent-{i + 1}", client) for i in range(args.agents)]
+    else:
+        from hybrid.backends.embeddings import Embedder
+
+        embedder = Embedder(args.embeddings, args.device)
+        agents = [LocalAgent(f"agent-{i + 1}", embedder, random.Random(f"{args.seed}:{i}")) for i in range(args.agents)]
+    teacher = load_teacher(args.classifier, args.device)
+    rows, seen, accepted = [], 0, 0
+    items = [(n, row) for n, row in enumerate(_jsonl_rows(args.input), 1)]
+    for n, row in tqdm(items, desc="debate", unit=" item", file=sys.stderr, disable=None):
+        text = row.get("hypothesis", row.get("text")) if row else None
+        if not isinstance(text, str) or not text.strip():
+            print(f"monalog: {args.input}:{n}: skipped: needs \"hypothesis\" or \"text\"", file=sys.stderr)
+            continue
+        seen += 1
+        context, label = str(row.get("premise", row.get("context", ""))), str(row.get("label", ""))
+        words, method = attribution(teacher, text, context, label.upper() or None)
+        keys = keywords(words, args.top_k, [tuple(span) for span in row.get("protected", [])], context)
+        if not keys:
+            continue
+        result = debate(text, keys, agents, rng, context, label, args.threshold, args.max_rounds)
+        if result.accepted:
+            accepted += 1
+            mask = [int(any(k.start == w.start for k in keys)) for w in words]
+            rows.append({"source": str(row.get("id", n)), "original": text, "rewrite": result.text, "label": label,
+                         "context": context, "keywords": [k.word for k in keys], "attribution_mask": mask,
+                         "attribution": method, "rounds": result.rounds, "score": result.score,
+                         "transcript": result.transcript})
+    write_atomic(args.output, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    print(f"items {seen}, rewrites accepted {accepted} (threshold {args.threshold}, at most {args.max_rounds} rounds, "
+          f"{len(agents)} {'chat' if client else 'local'} agents)", file=sys.stderr)
+    return 0 if seen else 1
 
 
 def cmd_perturb_consistency(args: argparse.Namespace) -> int:
@@ -564,6 +737,68 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--device", help="cuda or cpu for the models (default: cuda when available)")
     p.add_argument("--report", metavar="JSON", help="also write the yield/score report as JSON")
     p.set_defaults(func=cmd_perturb_kbin)
+
+    def llm_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--llm-base-url", help="OpenAI-compatible endpoint (or MONALOG_LLM_BASE_URL)")
+        p.add_argument("--llm-model", help="chat model name (or MONALOG_LLM_MODEL); none: offline")
+        p.add_argument("--llm-cache", help="folder for cached chat responses")
+
+    p = perturb.add_parser("evonli", help="EvoNLI: evolve sentence2 toward contradicting sentence1")
+    p.add_argument("input", help="JSONL {id, sentence1, sentence2}, or abstracts in the PubMed RCT format")
+    p.add_argument("-o", "--output", required=True, help="JSONL of successful contradictions (written atomically)")
+    p.add_argument("--teacher", default="monalog",
+                   help="CLASSIFY: monalog (the prover), a `monalog train` folder or any NLI model")
+    p.add_argument("--n-pop", type=int, default=4)
+    p.add_argument("--n-candidates", type=int, default=5)
+    p.add_argument("--max-iterations", type=int, default=4)
+    p.add_argument("--t-conf", type=float, default=0.4)
+    p.add_argument("--t-sim", type=float, default=0.5)
+    p.add_argument("--t-claim", type=float, default=0.9)
+    p.add_argument("--ablation", action="append", choices=("random", "mlm", "no-similarity", "no-claim"),
+                   help="the paper's ablations (repeatable)")
+    p.add_argument("--kb", action="append", metavar="SOURCE", help="also mutate entities to KB siblings")
+    p.add_argument("--embeddings", default="minilm", help="SIMSCORE model (offline)")
+    p.add_argument("--lm", help="causal LM for the offline claim scorer's fluency")
+    p.add_argument("--mlm", help="masked LM (claim scorer fluency, or the mlm ablation)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--limit", type=int)
+    p.add_argument("--device")
+    p.add_argument("--report", metavar="JSON", help="also write success rate, contradiction ratio, pass rates")
+    llm_options(p)
+    p.set_defaults(func=cmd_perturb_evonli)
+
+    p = perturb.add_parser("gen-nd", help="BioNLI GEN-ND: lexically constrained conclusions from a seq2seq model")
+    p.add_argument("input", help="records: JSONL {id, premise, hypothesis} with <re>/<el> markers, or BioNLI's CSV")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--model", required=True, help="a seq2seq model (folder or name) that writes conclusions")
+    p.add_argument("--mode", choices=("swap", "forbid"), default="swap",
+                   help="swap: require the entities in other roles (positive constraints); forbid: ban the "
+                        "original regulator (negative constraints)")
+    p.add_argument("--beams", type=int, default=4)
+    p.add_argument("--max-new-tokens", type=int, default=48)
+    p.add_argument("--delta", type=float, default=0.95, help="drop outputs at least this similar (paraphrases)")
+    p.add_argument("--min-similarity", type=float, default=0.5, help="drop outputs less similar (off topic)")
+    p.add_argument("--embeddings", default="minilm")
+    p.add_argument("--vocab", action="append", metavar="FILE", help="typed names (.belns or name<TAB>type)")
+    p.add_argument("--vocab-source", action="append", metavar="SOURCE", help="drugs, hpo, famplex:PATH")
+    p.add_argument("--device")
+    p.set_defaults(func=cmd_perturb_gennd)
+
+    p = perturb.add_parser("debate", help="WHERE and WHICH: attribution-chosen words rewritten by a debate of agents")
+    p.add_argument("input", help="JSONL: {id, premise, hypothesis, label} (the hypothesis is rewritten) or "
+                                 "{id, text, context, label[, protected: [[start, end], ...]]}")
+    p.add_argument("-o", "--output", required=True, help="JSONL of accepted rewrites with their transcripts")
+    p.add_argument("--classifier", default="monalog",
+                   help="WHERE's classifier: monalog, a `monalog train` folder or any NLI model")
+    p.add_argument("--agents", type=int, default=3)
+    p.add_argument("--top-k", type=int, default=2, help="keywords to rewrite")
+    p.add_argument("--threshold", type=float, default=0.8, help="accept when the reviewers' mean score reaches it")
+    p.add_argument("--max-rounds", type=int, default=3)
+    p.add_argument("--embeddings", default="minilm", help="local agents' similarity model")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--device")
+    llm_options(p)
+    p.set_defaults(func=cmd_perturb_debate)
 
     p = perturb.add_parser("consistency", help="BioNLI's consistency metric over predictions on perturbations")
     p.add_argument("predictions", help="JSONL {source, label, prediction} a line")

@@ -97,12 +97,14 @@ class Polarizer:
         # marks depend on the subtree only, and edited trees share most subtrees with the tree they
         # were edited from: remember them by node identity (the node is kept, so its id stays unique)
         self._mark_cache: dict[int, tuple[Tree, tuple[Polarity, ...]]] = {}
+        self._det_cache: dict[tuple[int, Polarity], tuple[Tree, DeterminerMatch | None]] = {}
 
     # -- public ---------------------------------------------------------------------------
     def polarize(self, tree: Tree) -> PolarizedNode:
         """The polarized derivation (root ↑)."""
         if len(self._mark_cache) > 200_000:
             self._mark_cache.clear()
+            self._det_cache.clear()
         try:
             self._mark(tree)
             return self._visit(tree, UP, det_done=False)
@@ -153,6 +155,14 @@ class Polarizer:
     # -- noun phrases -------------------------------------------------------------------------
     def determiner(self, node: Tree, context: Polarity = UP) -> DeterminerMatch | None:
         """The determiner phrase an NP starts with, read in a context of this polarity."""
+        cached = self._det_cache.get((id(node), context))
+        if cached is not None and cached[0] is node:
+            return cached[1]
+        found = self._determiner(node, context)
+        self._det_cache[(id(node), context)] = (node, found)
+        return found
+
+    def _determiner(self, node: Tree, context: Polarity) -> DeterminerMatch | None:
         words: list[str] = []
         token_end: list[int] = []
         for i, leaf in enumerate(first_leaves(node, 4)):

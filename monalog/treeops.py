@@ -14,7 +14,7 @@ Path = tuple[int, ...]
 # riding"), as SICK's annotators read them alike.
 _EQUIVALENT = {"an": "a", "the": "a", "some": "a", "n't": "not"}
 ARTICLE = "a"
-_UNCOMPARED = {ARTICLE, "be"}
+_UNCOMPARED = {ARTICLE, "be", "do"}      # "do": do-support ("did reduce" = "reduced")
 _IGNORED = {".", ",", "!", "?", ";", ":"}
 
 

@@ -91,7 +91,26 @@ class _Stub(BaseHTTPRequestHandler):
             return self._send(400, {"error": "bad request"})
         if text == "garbled":
             return self._send(200, {"nothing": True})
-        return self._send(200, {"choices": [{"message": {"role": "assistant", "content": f"echo: {text}"}}]})
+        return self._send(200, {"choices": [{"message": {"role": "assistant", "content": self._answer(text)}}]})
+
+    @staticmethod
+    def _answer(text: str) -> str:
+        """Scripted answers to the project's prompt templates (so the generators can be tested end to
+        end); anything else is echoed."""
+        import re
+
+        if "Answer with a JSON list" in text:                      # EvoNLI REPLACEWORDS
+            claim = re.search(r"Claim: (.*)", text).group(1)
+            return json.dumps([claim.replace(" reduced ", " did not reduce "), claim.replace("risk", "chance")])
+        if "Answer with JSON only" in text:                        # debate review
+            return '{"definition": 0.9, "similarity": 0.95, "syntax": 1, "usage": 0.9, "comment": "good"}'
+        if "rewritten sentence only" in text or "revised sentence only" in text:
+            return "A person plays music"
+        if "Answer with one number" in text:
+            return "0.9"
+        if "category name only" in text:
+            return "negation/polarity"
+        return f"echo: {text}"
 
     def _send(self, status, payload):
         data = json.dumps(payload).encode()

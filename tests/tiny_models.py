@@ -21,9 +21,8 @@ def _bert_tokenizer(folder: Path) -> None:
     from transformers import BertTokenizerFast
 
     folder.mkdir(parents=True, exist_ok=True)
-    vocab = folder / "vocab.txt"
-    vocab.write_text("\n".join(SPECIALS + WORDS) + "\n")
-    BertTokenizerFast(vocab_file=str(vocab), do_lower_case=True).save_pretrained(folder)
+    vocab = {word: i for i, word in enumerate(SPECIALS + WORDS)}
+    BertTokenizerFast(vocab=vocab, do_lower_case=True).save_pretrained(folder)
 
 
 def bert_classifier(folder: Path) -> Path:
@@ -54,4 +53,21 @@ def gpt2_lm(folder: Path) -> Path:
     core.pre_tokenizer = pre_tokenizers.Whitespace()
     PreTrainedTokenizerFast(tokenizer_object=core, unk_token="<unk>", eos_token="<eos>").save_pretrained(folder)
     GPT2LMHeadModel(GPT2Config(vocab_size=len(vocab), n_positions=64, n_embd=32, n_layer=2, n_head=2)).save_pretrained(folder)
+    return folder
+
+
+def t5_seq2seq(folder: Path) -> Path:
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import PreTrainedTokenizerFast, T5Config, T5ForConditionalGeneration
+
+    folder.mkdir(parents=True, exist_ok=True)
+    vocab = {w: i for i, w in enumerate(["<pad>", "</s>", "<unk>"] + WORDS + ["insulin", "glucagon", "leptin",
+                                                                              "lipolysis", "inhibits", "promotes"])}
+    core = Tokenizer(models.WordLevel(vocab, unk_token="<unk>"))
+    core.pre_tokenizer = pre_tokenizers.Whitespace()
+    PreTrainedTokenizerFast(tokenizer_object=core, unk_token="<unk>", eos_token="</s>",
+                            pad_token="<pad>").save_pretrained(folder)
+    config = T5Config(vocab_size=len(vocab), d_model=32, d_kv=8, d_ff=64, num_layers=2, num_heads=2,
+                      decoder_start_token_id=0, pad_token_id=0, eos_token_id=1)
+    T5ForConditionalGeneration(config).save_pretrained(folder)
     return folder

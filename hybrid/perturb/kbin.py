@@ -180,10 +180,11 @@ class MaskedInfill(Transformation):
                 continue
             with torch.inference_mode():
                 logits = self.model(**enc).logits[0, positions[0, 0]]
-            for token_id in torch.topk(logits, self.top_k * 4).indices.tolist():
-                word = self.tokenizer.decode([token_id]).strip()
-                if not word.isalnum() or word.startswith("##") or norm(word) == norm(link.text):
-                    continue
+            special = set(self.tokenizer.all_special_ids)
+            for token_id in torch.topk(logits, min(len(logits), self.top_k * 4)).indices.tolist():
+                word = self.tokenizer.convert_ids_to_tokens(token_id)
+                if token_id in special or not word.isalnum() or norm(word) == norm(link.text):
+                    continue                    # specials, word pieces ("##ing"), the entity itself
                 out.append(candidate.edited(link.start, link.end, word, self.name, kb=link.kb.name,
                                             concept=link.concept, sibling=None, similarity=None))
                 if sum(1 for c in out if c.edit.start == link.start) >= self.top_k:
