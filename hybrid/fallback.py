@@ -36,7 +36,7 @@ class FallbackSettings:
     model: str = MINILM
     epochs: float = 3.0
     max_steps: int | None = None
-    learning_rate: float = 5e-5
+    learning_rate: float = 1e-4         # tuned for the small packaged MiniLM; BERT-base prefers 2e-5 to 5e-5
     batch_size: int = 32
     seed: int = 0
     max_length: int = 128

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator
 
 from monalog.ccg.category import Atom, Category, Functor
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves, leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves
 from monalog.errors import MonalogError
 from monalog.monotonicity import NUMERAL, Lexicon, Signature, default_lexicon
 from monalog.polarity import Polarity
