@@ -26,7 +26,7 @@ from monalog.normalize import normalize
 from monalog.polarity import Polarity
 from monalog.polarizer import PolarizedNode, Polarizer
 from monalog.proof import Label, Step, StepKind
-from monalog.prover import _normalization_steps
+from monalog.prover import normalization_steps
 from monalog.search import State
 from monalog.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text
 
@@ -221,7 +221,7 @@ class Augmenter:
                 out.append(parse)
                 continue
             try:
-                out.append(self._generate(premise, parse.tree, _normalization_steps(norm)))
+                out.append(self._generate(premise, parse.tree, normalization_steps(norm)))
             except MonalogError as exc:
                 out.append(exc)
         if self.prover is not None:
@@ -248,14 +248,14 @@ class Augmenter:
 
     def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...]) -> list[Generated]:
         s = self.settings
-        self._premise_lemmas = set(lemma_key(tree))
+        premise_lemmas = set(lemma_key(tree))
         root = State(tree, self.polarizer.polarize(tree))
         seen = {lemma_key(tree)}
         states, frontier = [root], [root]
         for level in range(1, s.depth + 1):
             next_frontier = []
             for state in frontier:
-                for edited, step in self._edits(state.tree, state.polarized):
+                for edited, step in self._edits(state.tree, state.polarized, premise_lemmas):
                     key = lemma_key(edited)
                     if key in seen:
                         continue
@@ -283,20 +283,21 @@ class Augmenter:
                  and p.hypothesis != premise]
         return pairs[:s.max_pairs]
 
-    def _edits(self, tree: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
+    def _edits(self, tree: Tree, pn: PolarizedNode, premise_lemmas: set[str]) -> Iterator[tuple[Tree, Step]]:
         nodes = list(pn.walk_paths())
-        yield from self._replacements(tree, nodes)
-        yield from self.generator._deletions(tree, nodes, _EMPTY_TARGET)
+        yield from self._replacements(tree, nodes, premise_lemmas)
+        yield from self.generator.deletions(tree, nodes, _EMPTY_TARGET)
 
-    def _replacements(self, tree: Tree, nodes) -> Iterator[tuple[Tree, Step]]:
+    def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str]) -> Iterator[tuple[Tree, Step]]:
+        """Premise words only (a replaced word is not replaced again: no chains through word senses)."""
         for path, node in nodes:
             leaf = node.node
             if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN):
                 continue
             up = node.polarity is UP
             lemma = norm_lemma(leaf)
-            if lemma not in self._premise_lemmas:
-                continue                           # replace premise words only: no chains through senses
+            if lemma not in premise_lemmas:
+                continue
             pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
             if pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) or lemma == "be":
                 continue

@@ -90,7 +90,7 @@ class Generator:
                    if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
         missing.pop(ARTICLE, None)
         yield from self._replacements(tree, nodes, target, missing)
-        yield from self._deletions(tree, nodes, target)
+        yield from self.deletions(tree, nodes, target)
         yield from self._insertions(tree, nodes, target, have)
 
     def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
@@ -131,7 +131,8 @@ class Generator:
             edited = replace_at(tree, path, swapped)
             yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited))
 
-    def _deletions(self, tree, nodes, target) -> Iterator[tuple[Tree, Step]]:
+    def deletions(self, tree, nodes, target) -> Iterator[tuple[Tree, Step]]:
+        """Monotone modifiers, objects and conjuncts dropped where ↑ (unless the target has them all)."""
         for path, node in nodes:
             subtree = node.node
             if node.polarity is not UP:

@@ -42,7 +42,7 @@ class ProverSettings:
     keep_search_tree: bool = False
 
 
-def _normalization_steps(norm: Normalized | None) -> tuple[Step, ...]:
+def normalization_steps(norm: Normalized | None) -> tuple[Step, ...]:
     if norm is None:
         return ()
     return tuple(Step(StepKind.NORMALIZE, r.before, r.after, r.after, note=r.rule) for r in norm.rewrites)
@@ -126,7 +126,7 @@ class Prover:
         s = self.settings
         deadline = time.perf_counter() + s.seconds
         generator = Generator(self._pair_kb(p_tree, h_tree))
-        norm_steps = _normalization_steps(item.p_norm) + _normalization_steps(item.h_norm)
+        norm_steps = normalization_steps(item.p_norm) + normalization_steps(item.h_norm)
         explored = 0
         edges: list = []
 
