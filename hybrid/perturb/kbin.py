@@ -43,19 +43,22 @@ class EntityLinker:
     def __init__(self, sources: Sequence[KnowledgeSource], max_words: int = 6, common_zipf: float = 4.0) -> None:
         self.sources, self.max_words, self.common_zipf = list(sources), max_words, common_zipf
 
-    @cached_property
-    def _names(self) -> dict[str, tuple[Concept, KnowledgeSource]]:
+    def is_word(self, text: str) -> bool:
+        """A single common English word ("Severe", "cold", an alias "sits"): not an entity name;
+        acronyms are kept."""
         from wordfreq import zipf_frequency
 
+        key = norm(text)
+        return len(key) < 3 or (" " not in key and not text.isupper() and zipf_frequency(key, "en") >= self.common_zipf)
+
+    @cached_property
+    def _names(self) -> dict[str, tuple[Concept, KnowledgeSource]]:
         names: dict[str, tuple[Concept, KnowledgeSource]] = {}
         for source in self.sources:
             for text, concept in source.names():
                 key = norm(text)
-                if len(key) < 3 or key in names:
-                    continue
-                if " " not in key and not text.isupper() and zipf_frequency(key, "en") >= self.common_zipf:
-                    continue                        # "Severe", "cold": words, not entities (acronyms kept)
-                names[key] = (concept, source)
+                if key not in names and not self.is_word(text):
+                    names[key] = (concept, source)
         return names
 
     def mentions(self, text: str) -> list[Link]:
@@ -127,7 +130,7 @@ class SiblingReplacement(Transformation):
             siblings = link.kb.siblings(link.concept)
             for sibling, similarity in self.vectors.rank(link.concept, siblings)[:self.top_n]:
                 for form in sibling.surface_forms():
-                    if norm(form) == norm(link.text):
+                    if norm(form) == norm(link.text) or self.linker.is_word(form):
                         continue
                     out.append(candidate.edited(link.start, link.end, match_case(form, link.text), self.name,
                                                 kb=link.kb.name,
