@@ -30,14 +30,25 @@ class ClassifierTeacher:
 
 
 class SymbolicTeacher:
-    """The natural-logic prover: what it proves has probability 1.0; NEUTRAL or a failure abstains."""
+    """The natural-logic prover: what it proves has probability 1.0; NEUTRAL or a failure abstains.
+    A teacher scores many long candidates, so it runs on a smaller budget than `monalog prove`:
+    the decoder keeps 10 supertags a word and gives up after 100,000 A* steps (long biomedical
+    sentences parse 30x faster: 12 ManCon sentences in 2.5 s instead of 77 s), and the search stops
+    at 1,000 sentences or 1 s a pair. A pair over budget abstains."""
 
     name = "monalog"
 
     def __init__(self, prover=None) -> None:
-        from monalog.prover import Prover
+        from monalog.parsing.decoder import DecoderSettings
+        from monalog.parsing.parser import Parser
+        from monalog.parsing.scorers import TaggerScorer
+        from monalog.prover import Prover, ProverSettings
 
-        self.prover = prover or Prover()
+        if prover is None:
+            scorer = TaggerScorer(None)
+            parser = Parser(scorer, DecoderSettings(grammar=scorer.grammar, pruning_size=10, max_step=100_000))
+            prover = Prover(ProverSettings(max_states=1000, seconds=1.0), parser=parser)
+        self.prover = prover
 
     def scores(self, pairs: Sequence[tuple[str, str]]) -> list[Scores]:
         out: list[Scores] = []
