@@ -8,7 +8,7 @@ import sys
 from typing import Iterable, Iterator, Sequence
 
 from monalog.errors import MonalogError
-from monalog.fileio import write_atomic
+from monalog.fileio import open_input, write_atomic
 
 log = logging.getLogger("monalog")
 
@@ -436,7 +436,7 @@ def cmd_perturb_evonli(args: argparse.Namespace) -> int:
     settings = EvoSettings(args.n_pop, args.n_candidates, args.max_iterations, args.t_conf, args.t_sim, args.t_claim,
                            "no-similarity" not in ablations, "no-claim" not in ablations, args.seed)
     client = _chat_client(args)
-    with open_text(args.input) as handle:
+    with open_input(args.input) as handle:
         first = next((line for line in handle if line.strip()), "")
     if first.startswith("###"):
         items = mine_pairs(read_rct(args.input), random.Random(args.seed), client)
@@ -484,15 +484,9 @@ def cmd_perturb_evonli(args: argparse.Namespace) -> int:
     return 0 if items else 1
 
 
-def open_text(path: str):
-    from monalog.fileio import open_input
-
-    return open_input(path)
-
-
 def _jsonl_rows(path: str) -> Iterator[dict | None]:
     """Each non-empty line of a JSONL file as an object (None for a line that is not one)."""
-    with open_text(path) as handle:
+    with open_input(path) as handle:
         for line in handle:
             if not line.strip():
                 continue

@@ -164,34 +164,17 @@ class MaskedInfill(Transformation):
     name = "mlm-infill"
 
     def __init__(self, linker: EntityLinker, model: str, top_k: int = 5, device: str | None = None) -> None:
-        from hybrid.models import device as pick_device, load
+        from hybrid.backends.mlm import MaskFiller
 
-        self.linker, self.top_k = linker, top_k
-        self.device = pick_device(device)
-        self.tokenizer = load("AutoTokenizer", model)
-        self.model = load("AutoModelForMaskedLM", model).to(self.device).eval()
+        self.linker, self.top_k, self.filler = linker, top_k, MaskFiller(model, device)
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
-        import torch
-
         out = []
         for link in self.linker.mentions(candidate.text):
-            masked = candidate.text[:link.start] + self.tokenizer.mask_token + candidate.text[link.end:]
-            enc = self.tokenizer(masked, return_tensors="pt", truncation=True).to(self.device)
-            positions = (enc["input_ids"][0] == self.tokenizer.mask_token_id).nonzero()
-            if not len(positions):
-                continue
-            with torch.inference_mode():
-                logits = self.model(**enc).logits[0, positions[0, 0]]
-            special = set(self.tokenizer.all_special_ids)
-            for token_id in torch.topk(logits, min(len(logits), self.top_k * 4)).indices.tolist():
-                word = self.tokenizer.convert_ids_to_tokens(token_id)
-                if token_id in special or not word.isalnum() or norm(word) == norm(link.text):
-                    continue                    # specials, word pieces ("##ing"), the entity itself
-                out.append(candidate.edited(link.start, link.end, word, self.name, kb=link.kb.name,
-                                            concept=link.concept, sibling=None, similarity=None))
-                if sum(1 for c in out if c.edit.start == link.start) >= self.top_k:
-                    break
+            words = [w for w in self.filler.fill(candidate.text, link.start, link.end, self.top_k * 4)
+                     if norm(w) != norm(link.text)]
+            out += [candidate.edited(link.start, link.end, word, self.name, kb=link.kb.name, concept=link.concept,
+                                     sibling=None, similarity=None) for word in words[:self.top_k]]
         return out
 
 

@@ -170,34 +170,15 @@ class MaskedReplacement(Transformation):
     name = "mlm"
 
     def __init__(self, model: str, top_k: int = 3, device: str | None = None) -> None:
-        from hybrid.models import device as pick_device, load
+        from hybrid.backends.mlm import MaskFiller
 
-        self.device = pick_device(device)
-        self.tokenizer = load("AutoTokenizer", model)
-        self.model = load("AutoModelForMaskedLM", model).to(self.device).eval()
-        self.top_k = top_k
+        self.filler, self.top_k = MaskFiller(model, device), top_k
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
-        import torch
-
-        special, out = set(self.tokenizer.all_special_ids), []
+        out = []
         for m in [m for m in _WORD.finditer(candidate.text) if len(m.group()) > 3][:8]:
-            masked = candidate.text[:m.start()] + self.tokenizer.mask_token + candidate.text[m.end():]
-            enc = self.tokenizer(masked, return_tensors="pt", truncation=True).to(self.device)
-            where = (enc["input_ids"][0] == self.tokenizer.mask_token_id).nonzero()
-            if not len(where):
-                continue
-            with torch.inference_mode():
-                logits = self.model(**enc).logits[0, where[0, 0]]
-            kept = 0
-            for token_id in torch.topk(logits, min(len(logits), self.top_k * 4)).indices.tolist():
-                word = self.tokenizer.convert_ids_to_tokens(token_id)
-                if token_id in special or not word or not word.isalpha() or word.lower() == m.group().lower():
-                    continue
-                out.append(candidate.edited(m.start(), m.end(), word, self.name, type="other"))
-                kept += 1
-                if kept >= self.top_k:
-                    break
+            words = [w for w in self.filler.fill(candidate.text, m.start(), m.end(), self.top_k * 4) if w.isalpha()]
+            out += [candidate.edited(m.start(), m.end(), w, self.name, type="other") for w in words[:self.top_k]]
         return out
 
 

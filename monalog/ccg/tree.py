@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
+from itertools import islice
+from typing import Iterator, Union
 
 from monalog.ccg.category import Category
 
@@ -79,30 +80,24 @@ class Binary:
 Tree = Union[Leaf, Unary, Binary]
 
 
-def leaves(tree: Tree) -> list[Leaf]:
-    """The leaves in sentence order (iterative, so deep trees cannot overflow the stack)."""
-    out: list[Leaf] = []
+def iter_leaves(tree: Tree) -> Iterator[Leaf]:
+    """The leaves in sentence order, lazily (iterative, so deep trees cannot overflow the stack)."""
     stack: list[Tree] = [tree]
     while stack:
         node = stack.pop()
         if isinstance(node, Leaf):
-            out.append(node)
+            yield node
         else:
             stack.extend(reversed(node.children))
-    return out
+
+
+def leaves(tree: Tree) -> list[Leaf]:
+    return list(iter_leaves(tree))
 
 
 def first_leaves(tree: Tree, n: int) -> list[Leaf]:
     """The first n leaves (without walking the rest of the tree)."""
-    out: list[Leaf] = []
-    stack: list[Tree] = [tree]
-    while stack and len(out) < n:
-        node = stack.pop()
-        if isinstance(node, Leaf):
-            out.append(node)
-        else:
-            stack.extend(reversed(node.children))
-    return out
+    return list(islice(iter_leaves(tree), n))
 
 
 def tokens(tree: Tree) -> list[Token]:
