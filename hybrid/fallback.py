@@ -11,13 +11,14 @@ import json
 import logging
 import math
 import random
-import shutil
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Sequence
 
 from monalog.errors import InputError, ResourceError
+from monalog.fileio import check_output, new_mode, replace_folder
 from monalog.proof import Label
 from hybrid.models import MINILM, device as pick_device, load
 
@@ -131,6 +132,7 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
 
     if not sick:
         raise InputError("no training pairs", input=str(output))
+    check_output(output, folder=True, previous=is_model_folder)
     random.seed(settings.seed)
     torch.manual_seed(settings.seed)
     rng = random.Random(settings.seed)
@@ -196,17 +198,40 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
     return meta
 
 
+# What save_pretrained writes for the models and tokenizers used here (folders saved before the
+# file list was recorded in META are recognised by these names).
+_SAVED_NAMES = {"config.json", "model.safetensors", "pytorch_model.bin", "generation_config.json", "vocab.txt",
+                "vocab.json", "merges.txt", "tokenizer.json", "tokenizer_config.json", "special_tokens_map.json",
+                "added_tokens.json", "spiece.model", "sentencepiece.bpe.model"}
+
+
+def is_model_folder(path: Path) -> bool:
+    """A previous `train` output: META and nothing but the files it lists (so replacing it loses nothing)."""
+    try:
+        meta = json.loads((path / META).read_text(encoding="utf-8"))
+        names = set(meta.get("files") or _SAVED_NAMES) | {META}
+        return all(entry.is_file() and entry.name in names for entry in path.iterdir())
+    except (OSError, ValueError, AttributeError, TypeError):
+        return False
+
+
 def _save(model, tokenizer, meta: dict, output: Path) -> None:
-    """Into a temporary sibling folder, then renamed into place: never a half-written model."""
-    tmp = output.with_name(output.name + ".tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
-    model.save_pretrained(tmp)
-    tokenizer.save_pretrained(tmp)
-    (tmp / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
-    if output.exists():
-        shutil.rmtree(output)
-    tmp.rename(output)
+    """Into a new temporary sibling folder, then moved into place: never a half-written model, and
+    an existing folder is replaced only when it is a previous output (`is_model_folder`)."""
+    output.absolute().parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=output.absolute().parent, prefix=f".tmp-{output.name}-"))
+    try:
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+        meta["files"] = sorted(entry.name for entry in tmp.iterdir())
+        (tmp / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+        tmp.chmod(new_mode(folder=True))
+        replace_folder(tmp, output, is_model_folder)
+    finally:
+        if tmp.exists():
+            import shutil
+
+            shutil.rmtree(tmp)
 
 
 class Fallback:

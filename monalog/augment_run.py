@@ -13,15 +13,15 @@ import json
 import logging
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
 from monalog.augment import AugmentSettings, Augmenter, Generated, sample
 from monalog.engines import run_batches
-from monalog.errors import InputError, MonalogError
-from monalog.fileio import open_input, write_atomic
+from monalog.errors import MonalogError, OutputError
+from monalog.fileio import check_output, open_input, write_atomic
 from monalog.render_proof import step_json
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 class Premise:
     source: str
     text: str
+    line: int = 0
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ def read_premises(path: str | Path, sick_set: str | None = None) -> Iterator[Pre
     e.g. TRAIN), or JSONL with "premise" (and "id"). Repeated premises are given once."""
     path = Path(path)
     seen: set[str] = set()
+    sources: dict[str, int] = {}
     with open_input(path) as handle:
         first = handle.readline()
         handle.seek(0)
@@ -52,14 +54,19 @@ def read_premises(path: str | Path, sick_set: str | None = None) -> Iterator[Pre
         elif "sentence_A" in first.split("\t"):
             items = _sick(handle, sick_set)
         else:
-            items = (Premise(str(n), line.strip()) if line.strip() else None for n, line in enumerate(handle, 1))
+            items = (Premise(str(n), line.strip(), n) if line.strip() else None for n, line in enumerate(handle, 1))
         for item in items:
             if item is None:
                 continue
             if isinstance(item, Premise):
                 if item.text in seen:
                     continue
+                if item.source in sources:
+                    yield Skipped(item.line, f"id {item.source!r} already names the premise on line "
+                                             f"{sources[item.source]}; give each premise its own id")
+                    continue
                 seen.add(item.text)
+                sources[item.source] = item.line
             yield item
 
 
@@ -76,7 +83,7 @@ def _jsonl(handle) -> Iterator[Premise | Skipped | None]:
         if not isinstance(text, str) or not text.strip():
             yield Skipped(n, "no \"premise\" string")
             continue
-        yield Premise(str(row.get("id", n)), text.strip())
+        yield Premise(str(row.get("id", n)), text.strip(), n)
 
 
 def _sick(handle, sick_set: str | None) -> Iterator[Premise | Skipped | None]:
@@ -88,7 +95,7 @@ def _sick(handle, sick_set: str | None) -> Iterator[Premise | Skipped | None]:
             continue
         if sick_set and (row.get("SemEval_set") or "").strip().upper() != sick_set.upper():
             continue
-        yield Premise(row.get("pair_ID") or str(n), text)
+        yield Premise(row.get("pair_ID") or str(n), text, n)
 
 
 # -- the worker -------------------------------------------------------------------------------------
@@ -110,52 +117,107 @@ def _augment_worker(settings: AugmentSettings) -> Callable[[list[Premise]], list
 
 # -- resumable output -------------------------------------------------------------------------------
 
-class ProgressFile:
-    """OUT.progress: one JSON line per finished batch: the sources it covered and the output size."""
+AUGMENT_KEYS = ("premise", "hypothesis", "label", "source", "proof")
 
-    def __init__(self, output: Path) -> None:
+
+def _is_pair_row(line: bytes) -> bool:
+    try:
+        row = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(row, dict) and all(k in row for k in AUGMENT_KEYS)
+
+
+def _starts_with_pair(path: Path) -> bool:
+    with path.open("rb") as handle:
+        return _is_pair_row(handle.readline())
+
+
+class ProgressFile:
+    """OUT.progress: a header line naming the command and its settings, then one JSON line per
+    finished batch: the sources it covered and the output's size after it.
+
+    Only files this command wrote are ever cut back: an output that is not an augment output, or a
+    progress file that is not one, stops the run before anything is read or changed."""
+
+    def __init__(self, output: Path, header: dict | None = None) -> None:
         self.output = output
         self.path = output.with_name(output.name + ".progress")
+        self.header = json.loads(json.dumps({"command": "monalog augment", **(header or {})}))
 
     def resume(self) -> set[str]:
         """The sources already done; the output is cut back to the last recorded size."""
-        done: set[str] = set()
-        size = 0
+        if self.path.exists() and not self.path.is_file():
+            raise OutputError(f"{self.path} is not a file; choose another output path", input=str(self.path))
+        if not self.output.exists():
+            if self.path.exists():
+                self._read()                        # refuses a file that is not a progress file
+                log.warning("%s: no output beside it; starting over", self.path)
+            write_atomic(self.path, json.dumps(self.header) + "\n")
+            return set()
         if not self.path.exists():
             return self._from_output()
-        valid = []
-        for line in self.path.read_text(encoding="utf-8").splitlines():
-            try:
-                entry = json.loads(line)
-                done.update(entry["sources"])
-                size = entry["bytes"]
-            except (ValueError, KeyError, TypeError):
-                break                                # a record cut short: it and what follows are redone
-            valid.append(line + "\n")
+        done, size, valid = self._read()
+        if self.output.stat().st_size and not _starts_with_pair(self.output):
+            raise OutputError(f"output {self.output} exists and is not an augment output; choose another path",
+                              input=str(self.output))
+        if self.output.stat().st_size < size:
+            raise OutputError(f"{self.output} is shorter than {self.path} records; remove both to start over",
+                              input=str(self.output))
         write_atomic(self.path, "".join(valid))
-        if self.output.exists():
-            if self.output.stat().st_size < size:
-                raise InputError(f"{self.output} is shorter than {self.path} records; remove both to start over",
-                                 input=str(self.output))
-            with self.output.open("r+b") as handle:
-                handle.truncate(size)
+        with self.output.open("r+b") as handle:
+            handle.truncate(size)
         return done
 
-    def _from_output(self) -> set[str]:
-        """No progress file (deleted, or an output written otherwise): its complete lines count."""
+    def _read(self) -> tuple[set[str], int, list[str]]:
+        """The recorded sources, the last recorded size and the lines to keep (a record cut short and
+        what follows are redone). A header with other settings is refused."""
         done: set[str] = set()
-        if not self.output.exists():
-            return done
+        size = 0
+        valid = [json.dumps(self.header) + "\n"]
+        lines = self.path.read_bytes().decode("utf-8", "replace").splitlines()
+        for n, line in enumerate(lines):
+            try:
+                entry = json.loads(line)
+                if n == 0 and isinstance(entry, dict) and entry.get("command") == self.header["command"]:
+                    self._check_header(entry)
+                    continue
+                sources, size = list(entry["sources"]), int(entry["bytes"])
+            except (ValueError, KeyError, TypeError):
+                if n == 0:
+                    raise OutputError(f"{self.path} exists and is not an augment progress file; choose another "
+                                      "output path", input=str(self.path)) from None
+                break
+            done.update(str(s) for s in sources)
+            valid.append(line + "\n")
+        return done, size, valid
+
+    def _check_header(self, entry: dict) -> None:
+        ours = {k: v for k, v in self.header.items() if k != "command"}
+        theirs = {k: v for k, v in entry.items() if k != "command"}
+        if ours != theirs:
+            diff = ", ".join(f"{k} {theirs.get(k)!r} -> {ours.get(k)!r}" for k in sorted(set(ours) | set(theirs))
+                             if ours.get(k) != theirs.get(k))
+            raise OutputError(f"{self.output} was made with other settings ({diff}); resume with the same "
+                              "settings or choose another output path", input=str(self.output))
+
+    def _from_output(self) -> set[str]:
+        """No progress file (deleted): the output's complete lines count, provided every one of them
+        is an augment pair; only a torn last line (no newline) is dropped."""
+        done: set[str] = set()
         size = 0
         with self.output.open("rb") as handle:
-            for line in handle:
-                try:
-                    done.add(str(json.loads(line)["source"]))
-                except (ValueError, KeyError, TypeError):
+            for n, line in enumerate(handle, 1):
+                if not line.endswith(b"\n"):
                     break
+                if not _is_pair_row(line):
+                    raise OutputError(f"output {self.output} exists and is not an augment output (line {n}); "
+                                      "choose another path", input=str(self.output))
+                done.add(str(json.loads(line)["source"]))
                 size += len(line)
         with self.output.open("r+b") as handle:
             handle.truncate(size)
+        write_atomic(self.path, json.dumps(self.header) + "\n")
         self.record(sorted(done), size)
         return done
 
@@ -203,9 +265,10 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     `progress`: a tqdm-like bar (its total is set to the premises left, then updated per batch)."""
     import time
 
-    output = Path(output)
+    output = check_output(output, inputs=[path], previous=_starts_with_pair)     # before anything is changed
+    check_output(output.with_name(output.name + ".progress"), inputs=[path], previous=lambda _: True)
     output.parent.mkdir(parents=True, exist_ok=True)
-    record = ProgressFile(output)
+    record = ProgressFile(output, {**asdict(settings), "fraction": fraction, "seed": seed})
     done = record.resume()
     report = AugmentReport()
     seen: set[tuple[str, str]] = set()

@@ -8,7 +8,7 @@ import sys
 from typing import Iterable, Iterator, Sequence
 
 from monalog.errors import MonalogError
-from monalog.fileio import open_input, write_atomic
+from monalog.fileio import check_output, json_with, jsonl_with, open_input, write_atomic
 
 log = logging.getLogger("monalog")
 
@@ -168,6 +168,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     from monalog.evaluation import evaluate
 
+    if args.json:
+        check_output(args.json, inputs=[args.file], previous=json_with("n", "accuracy", "confusion"))
     pairs, bad = _read_pairs(args.file, args.format, args.labels, True, args.limit)
     if not pairs:
         print(f"monalog: error: no usable pairs in {args.file}", file=sys.stderr)
@@ -195,6 +197,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_classify(args: argparse.Namespace) -> int:
+    if args.output:
+        check_output(args.output, inputs=[args.input], previous=jsonl_with("label", "component", "confidence"))
     pairs, _ = _read_pairs(args.input, args.format, args.labels, False)
     if not pairs:
         print(f"monalog: error: no usable pairs in {args.input}", file=sys.stderr)
@@ -222,9 +226,10 @@ def cmd_train(args: argparse.Namespace) -> int:
 
     from tqdm import tqdm
 
-    from hybrid.fallback import FallbackSettings, train
+    from hybrid.fallback import FallbackSettings, is_model_folder, train
     from monalog.proof import Label
 
+    check_output(args.output, inputs=[args.train, *(args.augment or [])], previous=is_model_folder, folder=True)
     sick, _ = _read_pairs(args.train, "auto", args.labels, True)
     if any(p.split for p in sick):
         sick = [p for p in sick if p.split == "TRAIN"]          # TRIAL (and TEST) rows are for evaluation
@@ -312,6 +317,7 @@ def cmd_perturb_gennd(args: argparse.Namespace) -> int:
     from hybrid.bio.bionli import NOT_ENTAILMENT
     from hybrid.perturb.gennd import GenND
 
+    check_output(args.output, inputs=[args.input], previous=jsonl_with("source", "premise", "hypothesis", "strategy"))
     records = _records(args.input)
     generator = GenND(args.model, _typer(args), Embedder(args.embeddings, args.device), args.mode, args.beams,
                       args.max_new_tokens, args.delta, args.min_similarity, args.device)
@@ -339,6 +345,7 @@ def cmd_perturb_bionli(args: argparse.Namespace) -> int:
         return 2
     from hybrid.bio.conclusions import extract, read_abstracts
 
+    check_output(args.output, inputs=[args.input], previous=jsonl_with("source", "premise", "hypothesis", "strategy"))
     typer = _typer(args)
     if args.abstracts:
         records = []
@@ -374,6 +381,9 @@ def cmd_perturb_kbin(args: argparse.Namespace) -> int:
     from hybrid.perturb.kbin_run import Claim, read_claims, run_kbin
     from monalog.resources import kb_path
 
+    check_output(args.output, inputs=[args.input], previous=jsonl_with("source", "claim", "negation"))
+    if args.report:
+        check_output(args.report, inputs=[args.input, args.output], previous=json_with("claims", "negated"))
     claims = []
     for item in read_claims(args.input):
         if isinstance(item, Claim):
@@ -432,6 +442,9 @@ def cmd_perturb_evonli(args: argparse.Namespace) -> int:
                                        offline_mutations, read_rct, run_evonli)
     from hybrid.perturb.mutations import ChatReplacement, MaskedReplacement, RandomReplacement
 
+    check_output(args.output, inputs=[args.input], previous=jsonl_with("source", "sentence1", "sentence2"))
+    if args.report:
+        check_output(args.report, inputs=[args.input, args.output], previous=json_with("pairs", "successes"))
     ablations = set(args.ablation or [])
     settings = EvoSettings(args.n_pop, args.n_candidates, args.max_iterations, args.t_conf, args.t_sim, args.t_claim,
                            "no-similarity" not in ablations, "no-claim" not in ablations, args.seed)
@@ -505,6 +518,7 @@ def cmd_perturb_debate(args: argparse.Namespace) -> int:
     from hybrid.backends.nli import load_teacher
     from hybrid.perturb.debate import ChatAgent, LocalAgent, attribution, debate, keywords
 
+    check_output(args.output, inputs=[args.input], previous=jsonl_with("source", "original", "rewrite"))
     client = _chat_client(args)
     rng = random.Random(args.seed)
     if client is not None:
@@ -543,8 +557,10 @@ def cmd_perturb_debate(args: argparse.Namespace) -> int:
 
 
 def cmd_perturb_consistency(args: argparse.Namespace) -> int:
-    from hybrid.bio.consistency import consistency, plot, read_predictions
+    from hybrid.bio.consistency import consistency, is_plot, plot, read_predictions
 
+    if args.png:
+        check_output(args.png, inputs=[args.predictions], previous=is_plot)
     result = consistency(read_predictions(args.predictions))
     print(result.table())
     if args.png:
@@ -574,7 +590,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_train_tagger(args: argparse.Namespace) -> int:
+    from monalog.parsing.tagger import is_tagger_file
     from monalog.parsing.training import TrainSettings, train_from_file
+
+    check_output(args.output, inputs=[args.data], previous=is_tagger_file)
 
     def on_epoch(epoch: int, loss: float) -> None:
         log.info("epoch %d/%d loss %.4f", epoch, args.epochs, loss)

@@ -28,3 +28,8 @@ class ParseError(MonalogError):
 
 class ResourceError(MonalogError):
     """A model, grammar or data file is missing or unreadable."""
+
+
+class OutputError(MonalogError):
+    """An output path cannot be used: it is an input, holds something this command did not write, or
+    cannot be written."""

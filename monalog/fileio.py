@@ -1,12 +1,19 @@
-"""Opening inputs with a typed error that names the file, and writing outputs atomically."""
+"""Opening inputs with a typed error that names the file, refusing outputs that would destroy
+something the program did not write, and writing outputs atomically."""
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import IO
+from typing import IO, Callable, Iterable, Iterator
 
-from monalog.errors import InputError
+from monalog.errors import InputError, OutputError
+
+Previous = Callable[[Path], bool]
+"""Tells whether an existing path is a previous output of the command that wants to write it."""
 
 
 def open_input(path: str | Path, error: type[InputError] = InputError) -> IO[str]:
@@ -17,20 +24,143 @@ def open_input(path: str | Path, error: type[InputError] = InputError) -> IO[str
         raise error(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write through a temporary file in the same folder and rename it into place, so an
-    interrupted run never leaves a half-written output."""
-    folder = os.path.dirname(os.path.abspath(path))
-    os.makedirs(folder, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+def _same_file(a: Path, b: Path) -> bool:
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _writable_folder(path: Path) -> None:
+    """The folder that will hold `path` can be made and written (checked before any work starts)."""
+    folder = path.absolute().parent
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise OutputError(f"cannot write {path}: {existing} is not a folder", input=str(path))
+    try:
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".tmp-probe-")
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror}", input=str(path)) from exc
+    os.close(fd)
+    os.unlink(probe)
+
+
+def check_output(path: str | Path, *, inputs: Iterable[str | Path | None] = (), previous: Previous | None = None,
+                 folder: bool = False) -> Path:
+    """Refuse, before any work, an output that is one of the inputs, or that exists and is not a
+    previous output of the same command (`previous` says which are), or that cannot be written.
+    An empty file (or, for a `folder` output, an empty folder) may always be used."""
+    out = Path(path)
+    for item in inputs:
+        if item is not None and item != "-" and _same_file(out, Path(item)):
+            raise OutputError(f"output {path} is also an input; choose another output path", input=str(path))
+    if out.exists() or out.is_symlink():
+        if out.is_symlink() or (out.is_dir() != folder):
+            kind = "a link" if out.is_symlink() else "a folder" if out.is_dir() else "a file"
+            raise OutputError(f"output {path} is {kind}; choose another output path", input=str(path))
+        empty = not any(out.iterdir()) if folder else out.stat().st_size == 0
+        if not empty and not (previous is not None and previous(out)):
+            raise OutputError(f"output {path} exists and is not a previous output of this command; "
+                              "choose another path or move it away", input=str(path))
+    _writable_folder(out)
+    return out
+
+
+def first_json(path: Path, limit: int = 1 << 20) -> object:
+    """The first non-empty line of a file as JSON (None when it is not JSON or longer than `limit`)."""
+    try:
+        with path.open("rb") as handle:
+            for line in handle:
+                if line.strip():
+                    return json.loads(line) if len(line) <= limit else None
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def jsonl_with(*keys: str) -> Previous:
+    """A previous JSONL output: its first row is an object with these keys."""
+    def previous(path: Path) -> bool:
+        row = first_json(path)
+        return isinstance(row, dict) and all(k in row for k in keys)
+    return previous
+
+
+def json_with(*keys: str) -> Previous:
+    """A previous JSON report: the whole (small) file is an object with these keys."""
+    def previous(path: Path) -> bool:
+        try:
+            if path.stat().st_size > 16 << 20:
+                return False
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        return isinstance(data, dict) and all(k in data for k in keys)
+    return previous
+
+
+def new_mode(folder: bool = False) -> int:
+    """The mode a new file (0666) or folder (0777) gets under the current umask (temporary files are 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return (0o777 if folder else 0o666) & ~mask
+
+
+def _file_mode(path: Path) -> int:
+    """An existing output keeps its mode; a new one gets the usual mode."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        return new_mode()
+
+
+@contextmanager
+def atomic_path(path: str | Path, suffix: str = "") -> Iterator[Path]:
+    """A temporary path in the output's folder that is renamed onto `path` when the block ends
+    without error (and removed otherwise), so an interrupted run never leaves a half-written output."""
+    target = Path(path)
+    target.absolute().parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.absolute().parent, prefix=".tmp-", suffix=suffix)
+    os.close(fd)
+    try:
+        yield Path(tmp)
+        os.chmod(tmp, _file_mode(target))
+        os.replace(tmp, target)
+    finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write text through a temporary file in the same folder, renamed into place."""
+    with atomic_path(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+
+
+def write_jsonl(path: str | Path, rows: Iterable[dict]) -> None:
+    """Write rows as JSONL (UTF-8, one object a line), atomically."""
+    write_atomic(path, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+
+
+def replace_folder(built: Path, target: Path, previous: Previous) -> None:
+    """Move a finished folder onto `target`. An existing target must be empty or a previous output
+    (`previous`); it is moved aside first and removed only after the new folder is in place."""
+    if not target.exists():
+        built.rename(target)
+        return
+    if not any(target.iterdir()):
+        target.rmdir()
+        built.rename(target)
+        return
+    if not previous(target):
+        raise OutputError(f"output {target} exists and is not a previous output of this command", input=str(target))
+    aside = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".old-{target.name}-"))
+    os.rmdir(aside)
+    target.rename(aside)
+    built.rename(target)
+    shutil.rmtree(aside)
 
 
 def read_tsv(path: str | Path) -> list[dict[str, str]]:

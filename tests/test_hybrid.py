@@ -151,3 +151,18 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     assert main(["eval", str(sick), "--hybrid", str(model), "--json", str(report), "--limit", "6"]) == 0
     data = json.loads(report.read_text())
     assert data["n"] == 6 and sum(data["components"].values()) == 6 and data["hybrid"]["model"] == str(model)
+
+
+def test_retraining_replaces_only_a_previous_model_folder(tiny_bert, tmp_path):
+    settings = FallbackSettings(model=str(tiny_bert), max_steps=1, batch_size=8)
+    out = tmp_path / "model"
+    train(EXAMPLES, out, settings)
+    train(EXAMPLES, out, settings)                      # a previous output: replaced
+    assert json.loads((out / META).read_text())["steps"] == 1
+    (out / "notes.txt").write_text("mine")
+    from monalog.errors import OutputError
+
+    with pytest.raises(OutputError):
+        train(EXAMPLES, out, settings)
+    assert (out / "notes.txt").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]      # no temporary folders left

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterable
 
 from monalog.errors import InputError
+from monalog.fileio import atomic_path
 
 THRESHOLDS = tuple(range(0, 101, 10))
 
@@ -51,6 +52,19 @@ def read_predictions(path: str | Path) -> list[dict]:
     return rows
 
 
+PLOT_SOFTWARE = "monalog perturb consistency"
+
+
+def is_plot(path: Path) -> bool:
+    """A previous output of `plot`: a PNG whose metadata names this command."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return head.startswith(b"\x89PNG") and PLOT_SOFTWARE.encode() in head
+
+
 def plot(result: Consistency, path: str | Path, title: str = "Consistency") -> None:
     """Write the curve (x: threshold, y: share of mechanisms) as a PNG."""
     import matplotlib
@@ -67,5 +81,6 @@ def plot(result: Consistency, path: str | Path, title: str = "Consistency") -> N
     ax.set_title(f"{title} ({result.mechanisms} mechanisms)")
     ax.grid(alpha=0.3)
     fig.tight_layout()
-    fig.savefig(str(path))
+    with atomic_path(path, suffix=".png") as tmp:
+        fig.savefig(str(tmp), metadata={"Software": PLOT_SOFTWARE})
     plt.close(fig)

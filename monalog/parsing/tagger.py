@@ -14,6 +14,7 @@ import torch
 from torch import nn
 
 from monalog.errors import ResourceError
+from monalog.fileio import atomic_path
 
 PAD, UNK = 0, 1
 MAX_WORD_CHARS = 24
@@ -134,8 +135,18 @@ def save_tagger(model: TaggerModel, path: str | Path, meta: dict | None = None) 
     """Save config, vocab and float16 weights in one small file."""
     state = {k: v.detach().to(torch.float16) if v.is_floating_point() else v
              for k, v in model.state_dict().items()}
-    torch.save({"config": asdict(model.config), "vocab": model.vocab.to_json(), "state": state,
-                "meta": meta or {}}, str(path))
+    with atomic_path(path, suffix=".pt") as tmp:
+        torch.save({"config": asdict(model.config), "vocab": model.vocab.to_json(), "state": state,
+                    "meta": meta or {}}, str(tmp))
+
+
+def is_tagger_file(path: Path) -> bool:
+    """A previous output of `save_tagger` (loaded as weights only: no code is unpickled)."""
+    try:
+        blob = torch.load(str(path), map_location="cpu", weights_only=True)
+    except Exception:                       # any file that is not one: not ours
+        return False
+    return isinstance(blob, dict) and {"config", "vocab", "state"} <= set(blob)
 
 
 def load_tagger(path: str | Path, device: torch.device | str = "cpu") -> TaggerModel:

@@ -1,0 +1,187 @@
+"""Outputs never destroy what the program did not write: an output equal to an input, an existing
+unrelated file or folder, a stale progress file, repeated ids. Each case checks the exit code, the
+one-line error and that the user's files are byte for byte unchanged."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from monalog.augment import AugmentSettings
+from monalog.augment_run import ProgressFile, Skipped, augment_file, read_premises
+from monalog.cli import main
+from monalog.errors import OutputError
+from monalog.fileio import check_output, jsonl_with, write_atomic
+
+PAIR = {"premise": "A man is sleeping", "hypothesis": "A person is sleeping", "label": "ENTAILMENT",
+        "source": "1", "proof": []}
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _one_error_line(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.startswith("monalog: error:")]
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+@pytest.fixture
+def sick_file(tmp_path: Path) -> Path:
+    path = tmp_path / "sick.tsv"
+    path.write_text("pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set\n"
+                    "1\tA man is sleeping\tA person is sleeping\tENTAILMENT\tTRAIN\n", encoding="utf-8")
+    return path
+
+
+def test_train_never_deletes_a_folder_it_did_not_make(tmp_path, sick_file, capsys):
+    precious = tmp_path / "precious"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work")
+    before = _snapshot(tmp_path)
+    assert main(["train", "--train", str(sick_file), "-o", str(precious)]) == 2
+    assert "not a previous output" in _one_error_line(capsys.readouterr().err)
+    assert _snapshot(tmp_path) == before
+
+
+def test_train_refuses_the_parent_folder(tmp_path, sick_file, capsys, monkeypatch):
+    work = tmp_path / "work"
+    work.mkdir()
+    (tmp_path / "notes.txt").write_text("keep me")
+    monkeypatch.chdir(work)
+    before = _snapshot(tmp_path)
+    assert main(["train", "--train", str(sick_file), "-o", ".."]) == 2
+    _one_error_line(capsys.readouterr().err)
+    assert _snapshot(tmp_path) == before and work.is_dir()
+
+
+def test_model_folder_recognised_only_when_it_holds_nothing_else(tmp_path):
+    from hybrid.fallback import META, is_model_folder
+
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "config.json").write_text("{}")
+    (model / META).write_text(json.dumps({"files": ["config.json"]}))
+    assert is_model_folder(model)
+    (model / "thesis.tex").write_text("x")
+    assert not is_model_folder(model)
+
+
+@pytest.mark.parametrize("content", ["my notes\nline two\n", json.dumps({"premise": "p"}) + "\n"])
+def test_augment_refuses_an_output_it_did_not_write(tmp_path, content):
+    source = tmp_path / "premises.txt"
+    source.write_text("A man is sleeping\n")
+    notes = tmp_path / "notes.txt"
+    notes.write_text(content)
+    before = _snapshot(tmp_path)
+    with pytest.raises(OutputError, match="not a previous output"):
+        augment_file(source, notes, AugmentSettings(verify=False))
+    assert _snapshot(tmp_path) == before
+
+
+def test_augment_output_equal_to_input(tmp_path, capsys):
+    source = tmp_path / "premises.txt"
+    source.write_text("A man is sleeping\n")
+    assert main(["augment", str(source), "-o", str(source)]) == 2
+    assert "also an input" in _one_error_line(capsys.readouterr().err)
+    assert source.read_text() == "A man is sleeping\n"
+
+
+def test_stale_progress_without_output_starts_over(tmp_path):
+    out = tmp_path / "out.jsonl"
+    progress = out.with_name(out.name + ".progress")
+    progress.write_text(json.dumps({"sources": ["1", "2"], "bytes": 100}) + "\n")
+    assert ProgressFile(out).resume() == set()
+    assert json.loads(progress.read_text().splitlines()[0])["command"] == "monalog augment"
+
+
+def test_progress_file_that_is_not_ours_is_refused(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text(json.dumps(PAIR) + "\n")
+    progress = out.with_name(out.name + ".progress")
+    progress.write_text("shopping list\n")
+    with pytest.raises(OutputError, match="not an augment progress file"):
+        ProgressFile(out).resume()
+    assert progress.read_text() == "shopping list\n" and out.read_text() == json.dumps(PAIR) + "\n"
+
+
+def test_resume_with_other_settings_is_refused(tmp_path):
+    out = tmp_path / "out.jsonl"
+    ProgressFile(out, {"depth": 2}).resume()
+    out.write_text(json.dumps(PAIR) + "\n")
+    with pytest.raises(OutputError, match="other settings"):
+        ProgressFile(out, {"depth": 3}).resume()
+
+
+def test_output_without_progress_keeps_everything_but_a_torn_line(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text(json.dumps(PAIR) + "\n" + "my own line\n")
+    with pytest.raises(OutputError, match="line 2"):
+        ProgressFile(out).resume()
+    assert out.read_text() == json.dumps(PAIR) + "\n" + "my own line\n"
+
+
+def test_repeated_ids_are_reported_not_dropped_silently(tmp_path):
+    source = tmp_path / "premises.jsonl"
+    source.write_text('{"id": "2", "premise": "A man is sleeping"}\n'
+                      '{"premise": "A dog is running"}\n'               # no id: its line number, 2
+                      '{"id": "x", "premise": "A cat is eating"}\n'
+                      '{"id": "x", "premise": "A boy is jumping"}\n')
+    items = list(read_premises(source))
+    skipped = [i for i in items if isinstance(i, Skipped)]
+    assert [s.line for s in skipped] == [2, 4] and all("own id" in s.reason for s in skipped)
+
+
+@pytest.mark.parametrize("argv", [
+    ["eval", "{input}", "--json", "{input}"],
+    ["eval", "{input}", "--json", "{other}"],
+    ["classify", "{input}", "-o", "{input}"],
+    ["classify", "{input}", "-o", "{other}"],
+    ["perturb", "bionli", "{input}", "-o", "{input}"],
+    ["perturb", "kbin", "{input}", "-o", "{other}"],
+    ["perturb", "evonli", "{input}", "-o", "{input}"],
+    ["perturb", "debate", "{input}", "-o", "{other}"],
+    ["perturb", "consistency", "{input}", "--png", "{other}"],
+    ["train-tagger", "--data", "{input}", "-o", "{other}"],
+])
+def test_outputs_that_would_replace_user_files(argv, tmp_path, sick_file, capsys):
+    other = tmp_path / "mine.txt"
+    other.write_text("not yours\n")
+    before = _snapshot(tmp_path)
+    argv = [a.format(input=sick_file, other=other) for a in argv]
+    assert main(argv) == 2
+    _one_error_line(capsys.readouterr().err)
+    assert _snapshot(tmp_path) == before
+
+
+def test_previous_outputs_may_be_replaced(tmp_path):
+    out = tmp_path / "pred.jsonl"
+    out.write_text(json.dumps({"label": "NEUTRAL", "component": "monalog", "confidence": 1.0}) + "\n")
+    assert check_output(out, previous=jsonl_with("label", "component", "confidence")) == out
+    (tmp_path / "empty.jsonl").write_text("")
+    check_output(tmp_path / "empty.jsonl", previous=jsonl_with("label"))
+
+
+@pytest.mark.parametrize("make", ["folder", "under_a_file"])
+def test_unwritable_outputs_are_found_before_the_work(tmp_path, make):
+    target = tmp_path / "x"
+    if make == "folder":
+        target.mkdir()
+        out = target
+    else:
+        target.write_text("a file")
+        out = target / "out.jsonl"
+    with pytest.raises(OutputError):
+        check_output(out)
+
+
+def test_atomic_outputs_get_the_usual_mode(tmp_path):
+    old = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "a.json", "{}")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.json").stat().st_mode & 0o777 == 0o644
