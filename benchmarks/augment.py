@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from monalog.augment import AugmentSettings  # noqa: E402
-from monalog.augment_run import augment_file  # noqa: E402
-from monalog.batch import prove_all  # noqa: E402
+from monalog.augment.generate import AugmentSettings  # noqa: E402
+from monalog.augment.runner import augment_file  # noqa: E402
+from monalog.inference.batch import prove_all  # noqa: E402
 from monalog.errors import MonalogError  # noqa: E402
 
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"

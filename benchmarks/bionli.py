@@ -17,11 +17,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hybrid.bio.bionli import STRATEGIES  # noqa: E402
-from hybrid.bio.conclusions import mark_entities  # noqa: E402
-from hybrid.bio.records import MechanismRecord  # noqa: E402
-from hybrid.bio.runner import perturb  # noqa: E402
-from hybrid.bio.typing import DictionaryTyper  # noqa: E402
+from monalog_perturb.bio.bionli import STRATEGIES  # noqa: E402
+from monalog_perturb.bio.conclusions import mark_entities  # noqa: E402
+from monalog_perturb.bio.records import MechanismRecord  # noqa: E402
+from monalog_perturb.bio.runner import perturb  # noqa: E402
+from monalog_perturb.bio.entity_typing import DictionaryTyper  # noqa: E402
 
 BIO = ROOT.parent / "shared" / "data" / "bio"
 

@@ -21,10 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hybrid.backends.embeddings import Embedder  # noqa: E402
-from hybrid.backends.fluency import UnigramFluency  # noqa: E402
-from hybrid.backends.nli import SymbolicTeacher  # noqa: E402
-from hybrid.perturb.evonli import (ClaimCheck, EvoNLI, EvoSettings, PairItem, SimilarityCheck,  # noqa: E402
+from monalog_perturb.backends.embeddings import Embedder  # noqa: E402
+from monalog_perturb.backends.fluency import UnigramFluency  # noqa: E402
+from monalog_perturb.backends.nli import SymbolicTeacher  # noqa: E402
+from monalog_perturb.evonli import (ClaimCheck, EvoNLI, EvoSettings, PairItem, SimilarityCheck,  # noqa: E402
                                   mine_pairs, offline_mutations, read_rct, run_evonli)
 
 PAIRS = ROOT.parent / "shared" / "data" / "bio" / "mancon" / "mancon_sentence_pairs_sample.tsv"

@@ -24,12 +24,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hybrid.fallback import Fallback, FallbackSettings, relabel, train  # noqa: E402
-from hybrid.hybrid import combine  # noqa: E402
-from monalog.batch import prove_all  # noqa: E402
-from monalog.datasets import Pair, read_pairs  # noqa: E402
-from monalog.evaluation import evaluate  # noqa: E402
-from monalog.proof import Label  # noqa: E402
+from monalog.hybrid.fallback import Fallback, FallbackSettings, relabel, train  # noqa: E402
+from monalog.hybrid.classifier import combine  # noqa: E402
+from monalog.inference.batch import prove_all  # noqa: E402
+from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
+from monalog.eval.metrics import evaluate  # noqa: E402
+from monalog.inference.proof import Label  # noqa: E402
 
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 WORK = ROOT / "benchmarks" / "work"

@@ -16,12 +16,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hybrid.backends.embeddings import Embedder  # noqa: E402
-from hybrid.backends.fluency import UnigramFluency  # noqa: E402
-from hybrid.knowledge.sources import load_source  # noqa: E402
-from hybrid.perturb.kbin import ConceptVectors, EntityLinker, kbin_recipe, random_recipe  # noqa: E402
-from hybrid.perturb.kbin_run import Claim, read_claims, run_kbin  # noqa: E402
-from monalog.resources import kb_path  # noqa: E402
+from monalog_perturb.backends.embeddings import Embedder  # noqa: E402
+from monalog_perturb.backends.fluency import UnigramFluency  # noqa: E402
+from monalog_perturb.knowledge.sources import load_source  # noqa: E402
+from monalog_perturb.kbin import ConceptVectors, EntityLinker, kbin_recipe, random_recipe  # noqa: E402
+from monalog_perturb.kbin_run import Claim, read_claims, run_kbin  # noqa: E402
+from monalog_perturb.resources import data_path  # noqa: E402
 
 CLAIMS = ROOT.parent / "shared" / "data" / "bio" / "scifact" / "claims_train.jsonl"
 
@@ -29,7 +29,7 @@ CLAIMS = ROOT.parent / "shared" / "data" / "bio" / "scifact" / "claims_train.jso
 def main() -> None:
     start = time.perf_counter()
     claims = [c for c in read_claims(CLAIMS) if isinstance(c, Claim)]
-    sources = ["drugs", "hpo", f"famplex:{kb_path('famplex_relations.csv')}"]
+    sources = ["drugs", "hpo", f"famplex:{data_path('famplex_relations.csv')}"]
     linker = EntityLinker([load_source(s) for s in sources])
     fluency = UnigramFluency()
     kbin = kbin_recipe(linker, ConceptVectors(Embedder()), fluency)

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from monalog.eval_polarity import read_gold, score_gold  # noqa: E402
+from monalog.eval.polarity_gold import read_gold, score_gold  # noqa: E402
 from monalog.parsing.parser import get_parser  # noqa: E402
 
 

@@ -19,12 +19,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from monalog.batch import prove_all  # noqa: E402
-from monalog.datasets import Pair, read_pairs  # noqa: E402
+from monalog.inference.batch import prove_all  # noqa: E402
+from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
 from monalog.errors import MonalogError  # noqa: E402
-from monalog.evaluation import evaluate  # noqa: E402
-from monalog.proof import Label  # noqa: E402
-from monalog.prover import ProverSettings  # noqa: E402
+from monalog.eval.metrics import evaluate  # noqa: E402
+from monalog.inference.proof import Label  # noqa: E402
+from monalog.inference.prover import ProverSettings  # noqa: E402
 
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 

@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from monalog.augment import AugmentSettings, Augmenter, double_negative, inflect, repeated_bigram, sample
-from monalog.augment_run import ProgressFile, Skipped, augment_file, read_premises
-from monalog.proof import Label
-from monalog.prover import Prover
+from monalog.augment.generate import AugmentSettings, Augmenter, double_negative, inflect, repeated_bigram, sample
+from monalog.augment.runner import ProgressFile, Skipped, augment_file, read_premises
+from monalog.inference.proof import Label
+from monalog.inference.prover import Prover
 
 PREMISES = ["A man is playing a guitar", "No dog is running in the park", "Two boys are riding bikes"]
 

@@ -10,10 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from hybrid.backends.chat import ChatClient, ChatError
-from hybrid.backends.fluency import CausalLMFluency, MaskedLMFluency, UnigramFluency, load_fluency
-from hybrid.backends.nli import ClassifierTeacher, SymbolicTeacher, load_teacher
-from hybrid.knowledge.sources import (DrugSource, FamPlexSource, HPOSource, OboSource, UMLSSource, load_source,
+from monalog_perturb.resources import data_path
+from monalog_perturb.backends.chat import ChatClient, ChatError
+from monalog_perturb.backends.fluency import CausalLMFluency, MaskedLMFluency, UnigramFluency, load_fluency
+from monalog_perturb.backends.nli import ClassifierTeacher, SymbolicTeacher, load_teacher
+from monalog_perturb.knowledge.sources import (DrugSource, FamPlexSource, HPOSource, OboSource, UMLSSource, load_source,
                                       read_cui2vec)
 from monalog.errors import ResourceError
 from tests.tiny_models import bert_classifier, bert_mlm, gpt2_lm
@@ -24,7 +25,7 @@ DATA = Path(__file__).parent / "data"
 # -- NLI teachers -------------------------------------------------------------------------------------
 
 def test_symbolic_teacher_abstains_on_neutral(parser):
-    from monalog.prover import Prover
+    from monalog.inference.prover import Prover
 
     teacher = SymbolicTeacher(Prover(parser=parser))
     proved, neutral = teacher.scores([("A man is playing a guitar", "A man is not playing a guitar"),
@@ -42,7 +43,7 @@ def test_classifier_teacher_maps_model_labels(tmp_path):
 # -- embeddings ---------------------------------------------------------------------------------------
 
 def test_minilm_embeddings_rank_related_concepts_first():
-    from hybrid.backends.embeddings import Embedder, cosine
+    from monalog_perturb.backends.embeddings import Embedder, cosine
 
     embedder = Embedder()                       # the packaged MiniLM
     vectors = embedder.encode(["aspirin", "ibuprofen", "kidney failure"])
@@ -190,7 +191,7 @@ def test_drug_siblings_by_mesh_tree():
 
 
 def test_famplex_family_members():
-    famplex = load_source(f"famplex:{Path(__file__).parents[1] / 'kb' / 'famplex_relations.csv'}")
+    famplex = load_source(f"famplex:{data_path('famplex_relations.csv')}")
     assert isinstance(famplex, FamPlexSource)
     assert {"hras", "nras"} <= _names(famplex.siblings(famplex.lookup("KRAS")))
 

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from hybrid.bio.bionli import STRATEGIES, Context, lpr, sen, sep, sn, sre, sreo, vneg
-from hybrid.bio.records import MechanismRecord, RecordError, read_records, strip_markers
-from hybrid.bio.typing import DictionaryTyper
+from monalog_perturb.bio.bionli import STRATEGIES, Context, lpr, sen, sep, sn, sre, sreo, vneg
+from monalog_perturb.bio.records import MechanismRecord, RecordError, read_records, strip_markers
+from monalog_perturb.bio.entity_typing import DictionaryTyper
 
 DATA = Path(__file__).parent / "data" / "bionli_records.jsonl"
 
@@ -125,7 +125,7 @@ def test_typer_reads_openbel_namespaces(tmp_path):
 
 
 def test_conclusion_extraction_and_marking():
-    from hybrid.bio.conclusions import conclusion_of, extract
+    from monalog_perturb.bio.conclusions import conclusion_of, extract
 
     typer = DictionaryTyper()
     typer.add("metformin", "drug")
@@ -141,7 +141,7 @@ def test_conclusion_extraction_and_marking():
 
 
 def test_runner_positives_balance_and_stats(records, ctx):
-    from hybrid.bio.runner import perturb
+    from monalog_perturb.bio.runner import perturb
 
     recs = list(records.values())
     out, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, with_positives=True)
@@ -174,7 +174,7 @@ def test_cli_perturb_bionli(tmp_path, capsys):
 def test_consistency_metric_table_and_plot(tmp_path, capsys):
     import json
 
-    from hybrid.bio.consistency import consistency
+    from monalog_perturb.bio.consistency import consistency
     from monalog.cli import main
 
     rows = [{"source": "a", "label": "NOT_ENTAILMENT", "prediction": "CONTRADICTION"},
@@ -193,7 +193,7 @@ def test_consistency_metric_table_and_plot(tmp_path, capsys):
 
 
 def test_packaged_vocabularies_type_real_names():
-    from hybrid.bio.vocabularies import load_source
+    from monalog_perturb.bio.vocabularies import load_source
 
     famplex = Path(__file__).parents[2] / "shared" / "data" / "bio" / "famplex" / "entities.csv"
     if not famplex.exists():
@@ -208,7 +208,7 @@ def test_packaged_vocabularies_type_real_names():
 
 
 def test_natural_logic_positives_keep_entities_and_polarity(parser):
-    from hybrid.bio.positives import positives
+    from monalog_perturb.bio.positives import positives
 
     records = [MechanismRecord("1", "p", "<re> Metformin <er> strongly inhibits <el> gluconeogenesis <le> in obese mice."),
                MechanismRecord("2", "p", "<re> TNF <er> is not required for <el> IL6 <le> release in human cells.")]
@@ -240,7 +240,7 @@ def test_cli_from_medline_abstracts(tmp_path, capsys):
 
 
 def test_spacy_phrase_matcher_agrees_with_the_dictionary(ctx):
-    from hybrid.bio.typing import SpacyTyper
+    from monalog_perturb.bio.entity_typing import SpacyTyper
 
     spacy_typer = SpacyTyper(ctx.typer.names)
     text = "Metformin and aspirin lower hepatic gluconeogenesis; TNF was high."
@@ -250,7 +250,7 @@ def test_spacy_phrase_matcher_agrees_with_the_dictionary(ctx):
 
 
 def test_missing_ner_model_is_a_clear_error():
-    from hybrid.bio.typing import NerTyper
+    from monalog_perturb.bio.entity_typing import NerTyper
     from monalog.errors import ResourceError
 
     with pytest.raises(ResourceError, match="not installed"):
@@ -272,8 +272,8 @@ def test_cli_with_spacy_matcher(tmp_path):
 
 
 def test_generalisation_positives_only_in_upward_positions(parser):
-    from hybrid.bio.positives import generalisations
-    from hybrid.bio.vocabularies import hpo_parents
+    from monalog_perturb.bio.positives import generalisations
+    from monalog_perturb.bio.vocabularies import hpo_parents
 
     up = MechanismRecord("1", "p", "<re> Valproate <er> reduces <el> Seizure <le> frequency.")
     down = MechanismRecord("2", "p", "<re> Valproate <er> does not cause <el> Seizure <le>.")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from monalog.augment import AugmentSettings
-from monalog.augment_run import ProgressFile, Skipped, augment_file, read_premises
+from monalog.augment.generate import AugmentSettings
+from monalog.augment.runner import ProgressFile, Skipped, augment_file, read_premises
 from monalog.cli import main
 from monalog.errors import OutputError
 from monalog.fileio import check_output, jsonl_with, write_atomic
@@ -59,7 +59,7 @@ def test_train_refuses_the_parent_folder(tmp_path, sick_file, capsys, monkeypatc
 
 
 def test_model_folder_recognised_only_when_it_holds_nothing_else(tmp_path):
-    from hybrid.fallback import META, is_model_folder
+    from monalog.hybrid.fallback import META, is_model_folder
 
     model = tmp_path / "model"
     model.mkdir()

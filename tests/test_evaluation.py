@@ -4,9 +4,9 @@ import json
 import pytest
 
 from monalog.cli import main
-from monalog.datasets import BadRow, DatasetError, Pair, read_pairs
-from monalog.evaluation import evaluate
-from monalog.proof import Label
+from monalog.eval.datasets import BadRow, DatasetError, Pair, read_pairs
+from monalog.eval.metrics import evaluate
+from monalog.inference.proof import Label
 
 E, C, N = Label.ENTAILMENT, Label.CONTRADICTION, Label.NEUTRAL
 HEADER = "pair_ID\tsentence_A\tsentence_B\tentailment_label\trelatedness_score\tlabel_current_paper\n"

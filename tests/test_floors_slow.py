@@ -9,11 +9,11 @@ pytestmark = pytest.mark.slow
 def test_prover_floors_on_sick_train_and_trial():
     if not SICK.exists():
         pytest.skip(f"SICK not found at {SICK}")
-    from monalog.batch import prove_all
-    from monalog.datasets import Pair, read_pairs
+    from monalog.inference.batch import prove_all
+    from monalog.eval.datasets import Pair, read_pairs
     from monalog.errors import MonalogError
-    from monalog.evaluation import evaluate
-    from monalog.proof import Label
+    from monalog.eval.metrics import evaluate
+    from monalog.inference.proof import Label
 
     pairs = [p for p in read_pairs(SICK, "sick", "corrected") if isinstance(p, Pair)]
     results = prove_all([(p.premise, p.hypothesis) for p in pairs], workers=2)

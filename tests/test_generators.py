@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from hybrid.backends.fluency import UnigramFluency
-from hybrid.backends.nli import SymbolicTeacher
-from hybrid.perturb.core import Candidate
-from hybrid.perturb.debate import LocalAgent, attribution, debate, keywords
-from hybrid.perturb.evonli import (ClaimCheck, EvoNLI, EvoSettings, PairItem, SimilarityCheck, mine_pairs,
+from monalog_perturb.backends.fluency import UnigramFluency
+from monalog_perturb.backends.nli import SymbolicTeacher
+from monalog_perturb.core import Candidate
+from monalog_perturb.debate import LocalAgent, attribution, debate, keywords
+from monalog_perturb.evonli import (ClaimCheck, EvoNLI, EvoSettings, PairItem, SimilarityCheck, mine_pairs,
                                   offline_mutations, read_rct, run_evonli)
-from hybrid.perturb.gennd import constrained_beam_search
-from hybrid.perturb.mutations import (ListedOpposites, NegationToggle, NumberChange, WordNetAntonyms, mutation_type,
+from monalog_perturb.gennd import constrained_beam_search
+from monalog_perturb.mutations import (ListedOpposites, NegationToggle, NumberChange, WordNetAntonyms, mutation_type,
                                       parse_json_list)
 from monalog.errors import InputError
 from tests.test_backends import stub_server  # noqa: F401  (the fixture)
@@ -39,7 +39,7 @@ class FixedSimilarity:
 
 @pytest.fixture(scope="module")
 def teacher(parser):
-    from monalog.prover import Prover
+    from monalog.inference.prover import Prover
 
     return SymbolicTeacher(Prover(parser=parser))
 
@@ -117,8 +117,8 @@ def test_cli_evonli_offline_defaults(tmp_path):
 
 def test_evonli_with_the_chat_backend(stub_server, tmp_path, teacher):  # noqa: F811
     """REPLACEWORDS, SIMSCORE, CLAIMSCORE and the mutation type from the (scripted) chat backend."""
-    from hybrid.backends.chat import ChatClient
-    from hybrid.perturb.mutations import ChatReplacement
+    from monalog_perturb.backends.chat import ChatClient
+    from monalog_perturb.mutations import ChatReplacement
 
     client = ChatClient(stub_server, "stub", cache_dir=tmp_path / "cache")
     settings = EvoSettings()
@@ -134,7 +134,7 @@ def test_evonli_with_the_chat_backend(stub_server, tmp_path, teacher):  # noqa: 
 
 
 def test_constrained_beam_search_meets_constraints(tmp_path):
-    from hybrid.models import load
+    from monalog.hybrid.models import load
 
     folder = t5_seq2seq(tmp_path / "t5")
     tokenizer, model = load("AutoTokenizer", str(folder)), load("AutoModelForSeq2SeqLM", str(folder))
@@ -166,7 +166,7 @@ def test_cli_gen_nd(tmp_path):
 
 
 def test_debate_with_local_agents():
-    from hybrid.backends.embeddings import Embedder
+    from monalog_perturb.backends.embeddings import Embedder
 
     embedder = Embedder()
     words, method = attribution(None, "The medication lowered the danger of stroke.", "", None)

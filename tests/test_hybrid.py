@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from hybrid.fallback import LABELS, META, Fallback, FallbackSettings, relabel, split_dev, train
-from hybrid.hybrid import Component, HybridClassifier, combine
+from monalog.hybrid.fallback import LABELS, META, Fallback, FallbackSettings, relabel, split_dev, train
+from monalog.hybrid.classifier import Component, HybridClassifier, combine
 from monalog.errors import InputError, ParseError, ResourceError
-from monalog.proof import Label, Proof
+from monalog.inference.proof import Label, Proof
 from tests.tiny_models import bert_classifier
 
 EXAMPLES = [("A man is playing a guitar", "A person is playing a guitar", Label.ENTAILMENT),
@@ -82,7 +82,7 @@ def test_dev_split_is_fixed_whatever_the_seed():
 
 
 def test_decision_rule(trained):
-    from hybrid.fallback import Prediction
+    from monalog.hybrid.fallback import Prediction
 
     guess = Prediction(Label.CONTRADICTION, 0.8, Label.CONTRADICTION, {})
     proved = Proof("p", "h", Label.ENTAILMENT)
@@ -98,7 +98,7 @@ def test_decision_rule(trained):
 
 def test_hybrid_uses_the_fallback_only_where_the_engine_is_neutral(trained, parser):
     out, _ = trained
-    from monalog.prover import Prover
+    from monalog.inference.prover import Prover
 
     pairs = [("A man is playing a guitar", "A person is playing a guitar"), ("A dog is running", "A cat is sleeping"),
              ("", "A cat is sleeping")]

@@ -2,8 +2,8 @@
 import pytest
 
 from monalog.errors import ResourceError
-from monalog.morphology import be_for, ing_form, is_participle, third_person
-from monalog.normalize import default_rules, normalize, read_rules
+from monalog.text.morphology import be_for, ing_form, is_participle, third_person
+from monalog.text.normalize import default_rules, normalize, read_rules
 
 RULES = default_rules()
 

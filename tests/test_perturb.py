@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from hybrid.backends.fluency import UnigramFluency
-from hybrid.bio.bionli import Context
-from hybrid.bio.records import MechanismRecord
-from hybrid.knowledge.sources import UMLSSource, read_cui2vec
-from hybrid.perturb.bionli_rules import BioNLIRule, changed_span
-from hybrid.perturb.core import Candidate, Constraint, Goal, Recipe, SinglePass, Transformation
-from hybrid.perturb.kbin import (ConceptVectors, EntityLinker, SiblingReplacement, kbin_recipe, match_case,
+from monalog_perturb.backends.fluency import UnigramFluency
+from monalog_perturb.bio.bionli import Context
+from monalog_perturb.bio.records import MechanismRecord
+from monalog_perturb.knowledge.sources import UMLSSource, read_cui2vec
+from monalog_perturb.bionli_rules import BioNLIRule, changed_span
+from monalog_perturb.core import Candidate, Constraint, Goal, Recipe, SinglePass, Transformation
+from monalog_perturb.kbin import (ConceptVectors, EntityLinker, SiblingReplacement, kbin_recipe, match_case,
                                  mlm_recipe, random_recipe)
-from hybrid.perturb.kbin_run import Claim, read_claims, run_kbin
+from monalog_perturb.kbin_run import Claim, read_claims, run_kbin
 from monalog.errors import InputError
 from tests.tiny_models import bert_classifier, bert_mlm
 
@@ -114,7 +114,7 @@ def test_match_case(form, original, expected):
 
 
 def test_kbin_recipe_with_teacher(umls, tmp_path):
-    from hybrid.backends.nli import ClassifierTeacher
+    from monalog_perturb.backends.nli import ClassifierTeacher
 
     teacher = ClassifierTeacher(str(bert_classifier(tmp_path / "teacher")))
     recipe = kbin_recipe(EntityLinker([umls]), ConceptVectors(cui2vec=read_cui2vec(DATA / "cui2vec_fixture.csv")),

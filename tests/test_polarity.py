@@ -7,10 +7,10 @@ from hypothesis import strategies as st
 
 from monalog.ccg import read_braces
 from monalog.errors import ResourceError
-from monalog.eval_polarity import read_gold, score_gold
-from monalog.monotonicity import Kind, default_lexicon, read_lexicon
-from monalog.polarity import Polarity
-from monalog.polarizer import Polarizer, arrows, polarize_batch, polarize_sentence
+from monalog.eval.polarity_gold import read_gold, score_gold
+from monalog.polarity.lexicon import Kind, default_lexicon, read_lexicon
+from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import Polarizer, arrows, polarize_batch, polarize_sentence
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
 GOLD = Path(__file__).parent / "data" / "polarity_gold.tsv"

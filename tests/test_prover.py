@@ -6,9 +6,9 @@ import pytest
 
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation, Source, parse_facts
-from monalog.proof import Label, StepKind
-from monalog.prover import Prover, ProverSettings
-from monalog.render_proof import proof_dot, proof_json, proof_text
+from monalog.inference.proof import Label, StepKind
+from monalog.inference.prover import Prover, ProverSettings
+from monalog.inference.render import proof_dot, proof_json, proof_text
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 

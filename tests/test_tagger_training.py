@@ -82,7 +82,7 @@ def test_retense_keeps_valid_derivations(tense, positive, negative):
     import random
 
     from monalog.ccg import sentence
-    from monalog.parsing.augment import retense
+    from monalog.parsing.tagger_augmentation import retense
 
     progressive = read_braces(
         "{<T S[dcl] ba 0 2> {<T NP fa 0 2> {<L NP/N A a DT O XX NP/N>} {<L N dog dog NN O XX N>} } "

@@ -1,7 +1,7 @@
 import pytest
 
 from monalog.errors import InputError
-from monalog.parsing.tokenize import MAX_TOKENS, tokenize
+from monalog.parsing.tokens import MAX_TOKENS, tokenize
 
 
 @pytest.mark.parametrize("text, words, chunks", [

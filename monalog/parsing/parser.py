@@ -12,7 +12,7 @@ from monalog.errors import InputError, MonalogError, ParseError
 from monalog.parsing.decoder import Decoder, DecoderSettings
 from monalog.parsing.lemmatize import lemmatize, pos_from_category
 from monalog.parsing.scorers import DepccgScorer, Scorer, TaggerScorer
-from monalog.parsing.tokenize import Tokenized, tokenize
+from monalog.parsing.tokens import Tokenized, tokenize
 
 log = logging.getLogger(__name__)
 

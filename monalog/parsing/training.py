@@ -14,7 +14,7 @@ from torch import nn
 
 from monalog.ccg.category import Atom
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves, spans
-from monalog.parsing.augment import Augmenter
+from monalog.parsing.tagger_augmentation import Augmenter
 from monalog.parsing.tagger import (PAD, UNK, TaggerConfig, TaggerModel, Vocab, encode_batch,
                                     normalize_word)
 

@@ -1,1 +1,0 @@
-"""The neural side of monalog: BERT fallback, hybrid classifier, perturbation generators."""

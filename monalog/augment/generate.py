@@ -1,0 +1,335 @@
+"""Augmentation: every entailment and contradiction the engine generates from a premise (MonaLog,
+section 5), each with the proof that licenses it.
+
+Undirected generation, unlike the prover's search, which aims at a hypothesis: a word in an ↑
+position is replaced by a word above it, one in a ↓ position by a word below it (the fixed KB and
+WordNet's dominant senses), a monotone modifier, object or conjunct is dropped where it is ↑;
+contradictions are the contradictories (negation.py) of the premise and of each entailment.
+Sentences with a repeated bigram are dropped as unnatural, as in the paper.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterator, Sequence
+
+from monalog.ccg.tree import Leaf, Token, Tree
+from monalog.errors import MonalogError
+from monalog.inference.generation import Generator, Target, kb_leq
+from monalog.knowledge.base import KnowledgeBase, load_kb
+from monalog.knowledge.facts import Relation
+from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
+from monalog.inference.negation import contradictories
+from monalog.text.normalize import normalize
+from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import PolarizedNode, Polarizer
+from monalog.inference.proof import Label, Step, StepKind
+from monalog.inference.prover import normalization_steps
+from monalog.inference.search import State
+from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text
+
+UP, DOWN = Polarity.UP, Polarity.DOWN
+_EMPTY_TARGET = Target(None, (), Counter(), (), ())
+
+
+@dataclass(frozen=True)
+class AugmentSettings:
+    """`per_word`: WordNet candidates at most per word and direction (hypernyms within
+    `hypernym_steps` of the word's first sense; direct hyponyms of it); `max_pairs`: per premise."""
+
+    depth: int = 2
+    per_word: int = 3
+    hypernym_steps: int = 2
+    contradictions: bool = True
+    max_pairs: int = 200
+    normalize: bool = True
+    verify: bool = True                  # keep only pairs the prover re-proves to their label
+    wordnet_settings: WordNetSettings = WordNetSettings()
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One generated pair and the proof steps from the premise to the hypothesis."""
+
+    premise: str
+    hypothesis: str
+    label: Label
+    steps: tuple[Step, ...] = field(default=(), compare=False)
+
+
+def repeated_bigram(text: str) -> bool:
+    """MonaLog's naturalness filter: a sentence with a bigram twice is dropped."""
+    words = text.lower().rstrip(".!?").split()
+    bigrams = list(zip(words, words[1:]))
+    return len(bigrams) != len(set(bigrams))
+
+
+def double_negative(text: str) -> bool:
+    """"No dog is not running": true under SICK's reading but unnatural; dropped."""
+    words = set(text.lower().replace("n't", " not").split())
+    return bool(words & {"no", "nobody", "nothing", "none"}) and bool(words & {"not", "never"})
+
+
+# -- word forms ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _irregular_plurals() -> dict[str, str]:
+    """singular -> plural from WordNet's noun exception list (men -> man, read backwards)."""
+    from monalog.knowledge.wordnet import wordnet
+
+    out: dict[str, str] = {}
+    for plural, bases in wordnet()._exception_map["n"].items():
+        for base in bases:
+            if plural != base and "_" not in plural:
+                out.setdefault(base, plural)
+    return out
+
+
+def plural(noun: str) -> str:
+    if noun in _irregular_plurals():
+        return _irregular_plurals()[noun]
+    if noun.endswith(("s", "sh", "ch", "x", "z")):
+        return noun + "es"
+    if len(noun) > 1 and noun.endswith("y") and noun[-2] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def inflect(lemma: str, penn: str) -> str:
+    """The form of `lemma` that fits the Penn tag of the word it replaces."""
+    from monalog.text.morphology import ing_form, participle, past_tense, third_person
+
+    forms = {"NNS": plural, "NNPS": plural, "VBG": ing_form, "VBZ": third_person, "VBD": past_tense,
+             "VBN": participle}
+    return forms[penn](lemma) if penn in forms else lemma
+
+
+# -- candidate words ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class WordChoice:
+    """kb/augment.json: frequency floor, abstract hypernyms left out, determiner number classes."""
+
+    min_zipf: float
+    abstract: frozenset[str]
+    singular: frozenset[str]
+    plural: frozenset[str]
+
+    def common(self, word: str) -> bool:
+        from wordfreq import zipf_frequency
+
+        return word not in self.abstract and zipf_frequency(word, "en") >= self.min_zipf
+
+    def same_number(self, det: str, new: str) -> bool:
+        """`new` fits every noun number `det` fits ("no dog" must not become "few dog")."""
+        classes = [c for c in (self.singular, self.plural) if det in c]
+        return bool(classes) and all(new in c for c in classes)
+
+
+@lru_cache(maxsize=1)
+def word_choice() -> WordChoice:
+    import json
+
+    from monalog.resources import kb_path
+
+    data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
+    return WordChoice(data["min_zipf"], frozenset(data["abstract_hypernyms"]),
+                      frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]))
+
+
+@lru_cache(maxsize=50000)
+def _wordnet_neighbours(lemma: str, pos: str, up: bool, settings: AugmentSettings) -> tuple[str, ...]:
+    """Single-word lemmas above (hypernyms) or below (direct hyponyms) the first sense of `lemma`,
+    each confirmed by the relation the prover itself uses, so the pair re-proves."""
+    from monalog.knowledge.wordnet_facts import _synsets
+
+    synsets = _synsets(lemma, pos)
+    if not synsets:
+        return ()
+    first = synsets[0]
+    if up:
+        layer, related = [first], []
+        for _ in range(settings.hypernym_steps):
+            layer = _by_frequency(h for s in layer for h in s.hypernyms())
+            related += layer
+    else:
+        related = _by_frequency(first.hyponyms())
+    out: list[str] = []
+    choice = word_choice()
+    for synset in related:
+        words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
+        word = words[0] if words else ""           # a synset's most frequent one-word name
+        if not word or word == lemma or word in out or not word.isalpha() or not choice.common(word) \
+                or word in _irregular_plurals().values():
+            continue
+        low, high = (lemma, word) if up else (word, lemma)
+        fact = relate(low, high, pos, settings.wordnet_settings)
+        if fact is not None and fact.relation is Relation.LEQ:
+            out.append(word)
+        if len(out) >= settings.per_word:
+            break
+    return tuple(out)
+
+
+def _by_frequency(synsets) -> list:
+    """Most frequent first (SemCor counts), then by name: nltk returns related synsets in an order
+    that changes from process to process."""
+    def count(synset) -> int:
+        try:
+            return sum(lemma.count() for lemma in synset.lemmas())
+        except OSError:                        # a WordNet copy without cntlist.rev
+            return 0
+    return sorted(set(synsets), key=lambda s: (-count(s), s.name()))
+
+
+def _kb_neighbours(kb: KnowledgeBase, lemma: str, up: bool) -> list[str]:
+    graph = kb.graph
+    if lemma not in graph:
+        return []
+    return sorted(graph.successors(lemma) if up else graph.predecessors(lemma))
+
+
+class Augmenter:
+    """Generates labelled pairs from premises; holds the parser, KB and polarizer (reuse it)."""
+
+    def __init__(self, settings: AugmentSettings = AugmentSettings(), parser=None,
+                 kb: KnowledgeBase | None = None) -> None:
+        from monalog.parsing.parser import get_parser
+
+        self.settings = settings
+        self.parser = parser or get_parser()
+        self.kb = kb if kb is not None else load_kb()
+        self.polarizer = Polarizer()
+        self.generator = Generator(self.kb)
+        self.prover = None
+        if settings.verify:
+            from monalog.inference.prover import Prover, ProverSettings
+
+            self.prover = Prover(ProverSettings(depth=settings.depth, normalize=settings.normalize,
+                                                wordnet_settings=settings.wordnet_settings),
+                                 parser=self.parser, kb=self.kb)
+
+    def generate_batch(self, premises: Sequence[str]) -> list[list[Generated] | MonalogError]:
+        """For each premise its generated pairs, or the error that stopped it."""
+        norms = [normalize(p) if self.settings.normalize else None for p in premises]
+        parses = self.parser.parse_batch([n.text if n else p for p, n in zip(premises, norms)])
+        out: list[list[Generated] | MonalogError] = []
+        for premise, norm, parse in zip(premises, norms, parses):
+            if isinstance(parse, MonalogError):
+                out.append(parse)
+                continue
+            try:
+                out.append(self._generate(premise, parse.tree, normalization_steps(norm)))
+            except MonalogError as exc:
+                out.append(exc)
+        if self.prover is not None:
+            out = self._verified(out)
+        return out
+
+    def _verified(self, results: list[list[Generated] | MonalogError]) -> list[list[Generated] | MonalogError]:
+        """Each premise's pairs that the prover, given only premise and hypothesis, proves to the
+        generated label (a word sense or a parse that differs on re-reading drops the pair)."""
+        flat = [g for r in results if isinstance(r, list) for g in r]
+        proofs = iter(self.prover.prove_batch([(g.premise, g.hypothesis) for g in flat]))
+        out: list[list[Generated] | MonalogError] = []
+        for result in results:
+            if isinstance(result, MonalogError):
+                out.append(result)
+                continue
+            kept = []
+            for pair in result:
+                proof = next(proofs)
+                if not isinstance(proof, MonalogError) and proof.label is pair.label:
+                    kept.append(pair)
+            out.append(kept)
+        return out
+
+    def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...]) -> list[Generated]:
+        s = self.settings
+        premise_lemmas = set(lemma_key(tree))
+        root = State(tree, self.polarizer.polarize(tree))
+        seen = {lemma_key(tree)}
+        states, frontier = [root], [root]
+        for level in range(1, s.depth + 1):
+            next_frontier = []
+            for state in frontier:
+                for edited, step in self._edits(state.tree, state.polarized, premise_lemmas):
+                    key = lemma_key(edited)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    new = State(edited, self.polarizer.polarize(edited), state, step, level)
+                    states.append(new)
+                    next_frontier.append(new)
+            frontier = next_frontier
+        pairs: list[Generated] = []
+        for state in states[1:]:
+            pairs.append(Generated(premise, sentence_text(state.tree), Label.ENTAILMENT, norm_steps + state.steps()))
+        if s.contradictions:
+            for state in states:
+                if state.depth >= s.depth and s.depth > 1:
+                    continue                       # contradict the premise and the nearer entailments
+                for negated, note in contradictories(state.tree):
+                    if lemma_key(negated) in seen:
+                        continue
+                    seen.add(lemma_key(negated))
+                    text = sentence_text(negated)
+                    step = Step(StepKind.NEGATE, sentence_text(state.tree), text, text,
+                                note=f"\"{text}\" contradicts \"{sentence_text(state.tree)}\" ({note})")
+                    pairs.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,)))
+        pairs = [p for p in pairs if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
+                 and p.hypothesis != premise]
+        return pairs[:s.max_pairs]
+
+    def _edits(self, tree: Tree, pn: PolarizedNode, premise_lemmas: set[str]) -> Iterator[tuple[Tree, Step]]:
+        nodes = list(pn.walk_paths())
+        yield from self._replacements(tree, nodes, premise_lemmas)
+        yield from self.generator.deletions(tree, nodes, _EMPTY_TARGET)
+
+    def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str]) -> Iterator[tuple[Tree, Step]]:
+        """Premise words only (a replaced word is not replaced again: no chains through word senses)."""
+        for path, node in nodes:
+            leaf = node.node
+            if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN):
+                continue
+            up = node.polarity is UP
+            lemma = norm_lemma(leaf)
+            if lemma not in premise_lemmas:
+                continue
+            pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
+            if pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) or lemma == "be":
+                continue
+            if pos == "v" and str(leaf.category.without_features()) != "S\\NP":
+                continue                           # a transitive verb's hypernym may not take its object
+            candidates = _kb_neighbours(self.kb, lemma, up)
+            if pos == "d":
+                det = leaf.token.lemma.lower()
+                candidates = [w for w in candidates if word_choice().same_number(det, w)]
+            else:
+                candidates += [w for w in _wordnet_neighbours(lemma, pos, up, self.settings) if w not in candidates]
+                candidates = [w for w in candidates if word_choice().common(w)]
+            for new_lemma in candidates:
+                facts = kb_leq(self.kb, lemma, new_lemma) if up else kb_leq(self.kb, new_lemma, lemma)
+                if facts is None:
+                    low, high = (lemma, new_lemma) if up else (new_lemma, lemma)
+                    fact = relate(low, high, pos, self.settings.wordnet_settings) if pos != "d" else None
+                    if fact is None:
+                        continue
+                    facts = (fact,)
+                word = inflect(new_lemma, leaf.token.pos)
+                if leaf.token.word[:1].isupper():
+                    word = word[:1].upper() + word[1:]
+                new = Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos))
+                edited = replace_at(tree, path, new)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts)
+
+
+def sample(pairs: list[Generated], fraction: float, seed: int, source: str) -> list[Generated]:
+    """A `fraction` of one source's pairs, chosen by a generator seeded from (seed, source), so the
+    sample does not depend on batching, workers or order."""
+    if fraction >= 1.0:
+        return pairs
+    rng = random.Random(f"{seed}:{source}")
+    return [p for p in pairs if rng.random() < fraction]

@@ -1,0 +1,33 @@
+"""Proving many pairs: chunks parsed in one batch, optional worker processes, progress callbacks."""
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable, Iterator, Sequence
+
+from monalog.parallel import run_local
+from monalog.errors import MonalogError
+from monalog.inference.proof import Proof
+from monalog.inference.prover import Prover, ProverSettings
+
+Result = Proof | MonalogError
+
+
+def _prover_worker(settings: ProverSettings) -> Callable[[list[tuple[str, str]]], list[Result]]:
+    return Prover(settings).prove_batch
+
+
+def _chunks(pairs: Sequence[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
+    for start in range(0, len(pairs), size):
+        yield list(pairs[start:start + size])
+
+
+def prove_all(pairs: Sequence[tuple[str, str]], settings: ProverSettings = ProverSettings(), workers: int = 1,
+              chunk_size: int = 128, on_chunk: Callable[[int], None] | None = None) -> list[Result]:
+    """Results in input order. workers > 1 uses that many processes (each loads its own models)."""
+    results: list[Result] = []
+    size = chunk_size if workers <= 1 else max(8, chunk_size // workers)
+    for chunk_results in run_local(partial(_prover_worker, settings), _chunks(pairs, size), workers):
+        results += chunk_results
+        if on_chunk:
+            on_chunk(len(chunk_results))
+    return results

@@ -1,0 +1,209 @@
+"""Edits licensed by polarity and the knowledge base, proposed toward a target sentence.
+
+Each edit keeps the derivation (the edited tree is re-polarized, never re-parsed):
+- replace a word in an ↑ position by a word above it, in a ↓ position by one below it;
+- drop a modifier (adjective, adverb, prepositional phrase, relative clause) or a conjunct of
+  "and" where the modified constituent is ↑ (red car ≤ car);
+- add a modifier of the target where the constituent is ↓.
+Only edits that bring the sentence closer to the target are proposed (MonaLog's generation,
+restricted to the words and modifiers of the pair).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterator
+
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
+from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import PolarizedNode
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.treeops import (ARTICLE, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
+                             same_category, sentence_text, surface)
+
+UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "several": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20}
+
+
+_A = Token("a", "a", "DT")
+
+
+def _number(lemma: str) -> int | None:
+    if re.fullmatch(r"\d+", lemma):
+        return int(lemma)
+    return _NUMBERS.get(lemma)
+
+
+def kb_leq(kb: KnowledgeBase, a: str, b: str) -> tuple[Fact, ...] | None:
+    """Facts showing a ≤ b; numerals read as "at least N" (three ≤ two ≤ a)."""
+    if b == "thing" and a != "thing":
+        return (Fact(Term(a), Relation.LEQ, Term("thing"), Source.FIXED, "everything is a thing"),)
+    na, nb = _number(a), _number(b)
+    if na is not None and nb is not None:
+        return (Fact(Term(a), Relation.LEQ, Term(b), Source.FIXED, "numerals read as \"at least\""),) \
+            if na >= nb else None
+    return kb.leq(a, b)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the search aims at: its lemma key and its words and modifiers."""
+
+    tree: Tree
+    key: tuple[str, ...]
+    lemmas: Counter
+    leaves: tuple[Leaf, ...]
+    modifiers: tuple[tuple[Tree, int], ...]     # (modifier node, index of the modifier child)
+
+    @classmethod
+    def of(cls, tree: Tree, polarized: PolarizedNode) -> "Target":
+        """`polarized`: the target's polarized tree; only its monotone modifiers (not "not",
+        "never") may be inserted."""
+        key = lemma_key(tree)
+        mods = []
+        for _, pn in polarized.walk_paths():
+            split = modifier_split(pn.node)
+            if split and pn.children[split[0]].marks[:1] == (UP,):
+                mods.append((pn.node, split[0]))
+        from monalog.ccg.tree import leaves
+        return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods))
+
+
+def _pair_fact(bigger: str, smaller: str, note: str) -> Fact:
+    return Fact(Term(smaller), Relation.LEQ, Term(bigger), Source.PAIR, note)
+
+
+class Generator:
+    """Proposes (edited tree, step) pairs from a polarized tree toward a target."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+
+    def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
+        nodes = list(pn.walk_paths())
+        have = Counter(lemma_key(tree))
+        missing = {norm_lemma(leaf): leaf.token for leaf in target.leaves
+                   if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
+        missing.pop(ARTICLE, None)
+        yield from self._replacements(tree, nodes, target, missing)
+        yield from self.deletions(tree, nodes, target)
+        yield from self._insertions(tree, nodes, target, have)
+
+    def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
+        for path, node in nodes:
+            if not isinstance(node.node, Leaf):
+                continue
+            leaf, p = node.node, node.polarity
+            lemma = norm_lemma(leaf)
+            determiner = is_determiner(leaf)
+            if (lemma == ARTICLE and not determiner) or (target.lemmas[lemma] and lemma not in missing):
+                continue
+            candidates = dict(missing)
+            if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
+                candidates[ARTICLE] = _A
+            for new_lemma, token in candidates.items():
+                if p is UP:
+                    facts = kb_leq(self.kb, lemma, new_lemma)
+                elif p is DOWN:
+                    facts = kb_leq(self.kb, new_lemma, lemma)
+                else:
+                    up, down = kb_leq(self.kb, lemma, new_lemma), kb_leq(self.kb, new_lemma, lemma)
+                    facts = up + down if up is not None and down is not None else None
+                if facts is None:
+                    continue
+                new = Leaf(leaf.category, Token(token.word, token.lemma, token.pos))
+                edited = replace_at(tree, path, new)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts)
+
+    @staticmethod
+    def _swap(tree: Tree, path, node: Binary, target: Target) -> Iterator[tuple[Tree, Step]]:
+        """"X and Y" -> "Y and X", when the target has the conjuncts in that order."""
+        conj_node = node.right
+        swapped = Binary(node.category, node.rule, conj_node.right,
+                         Binary(conj_node.category, conj_node.rule, conj_node.left, node.left, conj_node.head_is_left),
+                         node.head_is_left)
+        run, key = lemma_key(swapped), target.key
+        if any(key[i:i + len(run)] == run for i in range(len(key) - len(run) + 1)):
+            edited = replace_at(tree, path, swapped)
+            yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited))
+
+    def deletions(self, tree, nodes, target) -> Iterator[tuple[Tree, Step]]:
+        """Monotone modifiers, objects and conjuncts dropped where ↑ (unless the target has them all)."""
+        for path, node in nodes:
+            subtree = node.node
+            if node.polarity is not UP:
+                conj = _conjunction(subtree)
+                if conj and conj[0] in ("and", "or") and node.polarity is DOWN:
+                    yield from self._swap(tree, path, subtree, target)
+                continue
+            split = modifier_split(subtree)
+            if split and node.children[split[0]].marks[:1] == (UP,):   # not "not", "never"
+                mod, head = subtree.children[split[0]], subtree.children[split[1]]
+                if all(target.lemmas[lemma] for lemma in lemma_key(mod)):
+                    continue
+                edited = replace_at(tree, path, head)
+                fact = _pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
+                yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,))
+            obj = _object(subtree)
+            if obj and not all(target.lemmas[lemma] for lemma in lemma_key(subtree.right)):
+                verb = subtree.left
+                intransitive = Leaf(obj, verb.token)
+                edited = replace_at(tree, path, intransitive)
+                fact = _pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
+                yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,))
+            conj = _conjunction(subtree)
+            if conj and conj[0] in ("and", "or"):
+                yield from self._swap(tree, path, subtree, target)
+            if conj:
+                word, first, second = conj
+                if word != "and":
+                    continue
+                for keep, drop in ((first, second), (second, first)):
+                    if all(target.lemmas[lemma] for lemma in lemma_key(drop)):
+                        continue
+                    edited = replace_at(tree, path, keep)
+                    fact = _pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X")
+                    yield edited, Step(StepKind.DELETE, f"and {surface(drop)}" if keep is first else
+                                       f"{surface(drop)} and", "", sentence_text(edited), UP, (fact,))
+
+    def _insertions(self, tree, nodes, target, have) -> Iterator[tuple[Tree, Step]]:
+        for mod_node, mod_index in target.modifiers:
+            mod = mod_node.children[mod_index]
+            head = mod_node.children[1 - mod_index]
+            if all(have[lemma] for lemma in lemma_key(mod)):
+                continue
+            head_key = lemma_key(head)
+            for path, node in nodes:
+                if node.polarity is not DOWN or not same_category(node.category, head.category):
+                    continue
+                if lemma_key(node.node) != head_key:
+                    continue
+                children = (mod, node.node) if mod_index == 0 else (node.node, mod)
+                new = Binary(mod_node.category, mod_node.rule, children[0], children[1], mod_node.head_is_left)
+                edited = replace_at(tree, path, new)
+                fact = _pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
+                yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), DOWN, (fact,))
+
+
+def _object(node: Tree):
+    """The intransitive category of a verb applied to its object NP ("eating a banana" -> "eating")."""
+    if (isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
+            and node.left.token.pos.startswith("VB") and str(node.right.category) == "NP"):
+        cat = node.left.category
+        if cat.is_functor and str(cat.argument) == "NP" and cat.slash.value == "/":
+            return cat.result
+    return None
+
+
+def _conjunction(node: Tree) -> tuple[str, Tree, Tree] | None:
+    """(conjunction word, first conjunct, second conjunct) for "X and Y" coordinations."""
+    if not isinstance(node, Binary) or node.rule is not Rule.BA:
+        return None
+    right = node.right
+    if isinstance(right, Binary) and right.rule is Rule.CONJ and isinstance(right.left, Leaf):
+        return right.left.token.lemma.lower(), node.left, right.right
+    return None

@@ -1,0 +1,120 @@
+"""Contradictories of a sentence, built on its derivation (MonaLog's contradiction rules):
+sentence-initial "no" <-> "a"/"some"/"the"; object quantifier <-> "no"; negate the main verb or
+drop its negation. SICK reads "A man is playing" and "A man is not playing" as contradictory (the
+same man), and so do these rules."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
+from monalog.inference.treeops import Path, node_at, replace_at, walk
+
+_EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
+_NEGATIONS = {"not", "n't", "never"}
+_AUXILIARIES = {"be", "do", "have", "can", "will", "would", "could", "should", "may", "might", "must"}
+NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
+
+
+def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
+    """(subject path, verb phrase path) of every declarative clause, the main one first; in
+    "A and B" either conjunct can be contradicted. Relative clauses have no subject NP here."""
+    for path, node in walk(tree):
+        if (isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category).startswith("NP")
+                and str(node.category).startswith("S")):
+            yield path + (0,), path + (1,)
+
+
+def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
+    node, path = np, ()
+    while not isinstance(node, Leaf):
+        if isinstance(node, Binary) and node.rule is Rule.FA and str(node.left.category) == "NP/N":
+            node, path = node.left, path + (0,)
+        elif isinstance(node, Binary) and node.rule is Rule.BA:      # NP with a modifier
+            node, path = node.left, path + (0,)
+        else:
+            return None
+    return (path, node) if str(node.category) == "NP/N" else None
+
+
+def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str]]:
+    np = node_at(tree, np_path)
+    if isinstance(np, Unary) and np.rule is Rule.LEX and str(np.child.category) == "N":   # bare plural
+        first = not any(np_path)
+        no = Leaf(parse_category("NP/N"), Token("No" if first else "no", "no", "DT"))
+        yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, np.child, True)), f"{label}: \"no\" added"
+        return
+    found = _determiner(np)
+    if not found:
+        return
+    path, det = found
+    lemma = det.token.lemma.lower()
+    first = not any(np_path) and not any(path)
+    if lemma in _EXISTENTIAL:
+        word = "No" if first else "no"
+    elif lemma == "no":
+        word = "A" if first else "a"
+    else:
+        return
+    new = Leaf(det.category, Token(word, word.lower(), "DT"))
+    yield replace_at(tree, np_path + path, new), f"{label}: \"{det.token.word}\" -> \"{word}\""
+
+
+def _is_negation(node: Tree) -> bool:
+    return isinstance(node, Leaf) and node.token.lemma.lower() in _NEGATIONS
+
+
+def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
+    """Drop the verb phrase's negations (each, then all at once: "is not V and is not W"), or
+    negate its auxiliaries (the first, then all: "is V and is W")."""
+    negated = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
+               if isinstance(node, Binary) and any(_is_negation(c) for c in node.children)]
+    for path in negated:
+        node = node_at(tree, path)
+        neg = next(i for i, c in enumerate(node.children) if _is_negation(c))
+        yield replace_at(tree, path, node.children[1 - neg]), \
+            f"the negation \"{node.children[neg].token.word}\" removed"
+    if len(negated) > 1:
+        edited = tree
+        for path in reversed(negated):          # deepest last-first, so earlier paths stay valid
+            node = node_at(edited, path)
+            neg = next(i for i, c in enumerate(node.children) if _is_negation(c))
+            edited = replace_at(edited, path, node.children[1 - neg])
+        yield edited, "every negation removed"
+    if negated:
+        return
+    auxiliaries = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
+                   if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
+                   and node.left.token.lemma.lower() in _AUXILIARIES
+                   and str(node.left.category).startswith("(S[dcl]")]
+    for count, label in ((1, "the verb negated"), (len(auxiliaries), "every verb negated")):
+        if not auxiliaries or (count > 1 and len(auxiliaries) < 2):
+            continue
+        edited = tree
+        for path in auxiliaries[:count]:
+            aux = node_at(edited, path + (0,))
+            edited = replace_at(edited, path + (0,), Binary(aux.category, Rule.BX, aux, NOT, True))
+        yield edited, f"{label}: \"{node_at(tree, auxiliaries[0] + (0,)).token.word} not\""
+
+
+def _object_np(tree: Tree, vp_path: Path) -> Path | None:
+    node, path = node_at(tree, vp_path), vp_path
+    for _ in range(3):
+        if not isinstance(node, Binary) or node.rule is not Rule.FA:
+            return None
+        if str(node.right.category) == "NP" and isinstance(node.left, Leaf):
+            return path + (1,)
+        node, path = node.right, path + (1,)
+    return None
+
+
+def contradictories(tree: Tree) -> list[tuple[Tree, str]]:
+    """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each."""
+    out: list[tuple[Tree, str]] = []
+    for subject, vp in _clauses(tree):
+        out += _swap_det(tree, subject, "the subject's quantifier swapped")
+        out += _negations_of_vp(tree, vp)
+        obj = _object_np(tree, vp)
+        if obj:
+            out += _swap_det(tree, obj, "the object's quantifier swapped")
+    return out

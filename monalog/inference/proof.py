@@ -1,0 +1,69 @@
+"""Labels, proof steps and proofs: the chain of edits that shows why a label holds."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from monalog.knowledge.facts import Fact
+from monalog.polarity.marks import Polarity
+
+
+class Label(str, enum.Enum):
+    ENTAILMENT = "ENTAILMENT"
+    CONTRADICTION = "CONTRADICTION"
+    NEUTRAL = "NEUTRAL"
+
+
+class StepKind(str, enum.Enum):
+    NORMALIZE = "normalize"       # syntactic normalisation of an input sentence
+    REPLACE = "replace"           # a word replaced by a bigger (↑) or smaller (↓) one
+    DELETE = "delete"             # a modifier or conjunct dropped in an upward context
+    INSERT = "insert"             # a modifier added in a downward context
+    REORDER = "reorder"           # "X and Y" -> "Y and X" (an equivalence, any polarity)
+    NEGATE = "negate"             # the contradictory of the hypothesis, for contradiction proofs
+
+
+@dataclass(frozen=True)
+class Step:
+    """One edit: what changed, the polarity that licensed it, the facts used, and the result."""
+
+    kind: StepKind
+    before: str
+    after: str
+    result: str
+    polarity: Polarity | None = None
+    facts: tuple[Fact, ...] = ()
+    note: str = ""
+
+    def describe(self) -> str:
+        """One line a person can read without knowing CCG."""
+        where = {Polarity.UP: "an upward (↑) position, so it may become more general",
+                 Polarity.DOWN: "a downward (↓) position, so it may become more specific",
+                 Polarity.NONE: "a non-monotone (=) position"}
+        if self.kind is StepKind.NORMALIZE:
+            return f"rewrite ({self.note}): \"{self.before}\" -> \"{self.after}\""
+        if self.kind is StepKind.NEGATE:
+            return f"\"{self.result}\" contradicts the hypothesis ({self.note})"
+        verb = {StepKind.REPLACE: f"replace \"{self.before}\" with \"{self.after}\"",
+                StepKind.REORDER: f"swap the conjuncts: \"{self.before}\" -> \"{self.after}\"",
+                StepKind.DELETE: f"drop \"{self.before}\"",
+                StepKind.INSERT: f"add \"{self.after}\""}[self.kind]
+        because = f" because {'; '.join(str(f) for f in self.facts)}" if self.facts else ""
+        if self.kind is StepKind.REORDER:
+            return verb
+        return f"{verb}: it is in {where[self.polarity]}{because}" if self.polarity else verb + because
+
+
+@dataclass(frozen=True)
+class Proof:
+    """The verdict for a pair and the chain of steps behind it (empty for NEUTRAL)."""
+
+    premise: str
+    hypothesis: str
+    label: Label
+    steps: tuple[Step, ...] = ()
+    explored: int = 0
+    depth: int = 0
+    normalization: tuple[Step, ...] = ()
+    search_tree: tuple[tuple[str, str, str], ...] = field(default=(), compare=False, repr=False)
+    note: str = ""

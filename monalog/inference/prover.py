@@ -1,0 +1,198 @@
+"""The prover: premise/hypothesis -> ENTAILMENT, CONTRADICTION or NEUTRAL with a proof.
+
+ENTAILMENT: the search reaches the hypothesis from the premise by polarity-licensed edits.
+CONTRADICTION: it reaches a contradictory of the hypothesis (or the hypothesis reaches a
+contradictory of the premise), or a reached sentence differs from the hypothesis only by two
+words that exclude each other in an upward position.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from functools import lru_cache
+from dataclasses import dataclass
+from typing import Sequence
+
+from monalog.ccg.tree import Leaf, Tree, leaves
+from monalog.errors import MonalogError
+from monalog.inference.generation import Generator, Target
+from monalog.knowledge.base import KnowledgeBase, load_kb
+from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.knowledge.wordnet_facts import WordNetSettings, pair_facts
+from monalog.inference.negation import contradictories
+from monalog.text.normalize import Normalized, normalize
+from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import Polarizer
+from monalog.inference.proof import Label, Proof, Step, StepKind
+from monalog.inference.search import SearchResult, State, search
+from monalog.inference.treeops import lemma_key, sentence_text
+
+
+@dataclass(frozen=True)
+class ProverSettings:
+    depth: int = 2
+    max_states: int = 5000
+    seconds: float = 10.0
+    normalize: bool = True
+    wordnet: bool = True
+    wordnet_settings: WordNetSettings = WordNetSettings()
+    exclusions: bool = False            # kb/exclusions.kb (man ⊥ woman, ...)
+    kb_files: tuple[str, ...] = ()
+    contradictions: bool = True
+    keep_search_tree: bool = False
+
+
+def normalization_steps(norm: Normalized | None) -> tuple[Step, ...]:
+    if norm is None:
+        return ()
+    return tuple(Step(StepKind.NORMALIZE, r.before, r.after, r.after, note=r.rule) for r in norm.rewrites)
+
+
+def premise_facts(tree: Tree) -> list[Fact]:
+    """'Every N1 is a N2' in a premise gives N1 ≤ N2."""
+    key = lemma_key(tree)
+    if len(key) in (4, 5) and key[0] in ("every", "all", "each") and key[2] == "be":
+        rest = key[3:] if len(key) == 4 else (key[4:] if key[3] == "a" else ())
+        if len(rest) == 1:
+            return [Fact(Term(key[1], "n"), Relation.LEQ, Term(rest[0], "n"), Source.PAIR,
+                         f"the premise says \"{sentence_text(tree)}\"")]
+    return []
+
+
+@dataclass(frozen=True)
+class _Pair:
+    """A pair as given, with the normalisation of each side (None when normalisation is off)."""
+
+    premise: str
+    hypothesis: str
+    p_norm: Normalized | None
+    h_norm: Normalized | None
+
+
+class Prover:
+    """Holds the parser, the knowledge base and the settings; proves pairs one by one or in batches."""
+
+    def __init__(self, settings: ProverSettings = ProverSettings(), parser=None, kb: KnowledgeBase | None = None) -> None:
+        from monalog.parsing.parser import get_parser
+
+        self.settings = settings
+        self.parser = parser or get_parser()
+        self.kb = kb if kb is not None else load_kb(settings.kb_files, settings.exclusions)
+        self.polarizer = Polarizer()
+
+    def prove(self, premise: str, hypothesis: str, depth: int | None = None) -> Proof:
+        """Prove one pair; raises the pair's error (InputError, ParseError, SearchBudgetError)."""
+        result = self.prove_batch([(premise, hypothesis)], depth)[0]
+        if isinstance(result, MonalogError):
+            raise result
+        return result
+
+    def prove_batch(self, pairs: Sequence[tuple[str, str]], depth: int | None = None) -> list[Proof | MonalogError]:
+        """Prove many pairs (all sentences parsed in one batch); a failing pair yields its error."""
+        def norm(text):
+            return normalize(text) if self.settings.normalize and isinstance(text, str) else None
+
+        items = [_Pair(p, h, norm(p), norm(h)) for p, h in pairs]
+        texts = [n.text if n else t for item in items
+                 for t, n in ((item.premise, item.p_norm), (item.hypothesis, item.h_norm))]
+        unique = list(dict.fromkeys(texts))            # a premise shared by many pairs is parsed once
+        parsed = dict(zip(unique, self.parser.parse_batch(unique)))
+        parses = [parsed[text] for text in texts]
+        out: list[Proof | MonalogError] = []
+        for i, item in enumerate(items):
+            p, h = parses[2 * i], parses[2 * i + 1]
+            bad = next((r for r in (p, h) if isinstance(r, MonalogError)), None)
+            if bad is not None:
+                out.append(bad)
+                continue
+            try:
+                out.append(self._prove(item, p.tree, h.tree, depth or self.settings.depth))
+            except MonalogError as exc:
+                out.append(exc)
+        return out
+
+    # -- one pair ---------------------------------------------------------------------------------
+    def _pair_kb(self, p_tree: Tree, h_tree: Tree) -> KnowledgeBase:
+        facts = premise_facts(p_tree)
+        if self.settings.wordnet:
+            wn = self.settings.wordnet_settings
+            if self.settings.exclusions and "n" not in wn.antonyms:
+                wn = dataclasses.replace(wn, antonyms=wn.antonyms + ("n",))
+            words = lambda t: [(leaf.token.lemma.lower(), leaf.token.pos) for leaf in leaves(t)]  # noqa: E731
+            facts += pair_facts(words(p_tree), words(h_tree), wn)
+        return self.kb.extended(facts)
+
+    def _prove(self, item: _Pair, p_tree: Tree, h_tree: Tree, depth: int) -> Proof:
+        s = self.settings
+        deadline = time.perf_counter() + s.seconds
+        generator = Generator(self._pair_kb(p_tree, h_tree))
+        norm_steps = normalization_steps(item.p_norm) + normalization_steps(item.h_norm)
+        explored = 0
+        edges: list = []
+
+        def run(start: Tree, target: Tree) -> SearchResult:
+            nonlocal explored
+            goal = Target.of(target, self.polarizer.polarize(target))
+            result = search(start, goal, generator, self.polarizer, depth, s.max_states, deadline)
+            explored += len(result.states)
+            if s.keep_search_tree:
+                edges.extend(result.edges)
+            return result
+
+        def proof(label: Label, steps: tuple[Step, ...], note: str = "") -> Proof:
+            return Proof(item.premise, item.hypothesis, label, steps, explored, depth, norm_steps,
+                         tuple(edges), note)
+
+        entail = run(p_tree, h_tree)
+        if entail.found:
+            return proof(Label.ENTAILMENT, entail.found.steps())
+        if not s.contradictions:
+            return proof(Label.NEUTRAL, (), "no entailment found")
+        for negated, note in contradictories(h_tree):
+            result = run(p_tree, negated)
+            if result.found:
+                step = Step(StepKind.NEGATE, sentence_text(negated), item.hypothesis, sentence_text(negated), note=note)
+                return proof(Label.CONTRADICTION, result.found.steps() + (step,))
+        for negated, note in contradictories(p_tree):
+            result = run(h_tree, negated)
+            if result.found:
+                step = Step(StepKind.NEGATE, sentence_text(negated), item.premise, sentence_text(negated),
+                            note=f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})")
+                return proof(Label.CONTRADICTION, result.found.steps() + (step,))
+        exclusion = self._exclusion(entail.states, h_tree, generator.kb)
+        if exclusion:
+            return proof(Label.CONTRADICTION, exclusion)
+        return proof(Label.NEUTRAL, (), f"no proof within {depth} edits")
+
+    @staticmethod
+    def _exclusion(states: Sequence[State], h_tree: Tree, kb: KnowledgeBase) -> tuple[Step, ...] | None:
+        """A reached sentence that differs from the hypothesis only by excluding words in ↑ position."""
+        h_key = lemma_key(h_tree)
+        for state in states:
+            key = lemma_key(state.tree)
+            if len(key) != len(h_key):
+                continue
+            diff = [i for i, (a, b) in enumerate(zip(key, h_key)) if a != b]
+            if len(diff) != 1:
+                continue
+            i = diff[0]
+            leaf = [lf for lf in state.polarized.leaves() if isinstance(lf.node, Leaf)][i]
+            if leaf.polarity is not Polarity.UP:
+                continue
+            facts = kb.excludes(key[i], h_key[i])
+            if facts:
+                step = Step(StepKind.NEGATE, key[i], h_key[i], sentence_text(state.tree), Polarity.UP, facts,
+                            note=f"\"{key[i]}\" and \"{h_key[i]}\" exclude each other")
+                return state.steps() + (step,)
+        return None
+
+
+@lru_cache(maxsize=1)
+def default_prover() -> Prover:
+    """One Prover with the default settings per process."""
+    return Prover()
+
+
+def prove(premise: str, hypothesis: str, depth: int = 2) -> Proof:
+    """Prove one pair with the default Prover: the verdict and its proof."""
+    return default_prover().prove(premise, hypothesis, depth)

@@ -1,0 +1,114 @@
+"""Editing derivations by path (child indices from the root) and reading them at lemma level."""
+from __future__ import annotations
+
+from typing import Iterator
+
+from monalog.ccg.category import Category
+from monalog.ccg.tree import Binary, Leaf, Tree, Unary, leaves
+
+Path = tuple[int, ...]
+
+# The matching equivalence of MonaLog's search ({a, be, ing}): lemmas are compared, so "-ing" forms
+# are their verb; the existential articles (a, an, the, some, or none, as in a bare plural) and the
+# auxiliary "be" are not compared at all ("is wearing a hat and is riding" = "is wearing a hat and
+# riding"), as SICK's annotators read them alike.
+_EQUIVALENT = {"an": "a", "the": "a", "some": "a", "n't": "not"}
+ARTICLE = "a"
+_UNCOMPARED = {ARTICLE, "be", "do"}      # "do": do-support ("did reduce" = "reduced")
+_IGNORED = {".", ",", "!", "?", ";", ":"}
+
+
+def node_at(tree: Tree, path: Path) -> Tree:
+    for index in path:
+        tree = tree.children[index]
+    return tree
+
+
+def replace_at(tree: Tree, path: Path, new: Tree) -> Tree:
+    """A new tree with the node at `path` replaced (the rest shared, nothing mutated)."""
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    child = replace_at(tree.children[head], rest, new)
+    if isinstance(tree, Unary):
+        return Unary(tree.category, tree.rule, child)
+    if isinstance(tree, Binary):
+        left, right = (child, tree.right) if head == 0 else (tree.left, child)
+        return Binary(tree.category, tree.rule, left, right, tree.head_is_left)
+    raise IndexError(f"path {path} goes below a leaf")
+
+
+def walk(tree: Tree, path: Path = ()) -> Iterator[tuple[Path, Tree]]:
+    """Every node with its path, pre-order."""
+    yield path, tree
+    for i, child in enumerate(tree.children):
+        yield from walk(child, path + (i,))
+
+
+def norm_lemma(leaf: Leaf) -> str:
+    lemma = (leaf.token.lemma or leaf.token.word).lower()
+    return _EQUIVALENT.get(lemma, lemma)
+
+
+def lemma_key(tree: Tree) -> tuple[str, ...]:
+    """The lemmas a hypothesis is matched on (punctuation ignored)."""
+    return tuple(lemma for lemma in (norm_lemma(leaf) for leaf in leaves(tree) if leaf.token.word not in _IGNORED)
+                 if lemma not in _UNCOMPARED)
+
+
+_FUNCTION_CAPS = {"A", "An", "The", "No", "Some", "Every", "All", "Each", "Two", "Three", "Several", "Many", "Few"}
+
+
+def surface(tree: Tree) -> str:
+    """The words of a constituent (a/an agreeing with the next word)."""
+    from monalog.text.morphology import agree_articles
+
+    return agree_articles(" ".join(leaf.token.word for leaf in leaves(tree)))
+
+
+def sentence_text(tree: Tree) -> str:
+    """A whole sentence, capitalised at its start only (edits move sentence-initial words around)."""
+    from monalog.text.morphology import agree_articles
+
+    words = [leaf.token.word for leaf in leaves(tree)]
+    words = [w.lower() if i and w in _FUNCTION_CAPS else w for i, w in enumerate(words)]
+    if words:
+        words[0] = words[0][:1].upper() + words[0][1:]
+    return agree_articles(" ".join(words))
+
+
+def same_category(a: Category, b: Category) -> bool:
+    return a.without_features() == b.without_features()
+
+
+_DETERMINER_WORDS = frozenset({"several", "many", "few", "various", "numerous", "both", "each", "every", "all"})
+
+
+def is_determiner(leaf: Leaf) -> bool:
+    """A determiner or numeral leaf (NP/N, or N/N before a bare plural)."""
+    return str(leaf.category) in ("NP/N", "N/N") and (
+        leaf.token.pos in ("DT", "CD") or leaf.token.lemma.lower() in _DETERMINER_WORDS)
+
+
+def modifier_split(node: Tree) -> tuple[int, int] | None:
+    """(modifier index, head index) when one child of a binary node modifies the other: X/X or
+    X\\X over X (adjectives, adverbs, prepositional phrases, relative clauses), applied or composed
+    ("sitting steadily" composed before its PP). Auxiliaries ((S[dcl]\\NP)/(S[ng]\\NP)) are not
+    modifiers: their result and argument differ in features."""
+    from monalog.ccg.tree import Rule
+
+    if not isinstance(node, Binary):
+        return None
+    if node.rule in (Rule.FA, Rule.FC, Rule.GFC):
+        functor, arg = 0, 1
+    elif node.rule in (Rule.BA, Rule.BX, Rule.GBX):
+        functor, arg = 1, 0
+    else:
+        return None
+    f = node.children[functor]
+    if isinstance(f, Binary) and f.rule is Rule.CONJ:
+        return None
+    cat = f.category
+    if cat.is_functor and cat.result == cat.argument and same_category(node.category, node.children[arg].category):
+        return functor, arg
+    return None

@@ -1,0 +1,321 @@
+"""Polarity marking of CCG derivations (after Hu & Moss 2018, "Polarity computations in flexible
+categorial grammar").
+
+Two passes over a derivation:
+- marking, bottom-up: every constituent gets the monotonicity of its category's arguments
+  (outermost first). Lexical markings come from the monotonicity lexicon; combinators compose them
+  (application consumes one, composition multiplies the primary's with the secondary's).
+- polarizing, top-down from ↑ at the root: a functor passes its polarity to itself and its
+  polarity times its marking to its argument. Noun phrases act as type-raised generalised
+  quantifiers: a functor applied to an NP gets the NP's scope marking, and the NP's noun (with its
+  modifiers and relative clauses) gets the determiner's restrictor marking.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+from monalog.ccg.category import Atom, Category, Functor
+from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves
+from monalog.errors import MonalogError
+from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, default_lexicon
+from monalog.polarity.marks import Polarity
+
+if TYPE_CHECKING:
+    from monalog.text.normalize import Normalized
+    from monalog.parsing.parser import Parse
+
+UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
+
+
+@dataclass(frozen=True)
+class PolarizedNode:
+    """A derivation node with its polarity in the sentence and its argument markings."""
+
+    node: Tree
+    polarity: Polarity
+    marks: tuple[Polarity, ...]
+    children: tuple["PolarizedNode", ...] = ()
+
+    @property
+    def category(self) -> Category:
+        return self.node.category
+
+    def leaves(self) -> list["PolarizedNode"]:
+        if not self.children:
+            return [self]
+        return [leaf for child in self.children for leaf in child.leaves()]
+
+    def walk(self) -> Iterator["PolarizedNode"]:
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def walk_paths(self, path: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], "PolarizedNode"]]:
+        """Every node with its path of child indices (the same paths as monalog.inference.treeops)."""
+        yield path, self
+        for i, child in enumerate(self.children):
+            yield from child.walk_paths(path + (i,))
+
+
+@dataclass(frozen=True)
+class DeterminerMatch:
+    """A determiner phrase at the start of an NP: its signature, its length in tokens, and the
+    position of its numeral, if it has one ("at most three")."""
+
+    signature: Signature
+    tokens: int
+    numeral: int | None = None
+
+
+class PolarityError(MonalogError):
+    """A derivation could not be polarized."""
+
+
+def _is_np(cat: Category) -> bool:
+    return isinstance(cat, Atom) and cat.base == "NP" and cat.feature != "thr"
+
+
+def _is_np_modifier(cat: Category) -> bool:
+    return isinstance(cat, Functor) and _is_np(cat.result) and _is_np(cat.argument)
+
+
+def _is_coordination(node: Tree) -> bool:
+    return isinstance(node, Binary) and any(
+        isinstance(child, Binary) and child.rule is Rule.CONJ for child in node.children)
+
+
+def _meet(a: Polarity, b: Polarity) -> Polarity:
+    return a if a is b else NONE
+
+
+class Polarizer:
+    """Marks and polarizes derivations with one monotonicity lexicon."""
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        self.lexicon = lexicon or default_lexicon()
+        # marks depend on the subtree only, and edited trees share most subtrees with the tree they
+        # were edited from: remember them by node identity (the node is kept, so its id stays unique)
+        self._mark_cache: dict[int, tuple[Tree, tuple[Polarity, ...]]] = {}
+        self._det_cache: dict[tuple[int, Polarity], tuple[Tree, DeterminerMatch | None]] = {}
+
+    # -- public ---------------------------------------------------------------------------
+    def polarize(self, tree: Tree) -> PolarizedNode:
+        """The polarized derivation (root ↑)."""
+        if len(self._mark_cache) > 200_000:
+            self._mark_cache.clear()
+            self._det_cache.clear()
+        try:
+            self._mark(tree)
+            return self._visit(tree, UP, det_done=False)
+        except RecursionError as exc:
+            raise PolarityError("derivation too deep to polarize", input=tree) from exc
+
+    # -- bottom-up marking ------------------------------------------------------------------
+    def _mark(self, node: Tree) -> tuple[Polarity, ...]:
+        cached = self._mark_cache.get(id(node))
+        if cached is not None and cached[0] is node:
+            return cached[1]
+        for child in node.children:
+            self._mark(child)
+        arity = node.category.arity
+        if isinstance(node, Leaf):
+            sig = self.lexicon.functor(node.token.word.lower())
+            given = sig.scope if sig and arity else ()
+            marks = tuple(given[:arity]) + (UP,) * (arity - len(given[:arity]))
+        elif isinstance(node, Unary):
+            marks = (self.np_scope(node.child),) + (UP,) * (arity - 1) if node.rule is Rule.TR and arity \
+                else (UP,) * arity
+        else:
+            marks = self._combine(node, arity)
+        self._mark_cache[id(node)] = (node, marks)
+        return marks
+
+    def _marks(self, node: Tree) -> tuple[Polarity, ...]:
+        return self._mark_cache[id(node)][1]
+
+    def _combine(self, node: Binary, arity: int) -> tuple[Polarity, ...]:
+        left, right = self._marks(node.left), self._marks(node.right)
+        if node.rule in (Rule.FA, Rule.BA):
+            functor = left if node.rule is Rule.FA else right
+            marks = functor[1:]
+        elif node.rule in (Rule.FC, Rule.GFC, Rule.BX, Rule.GBX):
+            primary, secondary = (left, right) if node.rule in (Rule.FC, Rule.GFC) else (right, left)
+            m = primary[0] if primary else UP
+            rest = primary[1:]
+            k = max(arity - len(rest), 0)
+            marks = tuple(m * s for s in secondary[:k]) + rest
+        elif node.rule is Rule.CONJ:
+            marks = (UP,) + right
+        else:   # punctuation and unnamed rules: the marks of the contentful child
+            marks = left if node.left.category == node.category else right
+        marks = tuple(marks)[:arity]
+        return marks + (UP,) * (arity - len(marks))
+
+    # -- noun phrases -------------------------------------------------------------------------
+    def determiner(self, node: Tree, context: Polarity = UP) -> DeterminerMatch | None:
+        """The determiner phrase an NP starts with, read in a context of this polarity."""
+        cached = self._det_cache.get((id(node), context))
+        if cached is not None and cached[0] is node:
+            return cached[1]
+        found = self._determiner(node, context)
+        self._det_cache[(id(node), context)] = (node, found)
+        return found
+
+    def _determiner(self, node: Tree, context: Polarity) -> DeterminerMatch | None:
+        words: list[str] = []
+        token_end: list[int] = []
+        for i, leaf in enumerate(first_leaves(node, 4)):
+            for part in leaf.token.word.lower().split("_"):
+                words.append(part)
+                token_end.append(i + 1)
+        sig = self.lexicon.match_determiner(words)
+        if not sig:
+            return None
+        numeral = token_end[sig.words.index(NUMERAL)] - 1 if NUMERAL in sig.words else None
+        return DeterminerMatch(self.lexicon.in_context(sig, context), token_end[len(sig.words) - 1], numeral)
+
+    def np_scope(self, node: Tree, context: Polarity = UP) -> Polarity:
+        """How the functor an NP applies to is marked: its determiner's scope marking
+        (`context`: the NP's own polarity, which decides the reading of "any")."""
+        if _is_coordination(node):
+            conj = node.right if isinstance(node.right, Binary) and node.right.rule is Rule.CONJ else node.left
+            first = node.left if conj is node.right else node.right
+            return _meet(self.np_scope(first, context), self.np_scope(conj.right, context))
+        found = self.determiner(node, context)
+        return found.signature.scope[0] if found else UP
+
+    # -- top-down polarizing --------------------------------------------------------------------
+    def _visit(self, node: Tree, p: Polarity, det_done: bool) -> PolarizedNode:
+        marks = self._marks(node)
+        if isinstance(node, Leaf):
+            return PolarizedNode(node, p, marks)
+        found, inner = None, p
+        if _is_np(node.category) and not det_done and not _is_coordination(node):
+            found = self.determiner(node, p)
+            if found:
+                inner, det_done = p * found.signature.restrictor, True
+        children = self._children(node, inner, det_done)
+        result = PolarizedNode(node, p, marks, children)
+        if not found:
+            return result
+        # the determiner's words have the NP's polarity; its numeral ("at most THREE") is ordered
+        # as "at least N" is, so it follows the determiner's scope marking
+        token_polarities = [p] * found.tokens
+        if found.numeral is not None:
+            token_polarities[found.numeral] = p * found.signature.scope[0]
+        return _force_prefix(result, token_polarities, p)
+
+    def _children(self, node: Tree, p: Polarity, det_done: bool) -> tuple[PolarizedNode, ...]:
+        if isinstance(node, Unary):
+            return (self._visit(node.child, p, det_done),)
+        left, right = node.left, node.right
+        rule = node.rule
+        if rule in (Rule.FA, Rule.BA):
+            functor, arg = (left, right) if rule is Rule.FA else (right, left)
+            mark = self._first_mark(functor)
+            f_pol, a_pol = p, p * mark
+            if _is_np(arg.category) and not _is_np_modifier(functor.category):
+                f_pol = p * self.np_scope(arg, a_pol)
+            pols = (f_pol, a_pol) if rule is Rule.FA else (a_pol, f_pol)
+        elif rule in (Rule.FC, Rule.GFC, Rule.BX, Rule.GBX):
+            forward = rule in (Rule.FC, Rule.GFC)
+            primary, secondary = (left, right) if forward else (right, left)
+            s_pol = p if self._transparent(secondary) else p * self._first_mark(primary)
+            pols = (p, s_pol) if forward else (s_pol, p)
+        else:
+            pols = (p, p)
+        return (self._visit(left, pols[0], det_done), self._visit(right, pols[1], False))
+
+    def _first_mark(self, node: Tree) -> Polarity:
+        marks = self._marks(node)
+        return marks[0] if marks else UP
+
+    def _transparent(self, node: Tree) -> bool:
+        return isinstance(node, Leaf) and node.token.word.lower() in self.lexicon.transparent
+
+
+def _force_prefix(pn: PolarizedNode, token_polarities: list[Polarity], p: Polarity) -> PolarizedNode:
+    """Give the first tokens under pn (the determiner) the given polarities, and the constituents
+    made only of them the NP's polarity p."""
+    n = len(token_polarities)
+    if n == 0:
+        return pn
+    if not pn.children:
+        return PolarizedNode(pn.node, token_polarities[0], pn.marks)
+    width = len(pn.leaves())
+    children, offset = [], 0
+    for child in pn.children:
+        size = len(child.leaves())
+        children.append(_force_prefix(child, token_polarities[offset:offset + size], p))
+        offset += size
+    polarity = p if width <= n else pn.polarity
+    return PolarizedNode(pn.node, polarity, pn.marks, tuple(children))
+
+
+def arrows(pn: PolarizedNode) -> list[tuple[str, Polarity]]:
+    """(word, polarity) for every token."""
+    return [(leaf.node.token.word, leaf.polarity) for leaf in pn.leaves()]
+
+
+@dataclass(frozen=True)
+class PolarizedSentence:
+    """A sentence (after optional normalisation), its parse, and the polarized derivation."""
+
+    parse: "Parse"
+    tree: PolarizedNode
+    normalized: "Normalized | None" = None
+
+    @property
+    def sentence(self) -> str:
+        return self.parse.sentence
+
+    def chunk_polarities(self) -> list[tuple[str, Polarity]]:
+        """One polarity per whitespace-separated input word: that of its first contentful token."""
+        by_chunk: dict[int, list[PolarizedNode]] = {}
+        for leaf, chunk in zip(self.tree.leaves(), self.parse.tokenized.chunk_of):
+            by_chunk.setdefault(chunk, []).append(leaf)
+
+        def pick(leaves_: list[PolarizedNode]) -> Polarity:
+            content = [leaf for leaf in leaves_ if any(ch.isalnum() for ch in leaf.node.token.word)]
+            return (content or leaves_)[0].polarity
+
+        out: list[tuple[str, Polarity]] = []
+        for i, chunk in enumerate(self.parse.tokenized.chunks):
+            # a chunk inside a multi-word token ("most" of "at most") shares that token's polarity
+            out.append((chunk, pick(by_chunk[i]) if i in by_chunk else out[-1][1]))
+        return out
+
+    def arrows(self) -> str:
+        """"Every↑ dog↓ sees↑ some↑ cat↑": each input word with its polarity."""
+        return " ".join(word + pol.value for word, pol in self.chunk_polarities())
+
+
+def polarize_batch(sentences: list[str], parser=None, polarizer: Polarizer | None = None,
+                   normalize: bool = False) -> list["PolarizedSentence | MonalogError"]:
+    """Normalise (optionally), parse and polarize many sentences; errors come back in place."""
+    from monalog.text.normalize import normalize as normalize_text
+    from monalog.parsing.parser import get_parser
+
+    parser = parser or get_parser()
+    polarizer = polarizer or Polarizer()
+    norms = [normalize_text(s) if normalize and isinstance(s, str) else None for s in sentences]
+    parses = parser.parse_batch([n.text if n else s for n, s in zip(norms, sentences)])
+    out: list[PolarizedSentence | MonalogError] = []
+    for norm, parse in zip(norms, parses):
+        if isinstance(parse, MonalogError):
+            out.append(parse)
+            continue
+        try:
+            out.append(PolarizedSentence(parse, polarizer.polarize(parse.tree), norm))
+        except PolarityError as exc:
+            out.append(exc)
+    return out
+
+
+def polarize_sentence(sentence: str, normalize: bool = False) -> PolarizedSentence:
+    """Parse and polarize one sentence with the default parser and lexicon."""
+    result = polarize_batch([sentence], normalize=normalize)[0]
+    if isinstance(result, MonalogError):
+        raise result
+    return result

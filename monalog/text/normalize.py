@@ -1,0 +1,121 @@
+"""Syntactic normalisation before parsing (passives, existentials, someone -> some person, ...).
+
+The rules live in grammars/normalization.tsv; every rewrite is recorded so a proof can show it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from monalog.errors import ResourceError
+from monalog.fileio import read_tsv
+from monalog.text.morphology import agree_articles, be_for, ing_form, is_participle
+from monalog.resources import grammar_path
+
+_FILTERS = {
+    "cap": lambda s: s[:1].upper() + s[1:],
+    "lower": lambda s: s if len(s.split(" ")[0]) > 1 and s.split(" ")[0].isupper() else s[:1].lower() + s[1:],
+    "ing": ing_form,
+    "be": be_for,
+}
+_FUNCTION_WORDS = frozenset("""a an the this that these those some any no every each all both it him her them
+me us you he she they we his its their my our your there here who which what when where why how not very
+and or but of in on at by with for from to into onto over under up down out off""".split())
+
+
+def _content_word(word: str) -> bool:
+    word = word.lower()
+    return bool(word) and word not in _FUNCTION_WORDS and not word.endswith("ing")
+
+
+_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _content_word}
+_FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """One applied rule: its name and the sentence before and after."""
+
+    rule: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class Normalized:
+    original: str
+    text: str
+    rewrites: tuple[Rewrite, ...]
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    pattern: re.Pattern
+    replacement: str
+    requires: tuple[tuple[str, str], ...] = ()
+    example_in: str = ""
+    example_out: str = ""
+
+    def apply(self, text: str) -> str:
+        """The rewritten text, or the same text when the rule does not apply."""
+        def substitute(match: re.Match) -> str:
+            groups = {k: v or "" for k, v in match.groupdict().items()}
+            if not all(_CHECKS[check](groups.get(group, "")) for group, check in self.requires):
+                return match.group(0)
+            out = _FIELD.sub(lambda f: _FILTERS[f.group(2)](groups[f.group(1)]) if f.group(2)
+                             else groups[f.group(1)], self.replacement)
+            first = match.group(0)[:1]
+            return out[:1].upper() + out[1:] if first.isupper() and match.start() == 0 else out
+
+        return self.pattern.sub(substitute, text)
+
+
+def read_rules(path: str | Path) -> tuple[Rule, ...]:
+    path = Path(path)
+    rules = []
+    for row in read_tsv(path):
+        try:
+            requires = tuple(tuple(item.split(":", 1)) for item in (row["requires"] or "").split(",") if item)
+            for _, check in requires:
+                if check not in _CHECKS:
+                    raise ValueError(f"unknown check {check!r}")
+            for _, filt in _FIELD.findall(row["replacement"]):
+                if filt and filt not in _FILTERS:
+                    raise ValueError(f"unknown filter {filt!r}")
+            rules.append(Rule(row["name"], re.compile(row["pattern"], re.IGNORECASE), row["replacement"],
+                              requires, row.get("example_in") or "", row.get("example_out") or ""))
+        except (KeyError, ValueError, re.error) as exc:
+            raise ResourceError(f"{path}: bad normalisation rule {row.get('name')!r}: {exc}",
+                                input=row) from exc
+    return tuple(rules)
+
+
+@lru_cache(maxsize=1)
+def default_rules() -> tuple[Rule, ...]:
+    return read_rules(grammar_path("normalization.tsv"))
+
+
+def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int = 3) -> Normalized:
+    """Apply the rules in file order, again while any applies (at most `passes` rounds: "There is
+    no milk being drunk by a cat" needs the existential rule, then the passive one), recording
+    each rewrite."""
+    text = " ".join(sentence.split())
+    rewrites = []
+    for _ in range(passes):
+        before = len(rewrites)
+        for rule in rules or default_rules():
+            after = _tidy(rule.apply(text))
+            if after != text:
+                rewrites.append(Rewrite(rule.name, text, after))
+                text = after
+        if len(rewrites) == before:
+            break
+    return Normalized(sentence, text, tuple(rewrites))
+
+
+def _tidy(text: str) -> str:
+    """Squeeze spaces left by empty groups and make a/an agree with the word after it."""
+    return agree_articles(" ".join(text.split()))

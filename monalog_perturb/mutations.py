@@ -1,0 +1,234 @@
+"""Word-level mutations toward a contradiction, as Transformations. Each edit records its mutation
+type in SciCon's taxonomy (Appendix D), so outputs are tagged by rule; an LLM can tag instead.
+
+Offline: listed opposites (monalog_perturb/kb/evonli_substitutions.tsv and BioNLI's polarity reversals), WordNet
+antonyms, negation insertion/removal, number changes, KB siblings (via KBIN's transformation).
+Ablations: random replacement, masked-LM replacement. Online: the word-replacement prompt on a
+chat backend.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import lru_cache
+
+from monalog.fileio import read_tsv
+from monalog_perturb.resources import data_path, prompt_path
+from monalog_perturb.core import Candidate, Transformation
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(%?)(?![\w.])")
+MUTATION_TYPES = ("negation/polarity", "quantifier", "numerical", "modality", "causation", "action",
+                  "scalar/evaluative property", "entity", "temporal", "other")
+
+
+def prompt(name: str, **fields) -> str:
+    """A prompt template from prompts/ with its {fields} filled."""
+    return prompt_path(f"{name}.txt").read_text(encoding="utf-8").format(**fields)
+
+
+def _cased(word: str, like: str) -> str:
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+@lru_cache(maxsize=1)
+def substitutions() -> dict[str, tuple[str, str]]:
+    """word or phrase (lower case) -> (opposite, mutation type), both directions."""
+    from monalog_perturb.bio.lexicon import polarity_reversals
+
+    out: dict[str, tuple[str, str]] = {}
+    for row in read_tsv(data_path("evonli_substitutions.tsv")):
+        out.setdefault(row["word"], (row["opposite"], row["type"]))
+        out.setdefault(row["opposite"], (row["word"], row["type"]))
+    for word, opposite in polarity_reversals().items():
+        out.setdefault(word, (opposite, "action"))
+    return out
+
+
+class ListedOpposites(Transformation):
+    """Each listed word or phrase replaced by its opposite (longest phrases first, whole words)."""
+
+    name = "opposite"
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        out, text, low = [], candidate.text, candidate.text.lower()
+        for phrase, (opposite, kind) in sorted(substitutions().items(), key=lambda x: -len(x[0])):
+            for m in re.finditer(r"\b" + re.escape(phrase) + r"\b", low):
+                out.append(candidate.edited(m.start(), m.end(), _cased(opposite, text[m.start():m.end()]), self.name,
+                                            type=kind, source="kb/evonli_substitutions.tsv"))
+        return out
+
+
+class WordNetAntonyms(Transformation):
+    """Adjectives, adverbs and verbs replaced by their WordNet antonyms (first two senses)."""
+
+    name = "wordnet-antonym"
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        from monalog.knowledge.wordnet import wordnet
+
+        wn, out = wordnet(), []
+        for m in _WORD.finditer(candidate.text):
+            word = m.group().lower()
+            for pos, kind in (("a", "scalar/evaluative property"), ("r", "scalar/evaluative property"), ("v", "action")):
+                lemma = wn.morphy(word, pos)
+                if not lemma:
+                    continue
+                antonyms = sorted({a.name() for s in wn.synsets(lemma, pos)[:2] for l in s.lemmas()
+                                   if l.name() == lemma for a in l.antonyms()})
+                for antonym in antonyms[:1]:
+                    if "_" in antonym or (pos == "v" and word != lemma):
+                        continue                     # inflected verbs: the antonym would need inflecting
+                    out.append(candidate.edited(m.start(), m.end(), _cased(antonym, m.group()), self.name,
+                                                type=kind, source="WordNet"))
+                break
+        return out
+
+
+_AUXILIARIES = ("is", "are", "was", "were", "can", "could", "may", "might", "will", "would", "should", "does",
+                "do", "did", "has", "have", "had", "must")
+
+
+class NegationToggle(Transformation):
+    """Remove an existing "not"; else insert "not" after the first auxiliary, or negate the first
+    finite verb with do-support ("reduced" -> "did not reduce", "lowers" -> "does not lower")."""
+
+    name = "negation"
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        text = candidate.text
+        m = re.search(r"\b(not|no longer)\s+", text)
+        if m:
+            return [candidate.edited(m.start(), m.end(), "", self.name, type="negation/polarity")]
+        m = re.search(r"\b(" + "|".join(_AUXILIARIES) + r")\b", text, flags=re.IGNORECASE)
+        if m:
+            return [candidate.edited(m.end(), m.end(), " not", self.name, type="negation/polarity")]
+        for m in list(_WORD.finditer(text))[1:]:
+            negated = _do_support(m.group())
+            if negated:
+                return [candidate.edited(m.start(), m.end(), negated, self.name, type="negation/polarity")]
+        return []
+
+
+def _do_support(word: str) -> str | None:
+    """"reduced" -> "did not reduce", "lowers" -> "does not lower"; None for other words."""
+    from monalog_perturb.bio.lexicon import negatable_verbs
+    from monalog.knowledge.wordnet import wordnet
+
+    low = word.lower()
+    if low in negatable_verbs() and negatable_verbs()[low][0] != "do":
+        aux, base = negatable_verbs()[low]
+        return f"{aux} not {base}"
+    if not low.endswith(("ed", "es", "s")) or low.endswith("ss") or len(low) < 4:
+        return None
+    base = wordnet().morphy(low, "v")
+    if not base or base == low or wordnet().morphy(low, "n") == low:
+        return None
+    return f"{'did' if low.endswith('ed') else 'does'} not {base}"
+
+
+class NumberChange(Transformation):
+    """A number doubled or halved (percentages kept below 100)."""
+
+    name = "number"
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        out = []
+        for m in _NUMBER.finditer(candidate.text):
+            value = float(m.group(1))
+            for new in (value * 2, value / 2):
+                if m.group(2) and new > 100:
+                    continue
+                shown = f"{new:g}" if "." in m.group(1) or new != int(new) else str(int(new))
+                if shown != m.group(1):
+                    out.append(candidate.edited(m.start(1), m.end(1), shown, self.name, type="numerical"))
+        return out
+
+
+class RandomReplacement(Transformation):
+    """Ablation: a random content word replaced by a random word of the same sentence pool (seeded)."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random, samples: int = 5) -> None:
+        self.rng, self.samples = rng, samples
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        words = [m for m in _WORD.finditer(candidate.text) if len(m.group()) > 3]
+        pool = sorted({m.group().lower() for m in words}) + ["increase", "decrease", "patients", "risk", "no"]
+        out = []
+        for _ in range(self.samples if words else 0):
+            m, new = self.rng.choice(words), self.rng.choice(pool)
+            out.append(candidate.edited(m.start(), m.end(), new, self.name, type="other"))
+        return out
+
+
+class MaskedReplacement(Transformation):
+    """Ablation: a content word masked and refilled by a masked LM (its top predictions)."""
+
+    name = "mlm"
+
+    def __init__(self, model: str, top_k: int = 3, device: str | None = None) -> None:
+        from monalog_perturb.backends.mlm import MaskFiller
+
+        self.filler, self.top_k = MaskFiller(model, device), top_k
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        out = []
+        for m in [m for m in _WORD.finditer(candidate.text) if len(m.group()) > 3][:8]:
+            words = [w for w in self.filler.fill(candidate.text, m.start(), m.end(), self.top_k * 4) if w.isalpha()]
+            out += [candidate.edited(m.start(), m.end(), w, self.name, type="other") for w in words[:self.top_k]]
+        return out
+
+
+class ChatReplacement(Transformation):
+    """The paper's word-replacement prompt on a chat backend; the premise comes from the context."""
+
+    name = "llm"
+
+    def __init__(self, client, n: int = 5) -> None:
+        self.client, self.n = client, n
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        from monalog_perturb.bionli_rules import changed_span
+
+        premise = candidate.context.get("premise", "") if isinstance(candidate.context, dict) else ""
+        reply = self.client.complete([{"role": "user", "content": prompt(
+            "evonli_replace_words", premise=premise, hypothesis=candidate.text, n=self.n)}])
+        out = []
+        for text in parse_json_list(reply)[:self.n]:
+            if isinstance(text, str) and text.strip() and text.strip() != candidate.text:
+                start, end, new = changed_span(candidate.text, text.strip())
+                out.append(candidate.edited(start, end, new, self.name, type=None, model=self.client.model))
+        return out
+
+
+def parse_json_list(reply: str) -> list:
+    """The first JSON list in a model's reply ([] when there is none)."""
+    m = re.search(r"\[.*\]", reply, flags=re.DOTALL)
+    if not m:
+        return []
+    try:
+        value = json.loads(m.group())
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def parse_number(reply: str, default: float = 0.0) -> float:
+    m = re.search(r"\d+(?:\.\d+)?", reply)
+    return min(1.0, max(0.0, float(m.group()))) if m else default
+
+
+def mutation_type(candidate: Candidate, client=None) -> str:
+    """The type of the edits that made `candidate` (the last typed edit), by rule; by the LLM when
+    a client is given or no rule typed it."""
+    kinds = [e.provenance.get("type") for e in candidate.history() if e.provenance.get("type")]
+    if kinds and client is None:
+        return kinds[-1]
+    if client is not None:
+        reply = client.complete([{"role": "user", "content": prompt(
+            "evonli_mutation_type", before=candidate.root().text, after=candidate.text)}]).strip().lower()
+        return next((t for t in MUTATION_TYPES if t in reply), "other")
+    return "entity" if any(e.provenance.get("sibling") for e in candidate.history()) else "other"
