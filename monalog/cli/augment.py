@@ -1,0 +1,48 @@
+"""`monalog augment`: labelled entailments and contradictions generated from premises, resumable."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from monalog.cli.common import error, progress, skipped
+
+
+def register(sub) -> None:
+    p = sub.add_parser("augment", help="generate labelled entailments and contradictions from premises")
+    p.add_argument("file", help="one premise a line, a SICK tsv (sentence_A), or JSONL with \"premise\"")
+    p.add_argument("-o", "--output", required=True,
+                   help="JSONL of pairs; rerunning with the same output resumes (OUT.progress beside it)")
+    p.add_argument("--depth", type=int, default=2, help="most edits from the premise (default 2)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (or Ray actors)")
+    p.add_argument("--engine", choices=("local", "ray"), default="local")
+    p.add_argument("--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")
+    p.add_argument("--fraction", type=float, default=1.0, help="keep this share of each premise's pairs")
+    p.add_argument("--seed", type=int, default=0, help="seed of the --fraction sample")
+    p.add_argument("--sick-set", help="SICK input: only premises of this SemEval_set (TRAIN, TRIAL)")
+    p.add_argument("--limit", type=int, help="only the first N premises")
+    p.add_argument("--batch-size", type=int, default=32, help="premises per batch (the unit of resuming)")
+    p.add_argument("--max-pairs", type=int, default=200, help="pairs at most per premise")
+    p.add_argument("--no-contradictions", action="store_true")
+    p.add_argument("--no-verify", action="store_true",
+                   help="skip re-proving each pair (faster; a pair whose words read differently may then slip in)")
+    p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from monalog.augment.generate import AugmentSettings
+    from monalog.augment.runner import augment_file
+
+    if not 0 < args.fraction <= 1:
+        return error("--fraction must be in (0, 1]")
+    settings = AugmentSettings(depth=args.depth, contradictions=not args.no_contradictions,
+                               normalize=not args.no_normalize, verify=not args.no_verify, max_pairs=args.max_pairs)
+    with progress("augmenting", unit=" premise") as bar:
+        report = augment_file(args.file, args.output, settings, fraction=args.fraction, seed=args.seed,
+                              workers=args.workers, engine=args.engine, batch_size=args.batch_size,
+                              address=args.ray_address, sick_set=args.sick_set, progress=bar,
+                              on_skip=lambda item: skipped(args.file, item.line, item.reason), limit=args.limit)
+    for source, reason in report.failed:
+        print(f"monalog: premise {source} skipped: {reason}", file=sys.stderr)
+    print(report.table(), file=sys.stderr)
+    return 1 if report.premises and len(report.failed) == report.premises else 0

@@ -1,0 +1,174 @@
+"""What the command modules share: reading sentences and pairs, option groups, one-line errors,
+deprecated flag spellings. Nothing heavy is imported here, so `monalog --help` stays fast."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from typing import Callable, Iterable, Iterator, Sequence
+
+from monalog.errors import MonalogError
+
+log = logging.getLogger("monalog")
+
+
+def one_line(exc: BaseException | str) -> str:
+    """An error message on one line (input echoed into it cannot break the terminal's lines)."""
+    return " ".join(str(exc).split())
+
+
+def error(message: str) -> int:
+    """Print the one-line CLI error and return the usage-error exit code."""
+    print(f"monalog: error: {one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def skipped(path: str, line: int, reason: str) -> None:
+    print(f"monalog: {path}:{line}: skipped: {one_line(reason)}", file=sys.stderr)
+
+
+def progress(desc: str, total: int | None = None, unit: str = " sent"):
+    """A tqdm bar on stderr (hidden when stderr is not a terminal)."""
+    from tqdm import tqdm
+
+    return tqdm(desc=desc, total=total, unit=unit, file=sys.stderr, disable=None, leave=False)
+
+
+class Deprecated(argparse.Action):
+    """An old spelling of a flag: still accepted for one release, with a warning naming the new one."""
+
+    def __init__(self, *args, new: str, append: bool = False, **kwargs) -> None:
+        self.new, self.append = new, append
+        super().__init__(*args, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        print(f"monalog: warning: {option_string} is deprecated; use {self.new}", file=sys.stderr)
+        if self.append:
+            values = (getattr(namespace, self.dest, None) or []) + [values]
+        setattr(namespace, self.dest, values)
+
+
+def deprecated_alias(p: argparse.ArgumentParser, old: str, new: str, dest: str, append: bool = False,
+                     **kwargs) -> None:
+    """Accept `old` as a hidden spelling of `new` (same dest) that warns when used."""
+    p.add_argument(old, dest=dest, action=Deprecated, new=new, append=append, help=argparse.SUPPRESS, **kwargs)
+
+
+def sentences(args: Sequence[str]) -> Iterator[str]:
+    """The sentences given on the command line, or one a line from stdin for '-'."""
+    if list(args) == ["-"]:
+        for line in sys.stdin:
+            yield line.rstrip("\n")
+    else:
+        yield from args
+
+
+def chunks(items: Iterable, size: int) -> Iterator[list]:
+    chunk: list = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def run_batches(args: argparse.Namespace, desc: str, process: Callable[[list[str]], list],
+                render: Callable[[object], str]) -> int:
+    """Feed sentences to `process` in batches; print `render(result)` for successes and an error
+    line (JSON with --format json, else on stderr) for failures. Non-zero only if all failed."""
+    ok = failed = 0
+    with progress(desc) as bar:
+        for chunk in chunks(sentences(args.sentences), args.batch_size):
+            for sentence, result in zip(chunk, process(chunk)):
+                if isinstance(result, MonalogError):
+                    failed += 1
+                    if args.format == "json":
+                        print(json.dumps({"sentence": sentence, "error": one_line(result)}, ensure_ascii=False))
+                    else:
+                        print(f"monalog: error: {sentence!r}: {one_line(result)}", file=sys.stderr)
+                else:
+                    ok += 1
+                    print(render(result))
+            sys.stdout.flush()
+            bar.update(len(chunk))
+    if ok + failed == 0:
+        return error("no input sentences")
+    return 1 if ok == 0 else 0
+
+
+def sentence_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("sentences", nargs="+", metavar="SENTENCE", help="sentences, or - to read one a line from stdin")
+    p.add_argument("--backend", choices=("monalog", "depccg"), default="monalog",
+                   help="monalog: the shipped tagger; depccg: depccg's pretrained model if installed")
+    p.add_argument("--model", help="tagger file (monalog backend) or depccg model variant/dir")
+    p.add_argument("--batch-size", type=int, default=512)
+
+
+def prover_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--depth", type=int, default=2, help="most edits in a proof (default 2)")
+    p.add_argument("--kb-facts", action="append", metavar="FILE", dest="kb_facts",
+                   help="extra facts in the KB language (repeatable)")
+    deprecated_alias(p, "--kb", "--kb-facts", "kb_facts", append=True, metavar="FILE")
+    p.add_argument("--exclusions", action="store_true",
+                   help="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
+    p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
+
+
+def prover_settings(args: argparse.Namespace, **extra):
+    from monalog.inference.prover import ProverSettings
+
+    return ProverSettings(depth=args.depth, normalize=not args.no_normalize, exclusions=args.exclusions,
+                          kb_files=tuple(args.kb_facts or ()), **extra)
+
+
+def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
+    """Options of the commands that read a file of pairs and decide them (eval, classify)."""
+    p.add_argument("--input-format", dest="input_format", choices=("sick", "med", "jsonl", "tsv", "auto"),
+                   default=default_format, help=f"the input file's format (default {default_format})")
+    deprecated_alias(p, "--format", "--input-format", "input_format", choices=("sick", "med", "jsonl", "tsv", "auto"))
+    p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
+                   help="SICK: entailment_label (original) or label_current_paper (corrected)")
+    p.add_argument("--workers", type=int, default=1, help="worker processes for the prover")
+    p.add_argument("--hybrid", metavar="MODEL_DIR",
+                   help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
+                        "engine leaves NEUTRAL or cannot handle")
+    p.add_argument("--threshold", type=float, default=None,
+                   help="fallback E/C predictions below this probability become NEUTRAL (the paper: 0.95)")
+    p.add_argument("--device", help="cuda or cpu for the fallback (default: cuda when available)")
+    prover_options(p)
+
+
+def read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | None = None):
+    """The usable pairs of a file and its bad rows, each bad row reported on stderr."""
+    from monalog.eval.datasets import BadRow, read_pairs as read
+
+    pairs, bad = [], []
+    for item in read(path, fmt, labels):
+        if isinstance(item, BadRow):
+            bad.append(item)
+        elif need_label and item.label is None:
+            bad.append(BadRow(item.line, "no gold label"))
+        else:
+            pairs.append(item)
+        if limit and len(pairs) >= limit:
+            break
+    for row in bad:
+        skipped(path, row.line, row.reason)
+    return pairs, bad
+
+
+def decide(args: argparse.Namespace, pairs) -> list:
+    """Hybrid decisions (symbolic only without --hybrid), with a progress bar over the proving."""
+    from monalog.hybrid.classifier import HybridClassifier
+
+    fallback = None
+    if args.hybrid:
+        from monalog.hybrid.fallback import Fallback
+
+        fallback = Fallback(args.hybrid, device=args.device)
+    classifier = HybridClassifier(fallback, prover_settings(args), args.threshold, args.workers)
+    with progress("proving", len(pairs), " pair") as bar:
+        return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update)

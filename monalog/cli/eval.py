@@ -1,0 +1,49 @@
+"""`monalog eval`: prove every pair of a labelled file and score the answers."""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+
+from monalog.cli.common import decide, error, log, pair_options, read_pairs
+
+
+def register(sub) -> None:
+    p = sub.add_parser("eval", help="prove every pair of a file and score against its gold labels")
+    p.add_argument("file")
+    p.add_argument("--limit", type=int, help="only the first N pairs")
+    p.add_argument("--json", metavar="OUT", help="write the metrics as JSON")
+    pair_options(p, "sick")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from monalog.eval.metrics import evaluate
+    from monalog.fileio import check_output, json_with, write_atomic
+
+    if args.json:
+        check_output(args.json, inputs=[args.file], previous=json_with("n", "accuracy", "confusion"))
+    pairs, bad = read_pairs(args.file, args.input_format, args.labels, True, args.limit)
+    if not pairs:
+        return error(f"no usable pairs in {args.file}")
+    start = time.perf_counter()
+    decisions = decide(args, pairs)
+    seconds = time.perf_counter() - start
+    errors = [(p, d) for p, d in zip(pairs, decisions) if d.error]
+    for pair, decision in errors:
+        log.warning("%s:%d: %s", args.file, pair.line, decision.error)
+    report = evaluate([p.label for p in pairs], [d.label for d in decisions], len(errors), seconds,
+                      two_way=args.input_format == "med")
+    print(report.table())
+    components = Counter(d.component.value for d in decisions)
+    if args.hybrid:
+        print(f"\ndecided by: {', '.join(f'{name} {count}' for name, count in sorted(components.items()))}")
+    if args.json:
+        data = report.as_json()
+        data["skipped_rows"] = [{"line": b.line, "reason": b.reason} for b in bad]
+        if args.hybrid:
+            data["components"] = dict(components)
+            data["hybrid"] = {"model": args.hybrid, "threshold": args.threshold}
+        write_atomic(args.json, json.dumps(data, indent=2) + "\n")
+    return 0

@@ -1,0 +1,32 @@
+"""`monalog polarize`: every word and constituent marked ↑ ↓ or =."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from monalog.cli.common import run_batches, sentence_options
+
+
+def register(sub) -> None:
+    p = sub.add_parser("polarize", help="mark every word and constituent with its polarity (↑ ↓ =)")
+    sentence_options(p)
+    p.add_argument("--format", choices=("arrows", "json"), default="arrows", help="output format")
+    p.add_argument("--normalize", action="store_true",
+                   help="apply the syntactic normalisation rules first and print the rewritten sentence")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from monalog.parsing.parser import get_parser
+    from monalog.polarity.polarizer import Polarizer, polarize_batch
+    from monalog.polarity.render import polarized_json
+
+    parser, polarizer = get_parser(args.backend, args.model), Polarizer()
+
+    def process(chunk: list[str]):
+        return polarize_batch(chunk, parser, polarizer, normalize=args.normalize)
+
+    def render(result) -> str:
+        return result.arrows() if args.format == "arrows" else json.dumps(polarized_json(result), ensure_ascii=False)
+
+    return run_batches(args, "polarizing", process, render)

@@ -1,0 +1,34 @@
+"""`monalog train-tagger`: train the supertagger on silver CCG derivations."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from monalog.cli.common import log
+
+
+def register(sub) -> None:
+    p = sub.add_parser("train-tagger", help="train the supertagger on silver derivations")
+    p.add_argument("--data", required=True, help="derivations in brace or AUTO format, ID= lines between")
+    p.add_argument("-o", "--output", required=True, help="where to write the model (.pt)")
+    p.add_argument("--epochs", type=int, default=30)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--holdout", type=float, default=0.1, help="fraction held out for evaluation")
+    p.add_argument("--device", help="cuda or cpu (default: cuda when available)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from monalog.fileio import check_output
+    from monalog.parsing.tagger import is_tagger_file
+    from monalog.parsing.training import TrainSettings, train_from_file
+
+    check_output(args.output, inputs=[args.data], previous=is_tagger_file)
+
+    def on_epoch(epoch: int, loss: float) -> None:
+        log.info("epoch %d/%d loss %.4f", epoch, args.epochs, loss)
+
+    meta = train_from_file(args.data, args.output, TrainSettings(epochs=args.epochs, seed=args.seed),
+                           holdout=args.holdout, device=args.device, on_epoch=on_epoch)
+    print(json.dumps(meta))
+    return 0
