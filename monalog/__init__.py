@@ -1,2 +1,44 @@
-"""monalog: natural-logic inference over polarized CCG parses."""
+"""monalog: natural-logic inference over polarized CCG parses (MonaLog, Hu et al. 2020).
+
+    >>> import monalog
+    >>> proof = monalog.prove("No animal runs", "No dog runs")
+    >>> print(proof.label, proof.explain(), sep="\\n")
+
+Importing the package is light: the parser, WordNet and torch load on the first call that needs them.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "prove": "monalog.api", "prove_many": "monalog.api", "polarize": "monalog.api", "parse": "monalog.api",
+    "Prover": "monalog.inference.prover", "ProverSettings": "monalog.inference.prover",
+    "Proof": "monalog.inference.proof", "Step": "monalog.inference.proof", "StepKind": "monalog.inference.proof",
+    "Label": "monalog.inference.proof", "Polarity": "monalog.polarity.marks",
+    "MonalogError": "monalog.errors", "InputError": "monalog.errors", "ParseError": "monalog.errors",
+    "OutputError": "monalog.errors", "ResourceError": "monalog.errors",
+}
+__all__ = sorted(_EXPORTS)
+
+if TYPE_CHECKING:
+    from monalog.api import parse, polarize, prove, prove_many
+    from monalog.errors import InputError, MonalogError, OutputError, ParseError, ResourceError
+    from monalog.inference.proof import Label, Proof, Step, StepKind
+    from monalog.inference.prover import Prover, ProverSettings
+    from monalog.polarity.marks import Polarity
+
+
+def __getattr__(name: str) -> Any:
+    """Load an exported name's module on first use (PEP 562), so `import monalog` stays light."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module 'monalog' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_EXPORTS[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(list(globals()) + __all__)

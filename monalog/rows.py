@@ -23,9 +23,12 @@ class BadRow:
 
 @dataclass(frozen=True)
 class Row:
-    """A usable line: its number and its fields (a JSON object, or a TSV row by header name)."""
+    """A usable line: its number and its fields (a JSON object, or a TSV row by header name; a TSV
+    row also keeps the file's `header` and its number of `cells`)."""
     line: int
     fields: dict
+    header: tuple[str, ...] = ()
+    cells: int = 0
 
     def text(self, *keys: str) -> str | None:
         """The first of `keys` that holds a non-blank string, stripped (None when none does)."""
@@ -87,7 +90,7 @@ def read_tsv(path: str | Path, error: type[InputError] = InputError, required: t
              ) -> Iterator[Row | BadRow]:
     """Every non-blank row of a tab-separated file with a header line, fields by column name (a
     short row lacks the missing columns). A header without a `required` column is an `error`."""
-    header: list[str] | None = None
+    header: tuple[str, ...] | None = None
     for item in read_lines(path, error):
         if isinstance(item, BadRow):
             if header is None:
@@ -99,11 +102,11 @@ def read_tsv(path: str | Path, error: type[InputError] = InputError, required: t
             continue
         cells = next(csv.reader([text], delimiter="\t", quoting=csv.QUOTE_NONE))
         if header is None:
-            header = [cell.strip() for cell in cells]
+            header = tuple(cell.strip() for cell in cells)
             missing = [c for c in required if c not in header]
             if missing:
                 raise error(f"{path}: header lacks column(s) {', '.join(missing)}", input=str(path))
             continue
-        yield Row(n, dict(zip(header, cells)))
+        yield Row(n, dict(zip(header, cells)), header, len(cells))
     if header is None:
         raise error(f"{path} is empty", input=str(path))

@@ -57,7 +57,7 @@ def test_jsonl_and_med_readers(tmp_path):
                      'not json\n{"premise": "", "hypothesis": "x"}\n', encoding="utf-8")
     items = list(read_pairs(jsonl, "jsonl"))
     assert isinstance(items[0], Pair) and items[0].label is E
-    assert [(i.line, i.reason.split(":")[0]) for i in items[1:]] == [(2, "bad JSON line"), (3, "empty premise")]
+    assert [(i.line, i.reason.split(":")[0]) for i in items[1:]] == [(2, "bad JSON"), (3, "empty premise")]
     med = tmp_path / "med.tsv"
     med.write_text("sentence1\tsentence2\tgold_label\nSome dogs run\tDogs run\tentailment\n"
                    "No dog runs\tNo puppy runs\tnon-entailment\n", encoding="utf-8")

@@ -8,7 +8,6 @@ losing or repeating pairs. A premise that fails is logged, recorded as done, and
 """
 from __future__ import annotations
 
-import csv
 import json
 import logging
 import os
@@ -21,7 +20,8 @@ from typing import Callable, Iterator
 from monalog.augment.generate import AugmentSettings, Augmenter, Generated, sample
 from monalog.parallel import run_batches
 from monalog.errors import MonalogError, OutputError
-from monalog.fileio import check_output, open_input, write_atomic
+from monalog.fileio import check_output, write_atomic
+from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
 from monalog.inference.render import step_json
 
 log = logging.getLogger(__name__)
@@ -34,68 +34,55 @@ class Premise:
     line: int = 0
 
 
-@dataclass(frozen=True)
-class Skipped:
-    line: int
-    reason: str
+Skipped = BadRow           # a line of the input that gives no premise, and why
 
 
-def read_premises(path: str | Path, sick_set: str | None = None) -> Iterator[Premise | Skipped]:
+def read_premises(path: str | Path, sick_set: str | None = None) -> Iterator[Premise | BadRow]:
     """One premise a line, a SICK tsv (sentence_A of each pair; `sick_set` keeps one SemEval_set,
-    e.g. TRAIN), or JSONL with "premise" (and "id"). Repeated premises are given once."""
+    e.g. TRAIN), or JSONL with "premise" (and "id"). Repeated premises are given once; an id used
+    by an earlier premise is a bad row (ids are what resuming goes by)."""
     path = Path(path)
+    first = next((item[1] for item in read_lines(path) if not isinstance(item, BadRow) and item[1].strip()), "")
+    if first.lstrip().startswith("{") or path.suffix in (".jsonl", ".json"):
+        items: Iterator[Premise | BadRow] = _jsonl(path)
+    elif "sentence_A" in first.split("\t"):
+        items = _sick(path, sick_set)
+    else:
+        items = (item if isinstance(item, BadRow) else Premise(str(item[0]), item[1].strip(), item[0])
+                 for item in read_lines(path) if isinstance(item, BadRow) or item[1].strip())
     seen: set[str] = set()
     sources: dict[str, int] = {}
-    with open_input(path) as handle:
-        first = handle.readline()
-        handle.seek(0)
-        if first.startswith("{") or path.suffix in (".jsonl", ".json"):
-            items = _jsonl(handle)
-        elif "sentence_A" in first.split("\t"):
-            items = _sick(handle, sick_set)
-        else:
-            items = (Premise(str(n), line.strip(), n) if line.strip() else None for n, line in enumerate(handle, 1))
-        for item in items:
-            if item is None:
+    for item in items:
+        if isinstance(item, Premise):
+            if item.text in seen:
                 continue
-            if isinstance(item, Premise):
-                if item.text in seen:
-                    continue
-                if item.source in sources:
-                    yield Skipped(item.line, f"id {item.source!r} already names the premise on line "
-                                             f"{sources[item.source]}; give each premise its own id")
-                    continue
-                seen.add(item.text)
-                sources[item.source] = item.line
-            yield item
+            if item.source in sources:
+                yield BadRow(item.line, f"id {item.source!r} already names the premise on line "
+                                        f"{sources[item.source]}; give each premise its own id")
+                continue
+            seen.add(item.text)
+            sources[item.source] = item.line
+        yield item
 
 
-def _jsonl(handle) -> Iterator[Premise | Skipped | None]:
-    for n, line in enumerate(handle, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            yield Skipped(n, f"bad JSON: {exc}")
-            continue
-        text = row.get("premise") if isinstance(row, dict) else None
-        if not isinstance(text, str) or not text.strip():
-            yield Skipped(n, "no \"premise\" string")
-            continue
-        yield Premise(str(row.get("id", n)), text.strip(), n)
+def _jsonl(path: Path) -> Iterator[Premise | BadRow]:
+    for row in read_jsonl(path):
+        if isinstance(row, BadRow):
+            yield row
+        elif (text := row.text("premise")) is None:
+            yield BadRow(row.line, "no \"premise\" string")
+        else:
+            yield Premise(str(row.fields.get("id", row.line)), text, row.line)
 
 
-def _sick(handle, sick_set: str | None) -> Iterator[Premise | Skipped | None]:
-    rows = csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
-    for n, row in enumerate(rows, 2):
-        text = (row.get("sentence_A") or "").strip()
-        if not text:
-            yield Skipped(n, "empty sentence_A")
-            continue
-        if sick_set and (row.get("SemEval_set") or "").strip().upper() != sick_set.upper():
-            continue
-        yield Premise(row.get("pair_ID") or str(n), text, n)
+def _sick(path: Path, sick_set: str | None) -> Iterator[Premise | BadRow]:
+    for row in read_tsv(path, required=("sentence_A",)):
+        if isinstance(row, BadRow):
+            yield row
+        elif (text := row.text("sentence_A")) is None:
+            yield BadRow(row.line, "empty sentence_A")
+        elif not sick_set or (row.fields.get("SemEval_set") or "").strip().upper() == sick_set.upper():
+            yield Premise(row.fields.get("pair_ID") or str(row.line), text, row.line)
 
 
 # -- the worker -------------------------------------------------------------------------------------

@@ -8,13 +8,15 @@ from monalog.knowledge.facts import Fact
 from monalog.polarity.marks import Polarity
 
 
-class Label(str, enum.Enum):
+class Label(enum.StrEnum):
+    """The three NLI answers; `str(label)` is the upper-case name used in every file format."""
+
     ENTAILMENT = "ENTAILMENT"
     CONTRADICTION = "CONTRADICTION"
     NEUTRAL = "NEUTRAL"
 
 
-class StepKind(str, enum.Enum):
+class StepKind(enum.StrEnum):
     NORMALIZE = "normalize"       # syntactic normalisation of an input sentence
     REPLACE = "replace"           # a word replaced by a bigger (↑) or smaller (↓) one
     DELETE = "delete"             # a modifier or conjunct dropped in an upward context
@@ -67,3 +69,15 @@ class Proof:
     normalization: tuple[Step, ...] = ()
     search_tree: tuple[tuple[str, str, str], ...] = field(default=(), compare=False, repr=False)
     note: str = ""
+
+    def explain(self) -> str:
+        """The proof as text a person can read: premise, hypothesis, each edit and why it is licensed."""
+        from monalog.inference.render import proof_text
+
+        return proof_text(self)
+
+    def as_json(self) -> dict:
+        """The proof as a JSON-ready dict (the `--trace json` form)."""
+        from monalog.inference.render import proof_json
+
+        return proof_json(self)

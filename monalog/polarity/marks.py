@@ -4,7 +4,7 @@ from __future__ import annotations
 import enum
 
 
-class Polarity(str, enum.Enum):
+class Polarity(enum.StrEnum):
     UP = "↑"
     DOWN = "↓"
     NONE = "="
