@@ -21,7 +21,8 @@ _EXPORTS = {
     "MonalogError": "monalog.errors", "InputError": "monalog.errors", "ParseError": "monalog.errors",
     "OutputError": "monalog.errors", "ResourceError": "monalog.errors",
 }
-__all__ = sorted(_EXPORTS)
+__all__ = ["InputError", "Label", "MonalogError", "OutputError", "ParseError", "Polarity", "Proof", "Prover",
+           "ProverSettings", "ResourceError", "Step", "StepKind", "parse", "polarize", "prove", "prove_many"]
 
 if TYPE_CHECKING:
     from monalog.api import parse, polarize, prove, prove_many

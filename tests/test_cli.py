@@ -97,3 +97,22 @@ def test_polarize_bad_line_is_an_error_line(capsys, monkeypatch):
     code, out, err = run(capsys, "polarize", "-", "--format", "json", stdin="A dog runs\n\t\n", monkeypatch=monkeypatch)
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and rows[1] == {"sentence": "\t", "error": "empty sentence"}
+
+
+def test_old_flag_spellings_still_work_with_a_warning(tmp_path, capsys):
+    facts = tmp_path / "facts.kb"
+    facts.write_text("zorb/n <= animal/n\n", encoding="utf-8")
+    code, out, err = run(capsys, "prove", "A zorb runs", "An animal runs", "--kb", str(facts))
+    assert code == 0 and out.startswith("ENTAILMENT") and "--kb is deprecated; use --kb-facts" in err
+    code, out, err = run(capsys, "prove", "A zorb runs", "An animal runs", "--kb-facts", str(facts))
+    assert code == 0 and out.startswith("ENTAILMENT") and "deprecated" not in err
+
+
+def test_help_is_fast_and_lists_every_command():
+    import time
+
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "monalog", "--help"], capture_output=True, text=True, check=True).stdout
+    assert time.perf_counter() - start < 10
+    for command in ("parse", "polarize", "prove", "eval", "classify", "train", "augment", "perturb", "demo"):
+        assert command in out

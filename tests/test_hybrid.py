@@ -38,7 +38,7 @@ def test_training_saves_model_tokenizer_labels_and_metrics(trained):
     saved = json.loads((out / META).read_text())
     assert saved["labels"] == [lab.value for lab in LABELS] and saved["steps"] == 6
     assert saved["extra_pairs"] == 6 and saved["dev_pairs"] == round(len(EXAMPLES) * 0.1)
-    assert 0.0 <= saved["dev_accuracy"] <= 1.0 and saved["history"]
+    assert saved["history"] and saved["dev_accuracy"] == max(h["dev_accuracy"] for h in saved["history"])
     assert meta == saved
 
 
@@ -76,9 +76,16 @@ def test_threshold(probs, threshold, label):
 
 
 def test_dev_split_is_fixed_whatever_the_seed():
-    train_a, dev_a = split_dev(EXAMPLES, 0.25)
-    train_b, dev_b = split_dev(EXAMPLES, 0.25)
-    assert dev_a == dev_b and len(dev_a) == 6 and len(train_a) == len(EXAMPLES) - 6
+    import random
+
+    examples = [(f"premise {i}", f"hypothesis {i}", Label.NEUTRAL) for i in range(40)]
+    random.seed(1)
+    train_a, dev_a = split_dev(examples, 0.25)
+    random.seed(2)
+    train_b, dev_b = split_dev(examples, 0.25)
+    assert dev_a == dev_b and train_a == train_b and len(dev_a) == 10
+    assert sorted(train_a + dev_a) == sorted(examples)            # a partition
+    assert dev_a != examples[:10] and dev_a != examples[-10:]      # a shuffled share, not a block of rows
 
 
 def test_decision_rule(trained):

@@ -246,7 +246,7 @@ class AugmentReport:
 def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings = AugmentSettings(), *,
                  fraction: float = 1.0, seed: int = 0, workers: int = 1, engine: str = "local",
                  batch_size: int = 32, address: str | None = None, sick_set: str | None = None,
-                 progress=None, on_skip: Callable[[Skipped], None] | None = None,
+                 progress=None, on_skip: Callable[[BadRow], None] | None = None,
                  limit: int | None = None) -> AugmentReport:
     """Generate pairs from every premise of `path` into the JSONL `output` (resuming a previous run).
     `progress`: a tqdm-like bar (its total is set to the premises left, then updated per batch)."""
@@ -264,9 +264,28 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
             row = json.loads(line)
             seen.add((row["premise"], row["hypothesis"]))
             report.labels[row["label"]] += 1
+    todo = _premises_left(path, sick_set, done, limit, on_skip, report)
+    batches = [todo[i:i + batch_size] for i in range(0, len(todo), batch_size)]
+    if progress is not None:
+        progress.total = len(todo)
+        progress.refresh()
+    start = time.perf_counter()
+    for batch, results in zip(batches, run_batches(partial(_augment_worker, settings), batches, engine, workers,
+                                                   address)):
+        lines = _new_lines(batch, results, fraction, seed, seen, report)
+        record.record([p.source for p in batch], _append(output, lines))
+        if progress is not None:
+            progress.update(len(batch))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _premises_left(path: str | Path, sick_set: str | None, done: set[str], limit: int | None,
+                   on_skip: Callable[[BadRow], None] | None, report: AugmentReport) -> list[Premise]:
+    """The premises not yet done (counting all of them, and the resumed ones, in `report`)."""
     todo: list[Premise] = []
     for item in read_premises(path, sick_set):
-        if isinstance(item, Skipped):
+        if isinstance(item, BadRow):
             if on_skip:
                 on_skip(item)
             continue
@@ -277,31 +296,26 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
             report.resumed += 1
         else:
             todo.append(item)
-    batches = [todo[i:i + batch_size] for i in range(0, len(todo), batch_size)]
-    if progress is not None:
-        progress.total = len(todo)
-        progress.refresh()
-    start = time.perf_counter()
-    for batch, results in zip(batches, run_batches(partial(_augment_worker, settings), batches, engine, workers,
-                                                   address)):
-        lines = []
-        for premise, result in zip(batch, results):
-            if isinstance(result, str):
-                log.warning("premise %s skipped: %s", premise.source, result)
-                report.failed.append((premise.source, result))
+    return todo
+
+
+def _new_lines(batch: list[Premise], results: list, fraction: float, seed: int, seen: set[tuple[str, str]],
+               report: AugmentReport) -> list[str]:
+    """The output lines of one batch: each premise's sampled pairs not seen before."""
+    lines = []
+    for premise, result in zip(batch, results):
+        if isinstance(result, str):
+            log.warning("premise %s skipped: %s", premise.source, result)
+            report.failed.append((premise.source, result))
+            continue
+        for row in sample(result, fraction, seed, premise.source):
+            key = (row["premise"], row["hypothesis"])
+            if key in seen:
+                report.duplicates += 1
                 continue
-            for row in sample(result, fraction, seed, premise.source):
-                key = (row["premise"], row["hypothesis"])
-                if key in seen:
-                    report.duplicates += 1
-                    continue
-                seen.add(key)
-                row["source"] = premise.source
-                lines.append(json.dumps(row, ensure_ascii=False) + "\n")
-                report.labels[row["label"]] += 1
-                report.written += 1
-        record.record([p.source for p in batch], _append(output, lines))
-        if progress is not None:
-            progress.update(len(batch))
-    report.seconds = time.perf_counter() - start
-    return report
+            seen.add(key)
+            row["source"] = premise.source
+            lines.append(json.dumps(row, ensure_ascii=False) + "\n")
+            report.labels[row["label"]] += 1
+            report.written += 1
+    return lines

@@ -128,7 +128,6 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
     """Fine-tune on `sick` (its fixed dev share held out) plus `extra` (generated pairs); keep the
     checkpoint with the best dev accuracy; save model, tokenizer and META into `output`."""
     import torch
-    from transformers import get_linear_schedule_with_warmup
 
     if not sick:
         raise InputError("no training pairs", input=str(output))
@@ -145,13 +144,8 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
                  label2id={lab.value: i for i, lab in enumerate(LABELS)}, ignore_mismatched_sizes=True).to(device)
     steps_per_epoch = math.ceil(len(examples) / settings.batch_size)
     total = settings.max_steps or max(1, math.ceil(settings.epochs * steps_per_epoch))
-    decay = [p for n, p in model.named_parameters() if not any(k in n for k in ("bias", "LayerNorm", "norm"))]
-    no_decay = [p for n, p in model.named_parameters() if any(k in n for k in ("bias", "LayerNorm", "norm"))]
-    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": settings.weight_decay},
-                                   {"params": no_decay, "weight_decay": 0.0}], lr=settings.learning_rate)
-    scheduler = get_linear_schedule_with_warmup(optimizer, int(settings.warmup * total), total)
+    optimizer, scheduler = _optimizer(model, settings, total)
     scaler = torch.amp.GradScaler("cuda", enabled=device.type == "cuda" and not torch.cuda.is_bf16_supported())
-    label_index = {lab: i for i, lab in enumerate(LABELS)}
     history, best, best_acc, step, start = [], None, -1.0, 0, time.perf_counter()
 
     def evaluate() -> None:
@@ -169,21 +163,10 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
         rng.shuffle(order)
         for begin in range(0, len(order), settings.batch_size):
             batch = [examples[i] for i in order[begin:begin + settings.batch_size]]
-            enc = tokenizer([p for p, _, _ in batch], [h for _, h, _ in batch], padding=True, truncation=True,
-                            max_length=settings.max_length, return_tensors="pt").to(device)
-            labels = torch.tensor([label_index[lab] for _, _, lab in batch], device=device)
-            with _autocast(device):
-                loss = torch.nn.functional.cross_entropy(model(**enc).logits.float(), labels)
-            optimizer.zero_grad(set_to_none=True)
-            scaler.scale(loss).backward()
-            scaler.unscale_(optimizer)
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            scaler.step(optimizer)
-            scaler.update()
-            scheduler.step()
+            loss = _step(model, tokenizer, batch, device, settings, (optimizer, scheduler, scaler))
             step += 1
             if progress:
-                progress(step, loss.item())
+                progress(step, loss)
             if step % steps_per_epoch == 0 or step == total:
                 evaluate()
             if step >= total:
@@ -196,6 +179,41 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
             "examples_per_second": round(step * settings.batch_size / seconds, 1), "device": str(device)}
     _save(model, tokenizer, meta, Path(output))
     return meta
+
+
+def _optimizer(model, settings: FallbackSettings, total: int):
+    """AdamW (no weight decay on biases and norms) with a linear schedule after warm-up."""
+    import torch
+    from transformers import get_linear_schedule_with_warmup
+
+    decay = [p for n, p in model.named_parameters() if not any(k in n for k in ("bias", "LayerNorm", "norm"))]
+    no_decay = [p for n, p in model.named_parameters() if any(k in n for k in ("bias", "LayerNorm", "norm"))]
+    optimizer = torch.optim.AdamW([{"params": decay, "weight_decay": settings.weight_decay},
+                                   {"params": no_decay, "weight_decay": 0.0}], lr=settings.learning_rate)
+    return optimizer, get_linear_schedule_with_warmup(optimizer, int(settings.warmup * total), total)
+
+
+_LABEL_INDEX = {lab: i for i, lab in enumerate(LABELS)}
+
+
+def _step(model, tokenizer, batch: Sequence[Example], device, settings: FallbackSettings, optim) -> float:
+    """One optimisation step on a batch (padded to its longest pair); returns the loss."""
+    import torch
+
+    optimizer, scheduler, scaler = optim
+    enc = tokenizer([p for p, _, _ in batch], [h for _, h, _ in batch], padding=True, truncation=True,
+                    max_length=settings.max_length, return_tensors="pt").to(device)
+    labels = torch.tensor([_LABEL_INDEX[lab] for _, _, lab in batch], device=device)
+    with _autocast(device):
+        loss = torch.nn.functional.cross_entropy(model(**enc).logits.float(), labels)
+    optimizer.zero_grad(set_to_none=True)
+    scaler.scale(loss).backward()
+    scaler.unscale_(optimizer)
+    torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+    scaler.step(optimizer)
+    scaler.update()
+    scheduler.step()
+    return loss.item()
 
 
 # What save_pretrained writes for the models and tokenizers used here (folders saved before the

@@ -1,0 +1,74 @@
+"""The code's shape stays as the architecture issue left it: small modules and functions, the core
+never importing the generators' package, no import cycles between packages."""
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = sorted(p for package in ("monalog", "monalog_perturb") for p in (ROOT / package).rglob("*.py"))
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _package(module: str) -> str | None:
+    """monalog.<sub> for the core's subpackages and root modules, monalog_perturb as one unit."""
+    parts = module.split(".")
+    if parts[0] == "monalog_perturb":
+        return "monalog_perturb"
+    return ".".join(parts[:2]) if parts[0] == "monalog" and len(parts) > 1 else None
+
+
+def _imports(path: Path) -> list[tuple[str, int]]:
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.append((node.module, node.lineno))
+        elif isinstance(node, ast.Import):
+            out += [(alias.name, node.lineno) for alias in node.names]
+    return out
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_small_modules_and_functions(path):
+    text = path.read_text(encoding="utf-8")
+    assert text.count("\n") <= 400
+    long = [f"{node.name} ({node.end_lineno - node.lineno + 1} lines)" for node in ast.walk(ast.parse(text))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.end_lineno - node.lineno >= 60]
+    assert not long
+
+
+def test_core_never_imports_the_generators():
+    bad = [f"{p.relative_to(ROOT)}:{line}" for p in SOURCES if p.relative_to(ROOT).parts[0] == "monalog"
+           for module, line in _imports(p) if module.split(".")[0] == "monalog_perturb"]
+    assert not bad
+
+
+def test_no_import_cycles_between_packages():
+    edges: dict[str, set[str]] = defaultdict(set)
+    for path in SOURCES:
+        source = _package(_module(path))
+        for module, _ in _imports(path):
+            target = _package(module)
+            if source and target and source != target:
+                edges[source].add(target)
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, stack = set(), [start]
+        while stack:
+            node = stack.pop()
+            if node == goal:
+                return True
+            if node not in seen:
+                seen.add(node)
+                stack.extend(edges.get(node, ()))
+        return False
+
+    cycles = sorted(f"{a} <-> {b}" for a in edges for b in edges[a] if reaches(b, a))
+    assert not cycles
