@@ -3,7 +3,7 @@ on SICK's TRAIN rows (plus generated pairs), selected on a fixed 10% of them, an
 symbolic engine says NEUTRAL. E/C predictions below a confidence threshold become NEUTRAL.
 
 Device-agnostic: CUDA with mixed precision when present, CPU otherwise. Batches are padded to
-their longest pair, not to a fixed length (1.6x faster on CPU).
+their longest pair, not to a fixed length (no work spent on padding).
 """
 from __future__ import annotations
 
