@@ -26,7 +26,47 @@ def _quiet_threads() -> None:
     torch.set_num_threads(1)
 
 
-def _init(make_worker: WorkerFactory) -> None:
+WORKER_MEMORY = 1 << 30        # what one worker (tagger, WordNet, KB) needs at most, in bytes
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this worker when its parent dies (even by kill -9), so no orphan goes on."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)      # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):                                   # not Linux: best effort only
+        return
+    if os.getppid() != parent:                                          # the parent died before prctl
+        os._exit(1)
+
+
+def _available_memory() -> int | None:
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def worker_count(requested: int) -> int:
+    """`requested` workers, capped by the cores and by the memory available (a warning says so)."""
+    cores = os.cpu_count() or 1
+    memory = _available_memory()
+    cap = max(1, min(cores, memory // WORKER_MEMORY if memory else cores))
+    if requested > cap:
+        log.warning("using %d workers, not %d: %d cores, %s available", cap, requested, cores,
+                    f"{memory / 2**30:.1f} GiB" if memory else "unknown memory")
+        return cap
+    return max(1, requested)
+
+
+def _init(make_worker: WorkerFactory, parent: int) -> None:
+    _die_with_parent(parent)
     _quiet_threads()
     _WORKER["run"] = make_worker()
 
@@ -36,14 +76,16 @@ def _run(batch: Batch) -> list[Any]:
 
 
 def run_local(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int = 1) -> Iterator[list[Any]]:
-    """workers <= 1: in this process; else that many spawned processes, each with its own worker."""
+    """workers <= 1: in this process; else that many spawned processes (capped by `worker_count`),
+    each with its own worker, killed if this process dies."""
+    workers = worker_count(workers)
     if workers <= 1:
         run = make_worker()
         for batch in batches:
             yield run(batch)
         return
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    with mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(make_worker,)) as pool:
+    with mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(make_worker, os.getpid())) as pool:
         yield from pool.imap(_run, batches)
 
 

@@ -1,0 +1,68 @@
+"""Worker pools: order kept, workers capped by cores and memory, and no orphan after a kill -9."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from monalog import parallel
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def make_doubler():
+    return lambda batch: [2 * x for x in batch]
+
+
+def make_sleeper():
+    def run(batch):
+        time.sleep(60)
+        return batch
+    return run
+
+
+def test_results_in_input_order_with_workers():
+    batches = [[i, i + 1] for i in range(0, 20, 2)]
+    assert list(parallel.run_local(make_doubler, batches, workers=2)) == [[2 * x for x in b] for b in batches]
+
+
+def test_workers_are_capped_by_cores_and_memory(monkeypatch, caplog):
+    monkeypatch.setattr(os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(parallel, "_available_memory", lambda: 3 * parallel.WORKER_MEMORY)
+    assert parallel.worker_count(64) == 3 and "using 3 workers, not 64" in caplog.text
+    assert parallel.worker_count(2) == 2 and parallel.worker_count(0) == 1
+
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["ps", "-o", "pid=", "--ppid", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            return handle.read().split()[2] != "Z"
+    except OSError:
+        return False
+
+
+def test_workers_die_with_their_parent():
+    code = ("from monalog.parallel import run_local; from tests.test_parallel import make_sleeper; "
+            "list(run_local(make_sleeper, [[1], [2]], workers=2))")
+    parent = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    deadline = time.time() + 60
+    workers: list[int] = []
+    while time.time() < deadline and len(workers) < 2:
+        workers = [c for c in _children(parent.pid) if "spawn_main" in Path(f"/proc/{c}/cmdline").read_text()
+                   .replace("\0", " ")] if _alive(parent.pid) else []
+        time.sleep(0.2)
+    assert len(workers) == 2
+    os.kill(parent.pid, signal.SIGKILL)
+    parent.wait()
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_alive(w) for w in workers):
+        time.sleep(0.2)
+    assert not any(_alive(w) for w in workers)
