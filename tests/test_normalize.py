@@ -58,3 +58,25 @@ def test_bad_rule_file(tmp_path):
                    "broken\t(unclosed\tx\t\t\t\n", encoding="utf-8")
     with pytest.raises(ResourceError, match="broken"):
         read_rules(bad)
+
+
+@pytest.mark.parametrize("noun, form", [("dog", "dogs"), ("box", "boxes"), ("lady", "ladies"), ("day", "days"),
+                                        ("man", "men"), ("mouse", "mice")])
+def test_plural(noun, form):
+    from monalog.text.morphology import plural
+
+    assert plural(noun) == form
+
+
+@pytest.mark.parametrize("lemma, penn, form", [("dog", "NNS", "dogs"), ("run", "VBG", "running"),
+                                               ("eat", "VBD", "ate"), ("cry", "VBZ", "cries"), ("dog", "NN", "dog")])
+def test_inflect(lemma, penn, form):
+    from monalog.text.morphology import inflect
+
+    assert inflect(lemma, penn) == form
+
+
+def test_irregular_plural_forms():
+    from monalog.text.morphology import irregular_plural_forms
+
+    assert {"men", "children"} <= irregular_plural_forms() and "dogs" not in irregular_plural_forms()

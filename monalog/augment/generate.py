@@ -10,28 +10,30 @@ Sentences with a repeated bigram are dropped as unnatural, as in the paper.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from monalog.ccg.tree import Leaf, Token, Tree
 from monalog.errors import MonalogError
-from monalog.inference.generation import Generator, Target, kb_leq
+from monalog.inference.generation import Generator, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
 from monalog.inference.negation import contradictories
-from monalog.text.normalize import normalize
+from monalog.pipeline import Pipeline
+from monalog.text.morphology import inflect, irregular_plural_forms, plural  # noqa: F401  (plural: re-exported)
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
 from monalog.inference.prover import normalization_steps
-from monalog.inference.search import State
+from monalog.inference.search import explore
 from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text
 
+if TYPE_CHECKING:
+    from monalog.parsing.parser import Parser
+
 UP, DOWN = Polarity.UP, Polarity.DOWN
-_EMPTY_TARGET = Target(None, (), Counter(), (), ())
 
 
 @dataclass(frozen=True)
@@ -72,40 +74,6 @@ def double_negative(text: str) -> bool:
     return bool(words & {"no", "nobody", "nothing", "none"}) and bool(words & {"not", "never"})
 
 
-# -- word forms ---------------------------------------------------------------------------------
-
-@lru_cache(maxsize=1)
-def _irregular_plurals() -> dict[str, str]:
-    """singular -> plural from WordNet's noun exception list (men -> man, read backwards)."""
-    from monalog.knowledge.wordnet import wordnet
-
-    out: dict[str, str] = {}
-    for plural, bases in wordnet()._exception_map["n"].items():
-        for base in bases:
-            if plural != base and "_" not in plural:
-                out.setdefault(base, plural)
-    return out
-
-
-def plural(noun: str) -> str:
-    if noun in _irregular_plurals():
-        return _irregular_plurals()[noun]
-    if noun.endswith(("s", "sh", "ch", "x", "z")):
-        return noun + "es"
-    if len(noun) > 1 and noun.endswith("y") and noun[-2] not in "aeiou":
-        return noun[:-1] + "ies"
-    return noun + "s"
-
-
-def inflect(lemma: str, penn: str) -> str:
-    """The form of `lemma` that fits the Penn tag of the word it replaces."""
-    from monalog.text.morphology import ing_form, participle, past_tense, third_person
-
-    forms = {"NNS": plural, "NNPS": plural, "VBG": ing_form, "VBZ": third_person, "VBD": past_tense,
-             "VBN": participle}
-    return forms[penn](lemma) if penn in forms else lemma
-
-
 # -- candidate words ----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -143,12 +111,12 @@ def word_choice() -> WordChoice:
 def _wordnet_neighbours(lemma: str, pos: str, up: bool, settings: AugmentSettings) -> tuple[str, ...]:
     """Single-word lemmas above (hypernyms) or below (direct hyponyms) the first sense of `lemma`,
     each confirmed by the relation the prover itself uses, so the pair re-proves."""
-    from monalog.knowledge.wordnet_facts import _synsets
+    from monalog.knowledge.wordnet_facts import synsets
 
-    synsets = _synsets(lemma, pos)
-    if not synsets:
+    senses = synsets(lemma, pos)
+    if not senses:
         return ()
-    first = synsets[0]
+    first = senses[0]
     if up:
         layer, related = [first], []
         for _ in range(settings.hypernym_steps):
@@ -162,7 +130,7 @@ def _wordnet_neighbours(lemma: str, pos: str, up: bool, settings: AugmentSetting
         words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
         word = words[0] if words else ""           # a synset's most frequent one-word name
         if not word or word == lemma or word in out or not word.isalpha() or not choice.common(word) \
-                or word in _irregular_plurals().values():
+                or word in irregular_plural_forms():
             continue
         low, high = (lemma, word) if up else (word, lemma)
         fact = relate(low, high, pos, settings.wordnet_settings)
@@ -184,24 +152,14 @@ def _by_frequency(synsets) -> list:
     return sorted(set(synsets), key=lambda s: (-count(s), s.name()))
 
 
-def _kb_neighbours(kb: KnowledgeBase, lemma: str, up: bool) -> list[str]:
-    graph = kb.graph
-    if lemma not in graph:
-        return []
-    return sorted(graph.successors(lemma) if up else graph.predecessors(lemma))
-
-
 class Augmenter:
     """Generates labelled pairs from premises; holds the parser, KB and polarizer (reuse it)."""
 
-    def __init__(self, settings: AugmentSettings = AugmentSettings(), parser=None,
-                 kb: KnowledgeBase | None = None) -> None:
-        from monalog.parsing.parser import get_parser
-
+    def __init__(self, settings: AugmentSettings = AugmentSettings(), parser: "Parser | None" = None,
+                 kb: KnowledgeBase | None = None, pipeline: Pipeline | None = None) -> None:
         self.settings = settings
-        self.parser = parser or get_parser()
+        self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb()
-        self.polarizer = Polarizer()
         self.generator = Generator(self.kb)
         self.prover = None
         if settings.verify:
@@ -209,19 +167,22 @@ class Augmenter:
 
             self.prover = Prover(ProverSettings(depth=settings.depth, normalize=settings.normalize,
                                                 wordnet_settings=settings.wordnet_settings),
-                                 parser=self.parser, kb=self.kb)
+                                 kb=self.kb, pipeline=self.pipeline)
+
+    @property
+    def polarizer(self) -> Polarizer:
+        return self.pipeline.polarizer
 
     def generate_batch(self, premises: Sequence[str]) -> list[list[Generated] | MonalogError]:
         """For each premise its generated pairs, or the error that stopped it."""
-        norms = [normalize(p) if self.settings.normalize else None for p in premises]
-        parses = self.parser.parse_batch([n.text if n else p for p, n in zip(premises, norms)])
+        sentences = self.pipeline.run(premises, self.settings.normalize)
         out: list[list[Generated] | MonalogError] = []
-        for premise, norm, parse in zip(premises, norms, parses):
-            if isinstance(parse, MonalogError):
-                out.append(parse)
+        for premise, sentence in zip(premises, sentences):
+            if isinstance(sentence, MonalogError):
+                out.append(sentence)
                 continue
             try:
-                out.append(self._generate(premise, parse.tree, normalization_steps(norm)))
+                out.append(self._generate(premise, sentence.parse.tree, normalization_steps(sentence.normalized)))
             except MonalogError as exc:
                 out.append(exc)
         if self.prover is not None:
@@ -249,24 +210,16 @@ class Augmenter:
     def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...]) -> list[Generated]:
         s = self.settings
         premise_lemmas = set(lemma_key(tree))
-        root = State(tree, self.polarizer.polarize(tree))
-        seen = {lemma_key(tree)}
-        states, frontier = [root], [root]
-        for level in range(1, s.depth + 1):
-            next_frontier = []
-            for state in frontier:
-                for edited, step in self._edits(state.tree, state.polarized, premise_lemmas):
-                    key = lemma_key(edited)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    new = State(edited, self.polarizer.polarize(edited), state, step, level)
-                    states.append(new)
-                    next_frontier.append(new)
-            frontier = next_frontier
-        pairs: list[Generated] = []
-        for state in states[1:]:
-            pairs.append(Generated(premise, sentence_text(state.tree), Label.ENTAILMENT, norm_steps + state.steps()))
+
+        def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
+            nodes = list(pn.walk_paths())
+            yield from self._replacements(edited, nodes, premise_lemmas)
+            yield from self.generator.deletions(edited, nodes, None)
+
+        states = explore(tree, edits, self.polarizer, s.depth).states
+        seen = {lemma_key(state.tree) for state in states}
+        pairs = [Generated(premise, sentence_text(state.tree), Label.ENTAILMENT, norm_steps + state.steps())
+                 for state in states[1:]]
         if s.contradictions:
             for state in states:
                 if state.depth >= s.depth and s.depth > 1:
@@ -283,11 +236,6 @@ class Augmenter:
                  and p.hypothesis != premise]
         return pairs[:s.max_pairs]
 
-    def _edits(self, tree: Tree, pn: PolarizedNode, premise_lemmas: set[str]) -> Iterator[tuple[Tree, Step]]:
-        nodes = list(pn.walk_paths())
-        yield from self._replacements(tree, nodes, premise_lemmas)
-        yield from self.generator.deletions(tree, nodes, _EMPTY_TARGET)
-
     def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str]) -> Iterator[tuple[Tree, Step]]:
         """Premise words only (a replaced word is not replaced again: no chains through word senses)."""
         for path, node in nodes:
@@ -303,7 +251,7 @@ class Augmenter:
                 continue
             if pos == "v" and str(leaf.category.without_features()) != "S\\NP":
                 continue                           # a transitive verb's hypernym may not take its object
-            candidates = _kb_neighbours(self.kb, lemma, up)
+            candidates = self.kb.above(lemma) if up else self.kb.below(lemma)
             if pos == "d":
                 det = leaf.token.lemma.lower()
                 candidates = [w for w in candidates if word_choice().same_number(det, w)]

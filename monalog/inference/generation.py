@@ -66,11 +66,35 @@ class Target:
         key = lemma_key(tree)
         mods = []
         for _, pn in polarized.walk_paths():
-            split = modifier_split(pn.node)
-            if split and pn.children[split[0]].marks[:1] == (UP,):
+            split = monotone_modifier(pn)
+            if split:
                 mods.append((pn.node, split[0]))
         from monalog.ccg.tree import leaves
         return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods))
+
+
+def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
+    """(modifier index, head index) when `pn` is a head with a modifier that is upward monotone
+    (an adjective, adverb, PP or relative clause; not "not" or "never"), else None."""
+    split = modifier_split(pn.node)
+    if split and pn.children[split[0]].marks[:1] == (UP,):
+        return split
+    return None
+
+
+def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
+    """(modifier, head) when the modifier may be dropped: the modified constituent is ↑ and the
+    modifier monotone (red car ≤ car). The one rule for the prover, augmentation and positives."""
+    split = monotone_modifier(pn) if pn.polarity is UP else None
+    if split is None:
+        return None
+    return pn.node.children[split[0]], pn.node.children[split[1]]
+
+
+def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
+    """The target has every lemma of `key` (so deleting them leads away from it); vacuously true
+    for an empty key, whatever the target."""
+    return all(target is not None and target.lemmas[lemma] for lemma in key)
 
 
 def _pair_fact(bigger: str, smaller: str, note: str) -> Fact:
@@ -120,19 +144,22 @@ class Generator:
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts)
 
     @staticmethod
-    def _swap(tree: Tree, path, node: Binary, target: Target) -> Iterator[tuple[Tree, Step]]:
+    def _swap(tree: Tree, path, node: Binary, target: Target | None) -> Iterator[tuple[Tree, Step]]:
         """"X and Y" -> "Y and X", when the target has the conjuncts in that order."""
         conj_node = node.right
         swapped = Binary(node.category, node.rule, conj_node.right,
                          Binary(conj_node.category, conj_node.rule, conj_node.left, node.left, conj_node.head_is_left),
                          node.head_is_left)
+        if target is None:
+            return
         run, key = lemma_key(swapped), target.key
         if any(key[i:i + len(run)] == run for i in range(len(key) - len(run) + 1)):
             edited = replace_at(tree, path, swapped)
             yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited))
 
-    def deletions(self, tree, nodes, target) -> Iterator[tuple[Tree, Step]]:
-        """Monotone modifiers, objects and conjuncts dropped where ↑ (unless the target has them all)."""
+    def deletions(self, tree: Tree, nodes, target: Target | None) -> Iterator[tuple[Tree, Step]]:
+        """Monotone modifiers, objects and conjuncts dropped where ↑ (unless the target has them
+        all); `target` None (undirected generation): every such deletion."""
         for path, node in nodes:
             subtree = node.node
             if node.polarity is not UP:
@@ -140,16 +167,16 @@ class Generator:
                 if conj and conj[0] in ("and", "or") and node.polarity is DOWN:
                     yield from self._swap(tree, path, subtree, target)
                 continue
-            split = modifier_split(subtree)
-            if split and node.children[split[0]].marks[:1] == (UP,):   # not "not", "never"
-                mod, head = subtree.children[split[0]], subtree.children[split[1]]
-                if all(target.lemmas[lemma] for lemma in lemma_key(mod)):
+            droppable = droppable_modifier(node)
+            if droppable:
+                mod, head = droppable
+                if _target_has(target, lemma_key(mod)):
                     continue
                 edited = replace_at(tree, path, head)
                 fact = _pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
                 yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,))
             obj = _object(subtree)
-            if obj and not all(target.lemmas[lemma] for lemma in lemma_key(subtree.right)):
+            if obj and not _target_has(target, lemma_key(subtree.right)):
                 verb = subtree.left
                 intransitive = Leaf(obj, verb.token)
                 edited = replace_at(tree, path, intransitive)
@@ -163,7 +190,7 @@ class Generator:
                 if word != "and":
                     continue
                 for keep, drop in ((first, second), (second, first)):
-                    if all(target.lemmas[lemma] for lemma in lemma_key(drop)):
+                    if _target_has(target, lemma_key(drop)):
                         continue
                     edited = replace_at(tree, path, keep)
                     fact = _pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X")

@@ -11,7 +11,7 @@ import dataclasses
 import time
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import MonalogError
@@ -20,16 +20,22 @@ from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, pair_facts
 from monalog.inference.negation import contradictories
-from monalog.text.normalize import Normalized, normalize
+from monalog.pipeline import ParserBudget, Pipeline
+from monalog.text.normalize import Normalized
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
 from monalog.inference.proof import Label, Proof, Step, StepKind
 from monalog.inference.search import SearchResult, State, search
 from monalog.inference.treeops import lemma_key, sentence_text
 
+if TYPE_CHECKING:
+    from monalog.parsing.parser import Parser
+
 
 @dataclass(frozen=True)
 class ProverSettings:
+    """Search depth and budget, normalisation, knowledge sources, and the parser budget."""
+
     depth: int = 2
     max_states: int = 5000
     seconds: float = 10.0
@@ -40,6 +46,7 @@ class ProverSettings:
     kb_files: tuple[str, ...] = ()
     contradictions: bool = True
     keep_search_tree: bool = False
+    parser_budget: ParserBudget | None = None   # None: the default parser (see monalog.pipeline)
 
 
 def normalization_steps(norm: Normalized | None) -> tuple[Step, ...]:
@@ -70,15 +77,23 @@ class _Pair:
 
 
 class Prover:
-    """Holds the parser, the knowledge base and the settings; proves pairs one by one or in batches."""
+    """Holds the pipeline (parser and polarizer), the knowledge base and the settings; proves pairs
+    one by one or in batches. Pass a Pipeline to share one across consumers; `parser` is kept for
+    callers that hand in only a parser."""
 
-    def __init__(self, settings: ProverSettings = ProverSettings(), parser=None, kb: KnowledgeBase | None = None) -> None:
-        from monalog.parsing.parser import get_parser
-
+    def __init__(self, settings: ProverSettings = ProverSettings(), parser: "Parser | None" = None,
+                 kb: KnowledgeBase | None = None, pipeline: Pipeline | None = None) -> None:
         self.settings = settings
-        self.parser = parser or get_parser()
+        self.pipeline = pipeline or Pipeline(parser, budget=settings.parser_budget)
         self.kb = kb if kb is not None else load_kb(settings.kb_files, settings.exclusions)
-        self.polarizer = Polarizer()
+
+    @property
+    def parser(self) -> "Parser":
+        return self.pipeline.parser
+
+    @property
+    def polarizer(self) -> Polarizer:
+        return self.pipeline.polarizer
 
     def prove(self, premise: str, hypothesis: str, depth: int | None = None) -> Proof:
         """Prove one pair; raises the pair's error (InputError, ParseError, SearchBudgetError)."""
@@ -88,25 +103,19 @@ class Prover:
         return result
 
     def prove_batch(self, pairs: Sequence[tuple[str, str]], depth: int | None = None) -> list[Proof | MonalogError]:
-        """Prove many pairs (all sentences parsed in one batch); a failing pair yields its error."""
-        def norm(text):
-            return normalize(text) if self.settings.normalize and isinstance(text, str) else None
-
-        items = [_Pair(p, h, norm(p), norm(h)) for p, h in pairs]
-        texts = [n.text if n else t for item in items
-                 for t, n in ((item.premise, item.p_norm), (item.hypothesis, item.h_norm))]
-        unique = list(dict.fromkeys(texts))            # a premise shared by many pairs is parsed once
-        parsed = dict(zip(unique, self.parser.parse_batch(unique)))
-        parses = [parsed[text] for text in texts]
+        """Prove many pairs (all sentences through the pipeline in one batch); a failing pair
+        yields its error."""
+        sentences = self.pipeline.run([text for pair in pairs for text in pair], self.settings.normalize)
         out: list[Proof | MonalogError] = []
-        for i, item in enumerate(items):
-            p, h = parses[2 * i], parses[2 * i + 1]
+        for i, (premise, hypothesis) in enumerate(pairs):
+            p, h = sentences[2 * i], sentences[2 * i + 1]
             bad = next((r for r in (p, h) if isinstance(r, MonalogError)), None)
             if bad is not None:
                 out.append(bad)
                 continue
             try:
-                out.append(self._prove(item, p.tree, h.tree, depth or self.settings.depth))
+                item = _Pair(premise, hypothesis, p.normalized, h.normalized)
+                out.append(self._prove(item, p.parse.tree, h.parse.tree, depth or self.settings.depth))
             except MonalogError as exc:
                 out.append(exc)
         return out

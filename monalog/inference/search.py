@@ -1,8 +1,11 @@
-"""Depth-limited breadth-first search over edited derivations, toward a target sentence."""
+"""The one depth-limited breadth-first search over edited derivations, in two modes: directed
+(toward a target hypothesis, stopping at it: the prover) and undirected (every sentence within the
+depth: augmentation)."""
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Callable, Iterable
 
 from monalog.ccg.tree import Tree
 from monalog.errors import MonalogError
@@ -37,38 +40,76 @@ class State:
 
 @dataclass(frozen=True)
 class SearchResult:
+    """The state that matched the goal (directed mode), every state reached, and the edges."""
+
     found: State | None
     states: tuple[State, ...]
     edges: tuple[tuple[str, str, str], ...]    # (from sentence, to sentence, edit), for the DOT view
 
 
-def search(start: Tree, target: Target, generator: Generator, polarizer: Polarizer, depth: int,
-           max_states: int = 5000, deadline: float | None = None) -> SearchResult:
-    """Breadth-first up to `depth` edits; no state is visited twice; stops at the first match."""
+Edits = Callable[[Tree, PolarizedNode], Iterable[tuple[Tree, Step]]]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits of one directed search: sentences reached and a perf_counter deadline (None: no limit)."""
+
+    max_states: int | None = None
+    deadline: float | None = None
+
+    def check(self, states: int, start: Tree) -> None:
+        if self.max_states is not None and states > self.max_states:
+            raise SearchBudgetError(f"search explored more than {self.max_states} sentences",
+                                    input=sentence_text(start))
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchBudgetError("search ran out of time", input=sentence_text(start))
+
+
+def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
+                  goal: tuple[str, ...] | None = None, budget: Budget = Budget(),
+                  record_edges: bool = True) -> SearchResult:
+    """The one search. Breadth-first up to `depth` edits, no sentence (lemma key) visited twice.
+    Directed (`goal` a lemma key): stops at the first state that matches it, within `budget`.
+    Undirected (`goal` None): every sentence within `depth`, in the order reached."""
     root = State(start, polarizer.polarize(start))
-    states, edges = [root], []
-    if lemma_key(start) == target.key:
+    states: list[State] = [root]
+    edges: list[tuple[str, str, str]] = []
+    if goal is not None and lemma_key(start) == goal:
         return SearchResult(root, (root,), ())
     seen = {lemma_key(start)}
     frontier = [root]
     for level in range(1, depth + 1):
         next_frontier = []
         for state in frontier:
-            for tree, step in generator.edits(state.tree, state.polarized, target):
+            for tree, step in edits(state.tree, state.polarized):
                 key = lemma_key(tree)
                 if key in seen:
                     continue
                 seen.add(key)
                 new = State(tree, polarizer.polarize(tree), state, step, level)
                 states.append(new)
-                edges.append((sentence_text(state.tree), sentence_text(tree), step.describe()))
-                if key == target.key:
-                    return SearchResult(new, tuple(states), tuple(edges))
-                if len(states) > max_states:
-                    raise SearchBudgetError(f"search explored more than {max_states} sentences",
-                                            input=sentence_text(start))
-                if deadline is not None and time.perf_counter() > deadline:
-                    raise SearchBudgetError("search ran out of time", input=sentence_text(start))
+                if record_edges:
+                    edges.append((sentence_text(state.tree), sentence_text(tree), step.describe()))
+                if goal is not None:
+                    if key == goal:
+                        return SearchResult(new, tuple(states), tuple(edges))
+                    budget.check(len(states), start)
                 next_frontier.append(new)
         frontier = next_frontier
     return SearchResult(None, tuple(states), tuple(edges))
+
+
+def search(start: Tree, target: Target, generator: Generator, polarizer: Polarizer, depth: int,
+           max_states: int = 5000, deadline: float | None = None) -> SearchResult:
+    """Directed mode (the prover): toward `target` with the generator's target-aware edits;
+    stops at the first match; SearchBudgetError past `max_states` sentences or the deadline."""
+    def edits(tree: Tree, pn: PolarizedNode) -> Iterable[tuple[Tree, Step]]:
+        return generator.edits(tree, pn, target)
+
+    return breadth_first(start, edits, polarizer, depth, target.key, Budget(max_states, deadline))
+
+
+def explore(start: Tree, edits: Edits, polarizer: Polarizer, depth: int) -> SearchResult:
+    """Undirected mode (augmentation): every sentence the edits reach within `depth`, no budget;
+    `found` is None and no edges are recorded."""
+    return breadth_first(start, edits, polarizer, depth, None, record_edges=False)

@@ -52,6 +52,14 @@ class KnowledgeBase:
             return None
         return tuple(self.graph.edges[u, v]["fact"] for u, v in zip(path, path[1:]))
 
+    def above(self, word: str) -> list[str]:
+        """The words directly above `word` (word ≤ them), sorted: generation's upward candidates."""
+        return sorted(self.graph.successors(word)) if word in self.graph else []
+
+    def below(self, word: str) -> list[str]:
+        """The words directly below `word` (them ≤ word), sorted: generation's downward candidates."""
+        return sorted(self.graph.predecessors(word)) if word in self.graph else []
+
     def excludes(self, a: str, b: str) -> tuple[Fact, ...] | None:
         """Facts showing a ⊥ b: a direct exclusion, or a ≤ x, b ≤ y with x ⊥ y."""
         direct = self.exclusions.get(frozenset((a, b)))

@@ -72,3 +72,17 @@ def wordnet():
         return reader
     except (OSError, LookupError) as exc:
         raise ResourceError(f"cannot read WordNet at {path}: {exc}", input=str(path)) from exc
+
+
+@lru_cache(maxsize=4)
+def exceptions(pos: str) -> dict[str, tuple[str, ...]]:
+    """WordNet's morphological exception list for one part of speech ("n", "v", "a", "r"):
+    inflected form -> base forms, in file order ("men" -> ("man",))."""
+    names = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+    out: dict[str, tuple[str, ...]] = {}
+    with wordnet().open(f"{names[pos]}.exc") as stream:
+        for line in stream:
+            terms = line.split()
+            if terms:
+                out[terms[0]] = tuple(terms[1:])
+    return out

@@ -44,7 +44,9 @@ class WordNetSettings:
 
 
 @lru_cache(maxsize=20000)
-def _synsets(lemma: str, pos: str) -> tuple:
+def synsets(lemma: str, pos: str) -> tuple:
+    """The WordNet synsets of a lemma in one coarse part of speech (n v a r; "a" includes the
+    satellite adjectives), most frequent sense first as WordNet orders them."""
     wn = wordnet()
     found = wn.synsets(lemma, pos=_WN_POS[pos])
     if pos == "a":
@@ -76,7 +78,7 @@ def _below(a: tuple, b: tuple, settings: WordNetSettings):
 
 def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings()) -> Fact | None:
     """The WordNet fact between lemmas a and b of one part of speech, if any."""
-    sa, sb = _synsets(a, pos), _synsets(b, pos)
+    sa, sb = synsets(a, pos), synsets(b, pos)
     if not sa or not sb:
         return None
     ta, tb = Term(a, pos), Term(b, pos)

@@ -293,24 +293,11 @@ class PolarizedSentence:
 
 def polarize_batch(sentences: list[str], parser=None, polarizer: Polarizer | None = None,
                    normalize: bool = False) -> list["PolarizedSentence | MonalogError"]:
-    """Normalise (optionally), parse and polarize many sentences; errors come back in place."""
-    from monalog.text.normalize import normalize as normalize_text
-    from monalog.parsing.parser import get_parser
+    """Normalise (optionally), parse and polarize many sentences; errors come back in place.
+    A thin wrapper over monalog.pipeline.Pipeline, kept for callers that hold a parser."""
+    from monalog.pipeline import Pipeline
 
-    parser = parser or get_parser()
-    polarizer = polarizer or Polarizer()
-    norms = [normalize_text(s) if normalize and isinstance(s, str) else None for s in sentences]
-    parses = parser.parse_batch([n.text if n else s for n, s in zip(norms, sentences)])
-    out: list[PolarizedSentence | MonalogError] = []
-    for norm, parse in zip(norms, parses):
-        if isinstance(parse, MonalogError):
-            out.append(parse)
-            continue
-        try:
-            out.append(PolarizedSentence(parse, polarizer.polarize(parse.tree), norm))
-        except PolarityError as exc:
-            out.append(exc)
-    return out
+    return Pipeline(parser, polarizer).run(sentences, normalize)
 
 
 def polarize_sentence(sentence: str, normalize: bool = False) -> PolarizedSentence:

@@ -31,7 +31,7 @@ def base_form(word: str) -> str:
     word = word.lower()
     if word in _irregular():
         return _irregular()[word]
-    from monalog.parsing.lemmatize import lemmatize
+    from monalog.text.lemmatize import lemmatize
 
     return lemmatize([word], ["VBN" if word.endswith("ed") else "VBG"])[0]
 
@@ -111,3 +111,41 @@ def participle(base: str) -> str:
     """"eat" -> "eaten", "play" -> "played"."""
     forms = _irregular_forms().get(base)
     return forms[1] if forms else _regular_past(base)
+
+
+@lru_cache(maxsize=1)
+def irregular_plurals() -> dict[str, str]:
+    """singular -> plural from WordNet's noun exception list (men -> man, read backwards)."""
+    from monalog.knowledge.wordnet import exceptions
+
+    out: dict[str, str] = {}
+    for plural_form, bases in exceptions("n").items():
+        for base in bases:
+            if plural_form != base and "_" not in plural_form:
+                out.setdefault(base, plural_form)
+    return out
+
+
+@lru_cache(maxsize=1)
+def irregular_plural_forms() -> frozenset[str]:
+    """The irregular plurals themselves ("men", "mice"): not offered as replacement lemmas."""
+    return frozenset(irregular_plurals().values())
+
+
+def plural(noun: str) -> str:
+    """The plural of a singular noun ("box" -> "boxes", "man" -> "men")."""
+    irregular = irregular_plurals()
+    if noun in irregular:
+        return irregular[noun]
+    if noun.endswith(("s", "sh", "ch", "x", "z")):
+        return noun + "es"
+    if len(noun) > 1 and noun.endswith("y") and noun[-2] not in _VOWELS:
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def inflect(lemma: str, penn: str) -> str:
+    """The form of `lemma` that fits the Penn tag of the word it replaces."""
+    forms = {"NNS": plural, "NNPS": plural, "VBG": ing_form, "VBZ": third_person, "VBD": past_tense,
+             "VBN": participle}
+    return forms[penn](lemma) if penn in forms else lemma

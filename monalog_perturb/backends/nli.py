@@ -39,15 +39,11 @@ class SymbolicTeacher:
     name = "monalog"
 
     def __init__(self, prover=None) -> None:
-        from monalog.parsing.decoder import DecoderSettings
-        from monalog.parsing.parser import Parser
-        from monalog.parsing.scorers import TaggerScorer
         from monalog.inference.prover import Prover, ProverSettings
+        from monalog.pipeline import TEACHER_BUDGET
 
         if prover is None:
-            scorer = TaggerScorer(None)
-            parser = Parser(scorer, DecoderSettings(grammar=scorer.grammar, pruning_size=10, max_step=100_000))
-            prover = Prover(ProverSettings(max_states=1000, seconds=1.0), parser=parser)
+            prover = Prover(ProverSettings(max_states=1000, seconds=1.0, parser_budget=TEACHER_BUDGET))
         self.prover = prover
 
     def scores(self, pairs: Sequence[tuple[str, str]]) -> list[Scores]:

@@ -6,13 +6,18 @@ Each positive carries its proof step; the marked entities must survive."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from monalog_perturb.bio.bionli import Perturbation
 from monalog_perturb.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
 from monalog.errors import MonalogError
 from monalog.polarity.marks import Polarity
-from monalog.polarity.polarizer import Polarizer
-from monalog.inference.treeops import modifier_split, replace_at, sentence_text, surface
+from monalog.inference.generation import droppable_modifier
+from monalog.inference.treeops import replace_at, sentence_text, surface
+
+if TYPE_CHECKING:
+    from monalog.parsing.parser import Parser
+    from monalog.pipeline import Pipeline
 
 
 def _remark(text: str, regulator: str, regulated: str) -> str | None:
@@ -25,24 +30,27 @@ def _remark(text: str, regulator: str, regulated: str) -> str | None:
     return text
 
 
-def positives(records: list[MechanismRecord], parser=None, limit_per_record: int = 3) -> list[Perturbation]:
-    """Entailed variants of each record's conclusion, labelled ENTAILMENT, with the proof step."""
-    from monalog.parsing.parser import get_parser
+def _pipeline(pipeline: "Pipeline | None", parser: "Parser | None") -> "Pipeline":
+    from monalog.pipeline import Pipeline
 
-    parser = parser or get_parser()
-    polarizer = Polarizer()
+    return pipeline or Pipeline(parser)
+
+
+def positives(records: list[MechanismRecord], parser: "Parser | None" = None, limit_per_record: int = 3,
+              pipeline: "Pipeline | None" = None) -> list[Perturbation]:
+    """Entailed variants of each record's conclusion, labelled ENTAILMENT, with the proof step."""
     usable = [r for r in records if r.regulator and r.regulated]
-    parses = parser.parse_batch([strip_markers(r.hypothesis) for r in usable])
+    sentences = _pipeline(pipeline, parser).run([strip_markers(r.hypothesis) for r in usable])
     out = []
-    for record, parse in zip(usable, parses):
-        if isinstance(parse, MonalogError):
+    for record, sentence in zip(usable, sentences):
+        if isinstance(sentence, MonalogError):
             continue
-        tree, made = parse.tree, 0
-        for path, node in polarizer.polarize(tree).walk_paths():
-            split = modifier_split(node.node)
-            if not split or node.polarity is not Polarity.UP or node.children[split[0]].marks[:1] != (Polarity.UP,):
+        tree, made = sentence.parse.tree, 0
+        for path, node in sentence.tree.walk_paths():
+            droppable = droppable_modifier(node)
+            if not droppable:
                 continue
-            modifier, head = node.node.children[split[0]], node.node.children[split[1]]
+            modifier, head = droppable
             dropped = surface(modifier)
             if record.regulator in dropped or record.regulated in dropped:
                 continue
