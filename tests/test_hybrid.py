@@ -173,3 +173,15 @@ def test_retraining_replaces_only_a_previous_model_folder(tiny_bert, tmp_path):
         train(EXAMPLES, out, settings)
     assert (out / "notes.txt").read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]      # no temporary folders left
+
+
+def test_uncached_hub_name_fails_at_once_without_network(monkeypatch):
+    import time
+
+    from monalog.hybrid import models
+
+    monkeypatch.setattr(models, "_hub_reachable", lambda: False)
+    start = time.perf_counter()
+    with pytest.raises(ResourceError, match="no network"):
+        models.load("AutoTokenizer", "no-such-org/no-such-model")
+    assert time.perf_counter() - start < 10

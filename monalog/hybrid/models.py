@@ -34,17 +34,46 @@ def quiet_transformers() -> None:
     transformers.utils.logging.disable_progress_bar()
 
 
+def _hub_reachable() -> bool:
+    """Whether the hub's host resolves (one lookup, 3 s at most). Without a network the hub client
+    would otherwise retry for about 50 s before failing."""
+    import socket
+    from concurrent.futures import ThreadPoolExecutor
+    from urllib.parse import urlparse
+
+    if os.environ.get("HF_HUB_OFFLINE", "0").lower() in ("1", "true", "yes"):
+        return False
+    host = urlparse(os.environ.get("HF_ENDPOINT", "https://huggingface.co")).hostname or "huggingface.co"
+    pool = ThreadPoolExecutor(1)
+    try:
+        pool.submit(socket.getaddrinfo, host, 443).result(timeout=3)
+        return True
+    except Exception:                       # no resolver, unknown host, time-out: offline
+        return False
+    finally:
+        pool.shutdown(wait=False)
+
+
 def load(kind: str, name_or_path: str, **kwargs):
-    """`kind`: a transformers Auto class name (AutoTokenizer, AutoModelForSequenceClassification, ...)."""
+    """`kind`: a transformers Auto class name (AutoTokenizer, AutoModelForSequenceClassification, ...).
+    A hub name is taken from the local cache first; the hub is asked only when it can be reached."""
     quiet_transformers()
     import transformers
 
     path = resolve(name_or_path)
     local = Path(path).is_dir()
-    if local:
-        kwargs.setdefault("local_files_only", True)
+    auto = getattr(transformers, kind)
     try:
-        return getattr(transformers, kind).from_pretrained(path, **kwargs)
+        if local:
+            return auto.from_pretrained(path, local_files_only=True, **kwargs)
+        try:
+            return auto.from_pretrained(path, local_files_only=True, **kwargs)
+        except (OSError, ValueError):
+            if not _hub_reachable():
+                raise ResourceError(f"model {name_or_path!r} is neither a folder nor in the local model cache, and "
+                                    "the hub cannot be reached (no network): give a model folder",
+                                    input=name_or_path) from None
+        return auto.from_pretrained(path, **kwargs)
     except (OSError, ValueError, EnvironmentError) as exc:
         where = "folder" if local else "name (not a local folder, and the hub is unreachable or lacks it)"
         raise ResourceError(f"cannot load {kind} from model {where} {name_or_path!r}: "
