@@ -38,9 +38,9 @@ def prove_many(pairs: Sequence[tuple[str, str]], settings: ProverSettings | None
 
 def polarize(sentence: str, normalize: bool = False) -> PolarizedSentence:
     """Parse and polarize one sentence (`.arrows()` gives "Every↑ dog↓ sees↑ some↑ cat↑")."""
-    from monalog.polarity.polarizer import polarize_sentence
+    from monalog.pipeline import Pipeline
 
-    return polarize_sentence(sentence, normalize=normalize)
+    return Pipeline().analyse(sentence, normalize)
 
 
 def parse(sentence: str) -> Parse:

@@ -1,6 +1,6 @@
 """One pipeline for every consumer: normalise -> parse -> polarize, with errors in place.
 
-The prover, polarize_batch, augmentation and the biomedical positives all need the same thing: a
+The prover, `monalog polarize`, augmentation and the biomedical positives all need the same thing: a
 batch of sentences turned into polarized derivations, where a failing sentence yields its
 MonalogError in its slot and the others go on. Each distinct sentence is parsed once per batch,
 and one Polarizer (with its caches) serves the whole life of the pipeline.

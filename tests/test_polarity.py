@@ -10,7 +10,13 @@ from monalog.errors import ResourceError
 from monalog.eval.polarity_gold import read_gold, score_gold
 from monalog.polarity.lexicon import Kind, default_lexicon, read_lexicon
 from monalog.polarity.marks import Polarity
-from monalog.polarity.polarizer import Polarizer, arrows, polarize_batch, polarize_sentence
+from monalog.pipeline import Pipeline
+from monalog.polarity.polarizer import Polarizer, arrows
+
+
+def polarize_sentence(sentence: str):
+    return Pipeline().analyse(sentence)
+
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
 GOLD = Path(__file__).parent / "data" / "polarity_gold.tsv"
@@ -107,7 +113,7 @@ def test_gold_set_accuracy():
 
 
 def test_errors_come_back_in_place():
-    results = polarize_batch(["Every dog barks", "", "No cat sleeps"])
+    results = Pipeline().run(["Every dog barks", "", "No cat sleeps"])
     assert results[0].arrows() == "Every↑ dog↓ barks↑"
     assert type(results[1]).__name__ == "InputError"
     assert results[2].arrows() == "No↑ cat↓ sleeps↓"
@@ -128,6 +134,7 @@ def _polarities(sentence):
     return [p for _, p in polarize_sentence(sentence).chunk_polarities()]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(clauses)
 def test_inserting_an_adjective_keeps_other_polarities(clause):
@@ -140,6 +147,7 @@ def test_inserting_an_adjective_keeps_other_polarities(clause):
     assert after[at] == before[at]          # the adjective takes its noun's polarity
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True)
 @given(clauses)
 def test_some_to_no_flips_subject_noun_and_verb_phrase(clause):

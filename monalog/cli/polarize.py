@@ -18,13 +18,13 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from monalog.parsing.parser import get_parser
-    from monalog.polarity.polarizer import Polarizer, polarize_batch
+    from monalog.pipeline import Pipeline
     from monalog.polarity.render import polarized_json
 
-    parser, polarizer = get_parser(args.backend, args.model), Polarizer()
+    pipeline = Pipeline(get_parser(args.backend, args.model))
 
     def process(chunk: list[str]):
-        return polarize_batch(chunk, parser, polarizer, normalize=args.normalize)
+        return pipeline.run(chunk, normalize=args.normalize)
 
     def render(result) -> str:
         return result.arrows() if args.format == "arrows" else json.dumps(polarized_json(result), ensure_ascii=False)

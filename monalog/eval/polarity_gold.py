@@ -61,13 +61,13 @@ class PolarityScore:
 
 def score_gold(gold: list[GoldSentence]) -> PolarityScore:
     """Polarize every gold sentence (normalising where marked) and compare token by token."""
-    from monalog.polarity.polarizer import polarize_batch
+    from monalog.pipeline import Pipeline
 
     tokens = correct = exact = failed = 0
     mismatches = []
     for flag in (False, True):
         items = [g for g in gold if g.normalize is flag]
-        results = polarize_batch([g.text for g in items], normalize=flag)
+        results = Pipeline().run([g.text for g in items], normalize=flag)
         for g, result in zip(items, results):
             tokens += len(g.expected)
             want = " ".join(w + p.value for w, p in g.expected)

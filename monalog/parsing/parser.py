@@ -10,7 +10,7 @@ from typing import Sequence
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.errors import InputError, MonalogError, ParseError
 from monalog.parsing.decoder import Decoder, DecoderSettings
-from monalog.parsing.lemmatize import lemmatize, pos_from_category
+from monalog.text.lemmatize import lemmatize, pos_from_category
 from monalog.parsing.scorers import DepccgScorer, Scorer, TaggerScorer
 from monalog.parsing.tokens import Tokenized, tokenize
 

@@ -289,20 +289,3 @@ class PolarizedSentence:
     def arrows(self) -> str:
         """"Every↑ dog↓ sees↑ some↑ cat↑": each input word with its polarity."""
         return " ".join(word + pol.value for word, pol in self.chunk_polarities())
-
-
-def polarize_batch(sentences: list[str], parser=None, polarizer: Polarizer | None = None,
-                   normalize: bool = False) -> list["PolarizedSentence | MonalogError"]:
-    """Normalise (optionally), parse and polarize many sentences; errors come back in place.
-    A thin wrapper over monalog.pipeline.Pipeline, kept for callers that hold a parser."""
-    from monalog.pipeline import Pipeline
-
-    return Pipeline(parser, polarizer).run(sentences, normalize)
-
-
-def polarize_sentence(sentence: str, normalize: bool = False) -> PolarizedSentence:
-    """Parse and polarize one sentence with the default parser and lexicon."""
-    result = polarize_batch([sentence], normalize=normalize)[0]
-    if isinstance(result, MonalogError):
-        raise result
-    return result

@@ -70,11 +70,10 @@ def generalisations(records: list[MechanismRecord], parents, source: str = "HPO"
                     limit_per_record: int = 2) -> list[Perturbation]:
     """Replace a marked entity whose words are all in ↑ positions by a parent concept's name.
     `parents(name) -> [parent names]` (for example `vocabularies.hpo_parents`)."""
-    from monalog.parsing.parser import get_parser
-    from monalog.polarity.polarizer import polarize_batch
+    from monalog.pipeline import Pipeline
 
     usable = [r for r in records if r.regulator and r.regulated]
-    results = polarize_batch([strip_markers(r.hypothesis) for r in usable], parser or get_parser())
+    results = Pipeline(parser).run([strip_markers(r.hypothesis) for r in usable])
     out = []
     for record, result in zip(usable, results):
         if isinstance(result, MonalogError):
