@@ -19,7 +19,7 @@ from monalog_perturb.knowledge.sources import (DrugSource, FamPlexSource, HPOSou
 from monalog.errors import ResourceError
 from tests.tiny_models import bert_classifier, bert_mlm, gpt2_lm
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 
 # -- NLI teachers -------------------------------------------------------------------------------------

@@ -10,15 +10,30 @@ from monalog_perturb.backends.fluency import UnigramFluency
 from monalog_perturb.bio.bionli import Context
 from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.knowledge.sources import UMLSSource, read_cui2vec
-from monalog_perturb.bionli_rules import BioNLIRule, changed_span
-from monalog_perturb.core import Candidate, Constraint, Goal, Recipe, SinglePass, Transformation
-from monalog_perturb.kbin import (ConceptVectors, EntityLinker, SiblingReplacement, kbin_recipe, match_case,
+from monalog_perturb.transformations.bionli import BioNLIRule
+from monalog_perturb.candidate import Candidate, changed_span
+from monalog_perturb.constraints.base import Constraint
+from monalog_perturb.goals.base import Goal
+from monalog_perturb.recipes.base import Recipe
+from monalog_perturb.searches.base import SinglePass
+from monalog_perturb.transformations.base import Transformation
+from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
+from monalog_perturb.transformations.kb import SiblingReplacement, match_case
+from monalog_perturb.recipes.kbin import (KbinGenerator, kbin_recipe,
                                  mlm_recipe, random_recipe)
-from monalog_perturb.kbin_run import Claim, read_claims, run_kbin
+from monalog_perturb.recipes.kbin import Claim, read_claims
+from monalog_perturb.runner import collect
+from monalog.rows import BadRow
 from monalog.errors import InputError
 from tests.tiny_models import bert_classifier, bert_mlm
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
+
+
+def run_kbin(claims, recipe, kind):
+    generator = KbinGenerator(recipe, kind)
+    rows, _ = collect(claims, generator)
+    return rows, generator.report
 
 
 class Upper(Transformation):
@@ -124,8 +139,9 @@ def test_kbin_recipe_with_teacher(umls, tmp_path):
     assert report.negated == 1 and report.candidates[1] == 0
     row = rows[0]
     assert set(row["scores"]) == {"fluency", "contradiction", "similarity"}
-    assert row["negation"] == row["claim"][:row["span"][0]] + row["replacement"] + row["claim"][row["span"][1]:]
-    assert row["kb"] == "umls" and row["concept"]["type"] == row["sibling"]["type"]
+    (start, end), p = row["edit"]["span"], row["provenance"]
+    assert row["text"] == row["original"][:start] + row["edit"]["after"] + row["original"][end:]
+    assert p["kb"] == "umls" and p["concept"]["type"] == p["sibling"]["type"] and row["label"] == "CONTRADICTION"
 
 
 def test_baselines(umls, tmp_path):
@@ -135,7 +151,7 @@ def test_baselines(umls, tmp_path):
     again, _ = run_kbin(claim, random_recipe(linker, UnigramFluency(), seed=3), "u")
     assert first == again and first[0]["recipe"] == "random"
     rows, _ = run_kbin(claim, mlm_recipe(linker, str(bert_mlm(tmp_path / "mlm")), UnigramFluency()), "u")
-    assert rows and rows[0]["recipe"] == "mlm" and rows[0]["sibling"] is None
+    assert rows and rows[0]["recipe"] == "mlm" and rows[0]["provenance"]["sibling"] is None
 
 
 def test_read_claims(tmp_path):
@@ -143,7 +159,7 @@ def test_read_claims(tmp_path):
     path.write_text('{"id": 7, "claim": "Aspirin reduces headache."}\n{bad\n{"id": 8}\nPlain claim line.\n')
     items = list(read_claims(path))
     assert items[0] == Claim("7", "Aspirin reduces headache.") and items[3] == Claim("4", "Plain claim line.")
-    assert [i[0] for i in items[1:3]] == [2, 3]
+    assert [i.line for i in items[1:3]] == [2, 3] and all(isinstance(i, BadRow) for i in items[1:3])
 
 
 def test_cli_kbin_offline_defaults(tmp_path, capsys):
@@ -161,9 +177,9 @@ def test_cli_kbin_offline_defaults(tmp_path, capsys):
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(rows) == 3 and {r["source"] for r in rows} == {"0", "1", "2"}
     for row in rows:
-        start, end = row["span"]
-        assert row["claim"][start:end] == row["entity"] and row["negation"] != row["claim"]
-        assert row["concept"]["type"] == row["sibling"]["type"] and row["kb"] in ("drugs", "hpo", "famplex")
+        (start, end), p = row["edit"]["span"], row["provenance"]
+        assert row["original"][start:end] == row["edit"]["before"] and row["text"] != row["original"]
+        assert p["concept"]["type"] == p["sibling"]["type"] and p["kb"] in ("drugs", "hpo", "famplex")
     data = json.loads(report.read_text())
     assert data["negated"] == 3 and data["claims"] == 4 and "wordfreq" in data["fluency"]
     assert "yield 75.0%" in capsys.readouterr().err
@@ -178,7 +194,8 @@ def test_cli_kbin_umls_and_random_baseline(tmp_path):
     assert main(["perturb", "kbin", str(claims), "-o", str(out), "--kb", f"umls:{DATA / 'umls'}",
                  "--cui2vec", str(DATA / "cui2vec_fixture.csv"), "--embeddings", "none"]) == 0
     (row,) = [json.loads(line) for line in out.read_text().splitlines()]
-    assert row["replacement"] in ("Aspirin", "Acetylsalicylic Acid", "Naproxen")
+    assert row["edit"]["after"] in ("Aspirin", "Acetylsalicylic Acid", "Naproxen")
+    out = tmp_path / "random.jsonl"
     assert main(["perturb", "kbin", str(claims), "-o", str(out), "--kb", f"umls:{DATA / 'umls'}",
                  "--baseline", "random", "--seed", "1"]) == 0
     assert json.loads(out.read_text())["recipe"] == "random"

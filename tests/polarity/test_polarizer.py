@@ -19,7 +19,7 @@ def polarize_sentence(sentence: str):
 
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
-GOLD = Path(__file__).parent / "data" / "polarity_gold.tsv"
+GOLD = Path(__file__).parents[1] / "data" / "polarity_gold.tsv"
 
 
 def leaf(cat, word, lemma=None, pos="XX"):

@@ -8,15 +8,25 @@ import pytest
 
 from monalog_perturb.backends.fluency import UnigramFluency
 from monalog_perturb.backends.nli import SymbolicTeacher
-from monalog_perturb.core import Candidate
-from monalog_perturb.debate import LocalAgent, attribution, debate, keywords
-from monalog_perturb.evonli import (ClaimCheck, EvoNLI, EvoSettings, PairItem, SimilarityCheck, mine_pairs,
-                                  offline_mutations, read_rct, run_evonli)
-from monalog_perturb.gennd import constrained_beam_search
-from monalog_perturb.mutations import (ListedOpposites, NegationToggle, NumberChange, WordNetAntonyms, mutation_type,
+from monalog_perturb.candidate import Candidate
+from monalog_perturb.searches.debate import LocalAgent, attribution, debate, keywords
+from monalog_perturb.constraints.claim import ClaimCheck
+from monalog_perturb.constraints.similarity import SimilarityCheck
+from monalog_perturb.recipes.evonli import EvoGenerator, mine_pairs, offline_mutations, read_rct
+from monalog_perturb.runner import collect
+from monalog_perturb.searches.evolution import EvoNLI, EvoSettings, PairItem
+
+
+def run_evonli(items, evo, client=None):
+    """EvoNLI's rows in the old flat shape (provenance merged in), and the report."""
+    generator = EvoGenerator(evo, client)
+    rows, _ = collect(items, generator)
+    return [{**r, **r["provenance"], "sentence1": r["premise"], "sentence2": r["text"]} for r in rows], generator.report
+from monalog_perturb.transformations.generation import constrained_beam_search
+from monalog_perturb.transformations.mutations import (ListedOpposites, NegationToggle, NumberChange, WordNetAntonyms, mutation_type,
                                       parse_json_list)
 from monalog.errors import InputError
-from tests.test_backends import stub_server  # noqa: F401  (the fixture)
+from tests.perturb.test_backends import stub_server  # noqa: F401  (the fixture)
 from tests.tiny_models import t5_seq2seq
 
 RCT = """###111
@@ -110,15 +120,16 @@ def test_cli_evonli_offline_defaults(tmp_path):
     out, report = tmp_path / "out.jsonl", tmp_path / "report.json"
     assert main(["perturb", "evonli", str(pairs), "-o", str(out), "--report", str(report)]) == 0
     (row,) = [json.loads(line) for line in out.read_text().splitlines()]
-    assert set(row) >= {"source", "sentence1", "sentence2", "scores", "iterations", "max_iterations", "t_conf",
-                        "t_sim", "t_claim", "mutation_type", "history"}
+    assert set(row) >= {"source", "original", "text", "label", "recipe", "edit", "scores", "provenance", "premise"}
+    assert set(row["provenance"]) >= {"iterations", "max_iterations", "t_conf", "t_sim", "t_claim", "mutation_type",
+                                      "history"}
     assert json.loads(report.read_text())["successes"] == 1
 
 
 def test_evonli_with_the_chat_backend(stub_server, tmp_path, teacher):  # noqa: F811
     """REPLACEWORDS, SIMSCORE, CLAIMSCORE and the mutation type from the (scripted) chat backend."""
     from monalog_perturb.backends.chat import ChatClient
-    from monalog_perturb.mutations import ChatReplacement
+    from monalog_perturb.transformations.mutations import ChatReplacement
 
     client = ChatClient(stub_server, "stub", cache_dir=tmp_path / "cache")
     settings = EvoSettings()
@@ -160,9 +171,9 @@ def test_cli_gen_nd(tmp_path):
     assert main(["perturb", "gen-nd", str(records), "-o", str(out), "--model", str(folder), "--vocab", str(vocab),
                  "--min-similarity", "-1", "--delta", "1.01", "--max-new-tokens", "10"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert rows and rows[0]["strategy"] == "GEN-ND" and "lipolysis" in rows[0]["hypothesis"]
-    assert rows[0]["edit"]["one_of"] == ["glucagon", "leptin"]
-    assert any(name in rows[0]["hypothesis"] for name in ("glucagon", "leptin"))
+    assert rows and rows[0]["provenance"]["strategy"] == "GEN-ND" and "lipolysis" in rows[0]["text"]
+    assert rows[0]["provenance"]["one_of"] == ["glucagon", "leptin"]
+    assert any(name in rows[0]["text"] for name in ("glucagon", "leptin"))
 
 
 def test_debate_with_local_agents():
@@ -199,6 +210,6 @@ def test_cli_debate_with_chat_agents(stub_server, tmp_path):  # noqa: F811
     assert main(["perturb", "debate", str(items), "-o", str(out), "--llm-base-url", stub_server,
                  "--llm-model", "stub", "--classifier", "", "--max-rounds", "2"]) == 0
     (row,) = [json.loads(line) for line in out.read_text().splitlines()]
-    assert row["rewrite"] == "A person plays music" and row["rounds"] == 1 and row["score"] == 0.9
-    (turn,) = row["transcript"]
+    assert row["text"] == "A person plays music" and row["provenance"]["rounds"] == 1 and row["scores"]["debate"] == 0.9
+    (turn,) = row["provenance"]["transcript"]
     assert len(turn["reviews"]) == 2 and turn["reviews"][0]["scores"]["similarity"] == 0.95

@@ -10,7 +10,7 @@ from monalog.inference.proof import Label, StepKind
 from monalog.inference.prover import Prover, ProverSettings
 from monalog.inference.render import proof_dot, proof_json, proof_text
 
-GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN = Path(__file__).parents[1] / "data" / "golden"
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from monalog_perturb.bio.bionli import STRATEGIES, Context, lpr, sen, sep, sn, s
 from monalog_perturb.bio.records import MechanismRecord, RecordError, read_records, strip_markers
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 
-DATA = Path(__file__).parent / "data" / "bionli_records.jsonl"
+DATA = Path(__file__).parents[1] / "data" / "bionli_records.jsonl"
 
 
 @pytest.fixture
@@ -141,7 +141,7 @@ def test_conclusion_extraction_and_marking():
 
 
 def test_runner_positives_balance_and_stats(records, ctx):
-    from monalog_perturb.bio.runner import perturb
+    from monalog_perturb.recipes.bionli import perturb
 
     recs = list(records.values())
     out, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, with_positives=True)
@@ -165,8 +165,11 @@ def test_cli_perturb_bionli(tmp_path, capsys):
     assert main(["perturb", "bionli", str(DATA), "-o", str(out), "--vocab", str(vocab),
                  "--strategies", "SEN,SRE,LPR", "--seed", "3"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert {r["strategy"] for r in rows} == {"SEN", "SRE", "LPR"}
-    assert all(set(r) == {"source", "premise", "hypothesis", "strategy", "label", "edit"} for r in rows)
+    assert {r["provenance"]["strategy"] for r in rows} == {"SEN", "SRE", "LPR"}
+    assert all(set(r) == {"source", "original", "text", "label", "recipe", "edit", "scores", "provenance", "premise"}
+               for r in rows)
+    assert all(r["original"][:r["edit"]["span"][0]] + r["edit"]["after"] + r["original"][r["edit"]["span"][1]:]
+               == r["text"] for r in rows)
     assert "strategy" in capsys.readouterr().err
     assert main(["perturb", "bionli", str(DATA), "-o", str(out), "--strategies", "XYZ"]) == 2
 
@@ -195,7 +198,7 @@ def test_consistency_metric_table_and_plot(tmp_path, capsys):
 def test_packaged_vocabularies_type_real_names():
     from monalog_perturb.bio.vocabularies import load_source
 
-    famplex = Path(__file__).parents[2] / "shared" / "data" / "bio" / "famplex" / "entities.csv"
+    famplex = Path(__file__).parents[3] / "shared" / "data" / "bio" / "famplex" / "entities.csv"
     if not famplex.exists():
         pytest.skip(f"FamPlex entities not found at {famplex}")
     typer = DictionaryTyper()
@@ -235,7 +238,7 @@ def test_cli_from_medline_abstracts(tmp_path, capsys):
                  "--strategies", "SEN,LPR", "--nl-positives"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert {r["source"] for r in rows} == {"111"}
-    assert {r["strategy"] for r in rows} >= {"SEN", "NL-drop"}
+    assert {r["provenance"]["strategy"] for r in rows} >= {"SEN", "NL-drop"}
     assert "abstract 222" in capsys.readouterr().err
 
 
@@ -268,7 +271,8 @@ def test_cli_with_spacy_matcher(tmp_path):
     assert main(["perturb", "bionli", str(DATA), "-o", str(out), "--vocab", str(vocab), "--matcher", "spacy",
                  "--strategies", "SRE"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
-    assert rows and all(r["strategy"] == "SRE" and "drug" in r["edit"] for r in rows)
+    assert rows and all(r["provenance"]["strategy"] == "SRE" and "drug" in r["provenance"]["description"]
+                        for r in rows)
 
 
 def test_generalisation_positives_only_in_upward_positions(parser):
