@@ -1,14 +1,13 @@
 """The issues' floors on the full data (slow: `make test-slow`, a few minutes on 2 cores)."""
 import pytest
 
-from tests.conftest import SICK
+from tests.conftest import SICK, shared
 
 pytestmark = pytest.mark.slow
 
 
 def test_prover_floors_on_sick_train_and_trial():
-    if not SICK.exists():
-        pytest.skip(f"SICK not found at {SICK}")
+    shared(SICK)
     from monalog.inference.batch import prove_all
     from monalog.eval.datasets import Pair, read_pairs
     from monalog.errors import MonalogError
