@@ -20,8 +20,9 @@ sys.path.insert(0, str(ROOT))
 from monalog_perturb.bio.bionli import STRATEGIES  # noqa: E402
 from monalog_perturb.bio.conclusions import mark_entities  # noqa: E402
 from monalog_perturb.bio.records import MechanismRecord  # noqa: E402
-from monalog_perturb.bio.runner import perturb  # noqa: E402
 from monalog_perturb.bio.entity_typing import DictionaryTyper  # noqa: E402
+from monalog_perturb.recipes.bionli import BioNLIOptions, build  # noqa: E402
+from monalog_perturb.runner import collect  # noqa: E402
 
 BIO = ROOT.parent / "shared" / "data" / "bio"
 
@@ -40,7 +41,9 @@ def main() -> None:
     records = [MechanismRecord(f"{r.id}-{k}", r.premise, r.hypothesis) for k in range(10_000 // len(base) + 1)
                for r in base][:10_000]
     start = time.perf_counter()
-    out, stats = perturb(records, list(STRATEGIES), typer, seed=0)
+    generator = build(BioNLIOptions(seed=0), typer)
+    out, _ = collect(records, generator)
+    stats = generator.stats
     seconds = time.perf_counter() - start
     report = {"command": "python benchmarks/bionli.py", "claims": len(claims), "records_from_claims": len(base),
               "records": len(records), "negatives": len(out), "seconds": seconds,

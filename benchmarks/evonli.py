@@ -21,11 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from monalog_perturb.backends.embeddings import Embedder  # noqa: E402
-from monalog_perturb.backends.fluency import UnigramFluency  # noqa: E402
-from monalog_perturb.backends.nli import SymbolicTeacher  # noqa: E402
-from monalog_perturb.evonli import (ClaimCheck, EvoNLI, EvoSettings, PairItem, SimilarityCheck,  # noqa: E402
-                                  mine_pairs, offline_mutations, read_rct, run_evonli)
+from monalog_perturb.recipes.evonli import EvoOptions, build, mine_pairs, read_rct  # noqa: E402
+from monalog_perturb.runner import collect  # noqa: E402
+from monalog_perturb.searches.evolution import PairItem  # noqa: E402
 
 PAIRS = ROOT.parent / "shared" / "data" / "bio" / "mancon" / "mancon_sentence_pairs_sample.tsv"
 RCT = ROOT / "tests" / "data" / "rct_sample.txt"
@@ -36,16 +34,14 @@ def main() -> None:
     datasets = {"RCT-format sample (tests/data/rct_sample.txt, mined pairs)":
                 mine_pairs(read_rct(RCT), random.Random(0)),
                 "ManConCorpus sample (first 20 pairs)": [PairItem(r["guid"], r["text_b"], r["text_a"]) for r in rows[:20]]}
-    teacher, embedder, fluency = SymbolicTeacher(), Embedder(), UnigramFluency()
     result = {"command": "python benchmarks/evonli.py", "runs": {}}
-    settings = EvoSettings()
     for name, items in datasets.items():
-        mutate = offline_mutations()
-        evo = EvoNLI(mutate, teacher, SimilarityCheck(settings.t_sim, embedder), ClaimCheck(settings.t_claim, fluency),
-                     settings)
+        generator = build(EvoOptions())         # the CLI's defaults: the prover, MiniLM, wordfreq
         start = time.perf_counter()
-        out, report = run_evonli(items, evo)
-        data = report.as_json()
+        out, _ = collect(items, generator)
+        out = [{"sentence1": r["premise"], "sentence2": r["text"], "original_sentence2": r["original"],
+                "scores": r["scores"], **r["provenance"]} for r in out]
+        data = generator.report.as_json()
         data["seconds"] = round(time.perf_counter() - start, 1)
         data["pairs"] = len(items)
         data["examples"] = [{k: r[k] for k in ("sentence1", "sentence2", "original_sentence2", "mutation_type",

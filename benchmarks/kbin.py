@@ -16,12 +16,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from monalog_perturb.backends.embeddings import Embedder  # noqa: E402
-from monalog_perturb.backends.fluency import UnigramFluency  # noqa: E402
-from monalog_perturb.knowledge.sources import load_source  # noqa: E402
-from monalog_perturb.kbin import ConceptVectors, EntityLinker, kbin_recipe, random_recipe  # noqa: E402
-from monalog_perturb.kbin_run import Claim, read_claims, run_kbin  # noqa: E402
-from monalog_perturb.resources import data_path  # noqa: E402
+from monalog_perturb.recipes.kbin import Claim, KbinOptions, build, read_claims  # noqa: E402
+from monalog_perturb.runner import collect  # noqa: E402
+
+
+def run_kbin(claims, options):
+    """The recipe built from `options` (the same `build` as the CLI's) over the claims, in memory."""
+    start = time.perf_counter()
+    generator = build(options)
+    load = time.perf_counter() - start
+    rows, run = collect(claims, generator)
+    generator.report.failed, generator.report.seconds = run.failed, run.seconds
+    return rows, generator.report, load
+
 
 CLAIMS = ROOT.parent / "shared" / "data" / "bio" / "scifact" / "claims_train.jsonl"
 
@@ -29,23 +36,21 @@ CLAIMS = ROOT.parent / "shared" / "data" / "bio" / "scifact" / "claims_train.jso
 def main() -> None:
     start = time.perf_counter()
     claims = [c for c in read_claims(CLAIMS) if isinstance(c, Claim)]
-    sources = ["drugs", "hpo", f"famplex:{data_path('famplex_relations.csv')}"]
-    linker = EntityLinker([load_source(s) for s in sources])
-    fluency = UnigramFluency()
-    kbin = kbin_recipe(linker, ConceptVectors(Embedder()), fluency)
-    load_seconds = time.perf_counter() - start
     thousand = (claims * 2)[:1000]
-    rows, report = run_kbin(thousand, kbin, fluency.kind)
+    rows, report, _ = run_kbin(thousand, KbinOptions())        # the offline defaults
+    load_seconds = time.perf_counter() - start - report.seconds
     scifact = report.as_json()
-    _, baseline = run_kbin(claims, random_recipe(linker, fluency, seed=0), fluency.kind)
-    one_span = all(r["negation"] == r["claim"][:r["span"][0]] + r["replacement"] + r["claim"][r["span"][1]:]
-                   and r["concept"]["type"] == r["sibling"]["type"] for r in rows)
+    _, baseline, _ = run_kbin(claims, KbinOptions(baseline="random", seed=0))
+    one_span = all(r["text"] == r["original"][:r["edit"]["span"][0]] + r["edit"]["after"]
+                   + r["original"][r["edit"]["span"][1]:]
+                   and r["provenance"]["concept"]["type"] == r["provenance"]["sibling"]["type"] for r in rows)
     result = {"command": "python benchmarks/kbin.py", "claims": len(claims),
               "negated_scifact": len({r['source'] for r in rows}),
               "yield_scifact": len({r['source'] for r in rows}) / len(claims),
               "run_1000": scifact, "seconds_1000_claims": report.seconds, "load_seconds": round(load_seconds, 1),
               "one_span_same_type": one_span, "random_baseline": baseline.as_json(),
-              "examples": [{k: r[k] for k in ("claim", "negation", "kb")} for r in rows[:8]]}
+              "examples": [{"claim": r["original"], "negation": r["text"], "kb": r["provenance"]["kb"]}
+                           for r in rows[:8]]}
     out = ROOT / "benchmarks" / "results" / "kbin"
     out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     c, s = scifact["candidates_per_claim"], scifact["scores"]

@@ -13,3 +13,8 @@ def data_path(name: str) -> Path:
 def prompt_path(name: str) -> Path:
     """A chat prompt template under monalog_perturb/prompts/."""
     return Path(str(resources.files("monalog_perturb").joinpath("prompts", name)))
+
+
+def prompt(name: str, **fields) -> str:
+    """A prompt template from prompts/ with its {fields} filled."""
+    return prompt_path(f"{name}.txt").read_text(encoding="utf-8").format(**fields)

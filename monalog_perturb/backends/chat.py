@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -104,3 +105,21 @@ class ChatClient:
 
     def close(self) -> None:
         self.http.close()
+
+
+def parse_json_list(reply: str) -> list:
+    """The first JSON list in a model's reply ([] when there is none)."""
+    m = re.search(r"\[.*\]", reply, flags=re.DOTALL)
+    if not m:
+        return []
+    try:
+        value = json.loads(m.group())
+    except ValueError:
+        return []
+    return value if isinstance(value, list) else []
+
+
+def parse_number(reply: str, default: float = 0.0) -> float:
+    """The first number in a model's reply, clipped to [0, 1] (`default` when there is none)."""
+    m = re.search(r"\d+(?:\.\d+)?", reply)
+    return min(1.0, max(0.0, float(m.group()))) if m else default

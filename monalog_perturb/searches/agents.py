@@ -1,78 +1,22 @@
-"""WHERE and WHICH (BioRDA): label-preserving rewriting at the positions a classifier relies on,
-decided by a debate of agents.
-
-WHERE: leave-one-out attribution: a word's contribution is how much the classifier's probability
-for the label drops when the word is removed (the classifier reads the text with its context: the
-premise of an NLI pair, or the entity pair / relation description of a relation example). The
-top-k content words are the keywords; the mask marks them.
-
-WHICH: N agents. Each round one adviser, drawn at random (seeded), proposes a rewrite of the
-keywords; the others review it on word definition, similarity, syntax and usage; the adviser
-revises; the others score the revision; it is accepted when their mean score reaches the
-threshold, else another round starts (bounded). Every accepted rewrite keeps its transcript.
-Agents talk to a chat backend (prompts in grammars/prompts/debate_*.txt) or are local: WordNet
-synonyms proposed, reviews from WordNet, embeddings, a repeated-bigram check and word frequency.
-"""
+"""The debate's agents (BioRDA's WHICH): an adviser proposes a rewrite of the keywords, the others
+review it on word definition, similarity, syntax and usage, the adviser revises, the others score.
+Agents talk to a chat backend (prompts/debate_*.txt) or are local (WordNet, embeddings, wordfreq)."""
 from __future__ import annotations
 
 import json
 import random
 import re
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol, Sequence
 
-from monalog_perturb.mutations import parse_number, prompt
+from monalog_perturb.backends.chat import parse_number
+from monalog_perturb.protocols import ChatClient, Embedder
+from monalog_perturb.resources import prompt
+from monalog_perturb.searches.attribution import Keyword
 
 CRITERIA = ("definition", "similarity", "syntax", "usage")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-_STOP = frozenset("""a an the of in on at to for with by from and or but is are was were be been being this that
-these those it its as than then there their not no""".split())
 
-
-@dataclass(frozen=True)
-class Keyword:
-    word: str
-    start: int
-    end: int
-    attribution: float
-
-
-def attribution(teacher, text: str, context: str, label: str | None) -> tuple[list[Keyword], str]:
-    """Leave-one-out attribution of every word of `text` (for `label`, or the predicted label).
-    Returns the words and the method actually used: when the classifier abstains or gives no signal,
-    words are ranked by rarity (wordfreq) instead, and the method says so."""
-    words = list(_WORD.finditer(text))
-    if not words:
-        return [], "none"
-    method = "leave-one-out"
-    values = [0.0] * len(words)
-    if teacher is not None:
-        variants = [text] + [(text[:m.start()] + text[m.end():]).replace("  ", " ").strip() for m in words]
-        scores = teacher.scores([(context, v) for v in variants])
-        if scores[0] is not None:
-            target = label or max(scores[0], key=scores[0].get)
-            values = [scores[0][target] - (s[target] if s else scores[0][target]) for s in scores[1:]]
-            method = f"leave-one-out ({teacher.name})"
-    if not any(abs(v) > 1e-6 for v in values):
-        from wordfreq import zipf_frequency
-
-        values = [8.0 - zipf_frequency(m.group(), "en") for m in words]
-        method = "word rarity (wordfreq; the classifier gave no signal)"
-    return [Keyword(m.group(), m.start(), m.end(), v) for m, v in zip(words, values)], method
-
-
-def keywords(words: Sequence[Keyword], k: int, protected: Sequence[tuple[int, int]] = (),
-             context: str = "") -> list[Keyword]:
-    """The k content words with the highest attribution, outside protected spans (entities) and
-    not shared with the context (the words that anchor the pair stay as they are)."""
-    shared = {w.lower() for w in _WORD.findall(context)}
-    usable = [w for w in words if w.word.lower() not in _STOP and len(w.word) > 2 and w.word.lower() not in shared
-              and not any(s <= w.start < e for s, e in protected)]
-    return sorted(sorted(usable, key=lambda w: -w.attribution)[:k], key=lambda w: w.start)
-
-
-# -- agents ------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Review:
@@ -97,7 +41,7 @@ class Agent(Protocol):
 class ChatAgent:
     """An agent on the chat backend, with the debate prompts."""
 
-    def __init__(self, name: str, client) -> None:
+    def __init__(self, name: str, client: ChatClient) -> None:
         self.name, self.client = name, client
 
     def _ask(self, template: str, **fields) -> str:
@@ -130,7 +74,7 @@ class LocalAgent:
     differ), reviews with WordNet (definition), embeddings (similarity), a repeated-bigram check
     (syntax) and word frequency (usage); revises by restoring words a review found wrong."""
 
-    def __init__(self, name: str, embedder, rng: random.Random) -> None:
+    def __init__(self, name: str, embedder: Embedder, rng: random.Random) -> None:
         self.name, self.embedder, self.rng = name, embedder, rng
 
     @staticmethod
@@ -194,37 +138,3 @@ class LocalAgent:
 
     def score(self, original, revision, label) -> float:
         return self.review(original, revision, label).mean
-
-
-# -- the debate --------------------------------------------------------------------------------------
-
-@dataclass
-class DebateResult:
-    accepted: bool
-    text: str
-    rounds: int
-    score: float
-    transcript: list[dict] = field(default_factory=list)
-
-
-def debate(text: str, keys: Sequence[Keyword], agents: Sequence[Agent], rng: random.Random, context: str = "",
-           label: str = "", threshold: float = 0.8, max_rounds: int = 3) -> DebateResult:
-    if len(agents) < 2:
-        raise ValueError("a debate needs at least two agents")
-    transcript: list[dict] = []
-    best = (0.0, text)
-    for round_no in range(1, max_rounds + 1):
-        adviser = rng.choice(list(agents))
-        others = [a for a in agents if a is not adviser]
-        proposal = adviser.propose(text, keys, context, label)
-        reviews = [a.review(text, proposal, label) for a in others]
-        revision = adviser.revise(text, proposal, reviews, label)
-        scores = {a.name: a.score(text, revision, label) for a in others}
-        mean = statistics.fmean(scores.values())
-        transcript.append({"round": round_no, "adviser": adviser.name, "proposal": proposal,
-                           "reviews": [{"agent": r.agent, "scores": r.scores, "comment": r.comment} for r in reviews],
-                           "revision": revision, "scores": scores, "mean": mean})
-        if revision != text and mean >= threshold:
-            return DebateResult(True, revision, round_no, mean, transcript)
-        best = max(best, (mean, revision))
-    return DebateResult(False, best[1], max_rounds, best[0], transcript)

@@ -1,31 +1,28 @@
-"""Word-level mutations toward a contradiction, as Transformations. Each edit records its mutation
+"""Word-level mutations toward a contradiction (EvoNLI's REPLACEWORDS), as Transformations. Each edit records its mutation
 type in SciCon's taxonomy (Appendix D), so outputs are tagged by rule; an LLM can tag instead.
 
-Offline: listed opposites (monalog_perturb/kb/evonli_substitutions.tsv and BioNLI's polarity reversals), WordNet
-antonyms, negation insertion/removal, number changes, KB siblings (via KBIN's transformation).
+Offline: listed opposites (kb/evonli_substitutions.tsv and BioNLI's polarity reversals), WordNet antonyms,
+ negation insertion/removal, number changes, KB siblings (via KBIN's transformation).
 Ablations: random replacement, masked-LM replacement. Online: the word-replacement prompt on a
 chat backend.
 """
 from __future__ import annotations
 
-import json
 import random
 import re
 from functools import lru_cache
 
 from monalog.fileio import read_tsv
-from monalog_perturb.resources import data_path, prompt_path
-from monalog_perturb.core import Candidate, Transformation
+from monalog_perturb.backends.chat import parse_json_list, parse_number  # noqa: F401  (re-exported)
+from monalog_perturb.candidate import Candidate, changed_span
+from monalog_perturb.protocols import ChatClient
+from monalog_perturb.resources import data_path, prompt
+from monalog_perturb.transformations.base import Transformation
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(%?)(?![\w.])")
 MUTATION_TYPES = ("negation/polarity", "quantifier", "numerical", "modality", "causation", "action",
                   "scalar/evaluative property", "entity", "temporal", "other")
-
-
-def prompt(name: str, **fields) -> str:
-    """A prompt template from prompts/ with its {fields} filled."""
-    return prompt_path(f"{name}.txt").read_text(encoding="utf-8").format(**fields)
 
 
 def _cased(word: str, like: str) -> str:
@@ -187,12 +184,10 @@ class ChatReplacement(Transformation):
 
     name = "llm"
 
-    def __init__(self, client, n: int = 5) -> None:
+    def __init__(self, client: ChatClient, n: int = 5) -> None:
         self.client, self.n = client, n
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
-        from monalog_perturb.bionli_rules import changed_span
-
         premise = candidate.context.get("premise", "") if isinstance(candidate.context, dict) else ""
         reply = self.client.complete([{"role": "user", "content": prompt(
             "evonli_replace_words", premise=premise, hypothesis=candidate.text, n=self.n)}])
@@ -204,24 +199,7 @@ class ChatReplacement(Transformation):
         return out
 
 
-def parse_json_list(reply: str) -> list:
-    """The first JSON list in a model's reply ([] when there is none)."""
-    m = re.search(r"\[.*\]", reply, flags=re.DOTALL)
-    if not m:
-        return []
-    try:
-        value = json.loads(m.group())
-    except ValueError:
-        return []
-    return value if isinstance(value, list) else []
-
-
-def parse_number(reply: str, default: float = 0.0) -> float:
-    m = re.search(r"\d+(?:\.\d+)?", reply)
-    return min(1.0, max(0.0, float(m.group()))) if m else default
-
-
-def mutation_type(candidate: Candidate, client=None) -> str:
+def mutation_type(candidate: Candidate, client: ChatClient | None = None) -> str:
     """The type of the edits that made `candidate` (the last typed edit), by rule; by the LLM when
     a client is given or no rule typed it."""
     kinds = [e.provenance.get("type") for e in candidate.history() if e.provenance.get("type")]

@@ -19,7 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
-from monalog_perturb.core import Candidate, Edit
+from monalog_perturb.candidate import Candidate, Edit
+from monalog_perturb.protocols import Embedder
 
 CITATION = "Bastan et al. 2022, BioNLI (GEN-ND: constrained generation of negatives)"
 Sequence_ = list[int]
@@ -116,7 +117,8 @@ def constrained_beam_search(model, tokenizer, source: str, positive: list[list[S
 class GenND:
     """Constrained conclusions for mechanism records, filtered by embedding similarity."""
 
-    def __init__(self, model: str, typer, embedder, mode: str = "swap", beams: int = 4, max_new_tokens: int = 48,
+    def __init__(self, model: str, typer, embedder: Embedder, mode: str = "swap", beams: int = 4,
+                 max_new_tokens: int = 48,
                  delta: float = 0.95, min_similarity: float = 0.5, device: str | None = None) -> None:
         from monalog.hybrid.models import device as pick_device, load
 

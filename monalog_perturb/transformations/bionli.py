@@ -6,24 +6,8 @@ from dataclasses import replace
 
 from monalog_perturb.bio.bionli import STRATEGIES, Context
 from monalog_perturb.bio.records import MechanismRecord
-from monalog_perturb.core import Candidate, Transformation
-
-
-def changed_span(old: str, new: str) -> tuple[int, int, str]:
-    """(start, end, replacement): the smallest span of whole words of `old` whose replacement gives `new`."""
-    start = 0
-    while start < min(len(old), len(new)) and old[start] == new[start]:
-        start += 1
-    end_old, end_new = len(old), len(new)
-    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
-        end_old, end_new = end_old - 1, end_new - 1
-    if start == end_old == end_new:
-        return start, start, ""
-    while start > 0 and old[start - 1].isalnum():
-        start -= 1
-    while end_old < len(old) and old[end_old].isalnum():
-        end_old, end_new = end_old + 1, end_new + 1
-    return start, end_old, new[start:end_new]
+from monalog_perturb.candidate import Candidate, changed_span  # noqa: F401  (re-exported)
+from monalog_perturb.transformations.base import Transformation
 
 
 class BioNLIRule(Transformation):

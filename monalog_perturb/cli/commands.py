@@ -1,0 +1,143 @@
+"""The `monalog perturb` handlers: each checks its outputs, builds its recipe from the flags, reads
+the items and hands them to the runner. Heavy imports happen inside the handlers."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+
+from monalog.cli.common import error, progress, skipped
+from monalog.fileio import check_output, json_with, write_atomic
+
+
+def _check(args: argparse.Namespace, *report_keys: str) -> None:
+    """Refuse, before any work, an output (or report) that is an input or an unrelated file."""
+    from monalog_perturb.runner import is_output
+
+    check_output(args.output, inputs=[args.input], previous=is_output)
+    if getattr(args, "report", None):
+        check_output(args.report, inputs=[args.input, args.output], previous=json_with(*report_keys))
+
+
+def _items(args: argparse.Namespace, read, limit: int | None = None) -> list:
+    """The readable items (a bad line is reported and skipped), the first `limit` of them."""
+    from monalog.rows import BadRow
+
+    items = []
+    for item in read:
+        if isinstance(item, BadRow):
+            skipped(args.input, item.line, item.reason)
+        else:
+            items.append(item)
+        if limit and len(items) >= limit:
+            break
+    return items
+
+
+def _run(args: argparse.Namespace, generator, items: list, options) -> object:
+    from monalog_perturb.runner import run
+
+    with progress(f"perturb {generator.name}", total=len(items), unit=" item") as bar:
+        report = run(items, generator, args.output, inputs=[args.input],
+                     settings=json.loads(json.dumps(asdict(options), default=str)), progress=bar.update)
+    print(report.line(), file=sys.stderr)
+    return report
+
+
+def cmd_bionli(args: argparse.Namespace) -> int:
+    from monalog_perturb.recipes.bionli import BioNLIOptions, build, read_items
+    from monalog_perturb.recipes.base import options_from
+
+    options = options_from(BioNLIOptions, args)
+    try:
+        strategies = options.strategy_list()
+    except ValueError as exc:
+        return error(str(exc))
+    _check(args)
+    generator = build(options)
+    items = _items(args, read_items(args.input, options.abstracts, generator.typer))
+    _run(args, generator, items, options)
+    print(generator.stats.table(strategies), file=sys.stderr)
+    return 0 if items else 1
+
+
+def cmd_kbin(args: argparse.Namespace) -> int:
+    from monalog_perturb.recipes.base import options_from
+    from monalog_perturb.recipes.kbin import KbinOptions, build, read_claims
+
+    options = options_from(KbinOptions, args)
+    if options.baseline == "mlm" and not options.mlm:
+        return error("--baseline mlm needs --mlm MODEL (a masked LM)")
+    _check(args, "claims", "negated")
+    generator = build(options)
+    items = _items(args, read_claims(args.input), args.limit)
+    run_report = _run(args, generator, items, options)
+    report = generator.report
+    report.failed, report.seconds = run_report.failed, run_report.seconds
+    if args.report:
+        write_atomic(args.report, json.dumps({**report.as_json(), "recipe": generator.recipe.name,
+                                              "kb": generator.sources, "fluency": generator.fluency_kind,
+                                              "teacher": args.teacher}, indent=2) + "\n")
+    print(report.table(), file=sys.stderr)
+    return 0 if items else 1
+
+
+def cmd_evonli(args: argparse.Namespace) -> int:
+    from monalog_perturb.recipes.base import options_from
+    from monalog_perturb.recipes.evonli import EvoOptions, build, read_items
+
+    options = options_from(EvoOptions, args)
+    if "mlm" in (options.ablation or ()) and not options.mlm:
+        return error("the mlm ablation needs --mlm MODEL")
+    _check(args, "pairs", "successes")
+    generator = build(options)
+    items = _items(args, read_items(args.input, options.seed, generator.client), args.limit)
+    _run(args, generator, items, options)
+    if args.report:
+        write_atomic(args.report, json.dumps({**generator.report.as_json(), "teacher": args.teacher,
+                                              "ablations": sorted(options.ablation or ()),
+                                              "mutations": generator.evo.replace_words.name,
+                                              "claim_scorer": generator.claim_scorer}, indent=2) + "\n")
+    print(generator.report.table(), file=sys.stderr)
+    return 0 if items else 1
+
+
+def cmd_gennd(args: argparse.Namespace) -> int:
+    from monalog_perturb.recipes.base import options_from
+    from monalog_perturb.recipes.gennd import GenNDOptions, build, read_items
+
+    options = options_from(GenNDOptions, args)
+    _check(args)
+    generator = build(options)
+    items = _items(args, read_items(args.input))
+    report = _run(args, generator, items, options)
+    print(f"records {len(items)}, generated {report.rows} (mode {options.mode}, similarity window "
+          f"[{options.min_similarity}, {options.delta}))", file=sys.stderr)
+    return 0 if items else 1
+
+
+def cmd_debate(args: argparse.Namespace) -> int:
+    from monalog_perturb.recipes.base import options_from
+    from monalog_perturb.recipes.debate import DebateOptions, build, read_items
+
+    options = options_from(DebateOptions, args)
+    _check(args)
+    generator = build(options)
+    items = _items(args, read_items(args.input))
+    _run(args, generator, items, options)
+    print(f"items {generator.seen}, rewrites accepted {generator.accepted} (threshold {options.threshold}, at most "
+          f"{options.max_rounds} rounds, {len(generator.agents)} {generator.kind} agents)", file=sys.stderr)
+    return 0 if items else 1
+
+
+def cmd_consistency(args: argparse.Namespace) -> int:
+    from monalog_perturb.bio.consistency import consistency, is_plot, plot, read_predictions
+
+    if args.png:
+        check_output(args.png, inputs=[args.predictions], previous=is_plot)
+    result = consistency(read_predictions(args.predictions))
+    print(result.table())
+    if args.png:
+        plot(result, args.png)
+    return 0

@@ -1,0 +1,1 @@
+"""Constraints: filter candidates by a score."""

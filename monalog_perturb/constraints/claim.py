@@ -1,0 +1,37 @@
+"""CLAIMSCORE (SciCon, Appendix E): the candidate must still be a claim."""
+from __future__ import annotations
+
+from monalog_perturb.backends.chat import parse_number
+from monalog_perturb.candidate import Candidate
+from monalog_perturb.constraints.base import Constraint
+from monalog_perturb.protocols import ChatClient, Fluency
+from monalog_perturb.resources import prompt
+
+
+class ClaimCheck(Constraint):
+    """CLAIMSCORE: the claim prompt on the LLM, or offline a claim scorer: 0 for questions, fragments
+    and sentences with a repeated bigram, else the child's fluency relative to the original (≤ 1),
+    so a mutation that makes the sentence much less fluent than it was is not a claim any more."""
+
+    name = "claim"
+
+    def __init__(self, threshold: float, fluency: Fluency | None = None, client: ChatClient | None = None) -> None:
+        super().__init__(threshold)
+        self.fluency, self.client = fluency, client
+
+    def _scores(self, original: Candidate, candidates: list[Candidate]) -> list[float]:
+        if self.client is not None:
+            return [parse_number(self.client.complete([{"role": "user", "content": prompt(
+                "evonli_claim", sentence=c.text)}])) for c in candidates]
+        from monalog.augment.generate import repeated_bigram
+
+        base = self.fluency.score([original.text])[0]
+        scores = self.fluency.score([c.text for c in candidates])
+        out = []
+        for c, s in zip(candidates, scores):
+            words = c.text.split()
+            if c.text.rstrip().endswith("?") or len(words) < 3 or repeated_bigram(c.text):
+                out.append(0.0)
+            else:
+                out.append(1.0 if base <= 0 else max(0.0, min(1.0, s / base)))
+        return out

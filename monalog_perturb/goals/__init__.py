@@ -1,0 +1,1 @@
+"""Goals: score candidates toward a target label."""

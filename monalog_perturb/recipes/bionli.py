@@ -1,0 +1,198 @@
+"""BioNLI (Bastan et al. 2022, "BioNLI: Generating a Biomedical NLI Dataset Using Lexico-semantic
+Constraints for Adversarial Examples", Findings of EMNLP, section 3.3): the seven rule-based negatives
+of a mechanism record (one per applicable strategy, K candidates at most), optionally the originals
+as positives and the natural-logic engine's entailed conclusions, per-strategy statistics, and the
+paper's balanced set (`balance`: at most N negatives per strategy, chosen with the seed).
+"""
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+from monalog.rows import BadRow
+from monalog_perturb.bio.bionli import STRATEGIES, Context, Perturbation
+from monalog_perturb.bio.entity_typing import DictionaryTyper
+from monalog_perturb.bio.records import MechanismRecord
+from monalog_perturb.candidate import Candidate, Edit, changed_span
+from monalog_perturb.runner import make_row
+from monalog_perturb.transformations.bionli import BioNLIRule
+
+log = logging.getLogger(__name__)
+CITATION = "Bastan et al. 2022, BioNLI (Findings of EMNLP), section 3.3: rule-based negatives"
+
+
+@dataclass(frozen=True)
+class BioNLIOptions:
+    """`monalog perturb bionli`'s settings."""
+
+    strategies: str | Sequence[str] = ",".join(STRATEGIES)
+    per_record: int = 1
+    seed: int = 0
+    with_positives: bool = False
+    balance: int | None = None
+    vocab: tuple[str, ...] | list[str] | None = None
+    vocab_source: tuple[str, ...] | list[str] | None = None
+    matcher: str = "dict"
+    ner: str | None = None
+    abstracts: bool = False
+    nl_positives: bool = False
+
+    def strategy_list(self) -> list[str]:
+        names = self.strategies.split(",") if isinstance(self.strategies, str) else self.strategies
+        names = [s.strip() for s in names if s.strip()]
+        unknown = [s for s in names if s not in STRATEGIES]
+        if unknown:
+            raise ValueError(f"unknown strategies {', '.join(unknown)} (choose from {', '.join(STRATEGIES)})")
+        return names
+
+
+def make_typer(vocab: Iterable[str] = (), vocab_source: Iterable[str] = (), matcher: str = "dict",
+               ner: str | None = None) -> DictionaryTyper:
+    """Entity typing from vocabulary files, packaged vocabularies, and a matcher or NER model."""
+    from monalog_perturb.bio.entity_typing import NerTyper, SpacyTyper
+    from monalog_perturb.bio.vocabularies import load_source
+
+    names = DictionaryTyper.from_files(list(vocab or [])).names
+    for source in vocab_source or []:
+        for name, type_ in load_source(source):
+            names.setdefault(" ".join(name.lower().split()), type_)
+    typer = NerTyper(ner, names) if ner else SpacyTyper(names) if matcher == "spacy" else DictionaryTyper(names)
+    log.info("typing: %s over %d names", type(typer).__name__, len(names))
+    return typer
+
+
+@dataclass
+class Stats:
+    records: int = 0
+    applicable: Counter = field(default_factory=Counter)   # strategy -> records it applied to
+    produced: Counter = field(default_factory=Counter)     # strategy -> negatives written
+
+    def table(self, strategies: Sequence[str]) -> str:
+        lines = [f"{'strategy':<10}{'records':>10}{'negatives':>11}{'share':>8}"]
+        for name in strategies:
+            share = self.applicable[name] / self.records if self.records else 0.0
+            lines.append(f"{name:<10}{self.applicable[name]:>10}{self.produced[name]:>11}{share:>8.1%}")
+        lines.append(f"{'total':<10}{self.records:>10}{sum(self.produced.values()):>11}")
+        return "\n".join(lines)
+
+
+def corpus_vocabulary(records: Iterable[MechanismRecord], typer: DictionaryTyper) -> dict[str, list[str]]:
+    """Typed entities of the whole corpus by type: SREO's "outside the premise" pool."""
+    pool: dict[str, set[str]] = defaultdict(set)
+    for record in records:
+        for entity in (record.regulator, record.regulated):
+            type_ = typer.type_of(entity) if entity else None
+            if type_:
+                pool[type_].add(entity)
+        for mention in typer.mentions(record.premise):
+            pool[mention.type].add(mention.text)
+    return {t: sorted(names) for t, names in pool.items()}
+
+
+def read_items(path: str | Path, abstracts: bool, typer: DictionaryTyper) -> Iterator[MechanismRecord | BadRow]:
+    """Mechanism records (JSONL or BioNLI's CSV), or conclusion records extracted from abstracts."""
+    from monalog_perturb.bio.conclusions import extract, read_abstracts
+    from monalog_perturb.bio.records import read_records
+
+    if not abstracts:
+        for n, item in enumerate(read_records(path), 1):
+            yield item if isinstance(item, MechanismRecord) else BadRow(n, str(item))
+        return
+    for n, (record_id, abstract) in enumerate(read_abstracts(path), 1):
+        record = extract(record_id, abstract, typer)
+        yield record or BadRow(n, f"abstract {record_id}: no conclusion with two typed entities")
+
+
+def perturbation_row(record: MechanismRecord, p: Perturbation) -> dict:
+    """A BioNLI perturbation (or positive) as a row of the shared schema."""
+    edit = None
+    if p.hypothesis != record.hypothesis:
+        start, end, new = changed_span(record.hypothesis, p.hypothesis)
+        edit = Edit(p.strategy, start, end, record.hypothesis[start:end], new)
+    return make_row(p.source, record.hypothesis, p.hypothesis, p.label, "bionli", edit, {},
+                    {"strategy": p.strategy, "description": p.edit}, premise=p.premise)
+
+
+class BioNLIGenerator:
+    """The BioNLI rules (and positives) per record; `prepare` collects the corpus vocabulary."""
+
+    def __init__(self, strategies: Sequence[str], typer: DictionaryTyper, seed: int = 0, per_record: int = 1,
+                 with_positives: bool = False, balance: int | None = None, nl_positives: bool = False) -> None:
+        self.name, self.strategies, self.typer, self.seed = "bionli", list(strategies), typer, seed
+        self.with_positives, self.balance, self.nl_positives = with_positives, balance, nl_positives
+        self.ctx = Context(typer=typer, rng=random.Random(seed), per_record=per_record)
+        self.rules = {name: BioNLIRule(name, self.ctx) for name in self.strategies}
+        self.stats = Stats()
+
+    def prepare(self, records: Sequence[MechanismRecord], vocabulary: dict[str, list[str]] | None = None) -> None:
+        self.ctx.outside = vocabulary if vocabulary is not None else corpus_vocabulary(records, self.typer)
+
+    def perturbations(self, record: MechanismRecord) -> list[Perturbation]:
+        """The record's original (with_positives) and its negatives, counting applicable strategies."""
+        self.stats.records += 1
+        out = []
+        if self.with_positives:
+            out.append(Perturbation(record.id, record.premise, record.hypothesis, "original", "none", "ENTAILMENT"))
+        for name in self.strategies:
+            made = self.rules[name](Candidate.original(record.hypothesis, context=record))
+            if made:
+                self.stats.applicable[name] += 1
+                out.extend(Perturbation(record.id, record.premise, c.text, name, c.edit.provenance["edit"])
+                           for c in made)
+        return out
+
+    def __call__(self, record: MechanismRecord) -> list[dict]:
+        out = self.perturbations(record)
+        if self.nl_positives:
+            from monalog_perturb.bio.positives import generalisations, positives
+            from monalog_perturb.bio.vocabularies import hpo_parents
+
+            out += positives([record]) + generalisations([record], hpo_parents, "HPO")
+        return [perturbation_row(record, p) for p in out]
+
+    def finish(self, rows: list[dict]) -> list[dict]:
+        """The balanced set (at most `balance` rows per strategy; the engine's positives all kept)."""
+        names = [row["provenance"]["strategy"] for row in rows]
+        if self.balance is not None:
+            keep = balanced(names, self.balance, self.seed)
+            rows, names = [rows[i] for i in keep], [names[i] for i in keep]
+        self.stats.produced = Counter(s for s in names if s in STRATEGIES)
+        return rows
+
+
+def balanced(names: Sequence[str], balance: int, seed: int) -> list[int]:
+    """Indices kept by the paper's balancing: at most `balance` per strategy, sampled with the seed;
+    the natural-logic positives (NL-...) are all kept."""
+    rng, keep = random.Random(seed), set()
+    by_strategy: dict[str, list[int]] = defaultdict(list)
+    for i, name in enumerate(names):
+        if not name.startswith("NL-"):
+            by_strategy[name].append(i)
+    for indices in by_strategy.values():
+        keep.update(indices if len(indices) <= balance else rng.sample(indices, balance))
+    keep.update(i for i, name in enumerate(names) if name.startswith("NL-"))
+    return sorted(keep)
+
+
+def perturb(records: Sequence[MechanismRecord], strategies: Sequence[str], typer: DictionaryTyper, seed: int = 0,
+            per_record: int = 1, with_positives: bool = False, balance: int | None = None,
+            vocabulary: dict[str, list[str]] | None = None) -> tuple[list[Perturbation], Stats]:
+    """Negatives (and originals) of a whole corpus in memory, in input order, with the statistics."""
+    generator = BioNLIGenerator(strategies, typer, seed, per_record, with_positives, balance)
+    generator.prepare(records, vocabulary)
+    out = [p for record in records for p in generator.perturbations(record)]
+    if balance is not None:
+        out = [out[i] for i in balanced([p.strategy for p in out], balance, seed)]
+    generator.stats.produced = Counter(p.strategy for p in out if p.strategy in STRATEGIES)
+    return out, generator.stats
+
+
+def build(options: BioNLIOptions, typer: DictionaryTyper | None = None) -> BioNLIGenerator:
+    """The BioNLI rules with the options' typing (or `typer`), seed, K, positives and balance."""
+    typer = typer or make_typer(options.vocab, options.vocab_source, options.matcher, options.ner)
+    return BioNLIGenerator(options.strategy_list(), typer, options.seed, options.per_record, options.with_positives,
+                           options.balance, options.nl_positives)

@@ -1,0 +1,154 @@
+"""KBIN (Wright et al. 2022, "Generating Scientific Claims for Zero-Shot Scientific Fact Checking",
+ACL, section 4, Algorithm 1): knowledge-base-informed negations of a claim.
+
+dictionary NER -> link each entity to a concept -> the concept's siblings of the same type -> the
+top N siblings by concept-vector cosine -> replace the entity by each sibling's name and aliases ->
+the most fluent variant per sibling -> the variant the NLI teacher finds most contradictory of the
+original claim (the most fluent one when there is no teacher). Baselines from the paper: random
+same-type replacement (`baseline="random"`) and keyword infilling with a masked LM (`"mlm"`).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from monalog.rows import BadRow, parse_json_object, read_lines
+from monalog_perturb.candidate import Candidate
+from monalog_perturb.goals.contradiction import ContradictionGoal
+from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
+from monalog_perturb.knowledge.sources import Concept
+from monalog_perturb.protocols import Fluency, Teacher
+from monalog_perturb.recipes.base import Recipe
+from monalog_perturb.recipes.reports import KbinReport
+from monalog_perturb.runner import make_row
+from monalog_perturb.searches.beam import KBINSearch
+from monalog_perturb.transformations.kb import MaskedInfill, RandomSameType, SiblingReplacement
+
+CITATION = "Wright et al. 2022, Generating Scientific Claims for Zero-Shot Scientific Fact Checking (ACL)"
+LABEL = "CONTRADICTION"
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class KbinOptions:
+    """`monalog perturb kbin`'s settings (None: the packaged DrugBank, HPO and FamPlex sources)."""
+
+    kb_source: tuple[str, ...] | list[str] | None = None
+    teacher: str | None = None
+    lm: str | None = None
+    mlm: str | None = None
+    embeddings: str = "minilm"
+    cui2vec: str | None = None
+    top_n: int = 20
+    baseline: str | None = None
+    seed: int = 0
+    device: str | None = None
+
+
+def read_claims(path: str | Path) -> Iterator[Claim | BadRow]:
+    """JSONL with "id" and "claim" (SciFact), or one claim a line; a bad line is a BadRow."""
+    for item in read_lines(path):
+        if isinstance(item, BadRow):
+            yield item
+            continue
+        n, line = item
+        if not line.strip():
+            continue
+        if not line.lstrip().startswith("{"):
+            yield Claim(str(n), line.strip())
+            continue
+        row = parse_json_object(line)
+        text = row.get("claim") if isinstance(row, dict) else None
+        if isinstance(row, str):
+            yield BadRow(n, row)
+        elif not isinstance(text, str) or not text.strip():
+            yield BadRow(n, "no \"claim\" string")
+        else:
+            yield Claim(str(row.get("id", n)), text.strip())
+
+
+def kbin_recipe(linker: EntityLinker, vectors: ConceptVectors, fluency: Fluency, teacher: Teacher | None = None,
+                top_n: int = 20) -> Recipe:
+    return Recipe("kbin", CITATION, SiblingReplacement(linker, vectors, top_n), (),
+                  ContradictionGoal(teacher) if teacher else None, KBINSearch(fluency))
+
+
+def random_recipe(linker: EntityLinker, fluency: Fluency, seed: int = 0) -> Recipe:
+    rng = random.Random(seed)
+    return Recipe("random", CITATION + " (baseline: random same-type entity)", RandomSameType(linker, rng), (),
+                  None, KBINSearch(fluency, rng=rng))
+
+
+def mlm_recipe(linker: EntityLinker, model: str, fluency: Fluency, teacher: Teacher | None = None,
+               device: str | None = None) -> Recipe:
+    return Recipe("mlm", CITATION + " (baseline: keyword infilling with a masked LM)",
+                  MaskedInfill(linker, model, device=device), (), ContradictionGoal(teacher) if teacher else None,
+                  KBINSearch(fluency))
+
+
+def _concept(concept: Concept | None) -> dict | None:
+    return None if concept is None else {"id": concept.id, "name": concept.name, "type": concept.type}
+
+
+class KbinGenerator:
+    """A KBIN-style recipe over claims: at most one negation per claim, and a yield/score report."""
+
+    def __init__(self, recipe: Recipe, fluency_kind: str, teacher: str | None = None,
+                 sources: list[str] | None = None) -> None:
+        self.sources = sources or []
+        self.recipe, self.name, self.fluency_kind, self.teacher = recipe, "kbin", fluency_kind, teacher
+        self.report = KbinReport()
+
+    def __call__(self, claim: Claim) -> list[dict]:
+        self.report.claims += 1
+        self.report.candidates.append(0)
+        chosen = self.recipe(Candidate.original(claim.text, context=claim))
+        if not chosen:
+            return []
+        self.report.candidates[-1] = int(chosen[0].score("candidates"))
+        row = self.row(claim, chosen[0])
+        self.report.add(row)
+        return [row]
+
+    def row(self, claim: Claim, chosen: Candidate) -> dict:
+        edit, provenance = chosen.edit, chosen.edit.provenance
+        scores = {k: v for k, v in chosen.scores if k not in ("candidates", "variants")}
+        if provenance.get("similarity") is not None:
+            scores["similarity"] = provenance["similarity"]
+        return make_row(claim.id, claim.text, chosen.text, LABEL, self.recipe.name, edit, scores,
+                        {"kb": provenance.get("kb"), "concept": _concept(provenance.get("concept")),
+                         "sibling": _concept(provenance.get("sibling")), "fluency": self.fluency_kind,
+                         "teacher": self.teacher})
+
+
+def build(options: KbinOptions) -> KbinGenerator:
+    """KBIN (or a baseline) with its knowledge sources, fluency scorer, teacher and concept vectors."""
+    from monalog_perturb.backends.fluency import load_fluency
+    from monalog_perturb.backends.nli import load_teacher
+    from monalog_perturb.knowledge.sources import load_source, read_cui2vec
+    from monalog_perturb.resources import data_path
+
+    specs = list(options.kb_source or ["drugs", "hpo", f"famplex:{data_path('famplex_relations.csv')}"])
+    linker = EntityLinker([load_source(spec) for spec in specs])
+    fluency = load_fluency(options.lm, options.mlm if options.baseline != "mlm" else None, options.device)
+    teacher = load_teacher(options.teacher, options.device)
+    if options.baseline == "random":
+        recipe = random_recipe(linker, fluency, options.seed)
+    elif options.baseline == "mlm":
+        if not options.mlm:
+            raise ValueError("--baseline mlm needs --mlm MODEL (a masked LM)")
+        recipe = mlm_recipe(linker, options.mlm, fluency, teacher, options.device)
+    else:
+        from monalog_perturb.backends.embeddings import Embedder
+
+        embedder = None if options.embeddings == "none" else Embedder(options.embeddings, options.device)
+        vectors = ConceptVectors(embedder, read_cui2vec(options.cui2vec) if options.cui2vec else None)
+        recipe = kbin_recipe(linker, vectors, fluency, teacher, options.top_n)
+    return KbinGenerator(recipe, fluency.kind, options.teacher, specs)

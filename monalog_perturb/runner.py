@@ -1,0 +1,242 @@
+"""One runner for every generator: it reads nothing itself (the recipe's reader gives the items), runs
+the generator on each item (a failure is recorded for that item and the run goes on), reports
+progress, and appends the rows to the output resumably.
+
+Every generator writes the same JSONL row:
+
+    source      the item's id
+    original    the sentence before the change
+    text        the new sentence
+    label       its label (against `premise`, or against `original` where there is no premise)
+    recipe      the recipe that made it (bionli, kbin, random, mlm, evonli, gen-nd, debate)
+    edit        what changed: {"transformation", "before", "after", "span": [start, end] in original}
+    scores      every score that admitted it (name -> number)
+    provenance  where it came from: KB concepts, teacher, fluency kind, strategy, mutation history,
+                debate transcript ... (whatever the generator has)
+    premise     the context the label is relative to, where the generator has one
+
+Resuming: OUT.progress records, after each batch appended to OUT (one write and fsync), the items the
+batch covered and OUT's size. Re-running with the same output path and settings skips the items
+already done and first cuts OUT back to the last recorded size (a batch cut short is redone).
+Only a previous output of a perturb command (and its progress file) is ever cut back or replaced;
+anything else is refused before any work. Generators that share one seeded random stream across
+items (the BioNLI rules, the random KBIN baseline, the debate) reproduce an uninterrupted run only
+when the run is not resumed half-way.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Protocol, Sequence
+
+from monalog.errors import MonalogError, OutputError
+from monalog.fileio import check_output, first_json, jsonl_with, write_atomic, write_jsonl
+from monalog_perturb.candidate import Edit
+
+log = logging.getLogger(__name__)
+
+ROW_FIELDS = ("source", "original", "text", "label", "recipe", "edit", "scores", "provenance")
+is_output = jsonl_with("source", "original", "text", "recipe")
+
+
+class Generator(Protocol):
+    """A built recipe: rows for one item (an object with an `id`). It may also have `prepare(items)`
+    (called once with every item, done or not, before the run) and `finish(rows)` (the rows of the
+    whole output, after the run; what it returns replaces the output)."""
+
+    name: str
+
+    def __call__(self, item: Any) -> list[dict]: ...
+
+
+def edit_json(edit: Edit | None) -> dict | None:
+    """The row's `edit` field."""
+    if edit is None:
+        return None
+    return {"transformation": edit.transformation, "before": edit.before, "after": edit.after,
+            "span": [edit.start, edit.end]}
+
+
+def make_row(source: str, original: str, text: str, label: str | None, recipe: str, edit: Edit | None,
+             scores: dict[str, float] | None = None, provenance: dict | None = None,
+             premise: str | None = None) -> dict:
+    """One output row in the shared schema (see the module docstring)."""
+    row = {"source": str(source), "original": original, "text": text, "label": label, "recipe": recipe,
+           "edit": edit_json(edit), "scores": dict(scores or {}), "provenance": dict(provenance or {})}
+    if premise is not None:
+        row["premise"] = premise
+    return row
+
+
+@dataclass
+class RunReport:
+    """What a run did: items seen, skipped as done earlier, failed (id, reason), rows written."""
+
+    items: int = 0
+    resumed: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    rows: int = 0
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        return (f"items {self.items} (resumed past {self.resumed}, failed {len(self.failed)}), rows written "
+                f"{self.rows}, {self.seconds:.1f} s")
+
+
+def apply(generator: Generator, item: Any, report: RunReport) -> list[dict]:
+    """The generator's rows for one item; a failure is logged, recorded and gives no rows."""
+    try:
+        return generator(item)
+    except MonalogError as exc:
+        reason = " ".join(str(exc).split())
+        log.warning("item %s failed: %s", item.id, reason)
+        report.failed.append((str(item.id), reason))
+        return []
+
+
+def collect(items: Sequence[Any], generator: Generator,
+            progress: Callable[[int], None] | None = None) -> tuple[list[dict], RunReport]:
+    """Run in memory (no output file): every row, and the report."""
+    report, rows, start = RunReport(), [], time.perf_counter()
+    if hasattr(generator, "prepare"):
+        generator.prepare(items)
+    for item in items:
+        report.items += 1
+        rows += apply(generator, item, report)
+        if progress:
+            progress(1)
+    if hasattr(generator, "finish"):
+        rows = generator.finish(rows)
+    report.rows, report.seconds = len(rows), time.perf_counter() - start
+    return rows, report
+
+
+def run(items: Sequence[Any], generator: Generator, output: str | Path, *, inputs: Iterable[str | Path] = (),
+        settings: dict | None = None, batch_size: int = 16,
+        progress: Callable[[int], None] | None = None) -> RunReport:
+    """Run every item not done yet into the JSONL `output`, resuming a previous run of the same
+    command and settings. `progress(n)` is called as items finish."""
+    inputs = list(inputs)
+    out = check_output(output, inputs=inputs, previous=is_output)
+    record = ProgressFile(out, {"command": f"monalog perturb {generator.name}", "settings": settings or {}})
+    check_output(record.path, inputs=inputs, previous=record.is_progress)
+    done = record.resume()
+    report, start = RunReport(), time.perf_counter()
+    if hasattr(generator, "prepare"):
+        generator.prepare(items)
+    todo = [item for item in items if str(item.id) not in done]
+    report.items, report.resumed = len(items), len(items) - len(todo)
+    if progress and report.resumed:
+        progress(report.resumed)
+    for begin in range(0, len(todo), batch_size):
+        batch = todo[begin:begin + batch_size]
+        lines = []
+        for item in batch:
+            lines += [json.dumps(row, ensure_ascii=False) + "\n" for row in apply(generator, item, report)]
+            if progress:
+                progress(1)
+        report.rows += len(lines)
+        record.record([str(item.id) for item in batch], _append(out, lines))
+    if not out.exists():
+        write_atomic(out, "")
+    if hasattr(generator, "finish"):
+        rows = generator.finish([json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()])
+        write_jsonl(out, rows)
+        report.rows = len(rows)
+        record.record([], out.stat().st_size)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _append(path: Path, lines: list[str]) -> int:
+    """Append the batch with one write and fsync; returns the file's new size."""
+    with path.open("ab") as handle:
+        if lines:
+            handle.write("".join(lines).encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        return handle.tell()
+
+
+def first_json_line(line: bytes) -> object:
+    """A line of an output as JSON (None when it is not)."""
+    try:
+        return json.loads(line)
+    except ValueError:
+        return None
+
+
+class ProgressFile:
+    """OUT.progress: a header line (the command and its settings), then one JSON line per batch: the
+    items it covered and OUT's size after it."""
+
+    def __init__(self, output: Path, header: dict) -> None:
+        self.output, self.path = output, output.with_name(output.name + ".progress")
+        self.header = json.loads(json.dumps(header))
+
+    def is_progress(self, path: Path) -> bool:
+        head = first_json(path)
+        return isinstance(head, dict) and head.get("command") == self.header["command"]
+
+    def resume(self) -> set[str]:
+        """The items already done; OUT is cut back to the last recorded size."""
+        if not self.output.exists() or not self.path.exists():
+            done, size = (set(), 0) if not self.output.exists() else self._from_output()
+            write_atomic(self.path, json.dumps(self.header) + "\n")
+            if done:
+                self.record(sorted(done), size)
+            return done
+        done, size, lines = self._read()
+        if self.output.stat().st_size < size:
+            raise OutputError(f"{self.output} is shorter than {self.path} records; remove both to start over",
+                              input=str(self.output))
+        write_atomic(self.path, "".join(lines))
+        with self.output.open("r+b") as handle:
+            handle.truncate(size)
+        return done
+
+    def _read(self) -> tuple[set[str], int, list[str]]:
+        """The recorded items, the last recorded size and the lines to keep; other settings are refused."""
+        lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines()
+        if json.loads(lines[0]) != self.header:
+            raise OutputError(f"{self.output} was made with other settings ({lines[0][:300]}); resume with the same "
+                              "settings or choose another output path", input=str(self.output))
+        done: set[str] = set()
+        size, keep = 0, [lines[0] + "\n"]
+        for line in lines[1:]:
+            try:
+                entry = json.loads(line)
+                sources, size = [str(s) for s in entry["sources"]], int(entry["bytes"])
+            except (ValueError, KeyError, TypeError):
+                break                               # a record cut short: what follows is redone
+            done.update(sources)
+            keep.append(line + "\n")
+        return done, size, keep
+
+    def _from_output(self) -> tuple[set[str], int]:
+        """No progress file: the output's complete rows count (a torn last line is dropped)."""
+        done: set[str] = set()
+        size = 0
+        with self.output.open("rb") as handle:
+            for line in handle:
+                if not line.endswith(b"\n"):
+                    break
+                row = first_json_line(line)
+                if not isinstance(row, dict) or "source" not in row:
+                    raise OutputError(f"output {self.output} exists and is not a perturb output; choose another path",
+                                      input=str(self.output))
+                done.add(str(row["source"]))
+                size += len(line)
+        with self.output.open("r+b") as handle:
+            handle.truncate(size)
+        return done, size
+
+    def record(self, sources: list[str], size: int) -> None:
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"sources": sources, "bytes": size}) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())

@@ -1,0 +1,1 @@
+"""Searches: choose among candidates (single pass, ranked beam, evolution, debate)."""

@@ -1,0 +1,42 @@
+"""KBIN's ranked search (Wright et al. 2022, Algorithm 1): the most fluent variant per sibling, then
+the best variant by the goal (teacher confidence), or by fluency without a teacher."""
+from __future__ import annotations
+
+import random
+
+from monalog_perturb.candidate import Candidate
+from monalog_perturb.constraints.base import filtered
+from monalog_perturb.constraints.fluency import FluencyScore
+from monalog_perturb.protocols import Fluency
+from monalog_perturb.searches.base import Search
+
+
+class KBINSearch(Search):
+    """The most fluent variant per sibling, then the best by the goal (or by fluency without one)."""
+
+    name = "kbin"
+
+    def __init__(self, fluency: Fluency, rng: random.Random | None = None) -> None:
+        self.fluency, self.rng = FluencyScore(fluency), rng
+
+    def __call__(self, original, transformation, constraints, goal) -> list[Candidate]:
+        candidates = filtered(original, transformation(original), constraints)
+        if not candidates:
+            return []
+        considered = len(candidates)
+        candidates = self.fluency(original, candidates)
+        best: dict[tuple, Candidate] = {}
+        for c in candidates:
+            sibling = c.edit.provenance.get("sibling")
+            key = (c.edit.start, sibling.id if sibling else c.text)
+            if key not in best or c.score("fluency") > best[key].score("fluency"):
+                best[key] = c
+        variants = list(best.values())
+        if goal is not None:
+            variants = goal(original, variants)
+            chosen = max(variants, key=lambda c: (c.score(goal.name), c.score("fluency")))
+        elif self.rng is not None:               # the random baseline: no ranking at all
+            chosen = self.rng.choice(variants)
+        else:
+            chosen = max(variants, key=lambda c: c.score("fluency"))
+        return [chosen.scored("candidates", considered).scored("variants", len(variants))]

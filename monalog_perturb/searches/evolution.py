@@ -1,0 +1,109 @@
+"""EvoNLI's evolutionary search (SciCon 2025, Algorithm 1 and Appendix E): mutate sentence2 of a
+(sentence1, sentence2) pair until the teacher reads sentence2' as contradicting sentence1, while
+sentence2' stays on topic (SIMSCORE >= T_sim) and remains a claim (CLAIMSCORE >= T_claim).
+
+    population <- [sentence2]
+    for iteration in 1..MAX_ITERATIONS:
+        children <- up to N_candidates REPLACEWORDS mutations of every member
+        keep the children with SIMSCORE(sentence2, child) >= T_sim and CLAIMSCORE(child) >= T_claim
+        score each kept child with CLASSIFY(sentence1, child)[contradiction]
+        if the best child scores >= T_conf: success (that child, this iteration)
+        population <- the N_pop best children (fewer when fewer survive; none left: failure)
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from monalog_perturb.candidate import Candidate
+from monalog_perturb.constraints.base import Constraint
+from monalog_perturb.goals.contradiction import ContradictionGoal
+from monalog_perturb.protocols import Teacher
+from monalog_perturb.transformations.base import Transformation
+
+
+@dataclass(frozen=True)
+class EvoSettings:
+    """Algorithm 1's parameters (the paper's defaults) and the ablation switches."""
+
+    n_pop: int = 4
+    n_candidates: int = 5
+    max_iterations: int = 4
+    t_conf: float = 0.4
+    t_sim: float = 0.5
+    t_claim: float = 0.9
+    similarity_check: bool = True
+    claim_check: bool = True
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class PairItem:
+    id: str
+    sentence1: str
+    sentence2: str
+
+
+@dataclass
+class EvoResult:
+    item: PairItem
+    success: Candidate | None
+    iterations: int
+    evaluated: int = 0              # children scored by the teacher
+    contradictions: int = 0         # of those, how many reached T_conf
+    proposed: int = 0
+    filters: dict[str, list[int]] = field(default_factory=dict)     # name -> [checked, passed]
+
+
+class EvoNLI:
+    """Algorithm 1 with pluggable REPLACEWORDS (a Transformation), CLASSIFY (a teacher), SIMSCORE and
+    CLAIMSCORE (Constraints); the ablations switch parts off or swap the transformation."""
+
+    def __init__(self, replace_words: Transformation, teacher: Teacher, similarity: Constraint | None,
+                 claim: Constraint | None, settings: EvoSettings = EvoSettings()) -> None:
+        self.replace_words, self.teacher, self.settings = replace_words, teacher, settings
+        self.goal = ContradictionGoal(teacher, settings.t_conf, name="confidence")
+        self.similarity = similarity if settings.similarity_check else None
+        self.claim = claim if settings.claim_check else None
+
+    def _children(self, member: Candidate, rng: random.Random) -> list[Candidate]:
+        children = self.replace_words(member)
+        rng.shuffle(children)
+        return children[:self.settings.n_candidates]
+
+    def _checked(self, original: Candidate, children: list[Candidate], result: EvoResult) -> list[Candidate]:
+        """SIMSCORE and CLAIMSCORE (those switched on), counting what each checks and passes."""
+        for check in (self.similarity, self.claim):
+            if check is not None:
+                counts = result.filters.setdefault(check.name, [0, 0])
+                counts[0] += len(children)
+                children = check(original, children)
+                counts[1] += len(children)
+        return children
+
+    def run(self, item: PairItem) -> EvoResult:
+        s = self.settings
+        rng = random.Random(f"{s.seed}:{item.id}")
+        original = Candidate.original(item.sentence2, context={"premise": item.sentence1})
+        result = EvoResult(item, None, 0)
+        population, seen = [original], {original.text}
+        for iteration in range(1, s.max_iterations + 1):
+            result.iterations = iteration
+            children = []
+            for member in population:
+                for child in self._children(member, rng):
+                    if child.text not in seen:
+                        seen.add(child.text)
+                        children.append(child)
+            result.proposed += len(children)
+            children = self._checked(original, children, result)
+            if not children:
+                return result
+            children = sorted(self.goal(original, children), key=lambda c: -c.score("confidence"))
+            result.evaluated += len(children)
+            result.contradictions += sum(self.goal.reached(c) for c in children)
+            if self.goal.reached(children[0]):
+                result.success = children[0]
+                return result
+            population = children[:s.n_pop]
+        return result

@@ -1,0 +1,1 @@
+"""Transformations: propose edited candidates."""
