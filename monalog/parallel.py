@@ -109,16 +109,18 @@ def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int =
     import tempfile
 
     ray = _ray()
-    started, own_temp = False, None
+    started = False
+    own_temp: str | None = None
     if not ray.is_initialized():
         options: dict = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False}
         if address:
             options["address"] = address
         else:
             # Ray's socket paths must stay under 108 bytes: a short folder of the run's own
-            own_temp = None if temp_dir else tempfile.mkdtemp(prefix="monalog-ray-")
+            root = temp_dir or tempfile.mkdtemp(prefix="monalog-ray-")
+            own_temp = None if temp_dir else root
             options["num_cpus"] = workers
-            options["_temp_dir"] = os.path.abspath(temp_dir or own_temp)
+            options["_temp_dir"] = os.path.abspath(root)
         ray.init(**options)
         started = True
     try:
@@ -126,7 +128,8 @@ def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int =
 
         actor = ray.remote(num_cpus=1)(_RayWorker)
         pool = ActorPool([actor.remote(make_worker) for _ in range(max(1, workers))])
-        yield from pool.map(lambda a, batch: a.run.remote(batch), batches)
+        # ActorPool.map submits every batch before it yields (a list, as its signature asks)
+        yield from pool.map(lambda a, batch: a.run.remote(batch), list(batches))
     finally:
         if started:
             ray.shutdown()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence, TypeVar
 
 from monalog.ccg.tree import Leaf, Token, Tree
 from monalog.errors import MonalogError
@@ -31,7 +31,10 @@ from monalog.inference.search import explore
 from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text
 
 if TYPE_CHECKING:
+    from monalog.inference.prover import Prover
     from monalog.parsing.parser import Parser
+
+T = TypeVar("T")
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
 
@@ -161,7 +164,7 @@ class Augmenter:
         self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb()
         self.generator = Generator(self.kb)
-        self.prover = None
+        self.prover: Prover | None = None
         if settings.verify:
             from monalog.inference.prover import Prover, ProverSettings
 
@@ -186,14 +189,16 @@ class Augmenter:
             except MonalogError as exc:
                 out.append(exc)
         if self.prover is not None:
-            out = self._verified(out)
+            out = self._verified(self.prover, out)
         return out
 
-    def _verified(self, results: list[list[Generated] | MonalogError]) -> list[list[Generated] | MonalogError]:
+    @staticmethod
+    def _verified(prover: Prover,
+                  results: list[list[Generated] | MonalogError]) -> list[list[Generated] | MonalogError]:
         """Each premise's pairs that the prover, given only premise and hypothesis, proves to the
         generated label (a word sense or a parse that differs on re-reading drops the pair)."""
         flat = [g for r in results if isinstance(r, list) for g in r]
-        proofs = iter(self.prover.prove_batch([(g.premise, g.hypothesis) for g in flat]))
+        proofs = iter(prover.prove_batch([(g.premise, g.hypothesis) for g in flat]))
         out: list[list[Generated] | MonalogError] = []
         for result in results:
             if isinstance(result, MonalogError):
@@ -274,7 +279,7 @@ class Augmenter:
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts)
 
 
-def sample(pairs: list[Generated], fraction: float, seed: int, source: str) -> list[Generated]:
+def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:
     """A `fraction` of one source's pairs, chosen by a generator seeded from (seed, source), so the
     sample does not depend on batching, workers or order."""
     if fraction >= 1.0:

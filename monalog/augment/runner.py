@@ -299,8 +299,8 @@ def _premises_left(path: str | Path, sick_set: str | None, done: set[str], limit
     return todo
 
 
-def _new_lines(batch: list[Premise], results: list, fraction: float, seed: int, seen: set[tuple[str, str]],
-               report: AugmentReport) -> list[str]:
+def _new_lines(batch: list[Premise], results: list[list[dict] | str], fraction: float, seed: int,
+               seen: set[tuple[str, str]], report: AugmentReport) -> list[str]:
     """The output lines of one batch: each premise's sampled pairs not seen before."""
     lines = []
     for premise, result in zip(batch, results):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, cast
 
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
@@ -61,7 +61,7 @@ def _parser(grammar: str) -> Lark:
 
 def _read(text: str, grammar: str, name: str) -> Tree:
     try:
-        return _parser(grammar).parse(text)
+        return cast(Tree, _parser(grammar).parse(text))     # the _ToTree transformer builds it
     except (LarkError, CategoryError) as exc:
         snippet = text if len(text) <= 80 else text[:77] + "..."
         raise DerivationFormatError(f"not a {name} derivation: {snippet!r} ({_one_line(exc)})",

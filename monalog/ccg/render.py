@@ -37,7 +37,7 @@ def tree_json(tree: Tree) -> dict:
     if isinstance(tree, Leaf):
         t = tree.token
         return {"category": str(tree.category), "word": t.word, "lemma": t.lemma, "pos": t.pos}
-    node = {"category": str(tree.category), "rule": tree.rule.value,
+    node: dict = {"category": str(tree.category), "rule": tree.rule.value,
             "children": [tree_json(child) for child in tree.children]}
     if isinstance(tree, Binary):
         node["head_is_left"] = tree.head_is_left

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, cast
 
 from monalog.errors import InputError
 from monalog.inference.proof import Label
@@ -88,7 +88,8 @@ def _jsonl(path: Path) -> Iterator[Pair | BadRow]:
         except ValueError as exc:
             yield BadRow(row.line, str(exc))
             continue
-        yield Pair(str(row.fields.get("id", row.line)), premise, hypothesis, label, row.line)
+        # _check passed: both are non-empty strings
+        yield Pair(str(row.fields.get("id", row.line)), cast(str, premise), cast(str, hypothesis), label, row.line)
 
 
 _COLUMNS = {"sick": ("sentence_A", "sentence_B", "pair_ID", "entailment_label"),

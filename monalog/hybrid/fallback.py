@@ -15,7 +15,7 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 from monalog.errors import InputError, ResourceError
 from monalog.fileio import check_output, new_mode, replace_folder
@@ -68,7 +68,7 @@ def split_dev(examples: Sequence[Example], fraction: float = 0.1) -> tuple[list[
 
 
 def relabel(probabilities: dict[str, float], threshold: float | None) -> Prediction:
-    raw = max(probabilities, key=probabilities.get)
+    raw = max(probabilities, key=probabilities.__getitem__)
     label, confidence = Label(raw), probabilities[raw]
     if threshold is not None and label is not Label.NEUTRAL and confidence < threshold:
         label = Label.NEUTRAL
@@ -113,7 +113,7 @@ def probabilities(model, tokenizer, pairs: Sequence[tuple[str, str]], device, ba
                 logits = model(**enc).logits
             for i, row in zip(idx, torch.softmax(logits.float(), dim=-1).cpu().tolist()):
                 out[i] = row
-    return out  # type: ignore[return-value]
+    return cast(list[list[float]], out)     # every pair is in one batch, so every slot is filled
 
 
 def _accuracy(model, tokenizer, dev: Sequence[Example], device, settings: FallbackSettings) -> float:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, cast
 
+from monalog.ccg.category import Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.facts import Fact, Relation, Source, Term
@@ -146,7 +147,7 @@ class Generator:
     @staticmethod
     def _swap(tree: Tree, path, node: Binary, target: Target | None) -> Iterator[tuple[Tree, Step]]:
         """"X and Y" -> "Y and X", when the target has the conjuncts in that order."""
-        conj_node = node.right
+        conj_node = cast(Binary, node.right)   # callers checked _conjunction(node): the CONJ node
         swapped = Binary(node.category, node.rule, conj_node.right,
                          Binary(conj_node.category, conj_node.rule, conj_node.left, node.left, conj_node.head_is_left),
                          node.head_is_left)
@@ -216,12 +217,12 @@ class Generator:
                 yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), DOWN, (fact,))
 
 
-def _object(node: Tree):
+def _object(node: Tree) -> Category | None:
     """The intransitive category of a verb applied to its object NP ("eating a banana" -> "eating")."""
     if (isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
             and node.left.token.pos.startswith("VB") and str(node.right.category) == "NP"):
         cat = node.left.category
-        if cat.is_functor and str(cat.argument) == "NP" and cat.slash.value == "/":
+        if isinstance(cat, Functor) and str(cat.argument) == "NP" and cat.slash.value == "/":
             return cat.result
     return None
 

@@ -4,7 +4,7 @@ drop its negation. SICK reads "A man is playing" and "A man is not playing" as c
 same man), and so do these rules."""
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, TypeGuard, cast
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
@@ -26,7 +26,8 @@ def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
 
 
 def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
-    node, path = np, ()
+    node: Tree = np
+    path: Path = ()
     while not isinstance(node, Leaf):
         if isinstance(node, Binary) and node.rule is Rule.FA and str(node.left.category) == "NP/N":
             node, path = node.left, path + (0,)
@@ -60,7 +61,7 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
     yield replace_at(tree, np_path + path, new), f"{label}: \"{det.token.word}\" -> \"{word}\""
 
 
-def _is_negation(node: Tree) -> bool:
+def _is_negation(node: Tree) -> TypeGuard[Leaf]:
     return isinstance(node, Leaf) and node.token.lemma.lower() in _NEGATIONS
 
 
@@ -71,9 +72,8 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
                if isinstance(node, Binary) and any(_is_negation(c) for c in node.children)]
     for path in negated:
         node = node_at(tree, path)
-        neg = next(i for i, c in enumerate(node.children) if _is_negation(c))
-        yield replace_at(tree, path, node.children[1 - neg]), \
-            f"the negation \"{node.children[neg].token.word}\" removed"
+        neg, word = next((i, c.token.word) for i, c in enumerate(node.children) if _is_negation(c))
+        yield replace_at(tree, path, node.children[1 - neg]), f"the negation \"{word}\" removed"
     if len(negated) > 1:
         edited = tree
         for path in reversed(negated):          # deepest last-first, so earlier paths stay valid
@@ -94,7 +94,8 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         for path in auxiliaries[:count]:
             aux = node_at(edited, path + (0,))
             edited = replace_at(edited, path + (0,), Binary(aux.category, Rule.BX, aux, NOT, True))
-        yield edited, f"{label}: \"{node_at(tree, auxiliaries[0] + (0,)).token.word} not\""
+        first_aux = cast(Leaf, node_at(tree, auxiliaries[0] + (0,)))   # the filter above: a Leaf
+        yield edited, f"{label}: \"{first_aux.token.word} not\""
 
 
 def _object_np(tree: Tree, vp_path: Path) -> Path | None:

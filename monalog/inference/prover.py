@@ -109,9 +109,11 @@ class Prover:
         out: list[Proof | MonalogError] = []
         for i, (premise, hypothesis) in enumerate(pairs):
             p, h = sentences[2 * i], sentences[2 * i + 1]
-            bad = next((r for r in (p, h) if isinstance(r, MonalogError)), None)
-            if bad is not None:
-                out.append(bad)
+            if isinstance(p, MonalogError):         # the first failing sentence's error
+                out.append(p)
+                continue
+            if isinstance(h, MonalogError):
+                out.append(h)
                 continue
             try:
                 item = _Pair(premise, hypothesis, p.normalized, h.normalized)
@@ -165,8 +167,8 @@ class Prover:
         for negated, note in contradictories(p_tree):
             result = run(h_tree, negated)
             if result.found:
-                step = Step(StepKind.NEGATE, sentence_text(negated), item.premise, sentence_text(negated),
-                            note=f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})")
+                note = f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})"
+                step = Step(StepKind.NEGATE, sentence_text(negated), item.premise, sentence_text(negated), note=note)
                 return proof(Label.CONTRADICTION, result.found.steps() + (step,))
         exclusion = self._exclusion(entail.states, h_tree, generator.kb)
         if exclusion:

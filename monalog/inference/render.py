@@ -44,8 +44,8 @@ def _quote(text: str) -> str:
 
 def proof_dot(proof: Proof) -> str:
     """The search tree (every sentence explored, edges labelled with edits), proof path in bold."""
-    on_path = set()
-    current = None
+    on_path: set[tuple[str | None, str]] = set()
+    current: str | None = None
     for step in proof.steps:
         on_path.add((current, step.result))
         current = step.result
@@ -66,7 +66,8 @@ def proof_dot(proof: Proof) -> str:
     if not proof.search_tree:
         previous = proof.premise
         for step in proof.steps:
-            lines.append(f"  {node(previous)} -> {node(step.result)} [label={_quote(step.describe()[:60])}, penwidth=2.5];")
+            label = _quote(step.describe()[:60])
+            lines.append(f"  {node(previous)} -> {node(step.result)} [label={label}, penwidth=2.5];")
             previous = step.result
     lines.append("}")
     return "\n".join(lines)

@@ -31,8 +31,9 @@ class State:
     depth: int = 0
 
     def steps(self) -> tuple[Step, ...]:
-        out, state = [], self
-        while state.step is not None:
+        out: list[Step] = []
+        state: State | None = self
+        while state is not None and state.step is not None:
             out.append(state.step)
             state = state.parent
         return tuple(reversed(out))

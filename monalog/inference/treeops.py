@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from monalog.ccg.category import Category
+from monalog.ccg.category import Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Tree, Unary, leaves
 
 Path = tuple[int, ...]
@@ -109,6 +109,7 @@ def modifier_split(node: Tree) -> tuple[int, int] | None:
     if isinstance(f, Binary) and f.rule is Rule.CONJ:
         return None
     cat = f.category
-    if cat.is_functor and cat.result == cat.argument and same_category(node.category, node.children[arg].category):
+    if (isinstance(cat, Functor) and cat.result == cat.argument
+            and same_category(node.category, node.children[arg].category)):
         return functor, arg
     return None

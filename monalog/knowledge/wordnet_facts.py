@@ -102,8 +102,8 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
 def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[str, str]],
                settings: WordNetSettings = WordNetSettings()) -> list[Fact]:
     """Facts between content words (lemma, Penn tag) of the premise and of the hypothesis."""
-    left = {(lemma, coarse_pos(tag)) for lemma, tag in premise if coarse_pos(tag)}
-    right = {(lemma, coarse_pos(tag)) for lemma, tag in hypothesis if coarse_pos(tag)}
+    left = {(lemma, pos) for lemma, tag in premise if (pos := coarse_pos(tag))}
+    right = {(lemma, pos) for lemma, tag in hypothesis if (pos := coarse_pos(tag))}
     facts = []
     for (a, pa), (b, pb) in product(sorted(left), sorted(right)):      # sorted: the same facts, same order
         if a != b and pa == pb:

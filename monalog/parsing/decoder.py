@@ -9,7 +9,7 @@ import argparse
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
@@ -18,6 +18,7 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
 from monalog.errors import ResourceError
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEFAULT_ROOTS = ("S[dcl]", "S[wq]", "S[q]", "S[qem]", "NP")
 _RULES = {rule.value: rule for rule in Rule}
@@ -40,16 +41,16 @@ class DecoderSettings:
     max_length: int = 250
 
 
-def _quiet(iterable, **_kwargs):
+def _quiet(iterable: Iterable[T], **_kwargs: Any) -> Iterable[T]:
     return iterable
 
 
-def _memoized(rules):
+def _memoized(rules: Callable[..., Any]) -> Callable[..., Any]:
     """Cache depccg's Python rule callbacks per category pair for the life of the decoder
     (depccg recomputes them per batch, and they dominate decoding time)."""
-    cache: dict = {}
+    cache: dict[tuple[Any, ...], Any] = {}
 
-    def apply(*cats):
+    def apply(*cats: Any) -> Any:
         try:
             return cache[cats]
         except KeyError:

@@ -5,9 +5,9 @@ import dataclasses
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Sequence, cast
 
-from monalog.ccg.tree import Leaf, Token, Tree, leaves
+from monalog.ccg.tree import Leaf, Token, Tree, Unary, leaves
 from monalog.errors import InputError, MonalogError, ParseError
 from monalog.parsing.decoder import Decoder, DecoderSettings
 from monalog.text.lemmatize import lemmatize, pos_from_category
@@ -80,12 +80,12 @@ class Parser:
                     out[i] = ParseError(f"no CCG derivation found for {tok.text!r}", input=tok.text)
                 else:
                     out[i] = Parse(tok, _relemmatize(tree))
-        return out  # type: ignore[return-value]
+        return cast(list[Parse | MonalogError], out)   # every slot is filled: an error or a parse
 
     @staticmethod
     def _tokens(words: Sequence[str], pos: Sequence[str]) -> list[Token]:
         lemmas = lemmatize(words, pos) if "XX" not in pos else [w.lower() for w in words]
-        return [Token(w, l, p) for w, l, p in zip(words, lemmas, pos)]
+        return [Token(w, lemma, p) for w, lemma, p in zip(words, lemmas, pos)]
 
 
 def _relemmatize(tree: Tree) -> Tree:
@@ -110,7 +110,7 @@ def _relemmatize(tree: Tree) -> Tree:
             pos = fixes[i] if fixes[i] != "XX" else node.token.pos
             return Leaf(node.category, dataclasses.replace(node.token, lemma=lemmas[i], pos=pos))
         children = [visit(c) for c in node.children]
-        if len(children) == 1:
+        if isinstance(node, Unary):
             return dataclasses.replace(node, child=children[0])
         return dataclasses.replace(node, left=children[0], right=children[1])
 

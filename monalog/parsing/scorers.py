@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Protocol, Sequence, cast
 
 import numpy as np
 import torch
@@ -60,7 +60,8 @@ class TaggerScorer:
                 n = len(sentences[i])
                 scores[i] = (np.ascontiguousarray(tag_lp[row, :n]), np.ascontiguousarray(arc_lp[row, :n, :n + 1]))
                 pos[i] = [pos_names[p] for p in pos_ids[row, :n]]
-        return scores, pos
+        # every sentence is in one batch, so every slot is filled
+        return cast(list[Scores], scores), cast(list[list[str]], pos)
 
 
 class DepccgScorer:

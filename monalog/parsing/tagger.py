@@ -6,7 +6,7 @@ Small on purpose (a few MB in float16) so the trained weights ship inside the pa
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -46,6 +46,8 @@ class Vocab:
     chars: tuple[str, ...]
     tags: tuple[str, ...]
     pos: tuple[str, ...]
+    _word_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _char_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_word_index", {w: i for i, w in enumerate(self.words)})

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from monalog.ccg.category import Atom, parse_category
+from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
 from monalog.text.morphology import participle, past_tense, third_person
 
@@ -82,7 +82,7 @@ class Augmenter:
             return Binary(node.category, node.rule, children[0], children[1], node.head_is_left), first
         return Unary(node.category, node.rule, children[0]), first
 
-    def _leaf(self, leaf: Leaf, rng: random.Random, first: bool) -> Leaf:
+    def _leaf(self, leaf: Leaf, rng: random.Random, first: bool) -> Tree:
         cat = str(leaf.category)
         word = leaf.token.word.lower()
         if cat not in self.swap or (cat in self.swap_only and word not in self.swap_only[cat]):
@@ -106,13 +106,13 @@ _ADVERBS = ("never", "always", "often", "sometimes", "rarely", "usually")
 TENSES = ("present", "present", "past", "perfect", "modal")
 
 
-def _refeature(cat, old: Atom, new: Atom):
+def _refeature(cat: Category, old: Atom, new: Atom) -> Category:
     if isinstance(cat, Atom):
         return new if cat == old else cat
-    return type(cat)(_refeature(cat.result, old, new), cat.slash, _refeature(cat.argument, old, new))
+    return Functor(_refeature(cat.result, old, new), cat.slash, _refeature(cat.argument, old, new))
 
 
-def _contains(cat, atom: Atom) -> bool:
+def _contains(cat: Category, atom: Atom) -> bool:
     if isinstance(cat, Atom):
         return cat == atom
     return _contains(cat.result, atom) or _contains(cat.argument, atom)
@@ -146,6 +146,7 @@ def _rewrite(vp_node: Binary, singular: bool, tense: str, negation: Leaf | None,
             adverb = Leaf(parse_category("(S\\NP)/(S\\NP)"), Token(word, word, "RB"))
             new = Binary(new.category, Rule.FA, adverb, new, True)
         return new
+    aux: Tree
     if tense in ("present", "past"):
         aux = _aux("did" if tense == "past" else ("does" if singular else "do"), "do", _BASE)
         complement, inflect, pos = _BASE, base, "VB"
@@ -167,10 +168,12 @@ def retense(tree: Tree, tense: str, rng: random.Random) -> Tree:
     if isinstance(tree, Leaf):
         return tree
     if isinstance(tree, Binary) and tree.rule is Rule.FA and str(tree.right.category) == "S[ng]\\NP":
-        aux, negation = tree.left, None
+        aux: Tree = tree.left
+        negation: Leaf | None = None
         if (isinstance(aux, Binary) and aux.rule is Rule.BX and isinstance(aux.right, Leaf)
                 and aux.right.token.lemma in ("not", "n't")):
-            aux, negation = aux.left, aux.right
+            negation = aux.right
+            aux = aux.left
         if isinstance(aux, Leaf) and aux.token.lemma == "be" and str(aux.category) == "(S[dcl]\\NP)/(S[ng]\\NP)":
             return _rewrite(tree, aux.token.word.lower() == "is", tense, negation, rng)
     kids = [retense(c, tense, rng) for c in tree.children]

@@ -59,7 +59,10 @@ def with_period(tree: Tree) -> Tree:
 
 
 def build_vocab(trees: Sequence[Tree], extra_words: Sequence[str] = (), extra_tags: Sequence[str] = ()) -> Vocab:
-    words, chars, tags, pos = Counter(map(normalize_word, extra_words)), Counter(), Counter(), Counter()
+    words = Counter(map(normalize_word, extra_words))
+    chars: Counter[str] = Counter()
+    tags: Counter[str] = Counter()
+    pos: Counter[str] = Counter()
     for word in extra_words:
         chars.update(word + word.capitalize())
     for tree in trees:

@@ -70,7 +70,10 @@ class Lexicon:
 def read_lexicon(path: str | Path) -> Lexicon:
     """Parse the TSV lexicon; errors name the file and line."""
     path = Path(path)
-    determiners, functors, numerals, transparent = {}, {}, set(), set()
+    determiners: dict[tuple[str, ...], Signature] = {}
+    functors: dict[str, Signature] = {}
+    numerals: set[str] = set()
+    transparent: set[str] = set()
     with path.open(encoding="utf-8") as handle:
         rows = (line for line in handle if line.strip() and not line.startswith("#"))
         for lineno, row in enumerate(csv.DictReader(rows, delimiter="\t"), 2):

@@ -9,7 +9,9 @@ class Polarity(enum.StrEnum):
     DOWN = "↓"
     NONE = "="
 
-    def __mul__(self, other: "Polarity") -> "Polarity":
+    # composition replaces str repetition: mypy allows no signature (not even overloads) that both
+    # narrows the argument to Polarity and keeps str's `* SupportsIndex`; Polarities only multiply Polarities
+    def __mul__(self, other: "Polarity") -> "Polarity":  # type: ignore[override]
         """Compose: the polarity of an argument under a function with this marking."""
         if self is Polarity.NONE or other is Polarity.NONE:
             return Polarity.NONE

@@ -13,10 +13,10 @@ Two passes over a derivation:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Atom, Category, Functor
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves
 from monalog.errors import MonalogError
 from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, default_lexicon
 from monalog.polarity.marks import Polarity
@@ -40,6 +40,13 @@ class PolarizedNode:
     @property
     def category(self) -> Category:
         return self.node.category
+
+    @property
+    def token(self) -> Token:
+        """The token of a leaf node (every node `leaves()` returns is one)."""
+        if not isinstance(self.node, Leaf):
+            raise TypeError(f"not a leaf node: {self.node.category}")
+        return self.node.token
 
     def leaves(self) -> list["PolarizedNode"]:
         if not self.children:
@@ -80,7 +87,7 @@ def _is_np_modifier(cat: Category) -> bool:
     return isinstance(cat, Functor) and _is_np(cat.result) and _is_np(cat.argument)
 
 
-def _is_coordination(node: Tree) -> bool:
+def _is_coordination(node: Tree) -> TypeGuard[Binary]:
     return isinstance(node, Binary) and any(
         isinstance(child, Binary) and child.rule is Rule.CONJ for child in node.children)
 
@@ -181,7 +188,8 @@ class Polarizer:
         if _is_coordination(node):
             conj = node.right if isinstance(node.right, Binary) and node.right.rule is Rule.CONJ else node.left
             first = node.left if conj is node.right else node.right
-            return _meet(self.np_scope(first, context), self.np_scope(conj.right, context))
+            # _is_coordination: if the right child is not the CONJ node, the left one is
+            return _meet(self.np_scope(first, context), self.np_scope(cast(Binary, conj).right, context))
         found = self.determiner(node, context)
         return found.signature.scope[0] if found else UP
 
@@ -206,7 +214,7 @@ class Polarizer:
             token_polarities[found.numeral] = p * found.signature.scope[0]
         return _force_prefix(result, token_polarities, p)
 
-    def _children(self, node: Tree, p: Polarity, det_done: bool) -> tuple[PolarizedNode, ...]:
+    def _children(self, node: Unary | Binary, p: Polarity, det_done: bool) -> tuple[PolarizedNode, ...]:
         if isinstance(node, Unary):
             return (self._visit(node.child, p, det_done),)
         left, right = node.left, node.right
@@ -255,7 +263,7 @@ def _force_prefix(pn: PolarizedNode, token_polarities: list[Polarity], p: Polari
 
 def arrows(pn: PolarizedNode) -> list[tuple[str, Polarity]]:
     """(word, polarity) for every token."""
-    return [(leaf.node.token.word, leaf.polarity) for leaf in pn.leaves()]
+    return [(leaf.token.word, leaf.polarity) for leaf in pn.leaves()]
 
 
 @dataclass(frozen=True)
@@ -277,13 +285,13 @@ class PolarizedSentence:
             by_chunk.setdefault(chunk, []).append(leaf)
 
         def pick(leaves_: list[PolarizedNode]) -> Polarity:
-            content = [leaf for leaf in leaves_ if any(ch.isalnum() for ch in leaf.node.token.word)]
+            content = [leaf for leaf in leaves_ if any(ch.isalnum() for ch in leaf.token.word)]
             return (content or leaves_)[0].polarity
 
         out: list[tuple[str, Polarity]] = []
-        for i, chunk in enumerate(self.parse.tokenized.chunks):
+        for i, text in enumerate(self.parse.tokenized.chunks):
             # a chunk inside a multi-word token ("most" of "at most") shares that token's polarity
-            out.append((chunk, pick(by_chunk[i]) if i in by_chunk else out[-1][1]))
+            out.append((text, pick(by_chunk[i]) if i in by_chunk else out[-1][1]))
         return out
 
     def arrows(self) -> str:

@@ -8,7 +8,7 @@ from monalog.polarity.polarizer import PolarizedNode, PolarizedSentence
 def node_json(pn: PolarizedNode) -> dict:
     """Nested JSON of a polarized derivation: category, polarity, rule, children or word."""
     node = pn.node
-    out = {"category": str(node.category), "polarity": pn.polarity.value}
+    out: dict = {"category": str(node.category), "polarity": pn.polarity.value}
     if isinstance(node, Leaf):
         out.update(word=node.token.word, lemma=node.token.lemma)
     else:
@@ -23,7 +23,7 @@ def polarized_json(result: PolarizedSentence) -> dict:
         out["original"] = result.normalized.original
         out["rewrites"] = [{"rule": r.rule, "before": r.before, "after": r.after}
                            for r in result.normalized.rewrites]
-    out["tokens"] = [{"word": leaf.node.token.word, "lemma": leaf.node.token.lemma,
+    out["tokens"] = [{"word": leaf.token.word, "lemma": leaf.token.lemma,
                       "category": str(leaf.category), "polarity": leaf.polarity.value}
                      for leaf in result.tree.leaves()]
     out["tree"] = node_json(result.tree)

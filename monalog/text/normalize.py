@@ -78,7 +78,7 @@ def read_rules(path: str | Path) -> tuple[Rule, ...]:
     rules = []
     for row in read_tsv(path):
         try:
-            requires = tuple(tuple(item.split(":", 1)) for item in (row["requires"] or "").split(",") if item)
+            requires = tuple(_requirement(item) for item in (row["requires"] or "").split(",") if item)
             for _, check in requires:
                 if check not in _CHECKS:
                     raise ValueError(f"unknown check {check!r}")
@@ -93,6 +93,14 @@ def read_rules(path: str | Path) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def _requirement(item: str) -> tuple[str, str]:
+    """"field:check" as a pair."""
+    name, colon, check = item.partition(":")
+    if not colon:
+        raise ValueError(f"requirement {item!r} is not field:check")
+    return name, check
+
+
 @lru_cache(maxsize=1)
 def default_rules() -> tuple[Rule, ...]:
     return read_rules(grammar_path("normalization.tsv"))
@@ -103,7 +111,7 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
     no milk being drunk by a cat" needs the existential rule, then the passive one), recording
     each rewrite."""
     text = " ".join(sentence.split())
-    rewrites = []
+    rewrites: list[Rewrite] = []
     for _ in range(passes):
         before = len(rewrites)
         for rule in rules or default_rules():

@@ -130,7 +130,8 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
 
     sick = tmp_path / "sick.tsv"
     rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"]
-    rows += [f"{i}\t{p}\t{h}\t{lab.value}\t{'TRIAL' if i % 5 == 0 else 'TRAIN'}" for i, (p, h, lab) in enumerate(EXAMPLES)]
+    rows += [f"{i}\t{p}\t{h}\t{lab.value}\t{'TRIAL' if i % 5 == 0 else 'TRAIN'}"
+             for i, (p, h, lab) in enumerate(EXAMPLES)]
     rows.append("99\tonly two columns")
     sick.write_text("\n".join(rows) + "\n")
     augment = tmp_path / "aug.jsonl"
@@ -145,7 +146,8 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     assert "aug.jsonl:2: skipped" in out.err and "sick.tsv:26: skipped" in out.err
 
     pairs = tmp_path / "pairs.jsonl"
-    pairs.write_text('{"id": "a", "premise": "A man is playing a guitar", "hypothesis": "A man is not playing a guitar"}\n'
+    pairs.write_text('{"id": "a", "premise": "A man is playing a guitar", '
+                     '"hypothesis": "A man is not playing a guitar"}\n'
                      '{"id": "b", "premise": "A dog is running", "hypothesis": "A cat is sleeping"}\n')
     predictions = tmp_path / "pred.jsonl"
     assert main(["classify", str(pairs), "--hybrid", str(model), "--threshold", "0.95", "-o", str(predictions)]) == 0

@@ -63,4 +63,5 @@ def test_budget_is_a_frozen_option():
 def test_importing_the_pipeline_stays_light():
     code = ("import sys, monalog.pipeline; heavy = {'torch', 'transformers', 'depccg', 'nltk'} & set(sys.modules); "
             "print(sorted(heavy))")
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
