@@ -1,7 +1,7 @@
 # make run   - set up what is missing, then run the main job on the bundled examples
-# make test  - set up what is missing, then run the default (fast) test suite
+# make test  - set up what is missing, then lint (ruff), type-check (mypy) and run the default (fast) tests
 # make test-slow - the slow tests too (full silver data, real models)
-.PHONY: setup run test test-slow bench-parse
+.PHONY: setup run lint test test-slow bench-parse
 
 setup:
 	@bash scripts/setup.sh
@@ -9,7 +9,11 @@ setup:
 run: setup
 	@.venv/bin/monalog demo
 
-test: setup
+lint: setup
+	@.venv/bin/ruff check .
+	@.venv/bin/mypy
+
+test: lint
 	@.venv/bin/python -m pytest -q $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: no tests were collected" >&2; exit 1; fi; exit $$rc
 
