@@ -3,14 +3,13 @@
 Batches of premises go to an engine (this process, local workers, or Ray); each finished batch is
 appended to the output with one write and then recorded, with the output's new size, in a progress
 file beside it (OUT.progress). A rerun truncates the output to the last recorded size (dropping a
-batch cut short) and skips the sources already recorded, so an interrupted run resumes without
+batch cut short) and skips the sources already recorded (monalog.resumable), so an interrupted run resumes without
 losing or repeating pairs. A premise that fails is logged, recorded as done, and skipped.
 """
 from __future__ import annotations
 
 import json
 import logging
-import os
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -19,8 +18,9 @@ from typing import Callable, Iterator
 
 from monalog.augment.generate import AugmentSettings, Augmenter, Generated, sample
 from monalog.parallel import run_batches
-from monalog.errors import MonalogError, OutputError
-from monalog.fileio import check_output, write_atomic
+from monalog.errors import MonalogError
+from monalog.fileio import check_output
+from monalog.resumable import ProgressFile, append_lines
 from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
 from monalog.inference.render import step_json
 
@@ -115,114 +115,9 @@ def _is_pair_row(line: bytes) -> bool:
     return isinstance(row, dict) and all(k in row for k in AUGMENT_KEYS)
 
 
-def _starts_with_pair(path: Path) -> bool:
-    with path.open("rb") as handle:
-        return _is_pair_row(handle.readline())
-
-
-class ProgressFile:
-    """OUT.progress: a header line naming the command and its settings, then one JSON line per
-    finished batch: the sources it covered and the output's size after it.
-
-    Only files this command wrote are ever cut back: an output that is not an augment output, or a
-    progress file that is not one, stops the run before anything is read or changed."""
-
-    def __init__(self, output: Path, header: dict | None = None) -> None:
-        self.output = output
-        self.path = output.with_name(output.name + ".progress")
-        self.header = json.loads(json.dumps({"command": "monalog augment", **(header or {})}))
-
-    def resume(self) -> set[str]:
-        """The sources already done; the output is cut back to the last recorded size."""
-        if self.path.exists() and not self.path.is_file():
-            raise OutputError(f"{self.path} is not a file; choose another output path", input=str(self.path))
-        if not self.output.exists():
-            if self.path.exists():
-                self._read()                        # refuses a file that is not a progress file
-                log.warning("%s: no output beside it; starting over", self.path)
-            write_atomic(self.path, json.dumps(self.header) + "\n")
-            return set()
-        if not self.path.exists():
-            return self._from_output()
-        done, size, valid = self._read()
-        if self.output.stat().st_size and not _starts_with_pair(self.output):
-            raise OutputError(f"output {self.output} exists and is not an augment output; choose another path",
-                              input=str(self.output))
-        if self.output.stat().st_size < size:
-            raise OutputError(f"{self.output} is shorter than {self.path} records; remove both to start over",
-                              input=str(self.output))
-        write_atomic(self.path, "".join(valid))
-        with self.output.open("r+b") as handle:
-            handle.truncate(size)
-        return done
-
-    def _read(self) -> tuple[set[str], int, list[str]]:
-        """The recorded sources, the last recorded size and the lines to keep (a record cut short and
-        what follows are redone). A header with other settings is refused."""
-        done: set[str] = set()
-        size = 0
-        valid = [json.dumps(self.header) + "\n"]
-        lines = self.path.read_bytes().decode("utf-8", "replace").splitlines()
-        for n, line in enumerate(lines):
-            try:
-                entry = json.loads(line)
-                if n == 0 and isinstance(entry, dict) and entry.get("command") == self.header["command"]:
-                    self._check_header(entry)
-                    continue
-                sources, size = list(entry["sources"]), int(entry["bytes"])
-            except (ValueError, KeyError, TypeError):
-                if n == 0:
-                    raise OutputError(f"{self.path} exists and is not an augment progress file; choose another "
-                                      "output path", input=str(self.path)) from None
-                break
-            done.update(str(s) for s in sources)
-            valid.append(line + "\n")
-        return done, size, valid
-
-    def _check_header(self, entry: dict) -> None:
-        ours = {k: v for k, v in self.header.items() if k != "command"}
-        theirs = {k: v for k, v in entry.items() if k != "command"}
-        if ours != theirs:
-            diff = ", ".join(f"{k} {theirs.get(k)!r} -> {ours.get(k)!r}" for k in sorted(set(ours) | set(theirs))
-                             if ours.get(k) != theirs.get(k))
-            raise OutputError(f"{self.output} was made with other settings ({diff}); resume with the same "
-                              "settings or choose another output path", input=str(self.output))
-
-    def _from_output(self) -> set[str]:
-        """No progress file (deleted): the output's complete lines count, provided every one of them
-        is an augment pair; only a torn last line (no newline) is dropped."""
-        done: set[str] = set()
-        size = 0
-        with self.output.open("rb") as handle:
-            for n, line in enumerate(handle, 1):
-                if not line.endswith(b"\n"):
-                    break
-                if not _is_pair_row(line):
-                    raise OutputError(f"output {self.output} exists and is not an augment output (line {n}); "
-                                      "choose another path", input=str(self.output))
-                done.add(str(json.loads(line)["source"]))
-                size += len(line)
-        with self.output.open("r+b") as handle:
-            handle.truncate(size)
-        write_atomic(self.path, json.dumps(self.header) + "\n")
-        self.record(sorted(done), size)
-        return done
-
-    def record(self, sources: list[str], size: int) -> None:
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps({"sources": sources, "bytes": size}) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-
-
-def _append(path: Path, lines: list[str]) -> int:
-    """Append the batch with one write; returns the file's new size."""
-    with path.open("ab") as handle:
-        if lines:
-            handle.write("".join(lines).encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        return handle.tell()
+def progress_file(output: Path, settings: dict | None = None) -> ProgressFile:
+    """The augment output's progress file (its header names the command and the settings)."""
+    return ProgressFile(output, {"command": "monalog augment", **(settings or {})}, _is_pair_row)
 
 
 @dataclass
@@ -252,10 +147,10 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     `progress`: a tqdm-like bar (its total is set to the premises left, then updated per batch)."""
     import time
 
-    output = check_output(output, inputs=[path], previous=_starts_with_pair)     # before anything is changed
-    check_output(output.with_name(output.name + ".progress"), inputs=[path], previous=lambda _: True)
+    record = progress_file(Path(output), {**asdict(settings), "fraction": fraction, "seed": seed})
+    output = check_output(output, inputs=[path], previous=record.starts_with_row)   # before anything changes
+    check_output(record.path, inputs=[path], previous=lambda _: True)
     output.parent.mkdir(parents=True, exist_ok=True)
-    record = ProgressFile(output, {**asdict(settings), "fraction": fraction, "seed": seed})
     done = record.resume()
     report = AugmentReport()
     seen: set[tuple[str, str]] = set()
@@ -273,7 +168,7 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     for batch, results in zip(batches, run_batches(partial(_augment_worker, settings), batches, engine, workers,
                                                    address)):
         lines = _new_lines(batch, results, fraction, seed, seen, report)
-        record.record([p.source for p in batch], _append(output, lines))
+        record.record([p.source for p in batch], append_lines(output, lines))
         if progress is not None:
             progress.update(len(batch))
     report.seconds = time.perf_counter() - start

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter, double_negative, inflect, repeated_bigram, sample
-from monalog.augment.runner import ProgressFile, Skipped, augment_file, read_premises
+from monalog.augment.runner import Skipped, augment_file, progress_file, read_premises
 from monalog.inference.proof import Label
 from monalog.inference.prover import Prover
 
@@ -123,7 +123,7 @@ def test_resume_after_interruption(tmp_path, parser):
 def test_resume_without_progress_file(tmp_path):
     out = tmp_path / "out.jsonl"
     out.write_text('{"premise": "p", "hypothesis": "h", "label": "ENTAILMENT", "source": "1", "proof": []}\n{"prem')
-    assert ProgressFile(out).resume() == {"1"}
+    assert progress_file(out).resume() == {"1"}
     assert _lines(out) == ['{"premise": "p", "hypothesis": "h", "label": "ENTAILMENT", "source": "1", "proof": []}']
 
 

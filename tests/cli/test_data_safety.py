@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from monalog.augment.generate import AugmentSettings
-from monalog.augment.runner import ProgressFile, Skipped, augment_file, read_premises
+from monalog.augment.runner import Skipped, augment_file, progress_file, read_premises
 from monalog.cli import main
 from monalog.errors import OutputError
 from monalog.fileio import check_output, jsonl_with, write_atomic
@@ -94,7 +94,7 @@ def test_stale_progress_without_output_starts_over(tmp_path):
     out = tmp_path / "out.jsonl"
     progress = out.with_name(out.name + ".progress")
     progress.write_text(json.dumps({"sources": ["1", "2"], "bytes": 100}) + "\n")
-    assert ProgressFile(out).resume() == set()
+    assert progress_file(out).resume() == set()
     assert json.loads(progress.read_text().splitlines()[0])["command"] == "monalog augment"
 
 
@@ -103,24 +103,24 @@ def test_progress_file_that_is_not_ours_is_refused(tmp_path):
     out.write_text(json.dumps(PAIR) + "\n")
     progress = out.with_name(out.name + ".progress")
     progress.write_text("shopping list\n")
-    with pytest.raises(OutputError, match="not an augment progress file"):
-        ProgressFile(out).resume()
+    with pytest.raises(OutputError, match="not a progress file of monalog augment"):
+        progress_file(out).resume()
     assert progress.read_text() == "shopping list\n" and out.read_text() == json.dumps(PAIR) + "\n"
 
 
 def test_resume_with_other_settings_is_refused(tmp_path):
     out = tmp_path / "out.jsonl"
-    ProgressFile(out, {"depth": 2}).resume()
+    progress_file(out, {"depth": 2}).resume()
     out.write_text(json.dumps(PAIR) + "\n")
     with pytest.raises(OutputError, match="other settings"):
-        ProgressFile(out, {"depth": 3}).resume()
+        progress_file(out, {"depth": 3}).resume()
 
 
 def test_output_without_progress_keeps_everything_but_a_torn_line(tmp_path):
     out = tmp_path / "out.jsonl"
     out.write_text(json.dumps(PAIR) + "\n" + "my own line\n")
     with pytest.raises(OutputError, match="line 2"):
-        ProgressFile(out).resume()
+        progress_file(out).resume()
     assert out.read_text() == json.dumps(PAIR) + "\n" + "my own line\n"
 
 

@@ -1,0 +1,135 @@
+"""A resumable JSONL output: rows are appended one batch at a time (one write and fsync), and after
+each batch OUT.progress records the item ids the batch covered and OUT's size. A rerun cuts OUT
+back to the last recorded size (a batch cut short is redone) and skips the recorded items.
+
+OUT.progress starts with a header line naming the command and its settings; resuming with other
+settings is refused. Only files the command wrote are ever cut back: an output whose rows are not
+the command's (`is_row`), or a progress file that is not one, stops the run before anything changes.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Callable
+
+from monalog.errors import OutputError
+from monalog.fileio import write_atomic
+
+log = logging.getLogger(__name__)
+
+
+def is_json_object(line: bytes) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
+def append_lines(path: Path, lines: list[str]) -> int:
+    """Append a batch of lines with one write and fsync; returns the file's new size."""
+    with path.open("ab") as handle:
+        if lines:
+            handle.write("".join(lines).encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        return handle.tell()
+
+
+class ProgressFile:
+    """OUT.progress beside `output`. `header` holds "command" and the settings; `is_row` tells a row of
+    this command's output (it must carry the item id in `id_field`)."""
+
+    def __init__(self, output: Path, header: dict, is_row: Callable[[bytes], bool] = is_json_object,
+                 id_field: str = "source") -> None:
+        self.output, self.path = output, output.with_name(output.name + ".progress")
+        self.header = json.loads(json.dumps(header))
+        self.is_row, self.id_field = is_row, id_field
+
+    def starts_with_row(self, path: Path) -> bool:
+        """A previous output: its first line is one of this command's rows."""
+        with path.open("rb") as handle:
+            return self.is_row(handle.readline())
+
+    def resume(self) -> set[str]:
+        """The ids already done; the output is cut back to the last recorded size."""
+        if self.path.exists() and not self.path.is_file():
+            raise OutputError(f"{self.path} is not a file; choose another output path", input=str(self.path))
+        if not self.output.exists():
+            if self.path.exists():
+                self._read()                        # refuses a file that is not a progress file
+                log.warning("%s: no output beside it; starting over", self.path)
+            write_atomic(self.path, json.dumps(self.header) + "\n")
+            return set()
+        if not self.path.exists():
+            return self._from_output()
+        done, size, valid = self._read()
+        if self.output.stat().st_size and not self.starts_with_row(self.output):
+            raise OutputError(f"output {self.output} exists and is not an output of {self.header['command']}; "
+                              "choose another path", input=str(self.output))
+        if self.output.stat().st_size < size:
+            raise OutputError(f"{self.output} is shorter than {self.path} records; remove both to start over",
+                              input=str(self.output))
+        write_atomic(self.path, "".join(valid))
+        with self.output.open("r+b") as handle:
+            handle.truncate(size)
+        return done
+
+    def _read(self) -> tuple[set[str], int, list[str]]:
+        """The recorded ids, the last recorded size and the lines to keep (a record cut short and
+        what follows are redone). A header with other settings is refused."""
+        done: set[str] = set()
+        size = 0
+        valid = [json.dumps(self.header) + "\n"]
+        lines = self.path.read_bytes().decode("utf-8", "replace").splitlines()
+        for n, line in enumerate(lines):
+            try:
+                entry = json.loads(line)
+                if n == 0 and isinstance(entry, dict) and entry.get("command") == self.header["command"]:
+                    self._check_header(entry)
+                    continue
+                sources, size = list(entry["sources"]), int(entry["bytes"])
+            except (ValueError, KeyError, TypeError):
+                if n == 0:
+                    raise OutputError(f"{self.path} exists and is not a progress file of {self.header['command']}; "
+                                      "choose another output path", input=str(self.path)) from None
+                break
+            done.update(str(s) for s in sources)
+            valid.append(line + "\n")
+        return done, size, valid
+
+    def _check_header(self, entry: dict) -> None:
+        if entry != self.header:
+            keys = sorted(set(entry) | set(self.header))
+            diff = ", ".join(f"{k} {entry.get(k)!r} -> {self.header.get(k)!r}" for k in keys
+                             if entry.get(k) != self.header.get(k))
+            raise OutputError(f"{self.output} was made with other settings ({diff[:300]}); resume with the same "
+                              "settings or choose another output path", input=str(self.output))
+
+    def _from_output(self) -> set[str]:
+        """No progress file (deleted): the output's complete lines count, provided every one of them
+        is a row of this command; only a torn last line (no newline) is dropped."""
+        done: set[str] = set()
+        size = 0
+        with self.output.open("rb") as handle:
+            for n, line in enumerate(handle, 1):
+                if not line.endswith(b"\n"):
+                    break
+                if not self.is_row(line):
+                    raise OutputError(f"output {self.output} exists and is not an output of {self.header['command']}"
+                                      f" (line {n}); choose another path", input=str(self.output))
+                done.add(str(json.loads(line)[self.id_field]))
+                size += len(line)
+        with self.output.open("r+b") as handle:
+            handle.truncate(size)
+        write_atomic(self.path, json.dumps(self.header) + "\n")
+        self.record(sorted(done), size)
+        return done
+
+    def record(self, sources: list[str], size: int) -> None:
+        """Record a finished batch: its ids and the output's size after it."""
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"sources": sources, "bytes": size}) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
