@@ -97,6 +97,8 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
                     budget.check(len(states), start)
                 next_frontier.append(new)
         frontier = next_frontier
+        if not frontier:                    # nothing new at this level: deeper levels add nothing either
+            break
     return SearchResult(None, tuple(states), tuple(edges))
 
 

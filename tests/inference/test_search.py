@@ -89,3 +89,13 @@ def test_both_modes_are_one_search(polarizer):
     directed_states = search(A_BLACK_DOG_RUNS, target, generator, polarizer, 2).states
     undirected = breadth_first(A_BLACK_DOG_RUNS, lambda t, pn: generator.edits(t, pn, target), polarizer, 2)
     assert [s.tree for s in directed_states] == [s.tree for s in undirected.states]
+
+
+def test_a_huge_depth_stops_when_a_level_adds_nothing():
+    import time
+
+    import monalog
+
+    start = time.perf_counter()
+    proof = monalog.prove("A dog runs", "A cat sleeps", monalog.ProverSettings(depth=1_000_000_000))
+    assert proof.label == "NEUTRAL" and time.perf_counter() - start < 30
