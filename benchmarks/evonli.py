@@ -33,7 +33,8 @@ def main() -> None:
     rows = list(csv.DictReader(PAIRS.open(encoding="utf-8"), delimiter="\t"))
     datasets = {"RCT-format sample (tests/data/rct_sample.txt, mined pairs)":
                 mine_pairs(read_rct(RCT), random.Random(0)),
-                "ManConCorpus sample (first 20 pairs)": [PairItem(r["guid"], r["text_b"], r["text_a"]) for r in rows[:20]]}
+                "ManConCorpus sample (first 20 pairs)":
+                [PairItem(r["guid"], r["text_b"], r["text_a"]) for r in rows[:20]]}
     result = {"command": "python benchmarks/evonli.py", "runs": {}}
     for name, items in datasets.items():
         generator = build(EvoOptions())         # the CLI's defaults: the prover, MiniLM, wordfreq
@@ -47,8 +48,10 @@ def main() -> None:
         data["examples"] = [{k: r[k] for k in ("sentence1", "sentence2", "original_sentence2", "mutation_type",
                                                 "iterations", "scores")} for r in out[:5]]
         data["all_within_thresholds"] = all(
-            r["scores"]["confidence"] >= r["t_conf"] and (r["t_sim"] is None or r["scores"]["similarity"] >= r["t_sim"])
-            and (r["t_claim"] is None or r["scores"]["claim"] >= r["t_claim"]) and r["iterations"] <= r["max_iterations"]
+            r["scores"]["confidence"] >= r["t_conf"]
+            and (r["t_sim"] is None or r["scores"]["similarity"] >= r["t_sim"])
+            and (r["t_claim"] is None or r["scores"]["claim"] >= r["t_claim"])
+            and r["iterations"] <= r["max_iterations"]
             for r in out)
         result["runs"][name] = data
         print(name, json.dumps({k: v for k, v in data.items() if k != "examples"}), file=sys.stderr)
@@ -58,10 +61,12 @@ def main() -> None:
     md = ["# EvoNLI with the prover as teacher", "",
           "Command: `python benchmarks/evonli.py` on 2 CPU cores; N_pop 4, N_candidates 5, "
           "MAX_ITERATIONS 4, T_conf 0.4, T_sim 0.5, T_claim 0.9.", "",
-          "| pairs | n | attack success rate | contradiction ratio | similarity pass | claim pass | seconds | mutation types |",
+          "| pairs | n | attack success rate | contradiction ratio | similarity pass | claim pass | seconds "
+          "| mutation types |",
           "|---|---|---|---|---|---|---|---|"]
     for name, d in result["runs"].items():
-        md.append(f"| {name} | {d['pairs']} | {d['attack_success_rate']:.1%} ({d['successes']}) | {d['contradiction_ratio']:.1%} | "
+        md.append(f"| {name} | {d['pairs']} | {d['attack_success_rate']:.1%} ({d['successes']}) | "
+                  f"{d['contradiction_ratio']:.1%} | "
                   f"{fmt(d['similarity_pass_rate'])} | {fmt(d['claim_pass_rate'])} | {d['seconds']} | "
                   + ", ".join(f"{k} {v}" for k, v in sorted(d["mutation_types"].items())) + " |")
     md += ["", "Examples:", ""]

@@ -52,6 +52,18 @@ class Candidate:
     def score(self, name: str) -> float | None:
         return dict(self.scores).get(name)
 
+    def last_edit(self) -> Edit:
+        """The edit that made this candidate (every transformation's output has one; an original
+        has none: ValueError)."""
+        if self.edit is None:
+            raise ValueError(f"{self.text!r} is an original, not an edited candidate")
+        return self.edit
+
+    def value(self, name: str) -> float:
+        """The score `name` of a candidate known to carry it (KeyError otherwise): what a search
+        ranks by after the goal or constraint that records it has run."""
+        return dict(self.scores)[name]
+
     def root(self) -> "Candidate":
         node = self
         while node.parent is not None:
@@ -60,8 +72,9 @@ class Candidate:
 
     def history(self) -> list[Edit]:
         """The edits from the original text to this one, in order."""
-        edits, node = [], self
-        while node.edit is not None:
+        edits: list[Edit] = []
+        node: Candidate | None = self
+        while node is not None and node.edit is not None:      # an edited candidate always has a parent
             edits.append(node.edit)
             node = node.parent
         return list(reversed(edits))

@@ -31,7 +31,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from monalog.errors import MonalogError, OutputError
 from monalog.fileio import check_output, first_json, jsonl_with, write_atomic, write_jsonl
@@ -62,7 +62,7 @@ def edit_json(edit: Edit | None) -> dict | None:
 
 
 def make_row(source: str, original: str, text: str, label: str | None, recipe: str, edit: Edit | None,
-             scores: dict[str, float] | None = None, provenance: dict | None = None,
+             scores: Mapping[str, float | None] | None = None, provenance: dict | None = None,
              premise: str | None = None) -> dict:
     """One output row in the shared schema (see the module docstring)."""
     row = {"source": str(source), "original": original, "text": text, "label": label, "recipe": recipe,

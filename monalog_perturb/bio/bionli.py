@@ -45,6 +45,8 @@ def _span(text: str, markers: tuple[str, str]) -> re.Match | None:
 
 def _replace_entity(text: str, markers: tuple[str, str], new: str) -> str:
     m = _span(text, markers)
+    if m is None:       # the callers replace only entities they found marked
+        raise ValueError(f"no {markers[0]} ... {markers[1]} span in {text!r}")
     return text[:m.start(1)] + new + text[m.end(1):]
 
 
@@ -64,13 +66,15 @@ def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return []
     first, second = sorted((a, b), key=lambda m: m.start())
     text = record.hypothesis
-    swapped = text[:first.start()] + second.group(0) + text[first.end():second.start()] + first.group(0) + text[second.end():]
+    swapped = (text[:first.start()] + second.group(0) + text[first.end():second.start()] + first.group(0)
+               + text[second.end():])
     if swapped == text:
         return []
     return [Perturbation(record.id, record.premise, swapped, "SEP", "swapped the marked spans")]
 
 
-def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Callable[[str], list[str]]) -> list[Perturbation]:
+def _same_type_swap(record: MechanismRecord, ctx: Context, name: str,
+                    pool: Callable[[str], list[str]]) -> list[Perturbation]:
     """At most K replacements in all, drawn from both marked entities' same-type candidates."""
     taken = {(record.regulator or "").lower(), (record.regulated or "").lower()}
     options = []

@@ -79,7 +79,10 @@ def read_abstracts(path) -> list[tuple[str, str]]:
                 out.append((str(row.get("id", row.get("pmid", i))), row.get("abstract", "")))
         return out
     if "\nAB  - " in "\n" + text or text.startswith("PMID-"):
-        out, pmid, field, abstract = [], None, None, []
+        out = []
+        pmid: str | None = None
+        field: str | None = None
+        abstract: list[str] = []
         for line in text.splitlines() + ["PMID- END"]:
             if line.startswith("PMID-"):
                 if pmid is not None:

@@ -6,7 +6,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from monalog.errors import ResourceError
 
@@ -84,19 +84,22 @@ class DictionaryTyper:
         return typer
 
 
+_Matcher = Callable[[Any], list[tuple[int, int, int]]]     # spaCy's PhraseMatcher: doc -> (match id, start, end)
+
+
 class SpacyTyper(DictionaryTyper):
     """The same dictionary, matched with spaCy's PhraseMatcher on a blank English tokenizer
     (case-insensitive; the longest non-overlapping matches win)."""
 
     def __init__(self, names: dict[str, str] | None = None, max_words: int = 6) -> None:
         super().__init__(dict(names or {}), max_words)
-        self._matcher = None
+        self._matcher: _Matcher | None = None
 
     def add(self, name: str, type_: str) -> None:
         super().add(name, type_)
         self._matcher = None
 
-    def _build(self):
+    def _build(self) -> _Matcher:
         try:
             import spacy
             from spacy.matcher import PhraseMatcher
@@ -110,14 +113,14 @@ class SpacyTyper(DictionaryTyper):
         for type_, docs in by_type.items():
             matcher.add(type_, docs)
         self._matcher = matcher
+        return matcher
 
     def mentions(self, text: str) -> list[Mention]:
         from spacy.util import filter_spans
 
-        if self._matcher is None:
-            self._build()
+        matcher = self._build() if self._matcher is None else self._matcher
         doc = self._nlp.make_doc(text)
-        spans = [doc[start:end] for _, start, end in self._matcher(doc)]
+        spans = [doc[start:end] for _, start, end in matcher(doc)]
         out = []
         for span in sorted(filter_spans(spans), key=lambda s: s.start_char):
             if len(span) == 1 and (len(span.text) < 2 or (len(span.text) <= 4 and span.text.islower())):

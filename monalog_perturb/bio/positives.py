@@ -30,6 +30,11 @@ def _remark(text: str, regulator: str, regulated: str) -> str | None:
     return text
 
 
+def _marked(records: list[MechanismRecord]) -> list[tuple[MechanismRecord, str, str]]:
+    """The records with both entities marked, with the regulator's and the regulated's names."""
+    return [(r, regulator, regulated) for r in records if (regulator := r.regulator) and (regulated := r.regulated)]
+
+
 def _pipeline(pipeline: "Pipeline | None", parser: "Parser | None") -> "Pipeline":
     from monalog.pipeline import Pipeline
 
@@ -39,10 +44,10 @@ def _pipeline(pipeline: "Pipeline | None", parser: "Parser | None") -> "Pipeline
 def positives(records: list[MechanismRecord], parser: "Parser | None" = None, limit_per_record: int = 3,
               pipeline: "Pipeline | None" = None) -> list[Perturbation]:
     """Entailed variants of each record's conclusion, labelled ENTAILMENT, with the proof step."""
-    usable = [r for r in records if r.regulator and r.regulated]
-    sentences = _pipeline(pipeline, parser).run([strip_markers(r.hypothesis) for r in usable])
+    usable = _marked(records)
+    sentences = _pipeline(pipeline, parser).run([strip_markers(r.hypothesis) for r, _, _ in usable])
     out = []
-    for record, sentence in zip(usable, sentences):
+    for (record, regulator, regulated), sentence in zip(usable, sentences):
         if isinstance(sentence, MonalogError):
             continue
         tree, made = sentence.parse.tree, 0
@@ -52,14 +57,13 @@ def positives(records: list[MechanismRecord], parser: "Parser | None" = None, li
                 continue
             modifier, head = droppable
             dropped = surface(modifier)
-            if record.regulator in dropped or record.regulated in dropped:
+            if regulator in dropped or regulated in dropped:
                 continue
             text = re.sub(r" ([.,;:!?])", r"\1", sentence_text(replace_at(tree, path, head)))
-            hypothesis = _remark(text, record.regulator, record.regulated)
+            hypothesis = _remark(text, regulator, regulated)
             if hypothesis and hypothesis != record.hypothesis:
-                out.append(Perturbation(record.id, record.premise, hypothesis, "NL-drop",
-                                        f"dropped \"{dropped}\": {surface(node.node)} ≤ {surface(head)} in a ↑ position",
-                                        "ENTAILMENT"))
+                reason = f"dropped \"{dropped}\": {surface(node.node)} ≤ {surface(head)} in a ↑ position"
+                out.append(Perturbation(record.id, record.premise, hypothesis, "NL-drop", reason, "ENTAILMENT"))
                 made += 1
                 if made >= limit_per_record:
                     break
@@ -72,16 +76,16 @@ def generalisations(records: list[MechanismRecord], parents, source: str = "HPO"
     `parents(name) -> [parent names]` (for example `vocabularies.hpo_parents`)."""
     from monalog.pipeline import Pipeline
 
-    usable = [r for r in records if r.regulator and r.regulated]
-    results = Pipeline(parser).run([strip_markers(r.hypothesis) for r in usable])
+    usable = _marked(records)
+    results = Pipeline(parser).run([strip_markers(r.hypothesis) for r, _, _ in usable])
     out = []
-    for record, result in zip(usable, results):
+    for (record, regulator, regulated), result in zip(usable, results):
         if isinstance(result, MonalogError):
             continue
         words = result.chunk_polarities()
         text = " ".join(w for w, _ in words)
         made = 0
-        for markers, entity in ((REGULATOR, record.regulator), (REGULATED, record.regulated)):
+        for markers, entity in ((REGULATOR, regulator), (REGULATED, regulated)):
             match = re.search(r"(?<!\w)" + re.escape(entity) + r"(?!\w)", text)
             if not match:
                 continue

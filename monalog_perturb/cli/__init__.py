@@ -1,6 +1,6 @@
 """`monalog perturb <generator>`: the biomedical generators on the command line (flags only: each
-handler in commands.py builds the recipe and runs it through monalog_perturb.runner). Registered into the `monalog` command through the
-`monalog.commands` entry-point group."""
+handler in commands.py builds the recipe and runs it through monalog_perturb.runner). Registered into the `monalog`
+command through the `monalog.commands` entry-point group."""
 from __future__ import annotations
 
 import argparse

@@ -6,9 +6,13 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
 from monalog.cli.common import error, progress, skipped
 from monalog.fileio import check_output, json_with, write_atomic
+
+if TYPE_CHECKING:
+    from monalog_perturb.runner import RunReport
 
 
 def _check(args: argparse.Namespace, *report_keys: str) -> None:
@@ -35,7 +39,7 @@ def _items(args: argparse.Namespace, read, limit: int | None = None) -> list:
     return items
 
 
-def _run(args: argparse.Namespace, generator, items: list, options) -> object:
+def _run(args: argparse.Namespace, generator, items: list, options) -> RunReport:
     from monalog_perturb.runner import run
 
     with progress(f"perturb {generator.name}", total=len(items), unit=" item") as bar:
@@ -90,6 +94,8 @@ def cmd_evonli(args: argparse.Namespace) -> int:
     options = options_from(EvoOptions, args)
     if "mlm" in (options.ablation or ()) and not options.mlm:
         return error("the mlm ablation needs --mlm MODEL")
+    if not options.teacher:
+        return error("evonli needs a teacher (CLASSIFY): --teacher monalog, a folder or an NLI model")
     _check(args, "pairs", "successes")
     generator = build(options)
     items = _items(args, read_items(args.input, options.seed, generator.client), args.limit)

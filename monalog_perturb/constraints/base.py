@@ -31,7 +31,8 @@ class Constraint:
         raise NotImplementedError
 
 
-def filtered(original: Candidate, candidates: Sequence[Candidate], constraints: Sequence[Constraint]) -> list[Candidate]:
+def filtered(original: Candidate, candidates: Sequence[Candidate],
+             constraints: Sequence[Constraint]) -> list[Candidate]:
     for constraint in constraints:
         candidates = constraint(original, candidates)
     return list(candidates)

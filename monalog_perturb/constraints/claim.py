@@ -25,6 +25,8 @@ class ClaimCheck(Constraint):
                 "evonli_claim", sentence=c.text)}])) for c in candidates]
         from monalog.augment.generate import repeated_bigram
 
+        if self.fluency is None:
+            raise ValueError("CLAIMSCORE needs a fluency scorer or a chat client")
         base = self.fluency.score([original.text])[0]
         scores = self.fluency.score([c.text for c in candidates])
         out = []

@@ -21,4 +21,6 @@ class SimilarityCheck(Constraint):
         if self.client is not None:
             return [parse_number(self.client.complete([{"role": "user", "content": prompt(
                 "evonli_similarity", a=original.text, b=c.text)}])) for c in candidates]
+        if self.embedder is None:
+            raise ValueError("SIMSCORE needs an embedder or a chat client")
         return self.embedder.similarity([(original.text, c.text) for c in candidates])

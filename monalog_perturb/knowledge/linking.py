@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -92,5 +92,5 @@ class ConceptVectors:
             return [(c, 0.0) for c in others]
         from monalog_perturb.backends.embeddings import cosine
 
-        sims = cosine(base, matrix) if len(have) else []
+        sims: Iterable[float] = cosine(base, matrix) if len(have) else []
         return sorted(zip(have, (float(s) for s in sims)), key=lambda x: (-x[1], x[0].id))

@@ -14,9 +14,12 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from monalog.errors import ResourceError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -269,11 +272,11 @@ def load_source(spec: str) -> KnowledgeSource:
 
 
 
-def read_cui2vec(path: str | Path) -> dict[str, "object"]:
+def read_cui2vec(path: str | Path) -> dict[str, np.ndarray]:
     """cui2vec's CSV: a header row, then `CUI,v1,...,vn` (the first column may be quoted)."""
     import numpy as np
 
-    vectors = {}
+    vectors: dict[str, np.ndarray] = {}
     try:
         with Path(path).open(encoding="utf-8") as handle:
             for n, row in enumerate(csv.reader(handle)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.base import Constraint
@@ -12,7 +12,10 @@ from monalog_perturb.goals.base import Goal
 from monalog_perturb.searches.base import Search
 from monalog_perturb.transformations.base import Transformation
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
 @dataclass(frozen=True)

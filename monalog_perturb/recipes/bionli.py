@@ -50,7 +50,7 @@ class BioNLIOptions:
         return names
 
 
-def make_typer(vocab: Iterable[str] = (), vocab_source: Iterable[str] = (), matcher: str = "dict",
+def make_typer(vocab: Iterable[str] | None = (), vocab_source: Iterable[str] | None = (), matcher: str = "dict",
                ner: str | None = None) -> DictionaryTyper:
     """Entity typing from vocabulary files, packaged vocabularies, and a matcher or NER model."""
     from monalog_perturb.bio.entity_typing import NerTyper, SpacyTyper
@@ -86,15 +86,17 @@ def corpus_vocabulary(records: Iterable[MechanismRecord], typer: DictionaryTyper
     for record in records:
         for entity in (record.regulator, record.regulated):
             type_ = typer.type_of(entity) if entity else None
-            if type_:
+            if entity and type_:
                 pool[type_].add(entity)
         for mention in typer.mentions(record.premise):
             pool[mention.type].add(mention.text)
     return {t: sorted(names) for t, names in pool.items()}
 
 
-def read_items(path: str | Path, abstracts: bool, typer: DictionaryTyper) -> Iterator[MechanismRecord | BadRow]:
-    """Mechanism records (JSONL or BioNLI's CSV), or conclusion records extracted from abstracts."""
+def read_items(path: str | Path, abstracts: bool,
+               typer: DictionaryTyper | None) -> Iterator[MechanismRecord | BadRow]:
+    """Mechanism records (JSONL or BioNLI's CSV), or conclusion records extracted from abstracts
+    (which needs `typer`)."""
     from monalog_perturb.bio.conclusions import extract, read_abstracts
     from monalog_perturb.bio.records import read_records
 
@@ -102,6 +104,8 @@ def read_items(path: str | Path, abstracts: bool, typer: DictionaryTyper) -> Ite
         for n, item in enumerate(read_records(path), 1):
             yield item if isinstance(item, MechanismRecord) else BadRow(n, str(item))
         return
+    if typer is None:
+        raise ValueError("extracting conclusions from abstracts needs an entity typer")
     for n, (record_id, abstract) in enumerate(read_abstracts(path), 1):
         record = extract(record_id, abstract, typer)
         yield record or BadRow(n, f"abstract {record_id}: no conclusion with two typed entities")
@@ -141,7 +145,7 @@ class BioNLIGenerator:
             made = self.rules[name](Candidate.original(record.hypothesis, context=record))
             if made:
                 self.stats.applicable[name] += 1
-                out.extend(Perturbation(record.id, record.premise, c.text, name, c.edit.provenance["edit"])
+                out.extend(Perturbation(record.id, record.premise, c.text, name, c.last_edit().provenance["edit"])
                            for c in made)
         return out
 

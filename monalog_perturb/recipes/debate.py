@@ -49,12 +49,12 @@ def read_items(path: str | Path) -> Iterator[DebateItem | BadRow]:
     """{id, premise, hypothesis, label} (the hypothesis is rewritten) or {id, text, context, label,
     protected: [[start, end], ...]} a line."""
     for row in read_jsonl(path):
-        text = row.text("hypothesis", "text") if isinstance(row, Row) else None
-        if text is None:
+        if not isinstance(row, Row) or row.text("hypothesis", "text") is None:
             yield row if isinstance(row, BadRow) else BadRow(row.line, "needs \"hypothesis\" or \"text\"")
             continue
         f = row.fields
-        raw = f.get("hypothesis", f.get("text"))
+        # the unstripped value of the key row.text chose (protected spans are offsets into it)
+        raw: str = next(f[k] for k in ("hypothesis", "text") if isinstance(f.get(k), str) and f[k].strip())
         yield DebateItem(str(f.get("id", row.line)), raw, str(f.get("premise", f.get("context", ""))),
                          str(f.get("label", "")), tuple(tuple(span) for span in f.get("protected", [])))
 

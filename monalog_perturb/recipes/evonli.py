@@ -62,7 +62,8 @@ class EvoOptions:
 
 def read_rct(path: str | Path) -> Iterator[tuple[str, list[tuple[str, str]]]]:
     """PubMed RCT files: `###PMID` starts an abstract, then `LABEL<TAB>sentence` lines."""
-    abstract_id, rows = None, []
+    abstract_id: str | None = None
+    rows: list[tuple[str, str]] = []
     with open_input(path) as handle:
         for n, line in enumerate(handle, 1):
             line = line.rstrip("\n")
@@ -102,6 +103,7 @@ def mine_pairs(abstracts: Iterable[tuple[str, list[tuple[str, str]]]], rng: rand
             out.append(PairItem(f"{abstract_id}-{k}", first, second))
     return out
 
+
 def read_items(path: str | Path, seed: int = 0, client: ChatClient | None = None) -> Iterator[PairItem | BadRow]:
     """Pairs from JSONL {id, sentence1, sentence2}, or mined from abstracts in the PubMed RCT format
     (a file whose first line starts with ###)."""
@@ -111,8 +113,8 @@ def read_items(path: str | Path, seed: int = 0, client: ChatClient | None = None
         yield from mine_pairs(read_rct(path), random.Random(seed), client)
         return
     for row in read_jsonl(path):
-        if isinstance(row, Row) and row.text("sentence1") and row.text("sentence2"):
-            yield PairItem(str(row.fields.get("id", row.line)), row.text("sentence1"), row.text("sentence2"))
+        if isinstance(row, Row) and (first_text := row.text("sentence1")) and (second := row.text("sentence2")):
+            yield PairItem(str(row.fields.get("id", row.line)), first_text, second)
         else:
             yield row if isinstance(row, BadRow) else BadRow(row.line, "needs \"sentence1\" and \"sentence2\"")
 
@@ -174,6 +176,8 @@ class EvoGenerator:
 
     def row(self, result: EvoResult, kind: str | None) -> dict:
         c, s = result.success, self.evo.settings
+        if c is None:
+            raise ValueError(f"pair {result.item.id}: no successful contradiction to write")
         scores = {"confidence": c.score("confidence"), "similarity": c.score("similarity"), "claim": c.score("claim")}
         provenance = {"teacher": self.teacher, "mutation_type": kind, "iterations": result.iterations,
                       "max_iterations": s.max_iterations, "t_conf": s.t_conf,
@@ -198,7 +202,10 @@ def build(options: EvoOptions) -> EvoGenerator:
 
         embedder = Embedder(options.embeddings, options.device)
     fluency = load_fluency(options.lm, options.mlm, options.device)
-    evo = EvoNLI(mutate, load_teacher(options.teacher, options.device),
+    teacher = load_teacher(options.teacher, options.device)
+    if teacher is None:
+        raise ValueError("EvoNLI needs a teacher (CLASSIFY): --teacher monalog, a folder or an NLI model")
+    evo = EvoNLI(mutate, teacher,
                  SimilarityCheck(settings.t_sim, embedder, client), ClaimCheck(settings.t_claim, fluency, client),
                  settings)
     return EvoGenerator(evo, client, options.teacher, "llm" if client else fluency.kind)

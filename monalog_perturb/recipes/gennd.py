@@ -47,8 +47,8 @@ class GenNDGenerator:
         self.gennd, self.name = gennd, "gen-nd"
 
     def __call__(self, record: MechanismRecord) -> list[dict]:
-        return [make_row(record.id, c.edit.before, c.text, NOT_ENTAILMENT, "gen-nd", c.edit, dict(c.scores),
-                         {"strategy": "GEN-ND", **c.edit.provenance}, premise=record.premise)
+        return [make_row(record.id, c.last_edit().before, c.text, NOT_ENTAILMENT, "gen-nd", c.edit, dict(c.scores),
+                         {"strategy": "GEN-ND", **c.last_edit().provenance}, premise=record.premise)
                 for c in self.gennd(record)]
 
 

@@ -112,13 +112,14 @@ class KbinGenerator:
         chosen = self.recipe(Candidate.original(claim.text, context=claim))
         if not chosen:
             return []
-        self.report.candidates[-1] = int(chosen[0].score("candidates"))
+        self.report.candidates[-1] = int(chosen[0].value("candidates"))
         row = self.row(claim, chosen[0])
         self.report.add(row)
         return [row]
 
     def row(self, claim: Claim, chosen: Candidate) -> dict:
-        edit, provenance = chosen.edit, chosen.edit.provenance
+        edit = chosen.last_edit()
+        provenance = edit.provenance
         scores = {k: v for k, v in chosen.scores if k not in ("candidates", "variants")}
         if provenance.get("similarity") is not None:
             scores["similarity"] = provenance["similarity"]

@@ -42,14 +42,16 @@ class KbinReport:
 
     def table(self) -> str:
         data = self.as_json()
-        lines = [f"claims {self.claims}, negated {self.negated} (yield {data['yield']:.1%}), failed {len(self.failed)}, "
-                 f"{self.seconds:.1f} s"]
+        lines = [f"claims {self.claims}, negated {self.negated} (yield {data['yield']:.1%}), "
+                 f"failed {len(self.failed)}, {self.seconds:.1f} s"]
         if data["candidates_per_claim"]:
             c = data["candidates_per_claim"]
-            lines.append(f"candidates per claim (all claims): mean {c['mean']:.1f}, median {c['median']:.0f}, max {c['max']:.0f}")
+            lines.append(f"candidates per claim (all claims): mean {c['mean']:.1f}, median {c['median']:.0f}, "
+                         f"max {c['max']:.0f}")
         for name, d in data["scores"].items():
             if d:
-                lines.append(f"{name:<14} mean {d['mean']:.3f}  median {d['median']:.3f}  [{d['min']:.3f}, {d['max']:.3f}]")
+                lines.append(f"{name:<14} mean {d['mean']:.3f}  median {d['median']:.3f}  "
+                             f"[{d['min']:.3f}, {d['max']:.3f}]")
         lines.append("by knowledge source: " + ", ".join(f"{k} {v}" for k, v in sorted(self.by_kb.items())))
         return "\n".join(lines)
 

@@ -63,7 +63,8 @@ class ChatAgent:
 
     def revise(self, original, proposal, reviews, label) -> str:
         listing = "\n".join(f"- {r.agent}: {r.scores} {r.comment}" for r in reviews)
-        return self._ask("debate_revise", original=original, proposal=proposal, reviews=listing, label=label) or proposal
+        revised = self._ask("debate_revise", original=original, proposal=proposal, reviews=listing, label=label)
+        return revised or proposal
 
     def score(self, original, revision, label) -> float:
         return parse_number(self._ask("debate_score", original=original, revision=revision))
@@ -99,7 +100,6 @@ class LocalAgent:
         return sorted(set(out))
 
     def propose(self, text, keys, context, label) -> str:
-        self._last = []
         for key in sorted(keys, key=lambda k: -k.start):          # right to left: offsets stay valid
             options = self._synonyms(key.word)
             if options:

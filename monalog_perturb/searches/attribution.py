@@ -33,9 +33,10 @@ def attribution(teacher: Teacher | None, text: str, context: str, label: str | N
     if teacher is not None:
         variants = [text] + [(text[:m.start()] + text[m.end():]).replace("  ", " ").strip() for m in words]
         scores = teacher.scores([(context, v) for v in variants])
-        if scores[0] is not None:
-            target = label or max(scores[0], key=scores[0].get)
-            values = [scores[0][target] - (s[target] if s else scores[0][target]) for s in scores[1:]]
+        first = scores[0]
+        if first is not None:
+            target = label or max(first, key=first.__getitem__)
+            values = [first[target] - (s[target] if s else first[target]) for s in scores[1:]]
             method = f"leave-one-out ({teacher.name})"
     if not any(abs(v) > 1e-6 for v in values):
         from wordfreq import zipf_frequency

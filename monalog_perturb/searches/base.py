@@ -30,5 +30,5 @@ class SinglePass(Search):
     def __call__(self, original, transformation, constraints, goal) -> list[Candidate]:
         candidates = filtered(original, transformation(original), constraints)
         if goal is not None:
-            candidates = sorted(goal(original, candidates), key=lambda c: -c.score(goal.name))
+            candidates = sorted(goal(original, candidates), key=lambda c: -c.value(goal.name))
         return candidates[:self.keep] if self.keep else candidates

@@ -27,16 +27,17 @@ class KBINSearch(Search):
         candidates = self.fluency(original, candidates)
         best: dict[tuple, Candidate] = {}
         for c in candidates:
-            sibling = c.edit.provenance.get("sibling")
-            key = (c.edit.start, sibling.id if sibling else c.text)
-            if key not in best or c.score("fluency") > best[key].score("fluency"):
+            edit = c.last_edit()
+            sibling = edit.provenance.get("sibling")
+            key = (edit.start, sibling.id if sibling else c.text)
+            if key not in best or c.value("fluency") > best[key].value("fluency"):
                 best[key] = c
         variants = list(best.values())
         if goal is not None:
             variants = goal(original, variants)
-            chosen = max(variants, key=lambda c: (c.score(goal.name), c.score("fluency")))
+            chosen = max(variants, key=lambda c: (c.value(goal.name), c.value("fluency")))
         elif self.rng is not None:               # the random baseline: no ranking at all
             chosen = self.rng.choice(variants)
         else:
-            chosen = max(variants, key=lambda c: c.score("fluency"))
+            chosen = max(variants, key=lambda c: c.value("fluency"))
         return [chosen.scored("candidates", considered).scored("variants", len(variants))]

@@ -99,7 +99,7 @@ class EvoNLI:
             children = self._checked(original, children, result)
             if not children:
                 return result
-            children = sorted(self.goal(original, children), key=lambda c: -c.score("confidence"))
+            children = sorted(self.goal(original, children), key=lambda c: -c.value("confidence"))
             result.evaluated += len(children)
             result.contradictions += sum(self.goal.reached(c) for c in children)
             if self.goal.reached(children[0]):

@@ -17,6 +17,7 @@ banned sequences are masked, and a hypothesis may end only when every constraint
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 from monalog_perturb.candidate import Candidate, Edit
@@ -35,10 +36,10 @@ class Hypothesis:
         n = len(seq)
         return any(list(self.tokens[i:i + n]) == seq for i in range(len(self.tokens) - n + 1))
 
-    def met(self, constraints: list[list[Sequence_]]) -> int:
+    def met(self, constraints: Sequence[Sequence[Sequence_]]) -> int:
         return sum(any(self.contains(alt) for alt in alternatives) for alternatives in constraints)
 
-    def forced_next(self, constraints: list[list[Sequence_]]) -> set[int]:
+    def forced_next(self, constraints: Sequence[Sequence[Sequence_]]) -> set[int]:
         """Tokens that start or continue an unmet constraint."""
         out = set()
         for alternatives in constraints:
@@ -54,8 +55,8 @@ class Hypothesis:
         return out
 
 
-def constrained_beam_search(model, tokenizer, source: str, positive: list[list[Sequence_]] = (),
-                            negative: list[Sequence_] = (), beams: int = 4, max_new_tokens: int = 48,
+def constrained_beam_search(model, tokenizer, source: str, positive: Sequence[Sequence[Sequence_]] = (),
+                            negative: Sequence[Sequence_] = (), beams: int = 4, max_new_tokens: int = 48,
                             device=None) -> list[int] | None:
     """Token ids of the best finished hypothesis meeting every positive constraint (a list of
     alternatives each) and containing no negative sequence; None when none is found."""
@@ -71,7 +72,8 @@ def constrained_beam_search(model, tokenizer, source: str, positive: list[list[S
     if start is None:
         start = tokenizer.pad_token_id
     eos = model.config.eos_token_id if model.config.eos_token_id is not None else tokenizer.eos_token_id
-    live, finished = [Hypothesis((start,), 0.0)], []
+    live = [Hypothesis((start,), 0.0)]
+    finished: list[Hypothesis] = []
     for step in range(max_new_tokens):
         if not live:
             break

@@ -1,5 +1,5 @@
-"""Word-level mutations toward a contradiction (EvoNLI's REPLACEWORDS), as Transformations. Each edit records its mutation
-type in SciCon's taxonomy (Appendix D), so outputs are tagged by rule; an LLM can tag instead.
+"""Word-level mutations toward a contradiction (EvoNLI's REPLACEWORDS), as Transformations. Each edit records its
+mutation type in SciCon's taxonomy (Appendix D), so outputs are tagged by rule; an LLM can tag instead.
 
 Offline: listed opposites (kb/evonli_substitutions.tsv and BioNLI's polarity reversals), WordNet antonyms,
  negation insertion/removal, number changes, KB siblings (via KBIN's transformation).
@@ -20,6 +20,7 @@ from monalog_perturb.resources import data_path, prompt
 from monalog_perturb.transformations.base import Transformation
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_ANTONYM_POS = (("a", "scalar/evaluative property"), ("r", "scalar/evaluative property"), ("v", "action"))
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(%?)(?![\w.])")
 MUTATION_TYPES = ("negation/polarity", "quantifier", "numerical", "modality", "causation", "action",
                   "scalar/evaluative property", "entity", "temporal", "other")
@@ -68,12 +69,12 @@ class WordNetAntonyms(Transformation):
         wn, out = wordnet(), []
         for m in _WORD.finditer(candidate.text):
             word = m.group().lower()
-            for pos, kind in (("a", "scalar/evaluative property"), ("r", "scalar/evaluative property"), ("v", "action")):
+            for pos, kind in _ANTONYM_POS:
                 lemma = wn.morphy(word, pos)
                 if not lemma:
                     continue
-                antonyms = sorted({a.name() for s in wn.synsets(lemma, pos)[:2] for l in s.lemmas()
-                                   if l.name() == lemma for a in l.antonyms()})
+                antonyms = sorted({a.name() for s in wn.synsets(lemma, pos)[:2] for lem in s.lemmas()
+                                   if lem.name() == lemma for a in lem.antonyms()})
                 for antonym in antonyms[:1]:
                     if "_" in antonym or (pos == "v" and word != lemma):
                         continue                     # inflected verbs: the antonym would need inflecting
@@ -202,7 +203,7 @@ class ChatReplacement(Transformation):
 def mutation_type(candidate: Candidate, client: ChatClient | None = None) -> str:
     """The type of the edits that made `candidate` (the last typed edit), by rule; by the LLM when
     a client is given or no rule typed it."""
-    kinds = [e.provenance.get("type") for e in candidate.history() if e.provenance.get("type")]
+    kinds: list[str] = [e.provenance["type"] for e in candidate.history() if e.provenance.get("type")]
     if kinds and client is None:
         return kinds[-1]
     if client is not None:

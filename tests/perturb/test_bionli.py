@@ -46,7 +46,8 @@ def test_bad_lines_are_reported(tmp_path):
 def test_csv_reader(tmp_path):
     path = tmp_path / "bionli.csv"
     path.write_text("supp_set,conclusion,label_cat,ori_conclusion,pmid\n"
-                    "\"A causes B.\",\"<re> A <er> inhibits <el> B <le>\",pos,\"<re> A <er> inhibits <el> B <le>\",123\n",
+                    "\"A causes B.\",\"<re> A <er> inhibits <el> B <le>\",pos,"
+                    "\"<re> A <er> inhibits <el> B <le>\",123\n",
                     encoding="utf-8")
     (record,) = list(read_records(path))
     assert record.pmid == "123" and record.regulator == "A"
@@ -96,7 +97,8 @@ def test_vneg_past_and_not_applicable(ctx):
 
 def test_sn_takes_numbers_from_the_premise(records, ctx):
     out = sn(records["r1"], ctx)
-    assert [p.hypothesis for p in out] == ["<re> Metformin <er> inhibits <el> hepatic gluconeogenesis <le> in 12 patients."]
+    assert [p.hypothesis for p in out] == [
+        "<re> Metformin <er> inhibits <el> hepatic gluconeogenesis <le> in 12 patients."]
     assert sn(records["r2"], ctx) == []
 
 
@@ -186,7 +188,8 @@ def test_consistency_metric_table_and_plot(tmp_path, capsys):
             {"source": "b", "label": "ENTAILMENT", "prediction": "ENTAILMENT"}]
     result = consistency(rows)
     assert result.mechanisms == 2
-    assert result.shares[0] == 1.0 and result.shares[50] == 1.0 and result.shares[60] == 0.5 and result.shares[100] == 0.5
+    assert result.shares[0] == 1.0 and result.shares[50] == 1.0
+    assert result.shares[60] == 0.5 and result.shares[100] == 0.5
     path = tmp_path / "pred.jsonl"
     path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     png = tmp_path / "consistency.png"
@@ -213,7 +216,8 @@ def test_packaged_vocabularies_type_real_names():
 def test_natural_logic_positives_keep_entities_and_polarity(parser):
     from monalog_perturb.bio.positives import positives
 
-    records = [MechanismRecord("1", "p", "<re> Metformin <er> strongly inhibits <el> gluconeogenesis <le> in obese mice."),
+    records = [MechanismRecord("1", "p",
+                               "<re> Metformin <er> strongly inhibits <el> gluconeogenesis <le> in obese mice."),
                MechanismRecord("2", "p", "<re> TNF <er> is not required for <el> IL6 <le> release in human cells.")]
     out = positives(records, parser)
     assert {p.hypothesis for p in out} == {

@@ -17,17 +17,20 @@ from monalog_perturb.runner import collect
 from monalog_perturb.searches.evolution import EvoNLI, EvoSettings, PairItem
 
 
+from monalog_perturb.transformations.generation import constrained_beam_search
+from monalog_perturb.transformations.mutations import (ListedOpposites, NegationToggle, NumberChange, WordNetAntonyms,
+                                                       mutation_type, parse_json_list)
+from monalog.errors import InputError
+from tests.perturb.test_backends import stub_server  # noqa: F401  (the fixture)
+from tests.tiny_models import t5_seq2seq
+
+
 def run_evonli(items, evo, client=None):
     """EvoNLI's rows in the old flat shape (provenance merged in), and the report."""
     generator = EvoGenerator(evo, client)
     rows, _ = collect(items, generator)
     return [{**r, **r["provenance"], "sentence1": r["premise"], "sentence2": r["text"]} for r in rows], generator.report
-from monalog_perturb.transformations.generation import constrained_beam_search
-from monalog_perturb.transformations.mutations import (ListedOpposites, NegationToggle, NumberChange, WordNetAntonyms, mutation_type,
-                                      parse_json_list)
-from monalog.errors import InputError
-from tests.perturb.test_backends import stub_server  # noqa: F401  (the fixture)
-from tests.tiny_models import t5_seq2seq
+
 
 RCT = """###111
 BACKGROUND\tStroke is common.
@@ -90,7 +93,8 @@ def test_evonli_finds_a_contradiction_with_the_prover(teacher):
     settings = EvoSettings()
     evo = EvoNLI(offline_mutations(), teacher, SimilarityCheck(settings.t_sim, FixedSimilarity()),
                  ClaimCheck(settings.t_claim, UnigramFluency()), settings)
-    items = [PairItem("a", "Aspirin reduced the risk of stroke in elderly patients.", "Aspirin reduced the risk of stroke."),
+    items = [PairItem("a", "Aspirin reduced the risk of stroke in elderly patients.",
+                      "Aspirin reduced the risk of stroke."),
              PairItem("b", "The sky was blue.", "Dogs bark loudly at night.")]
     rows, report = run_evonli(items, evo)
     assert report.successes == 1 and report.pairs == 2
@@ -213,3 +217,20 @@ def test_cli_debate_with_chat_agents(stub_server, tmp_path):  # noqa: F811
     assert row["text"] == "A person plays music" and row["provenance"]["rounds"] == 1 and row["scores"]["debate"] == 0.9
     (turn,) = row["provenance"]["transcript"]
     assert len(turn["reviews"]) == 2 and turn["reviews"][0]["scores"]["similarity"] == 0.95
+
+
+def test_cli_evonli_refuses_no_teacher(tmp_path):
+    from monalog.cli import main
+
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text(json.dumps({"id": "x", "sentence1": "A b c.", "sentence2": "A b d."}) + "\n")
+    assert main(["perturb", "evonli", str(pairs), "-o", str(tmp_path / "out.jsonl"), "--teacher", ""]) != 0
+
+
+def test_debate_items_take_the_text_field_when_the_hypothesis_is_blank(tmp_path):
+    from monalog_perturb.recipes.debate import read_items
+
+    path = tmp_path / "items.jsonl"
+    path.write_text(json.dumps({"id": "a", "hypothesis": " ", "text": "Aspirin is safe."}) + "\n")
+    (item,) = read_items(path)
+    assert item.text == "Aspirin is safe."

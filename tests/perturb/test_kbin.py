@@ -109,7 +109,8 @@ def umls():
 def test_linker_longest_match_and_common_words(umls):
     linker = EntityLinker([umls])
     links = linker.mentions("Acetylsalicylic acid reduces headache.")
-    assert [(l.text, l.concept.id) for l in links] == [("Acetylsalicylic acid", "C0004057"), ("headache", "C0018681")]
+    assert [(link.text, link.concept.id) for link in links] == [("Acetylsalicylic acid", "C0004057"),
+                                                                ("headache", "C0018681")]
 
 
 def test_sibling_replacement_ranked_by_cui2vec(umls):
