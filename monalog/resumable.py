@@ -15,16 +15,23 @@ from pathlib import Path
 from typing import Callable
 
 from monalog.errors import OutputError
-from monalog.fileio import write_atomic
+from monalog.fileio import first_json, write_atomic
 
 log = logging.getLogger(__name__)
 
 
-def is_json_object(line: bytes) -> bool:
-    try:
-        return isinstance(json.loads(line), dict)
-    except (ValueError, RecursionError):
-        return False
+def row_with(*keys: str) -> Callable[[bytes], bool]:
+    """Tells a line that is a JSON object holding these keys (a row of a given command's output)."""
+    def is_row(line: bytes) -> bool:
+        try:
+            row = json.loads(line)
+        except (ValueError, RecursionError):
+            return False
+        return isinstance(row, dict) and all(k in row for k in keys)
+    return is_row
+
+
+is_json_object = row_with()
 
 
 def append_lines(path: Path, lines: list[str]) -> int:
@@ -46,6 +53,12 @@ class ProgressFile:
         self.output, self.path = output, output.with_name(output.name + ".progress")
         self.header = json.loads(json.dumps(header))
         self.is_row, self.id_field = is_row, id_field
+
+    def is_progress(self, path: Path) -> bool:
+        """A previous progress file of this command (for `check_output`; `resume` checks it whole)."""
+        head = first_json(path)
+        return isinstance(head, dict) and (head.get("command") == self.header["command"]
+                                           or {"sources", "bytes"} <= set(head))
 
     def starts_with_row(self, path: Path) -> bool:
         """A previous output: its first line is one of this command's rows."""

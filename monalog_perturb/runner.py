@@ -15,8 +15,8 @@ Every generator writes the same JSONL row:
                 debate transcript ... (whatever the generator has)
     premise     the context the label is relative to, where the generator has one
 
-Resuming: OUT.progress records, after each batch appended to OUT (one write and fsync), the items the
-batch covered and OUT's size. Re-running with the same output path and settings skips the items
+Resuming (monalog.resumable): OUT.progress records, after each batch appended to OUT (one write and
+fsync), the items the batch covered and OUT's size. Re-running with the same output path and settings skips the items
 already done and first cuts OUT back to the last recorded size (a batch cut short is redone).
 Only a previous output of a perturb command (and its progress file) is ever cut back or replaced;
 anything else is refused before any work. Generators that share one seeded random stream across
@@ -27,20 +27,21 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-from monalog.errors import MonalogError, OutputError
-from monalog.fileio import check_output, first_json, jsonl_with, write_atomic, write_jsonl
+from monalog.errors import MonalogError
+from monalog.fileio import check_output, jsonl_with, write_atomic, write_jsonl
+from monalog.resumable import ProgressFile, append_lines, row_with
 from monalog_perturb.candidate import Edit
 
 log = logging.getLogger(__name__)
 
 ROW_FIELDS = ("source", "original", "text", "label", "recipe", "edit", "scores", "provenance")
-is_output = jsonl_with("source", "original", "text", "recipe")
+ROW_KEYS = ("source", "original", "text", "recipe")
+is_output = jsonl_with(*ROW_KEYS)
 
 
 class Generator(Protocol):
@@ -122,7 +123,8 @@ def run(items: Sequence[Any], generator: Generator, output: str | Path, *, input
     command and settings. `progress(n)` is called as items finish."""
     inputs = list(inputs)
     out = check_output(output, inputs=inputs, previous=is_output)
-    record = ProgressFile(out, {"command": f"monalog perturb {generator.name}", "settings": settings or {}})
+    record = ProgressFile(out, {"command": f"monalog perturb {generator.name}", "settings": settings or {}},
+                          row_with(*ROW_KEYS))
     check_output(record.path, inputs=inputs, previous=record.is_progress)
     done = record.resume()
     report, start = RunReport(), time.perf_counter()
@@ -140,7 +142,7 @@ def run(items: Sequence[Any], generator: Generator, output: str | Path, *, input
             if progress:
                 progress(1)
         report.rows += len(lines)
-        record.record([str(item.id) for item in batch], _append(out, lines))
+        record.record([str(item.id) for item in batch], append_lines(out, lines))
     if not out.exists():
         write_atomic(out, "")
     if hasattr(generator, "finish"):
@@ -150,93 +152,3 @@ def run(items: Sequence[Any], generator: Generator, output: str | Path, *, input
         record.record([], out.stat().st_size)
     report.seconds = time.perf_counter() - start
     return report
-
-
-def _append(path: Path, lines: list[str]) -> int:
-    """Append the batch with one write and fsync; returns the file's new size."""
-    with path.open("ab") as handle:
-        if lines:
-            handle.write("".join(lines).encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        return handle.tell()
-
-
-def first_json_line(line: bytes) -> object:
-    """A line of an output as JSON (None when it is not)."""
-    try:
-        return json.loads(line)
-    except ValueError:
-        return None
-
-
-class ProgressFile:
-    """OUT.progress: a header line (the command and its settings), then one JSON line per batch: the
-    items it covered and OUT's size after it."""
-
-    def __init__(self, output: Path, header: dict) -> None:
-        self.output, self.path = output, output.with_name(output.name + ".progress")
-        self.header = json.loads(json.dumps(header))
-
-    def is_progress(self, path: Path) -> bool:
-        head = first_json(path)
-        return isinstance(head, dict) and head.get("command") == self.header["command"]
-
-    def resume(self) -> set[str]:
-        """The items already done; OUT is cut back to the last recorded size."""
-        if not self.output.exists() or not self.path.exists():
-            done, size = (set(), 0) if not self.output.exists() else self._from_output()
-            write_atomic(self.path, json.dumps(self.header) + "\n")
-            if done:
-                self.record(sorted(done), size)
-            return done
-        done, size, lines = self._read()
-        if self.output.stat().st_size < size:
-            raise OutputError(f"{self.output} is shorter than {self.path} records; remove both to start over",
-                              input=str(self.output))
-        write_atomic(self.path, "".join(lines))
-        with self.output.open("r+b") as handle:
-            handle.truncate(size)
-        return done
-
-    def _read(self) -> tuple[set[str], int, list[str]]:
-        """The recorded items, the last recorded size and the lines to keep; other settings are refused."""
-        lines = self.path.read_text(encoding="utf-8", errors="replace").splitlines()
-        if json.loads(lines[0]) != self.header:
-            raise OutputError(f"{self.output} was made with other settings ({lines[0][:300]}); resume with the same "
-                              "settings or choose another output path", input=str(self.output))
-        done: set[str] = set()
-        size, keep = 0, [lines[0] + "\n"]
-        for line in lines[1:]:
-            try:
-                entry = json.loads(line)
-                sources, size = [str(s) for s in entry["sources"]], int(entry["bytes"])
-            except (ValueError, KeyError, TypeError):
-                break                               # a record cut short: what follows is redone
-            done.update(sources)
-            keep.append(line + "\n")
-        return done, size, keep
-
-    def _from_output(self) -> tuple[set[str], int]:
-        """No progress file: the output's complete rows count (a torn last line is dropped)."""
-        done: set[str] = set()
-        size = 0
-        with self.output.open("rb") as handle:
-            for line in handle:
-                if not line.endswith(b"\n"):
-                    break
-                row = first_json_line(line)
-                if not isinstance(row, dict) or "source" not in row:
-                    raise OutputError(f"output {self.output} exists and is not a perturb output; choose another path",
-                                      input=str(self.output))
-                done.add(str(row["source"]))
-                size += len(line)
-        with self.output.open("r+b") as handle:
-            handle.truncate(size)
-        return done, size
-
-    def record(self, sources: list[str], size: int) -> None:
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps({"sources": sources, "bytes": size}) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())

@@ -149,7 +149,7 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
 
     record = progress_file(Path(output), {**asdict(settings), "fraction": fraction, "seed": seed})
     output = check_output(output, inputs=[path], previous=record.starts_with_row)   # before anything changes
-    check_output(record.path, inputs=[path], previous=lambda _: True)
+    check_output(record.path, inputs=[path], previous=record.is_progress)
     output.parent.mkdir(parents=True, exist_ok=True)
     done = record.resume()
     report = AugmentReport()

@@ -2,18 +2,11 @@
 or the symbolic prover ("monalog": confidence 1.0 for what it proves, otherwise it abstains)."""
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from typing import Sequence
 
 from monalog.errors import MonalogError
 from monalog.inference.proof import Label
-
-Scores = dict[str, float] | None        # label -> probability; None: the teacher abstains
-
-
-class Teacher(Protocol):
-    name: str
-
-    def scores(self, pairs: Sequence[tuple[str, str]]) -> list[Scores]: ...
+from monalog_perturb.protocols import Scores, Teacher
 
 
 class ClassifierTeacher:
