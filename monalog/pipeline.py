@@ -31,7 +31,7 @@ class ParserBudget:
     parses of long sentences for speed (scoring many long candidates, as a teacher does)."""
 
     supertags: int = 50
-    steps: int = 1_000_000
+    steps: int = 5_000
 
 
 #: The budget the symbolic teacher runs on: long biomedical sentences parse about 30x faster.

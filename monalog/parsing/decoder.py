@@ -33,11 +33,19 @@ def depccg_grammar(name: str = "grammar_en_rebank.json") -> Path:
 
 @dataclass(frozen=True)
 class DecoderSettings:
+    """The grammar and the work one sentence may take. A first pass keeps `pruning_size` supertags a
+    word and stops after `max_step` A* steps; a sentence it cannot finish gets a second pass with
+    fewer supertags (`retry_pruning_size`) and `retry_max_step` steps. Both budgets are counts, so
+    the answer never depends on the machine's load; a sentence over both is a ParseError.
+    Every SICK sentence parses within the first pass (benchmarks/results/parse_budget.md)."""
+
     grammar: str = "grammar_en_rebank.json"
     root_categories: tuple[str, ...] = DEFAULT_ROOTS
     pruning_size: int = 50
     unary_penalty: float = 0.1
-    max_step: int = 1_000_000
+    max_step: int = 5_000
+    retry_pruning_size: int = 10
+    retry_max_step: int = 20_000
     max_length: int = 250
 
 
@@ -88,7 +96,19 @@ class Decoder:
 
     def decode(self, sentences: Sequence[Sequence[Token]],
                scores: Sequence[tuple[np.ndarray, np.ndarray]]) -> list[Tree | None]:
-        """One tree per sentence, or None where the grammar admits no derivation."""
+        """One tree per sentence, or None where no derivation was found within the budget."""
+        s = self.settings
+        trees = self._decode(sentences, scores, s.pruning_size, s.max_step)
+        retry = [i for i, tree in enumerate(trees) if tree is None]
+        if retry and s.retry_pruning_size < s.pruning_size:
+            again = self._decode([sentences[i] for i in retry], [scores[i] for i in retry],
+                                 s.retry_pruning_size, s.retry_max_step)
+            for i, tree in zip(retry, again):
+                trees[i] = tree
+        return trees
+
+    def _decode(self, sentences: Sequence[Sequence[Token]], scores: Sequence[tuple[np.ndarray, np.ndarray]],
+                pruning_size: int, max_step: int) -> list[Tree | None]:
         if not sentences:
             return []
         doc = [[self._token_type(word=t.word, lemma=t.lemma, pos=t.pos, entity=t.ner, chunk=t.chunk)
@@ -98,7 +118,7 @@ class Decoder:
         s = self.settings
         parsed = self._run(doc, results, self.categories, self._binary, self._unary, self.roots,
                            num_tags=len(self.categories), unary_penalty=s.unary_penalty, beta=1e-5,
-                           use_beta=False, pruning_size=s.pruning_size, nbest=1, max_step=s.max_step,
+                           use_beta=False, pruning_size=pruning_size, nbest=1, max_step=max_step,
                            max_length=s.max_length)
         trees: list[Tree | None] = []
         for sent, nbest in zip(sentences, parsed):

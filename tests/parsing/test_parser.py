@@ -66,3 +66,17 @@ def test_depccg_backend_without_its_model_is_a_clear_error(tmp_path, monkeypatch
     monkeypatch.setenv("DEPCCG_HOME", str(tmp_path))
     with pytest.raises(ResourceError, match="pretrained model .* is not installed"):
         Parser.from_backend("depccg", str(tmp_path / "missing"))
+
+
+@pytest.mark.parametrize("sentence", [
+    " ".join(["the dog"] * 60),
+    "over the quickly blue a and playing of is not with " * 11,
+    "ab,c d'ef!g hij;k lmn.op qr!st uv,w xy'z " * 2,
+])
+def test_parse_work_is_bounded(parser, sentence):
+    import time
+
+    start = time.process_time()
+    result = parser.parse_batch([sentence])[0]
+    assert time.process_time() - start < 5          # the floor is 2 s on an idle machine; CI shares its cores
+    assert isinstance(result, MonalogError) or result.leaves
