@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from monalog.cli.common import error, progress, skipped
+from monalog.cli.common import count, progress, share, skipped
 
 
 def register(sub) -> None:
@@ -12,16 +12,16 @@ def register(sub) -> None:
     p.add_argument("file", help="one premise a line, a SICK tsv (sentence_A), or JSONL with \"premise\"")
     p.add_argument("-o", "--output", required=True,
                    help="JSONL of pairs; rerunning with the same output resumes (OUT.progress beside it)")
-    p.add_argument("--depth", type=int, default=2, help="most edits from the premise (default 2)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (or Ray actors)")
+    p.add_argument("--depth", type=count(0), default=2, help="most edits from the premise (default 2)")
+    p.add_argument("--workers", type=count(1), default=1, help="worker processes (or Ray actors)")
     p.add_argument("--engine", choices=("local", "ray"), default="local")
     p.add_argument("--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")
-    p.add_argument("--fraction", type=float, default=1.0, help="keep this share of each premise's pairs")
+    p.add_argument("--fraction", type=share, default=1.0, help="keep this share of each premise's pairs")
     p.add_argument("--seed", type=int, default=0, help="seed of the --fraction sample")
     p.add_argument("--sick-set", help="SICK input: only premises of this SemEval_set (TRAIN, TRIAL)")
-    p.add_argument("--limit", type=int, help="only the first N premises")
-    p.add_argument("--batch-size", type=int, default=32, help="premises per batch (the unit of resuming)")
-    p.add_argument("--max-pairs", type=int, default=200, help="pairs at most per premise")
+    p.add_argument("--limit", type=count(1), help="only the first N premises")
+    p.add_argument("--batch-size", type=count(1), default=32, help="premises per batch (the unit of resuming)")
+    p.add_argument("--max-pairs", type=count(1), default=200, help="pairs at most per premise")
     p.add_argument("--no-contradictions", action="store_true")
     p.add_argument("--no-verify", action="store_true",
                    help="skip re-proving each pair (faster; a pair whose words read differently may then slip in)")
@@ -33,8 +33,6 @@ def run(args: argparse.Namespace) -> int:
     from monalog.augment.generate import AugmentSettings
     from monalog.augment.runner import augment_file
 
-    if not 0 < args.fraction <= 1:
-        return error("--fraction must be in (0, 1]")
     settings = AugmentSettings(depth=args.depth, contradictions=not args.no_contradictions,
                                normalize=not args.no_normalize, verify=not args.no_verify, max_pairs=args.max_pairs)
     with progress("augmenting", unit=" premise") as bar:

@@ -35,6 +35,63 @@ def progress(desc: str, total: int | None = None, unit: str = " sent"):
     return tqdm(desc=desc, total=total, unit=unit, file=sys.stderr, disable=None, leave=False)
 
 
+def count(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number at least `minimum` (a one-line usage error otherwise)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")
+        return value
+    parse.__name__ = "count"
+    return parse
+
+
+def _number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
+    return value
+
+
+def probability(text: str) -> float:
+    """An argparse type: a number in [0, 1]."""
+    value = _number(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
+    return value
+
+
+def share(text: str) -> float:
+    """An argparse type: a share in (0, 1]."""
+    value = probability(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("0 would keep nothing; give a share in (0, 1]")
+    return value
+
+
+def positive(text: str) -> float:
+    """An argparse type: a finite number above 0."""
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{value} is not above 0")
+    return value
+
+
+def device_name(text: str) -> str:
+    """An argparse type: cpu, cuda, cuda:N or mps."""
+    import re
+
+    if not re.fullmatch(r"cpu|mps|cuda(:\d+)?", text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a device (cpu, cuda, cuda:N or mps)")
+    return text
+
+
 class Deprecated(argparse.Action):
     """An old spelling of a flag: still accepted for one release, with a warning naming the new one."""
 
@@ -104,11 +161,11 @@ def sentence_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--backend", choices=("monalog", "depccg"), default="monalog",
                    help="monalog: the shipped tagger; depccg: depccg's pretrained model if installed")
     p.add_argument("--model", help="tagger file (monalog backend) or depccg model variant/dir")
-    p.add_argument("--batch-size", type=int, default=512)
+    p.add_argument("--batch-size", type=count(1), default=512)
 
 
 def prover_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--depth", type=int, default=2, help="most edits in a proof (default 2)")
+    p.add_argument("--depth", type=count(0), default=2, help="most edits in a proof (default 2)")
     p.add_argument("--kb-facts", action="append", metavar="FILE", dest="kb_facts",
                    help="extra facts in the KB language (repeatable)")
     deprecated_alias(p, "--kb", "--kb-facts", "kb_facts", append=True, metavar="FILE")
@@ -131,13 +188,13 @@ def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
     deprecated_alias(p, "--format", "--input-format", "input_format", choices=("sick", "med", "jsonl", "tsv", "auto"))
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
                    help="SICK: entailment_label (original) or label_current_paper (corrected)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes for the prover")
+    p.add_argument("--workers", type=count(1), default=1, help="worker processes for the prover")
     p.add_argument("--hybrid", metavar="MODEL_DIR",
                    help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
                         "engine leaves NEUTRAL or cannot handle")
-    p.add_argument("--threshold", type=float, default=None,
+    p.add_argument("--threshold", type=probability, default=None,
                    help="fallback E/C predictions below this probability become NEUTRAL (the paper: 0.95)")
-    p.add_argument("--device", help="cuda or cpu for the fallback (default: cuda when available)")
+    p.add_argument("--device", type=device_name, help="cuda or cpu for the fallback (default: cuda when available)")
     prover_options(p)
 
 

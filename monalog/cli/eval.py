@@ -6,13 +6,13 @@ import json
 import time
 from collections import Counter
 
-from monalog.cli.common import decide, error, log, pair_options, read_pairs
+from monalog.cli.common import count, decide, error, log, pair_options, read_pairs
 
 
 def register(sub) -> None:
     p = sub.add_parser("eval", help="prove every pair of a file and score against its gold labels")
     p.add_argument("file")
-    p.add_argument("--limit", type=int, help="only the first N pairs")
+    p.add_argument("--limit", type=count(1), help="only the first N pairs")
     p.add_argument("--json", metavar="OUT", help="write the metrics as JSON")
     pair_options(p, "sick")
     p.set_defaults(func=run)

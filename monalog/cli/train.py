@@ -4,27 +4,28 @@ from __future__ import annotations
 import argparse
 import json
 
-from monalog.cli.common import error, progress, read_pairs
+from monalog.cli.common import count, device_name, error, positive, progress, read_pairs, share
 
 
 def register(sub) -> None:
     p = sub.add_parser("train", help="fine-tune the fallback classifier on SICK TRAIN rows (+ generated pairs)")
     p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
     p.add_argument("--augment", action="append", metavar="JSONL", help="generated pairs (monalog augment output)")
-    p.add_argument("--fraction", type=float, default=1.0, help="use this share of the generated pairs")
+    p.add_argument("--fraction", type=share, default=1.0, help="use this share of the generated pairs")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
     p.add_argument("--model", default="minilm",
                    help="base model: minilm (packaged MiniLM-L6) or any transformers name or folder")
     p.add_argument("-o", "--output", required=True,
                    help="folder for model, tokenizer, label map, dev metrics (new, empty, or a previous output)")
-    p.add_argument("--epochs", type=float, default=3.0)
-    p.add_argument("--max-steps", type=int, help="stop after this many steps (overrides --epochs)")
-    p.add_argument("--lr", type=float, default=1e-4,
+    p.add_argument("--epochs", type=positive, default=3.0)
+    p.add_argument("--max-steps", type=count(1), help="stop after this many steps (overrides --epochs)")
+    p.add_argument("--lr", type=positive, default=1e-4,
                    help="learning rate (default 1e-4, tuned for the packaged MiniLM; 2e-5 to 5e-5 for BERT-base)")
-    p.add_argument("--batch-size", type=int, default=32)
-    p.add_argument("--max-length", type=int, default=128)
+    p.add_argument("--batch-size", type=count(1), default=32)
+    p.add_argument("--max-length", type=count(8), default=128)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--device", help="cuda or cpu (default: cuda when available, with mixed precision)")
+    p.add_argument("--device", type=device_name,
+                   help="cuda or cpu (default: cuda when available, with mixed precision)")
     p.set_defaults(func=run)
 
 

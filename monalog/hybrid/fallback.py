@@ -137,6 +137,9 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
     rng = random.Random(settings.seed)
     train_set, dev = split_dev(sick, settings.dev_fraction)
     examples = list(train_set) + list(extra)
+    if not examples:
+        raise InputError(f"{len(sick)} labelled pair(s) all go to the fixed dev share; training needs more",
+                         input=str(output))
     device = pick_device(settings.device)
     tokenizer = load("AutoTokenizer", settings.model)
     model = load("AutoModelForSequenceClassification", settings.model, num_labels=len(LABELS),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import logging
 
-from monalog.cli.common import deprecated_alias
+from monalog.cli.common import count, deprecated_alias, device_name, probability
 from monalog_perturb.cli.commands import (cmd_bionli, cmd_consistency, cmd_debate, cmd_evonli, cmd_gennd,
                                           cmd_kbin)
 
@@ -39,10 +39,10 @@ def _bionli_parser(perturb) -> None:
     p.add_argument("input", help="records: JSONL {id, premise, hypothesis} or BioNLI's CSV")
     p.add_argument("-o", "--output", required=True, help="JSONL of negatives (written atomically)")
     p.add_argument("--strategies", default="SEN,SEP,SRE,SREO,VNeg,SN,LPR")
-    p.add_argument("--per-record", type=int, default=1, help="candidates at most per strategy and record (K)")
+    p.add_argument("--per-record", type=count(1), default=1, help="candidates at most per strategy and record (K)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--with-positives", action="store_true", help="also write the originals as ENTAILMENT")
-    p.add_argument("--balance", type=int, metavar="N", help="keep at most N negatives per strategy")
+    p.add_argument("--balance", type=count(1), metavar="N", help="keep at most N negatives per strategy")
     p.add_argument("--vocab", action="append", metavar="FILE",
                    help="typed names for SRE/SREO: OpenBEL .belns or name<TAB>type lists (repeatable)")
     p.add_argument("--abstracts", action="store_true",
@@ -72,11 +72,11 @@ def _kbin_parser(perturb) -> None:
     p.add_argument("--mlm", help="a masked LM for fluency (pseudo-perplexity) or the mlm baseline")
     p.add_argument("--embeddings", default="minilm", help="sentence embedding model for concept vectors, or none")
     p.add_argument("--cui2vec", help="concept vectors in cui2vec's CSV format (used where a concept has one)")
-    p.add_argument("--top-n", type=int, default=20, help="siblings kept by vector cosine (default 20)")
+    p.add_argument("--top-n", type=count(1), default=20, help="siblings kept by vector cosine (default 20)")
     p.add_argument("--baseline", choices=("random", "mlm"), help="the paper's baselines instead of KBIN")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--limit", type=int, help="only the first N claims")
-    p.add_argument("--device", help="cuda or cpu for the models (default: cuda when available)")
+    p.add_argument("--limit", type=count(1), help="only the first N claims")
+    p.add_argument("--device", type=device_name, help="cuda or cpu for the models (default: cuda when available)")
     p.add_argument("--report", metavar="JSON", help="also write the yield/score report as JSON")
     p.set_defaults(func=cmd_kbin)
 
@@ -87,12 +87,12 @@ def _evonli_parser(perturb) -> None:
     p.add_argument("-o", "--output", required=True, help="JSONL of successful contradictions (written atomically)")
     p.add_argument("--teacher", default="monalog",
                    help="CLASSIFY: monalog (the prover), a `monalog train` folder or any NLI model")
-    p.add_argument("--n-pop", type=int, default=4)
-    p.add_argument("--n-candidates", type=int, default=5)
-    p.add_argument("--max-iterations", type=int, default=4)
-    p.add_argument("--t-conf", type=float, default=0.4)
-    p.add_argument("--t-sim", type=float, default=0.5)
-    p.add_argument("--t-claim", type=float, default=0.9)
+    p.add_argument("--n-pop", type=count(1), default=4)
+    p.add_argument("--n-candidates", type=count(1), default=5)
+    p.add_argument("--max-iterations", type=count(1), default=4)
+    p.add_argument("--t-conf", type=probability, default=0.4)
+    p.add_argument("--t-sim", type=probability, default=0.5)
+    p.add_argument("--t-claim", type=probability, default=0.9)
     p.add_argument("--ablation", action="append", choices=("random", "mlm", "no-similarity", "no-claim"),
                    help="the paper's ablations (repeatable)")
     p.add_argument("--kb-source", action="append", metavar="SPEC", dest="kb_source",
@@ -101,8 +101,8 @@ def _evonli_parser(perturb) -> None:
     p.add_argument("--lm", help="causal LM for the offline claim scorer's fluency")
     p.add_argument("--mlm", help="masked LM (claim scorer fluency, or the mlm ablation)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--limit", type=int)
-    p.add_argument("--device")
+    p.add_argument("--limit", type=count(1))
+    p.add_argument("--device", type=device_name)
     p.add_argument("--report", metavar="JSON", help="also write success rate, contradiction ratio, pass rates")
     llm_options(p)
     p.set_defaults(func=cmd_evonli)
@@ -116,14 +116,14 @@ def _gennd_parser(perturb) -> None:
     p.add_argument("--mode", choices=("swap", "forbid"), default="swap",
                    help="swap: require the entities in other roles (positive constraints); forbid: ban the "
                         "original regulator (negative constraints)")
-    p.add_argument("--beams", type=int, default=4)
-    p.add_argument("--max-new-tokens", type=int, default=48)
-    p.add_argument("--delta", type=float, default=0.95, help="drop outputs at least this similar (paraphrases)")
-    p.add_argument("--min-similarity", type=float, default=0.5, help="drop outputs less similar (off topic)")
+    p.add_argument("--beams", type=count(1), default=4)
+    p.add_argument("--max-new-tokens", type=count(1), default=48)
+    p.add_argument("--delta", type=probability, default=0.95, help="drop outputs at least this similar (paraphrases)")
+    p.add_argument("--min-similarity", type=probability, default=0.5, help="drop outputs less similar (off topic)")
     p.add_argument("--embeddings", default="minilm")
     p.add_argument("--vocab", action="append", metavar="FILE", help="typed names (.belns or name<TAB>type)")
     p.add_argument("--vocab-source", action="append", metavar="SOURCE", help="drugs, hpo, famplex:PATH")
-    p.add_argument("--device")
+    p.add_argument("--device", type=device_name)
     p.set_defaults(func=cmd_gennd)
 
 
@@ -134,13 +134,14 @@ def _debate_parser(perturb) -> None:
     p.add_argument("-o", "--output", required=True, help="JSONL of accepted rewrites with their transcripts")
     p.add_argument("--teacher", default="monalog",
                    help="WHERE's classifier: monalog, a `monalog train` folder or any NLI model")
-    p.add_argument("--agents", type=int, default=3)
-    p.add_argument("--top-k", type=int, default=2, help="keywords to rewrite")
-    p.add_argument("--threshold", type=float, default=0.8, help="accept when the reviewers' mean score reaches it")
-    p.add_argument("--max-rounds", type=int, default=3)
+    p.add_argument("--agents", type=count(1), default=3)
+    p.add_argument("--top-k", type=count(1), default=2, help="keywords to rewrite")
+    p.add_argument("--threshold", type=probability, default=0.8,
+                   help="accept when the reviewers' mean score reaches it")
+    p.add_argument("--max-rounds", type=count(1), default=3)
     p.add_argument("--embeddings", default="minilm", help="local agents' similarity model")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--device")
+    p.add_argument("--device", type=device_name)
     llm_options(p)
     p.set_defaults(func=cmd_debate)
 

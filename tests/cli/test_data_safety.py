@@ -185,3 +185,35 @@ def test_atomic_outputs_get_the_usual_mode(tmp_path):
     finally:
         os.umask(old)
     assert (tmp_path / "a.json").stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("argv", [
+    ["augment", "x.txt", "-o", "o.jsonl", "--batch-size", "0"],
+    ["augment", "x.txt", "-o", "o.jsonl", "--max-pairs", "-1"],
+    ["augment", "x.txt", "-o", "o.jsonl", "--fraction", "0"],
+    ["augment", "x.txt", "-o", "o.jsonl", "--depth", "-1"],
+    ["eval", "x.tsv", "--limit", "-1"],
+    ["eval", "x.tsv", "--threshold", "2"],
+    ["eval", "x.tsv", "--workers", "0"],
+    ["train", "--train", "x.tsv", "-o", "m", "--epochs", "-1"],
+    ["train", "--train", "x.tsv", "-o", "m", "--lr", "nan"],
+    ["train", "--train", "x.tsv", "-o", "m", "--device", "tpu"],
+    ["perturb", "bionli", "x.jsonl", "-o", "o.jsonl", "--balance", "-1"],
+    ["perturb", "evonli", "x.jsonl", "-o", "o.jsonl", "--t-conf", "1.5"],
+])
+def test_bad_option_values_are_usage_errors(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "error: argument --" in err and "Traceback" not in err
+
+
+def test_training_on_one_pair_is_an_error_not_a_hang(tmp_path, capsys):
+    sick = tmp_path / "sick.tsv"
+    sick.write_text("pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set\n"
+                    "1\tA man sleeps\tA person sleeps\tENTAILMENT\tTRAIN\n", encoding="utf-8")
+    from tests.tiny_models import bert_classifier
+
+    model = bert_classifier(tmp_path / "bert")
+    assert main(["train", "--train", str(sick), "--model", str(model), "-o", str(tmp_path / "m")]) == 2
+    assert "training needs more" in capsys.readouterr().err
