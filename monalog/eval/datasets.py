@@ -29,9 +29,12 @@ class Pair:
     split: str | None = None      # SICK's SemEval_set (TRAIN, TRIAL, ...) when the file has it
 
 
-def parse_label(text: str | None) -> Label | None:
-    if text is None or not text.strip():
+def parse_label(text: object) -> Label | None:
+    """A gold label in any of the usual spellings (None when blank); ValueError when it is not one."""
+    if text is None or (isinstance(text, str) and not text.strip()):
         return None
+    if not isinstance(text, str):
+        raise ValueError(f"label {text!r} is not a string")
     try:
         return _LABELS[text.strip().lower()]
     except KeyError:

@@ -107,3 +107,14 @@ def test_cli_prove_bad_input_is_one_line(capsys):
     assert main(["prove", "", "A dog runs"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("monalog: error:") and err.count("\n") == 1
+
+
+def test_malformed_jsonl_rows_cost_one_row_each(tmp_path):
+    path = tmp_path / "pairs.jsonl"
+    good = '{"premise": "A dog runs", "hypothesis": "A dog moves", "label": "entailment"}\n'
+    path.write_text(good + '{"premise": "A", "hypothesis": "B", "label": 5}\n' + "[" * 100_000 + "\n"
+                    + '["premise", "hypothesis"]\n' + '{"premise": ["A"], "hypothesis": "B"}\n' + good,
+                    encoding="utf-8")
+    items = list(read_pairs(path, "jsonl"))
+    assert [type(i).__name__ for i in items] == ["Pair", "BadRow", "BadRow", "BadRow", "BadRow", "Pair"]
+    assert "not a string" in items[1].reason and "nested" in items[2].reason
