@@ -143,3 +143,20 @@ def test_fixed_kb_orders_quantifiers():
     kb = load_kb()
     assert kb.leq("every", "some") and kb.leq("the", "some") and kb.leq("some", "every") is None
     assert kb.excludes("on", "off")
+
+
+def test_budgets_are_counts_and_a_slow_knowledge_load_costs_no_time_budget(parser, monkeypatch):
+    import time
+
+    from monalog.inference.prover import Prover, ProverSettings
+
+    assert ProverSettings().seconds is None             # answers never depend on the machine's load
+    prover = Prover(ProverSettings(seconds=0.5), parser=parser)
+    slow = prover._pair_kb
+
+    def slow_kb(*args):
+        time.sleep(1.0)                                  # e.g. WordNet read from disk on a busy machine
+        return slow(*args)
+
+    monkeypatch.setattr(prover, "_pair_kb", slow_kb)
+    assert prover.prove("A man is playing a guitar", "A person is playing a guitar").label == "ENTAILMENT"
