@@ -9,6 +9,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 from monalog.cli.common import error, progress, skipped
+from monalog.errors import InputError
 from monalog.fileio import check_output, json_with, write_atomic
 
 if TYPE_CHECKING:
@@ -25,7 +26,8 @@ def _check(args: argparse.Namespace, *report_keys: str) -> None:
 
 
 def _items(args: argparse.Namespace, read, limit: int | None = None) -> list:
-    """The readable items (a bad line is reported and skipped), the first `limit` of them."""
+    """The readable items (a bad line is reported and skipped), the first `limit` of them; none at
+    all is an InputError (a one-line error, exit 2)."""
     from monalog.rows import BadRow
 
     items = []
@@ -36,6 +38,8 @@ def _items(args: argparse.Namespace, read, limit: int | None = None) -> list:
             items.append(item)
         if limit and len(items) >= limit:
             break
+    if not items:
+        raise InputError(f"no usable items in {args.input}", input=args.input)
     return items
 
 
@@ -63,7 +67,7 @@ def cmd_bionli(args: argparse.Namespace) -> int:
     items = _items(args, read_items(args.input, options.abstracts, generator.typer))
     _run(args, generator, items, options)
     print(generator.stats.table(strategies), file=sys.stderr)
-    return 0 if items else 1
+    return 0
 
 
 def cmd_kbin(args: argparse.Namespace) -> int:
@@ -84,7 +88,7 @@ def cmd_kbin(args: argparse.Namespace) -> int:
                                               "kb": generator.sources, "fluency": generator.fluency_kind,
                                               "teacher": args.teacher}, indent=2) + "\n")
     print(report.table(), file=sys.stderr)
-    return 0 if items else 1
+    return 0
 
 
 def cmd_evonli(args: argparse.Namespace) -> int:
@@ -106,7 +110,7 @@ def cmd_evonli(args: argparse.Namespace) -> int:
                                               "mutations": generator.evo.replace_words.name,
                                               "claim_scorer": generator.claim_scorer}, indent=2) + "\n")
     print(generator.report.table(), file=sys.stderr)
-    return 0 if items else 1
+    return 0
 
 
 def cmd_gennd(args: argparse.Namespace) -> int:
@@ -120,7 +124,7 @@ def cmd_gennd(args: argparse.Namespace) -> int:
     report = _run(args, generator, items, options)
     print(f"records {len(items)}, generated {report.rows} (mode {options.mode}, similarity window "
           f"[{options.min_similarity}, {options.delta}))", file=sys.stderr)
-    return 0 if items else 1
+    return 0
 
 
 def cmd_debate(args: argparse.Namespace) -> int:
@@ -134,7 +138,7 @@ def cmd_debate(args: argparse.Namespace) -> int:
     _run(args, generator, items, options)
     print(f"items {generator.seen}, rewrites accepted {generator.accepted} (threshold {options.threshold}, at most "
           f"{options.max_rounds} rounds, {len(generator.agents)} {generator.kind} agents)", file=sys.stderr)
-    return 0 if items else 1
+    return 0
 
 
 def cmd_consistency(args: argparse.Namespace) -> int:

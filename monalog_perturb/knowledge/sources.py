@@ -257,6 +257,8 @@ class UMLSSource(KnowledgeSource):
 def load_source(spec: str) -> KnowledgeSource:
     """'hpo', 'drugs', 'famplex:PATH', 'obo:PATH', 'umls:FOLDER'."""
     kind, _, arg = spec.partition(":")
+    if kind in ("famplex", "obo", "umls") and arg and not Path(arg).exists():
+        raise ResourceError(f"knowledge source {spec!r}: {arg} does not exist", input=spec)
     if kind == "hpo":
         return HPOSource()
     if kind == "drugs":
