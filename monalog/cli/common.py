@@ -49,7 +49,8 @@ def count(minimum: int) -> Callable[[str], int]:
     return parse
 
 
-def _number(text: str) -> float:
+def finite(text: str) -> float:
+    """An argparse type: a finite number."""
     try:
         value = float(text)
     except ValueError:
@@ -61,7 +62,7 @@ def _number(text: str) -> float:
 
 def probability(text: str) -> float:
     """An argparse type: a number in [0, 1]."""
-    value = _number(text)
+    value = finite(text)
     if not 0 <= value <= 1:
         raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
     return value
@@ -77,7 +78,7 @@ def share(text: str) -> float:
 
 def positive(text: str) -> float:
     """An argparse type: a finite number above 0."""
-    value = _number(text)
+    value = finite(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{value} is not above 0")
     return value

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import logging
 
-from monalog.cli.common import count, deprecated_alias, device_name, probability
+from monalog.cli.common import count, deprecated_alias, device_name, finite, probability
 from monalog_perturb.cli.commands import (cmd_bionli, cmd_consistency, cmd_debate, cmd_evonli, cmd_gennd,
                                           cmd_kbin)
 
@@ -118,8 +118,8 @@ def _gennd_parser(perturb) -> None:
                         "original regulator (negative constraints)")
     p.add_argument("--beams", type=count(1), default=4)
     p.add_argument("--max-new-tokens", type=count(1), default=48)
-    p.add_argument("--delta", type=probability, default=0.95, help="drop outputs at least this similar (paraphrases)")
-    p.add_argument("--min-similarity", type=probability, default=0.5, help="drop outputs less similar (off topic)")
+    p.add_argument("--delta", type=finite, default=0.95, help="drop outputs at least this similar (paraphrases)")
+    p.add_argument("--min-similarity", type=finite, default=0.5, help="drop outputs less similar (off topic)")
     p.add_argument("--embeddings", default="minilm")
     p.add_argument("--vocab", action="append", metavar="FILE", help="typed names (.belns or name<TAB>type)")
     p.add_argument("--vocab-source", action="append", metavar="SOURCE", help="drugs, hpo, famplex:PATH")
