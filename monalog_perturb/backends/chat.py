@@ -30,7 +30,20 @@ class ChatError(MonalogError):
     """The chat endpoint failed after its retries, or answered something unusable."""
 
 
+def redacted(url: str) -> str:
+    """The URL without user name and password, for messages and logs."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.username is None and parts.password is None:
+        return url
+    host = parts.hostname or ""
+    return urlunsplit(parts._replace(netloc=f"***@{host}" + (f":{parts.port}" if parts.port else "")))
+
+
 class ChatClient:
+    """An OpenAI-compatible chat endpoint with retries, a concurrency limit and an on-disk cache."""
+
     def __init__(self, base_url: str | None = None, model: str | None = None, api_key: str | None = None,
                  timeout: float = 60.0, retries: int = 3, backoff: float = 1.0, concurrency: int = 4,
                  cache_dir: str | Path | None = None, temperature: float = 0.0, seed: int | None = 0) -> None:
@@ -40,10 +53,12 @@ class ChatClient:
         self.model = model or os.environ.get("MONALOG_LLM_MODEL") or ""
         if not self.base_url or not self.model:
             raise ResourceError("the chat backend needs a base URL and a model (--llm-base-url/--llm-model, or "
-                                "MONALOG_LLM_BASE_URL and MONALOG_LLM_MODEL)", input=self.base_url or None)
+                                "MONALOG_LLM_BASE_URL and MONALOG_LLM_MODEL)", input=redacted(self.base_url) or None)
         key = api_key or os.environ.get("MONALOG_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY")
         headers = {"Authorization": f"Bearer {key}"} if key else {}
         self.http = httpx.Client(base_url=self.base_url.rstrip("/"), timeout=timeout, headers=headers)
+        self.where = redacted(self.base_url)     # what messages and logs show (no credentials)
+        logging.getLogger("httpx").setLevel(logging.WARNING)    # httpx logs every URL in full at INFO
         self.retries, self.backoff, self.concurrency = retries, backoff, max(1, concurrency)
         self.temperature, self.seed = temperature, seed
         self.cache_dir = Path(cache_dir) if cache_dir else None
@@ -60,7 +75,10 @@ class ChatClient:
             body.setdefault("seed", self.seed)
         cached = self.cache_dir / f"{self._key(body)}.json" if self.cache_dir else None
         if cached is not None and cached.exists():
-            return json.loads(cached.read_text(encoding="utf-8"))["content"]
+            try:
+                return str(json.loads(cached.read_text(encoding="utf-8"))["content"])
+            except (OSError, ValueError, KeyError, TypeError):
+                log.warning("ignoring a corrupt cache entry %s; asking again", cached)
         content = self._post(body)
         if cached is not None:
             write_atomic(cached, json.dumps({"request": body, "content": content}, ensure_ascii=False))
@@ -95,13 +113,13 @@ class ChatClient:
                 continue
             if response.status_code >= 400:
                 raise ChatError(f"chat endpoint refused the request: HTTP {response.status_code} "
-                                f"{response.text[:200]}", input=self.base_url)
+                                f"{response.text[:200]}", input=self.where)
             try:
                 return response.json()["choices"][0]["message"]["content"]
             except (ValueError, KeyError, IndexError, TypeError) as exc:
                 raise ChatError(f"chat endpoint answered without choices[0].message.content: {exc}",
-                                input=self.base_url) from exc
-        raise ChatError(f"chat endpoint failed after {self.retries + 1} attempts ({last})", input=self.base_url)
+                                input=self.where) from exc
+        raise ChatError(f"chat endpoint failed after {self.retries + 1} attempts ({last})", input=self.where)
 
     def close(self) -> None:
         self.http.close()

@@ -46,9 +46,13 @@ def _items(args: argparse.Namespace, read, limit: int | None = None) -> list:
 def _run(args: argparse.Namespace, generator, items: list, options) -> RunReport:
     from monalog_perturb.runner import run
 
+    from monalog_perturb.backends.chat import redacted
+
+    settings = json.loads(json.dumps(asdict(options), default=str))
+    if settings.get("llm_base_url"):                # OUT.progress records the settings: no credentials there
+        settings["llm_base_url"] = redacted(settings["llm_base_url"])
     with progress(f"perturb {generator.name}", total=len(items), unit=" item") as bar:
-        report = run(items, generator, args.output, inputs=[args.input],
-                     settings=json.loads(json.dumps(asdict(options), default=str)), progress=bar.update)
+        report = run(items, generator, args.output, inputs=[args.input], settings=settings, progress=bar.update)
     print(report.line(), file=sys.stderr)
     return report
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from monalog_perturb.resources import data_path
-from monalog_perturb.backends.chat import ChatClient, ChatError
+from monalog_perturb.backends.chat import ChatClient, ChatError, redacted
 from monalog_perturb.backends.fluency import CausalLMFluency, MaskedLMFluency, UnigramFluency, load_fluency
 from monalog_perturb.backends.nli import ClassifierTeacher, SymbolicTeacher, load_teacher
 from monalog_perturb.knowledge.sources import (DrugSource, FamPlexSource, HPOSource, OboSource, UMLSSource, load_source,
@@ -226,3 +226,18 @@ def test_unknown_source():
         load_source("mesh")
     with pytest.raises(ResourceError):
         UMLSSource("/nonexistent").lookup("x")
+
+
+def test_chat_cache_corruption_and_credentials(stub_server, tmp_path):
+    cache = tmp_path / "cache"
+    client = ChatClient(stub_server, "m", cache_dir=cache)
+    assert client.complete([{"role": "user", "content": "hi"}]) == "echo: hi"
+    entry = next(cache.iterdir())
+    entry.write_text("{torn")                                               # a corrupt entry is asked again
+    assert client.complete([{"role": "user", "content": "hi"}]) == "echo: hi" and client.calls == 2
+    assert json.loads(entry.read_text())["content"] == "echo: hi"
+    secret = stub_server.replace("http://", "http://alice:s3cret@")
+    with pytest.raises(ChatError) as exc:
+        ChatClient(secret, "m", retries=0).complete([{"role": "user", "content": "refuse"}])
+    assert "s3cret" not in str(exc.value) and "s3cret" not in str(exc.value.input)
+    assert redacted("https://u:p@host:8000/v1") == "https://***@host:8000/v1"
