@@ -57,15 +57,65 @@ def check_output(path: str | Path, *, inputs: Iterable[str | Path | None] = (), 
         if item is not None and item != "-" and _same_file(out, Path(item)):
             raise OutputError(f"output {path} is also an input; choose another output path", input=str(path))
     if out.exists() or out.is_symlink():
-        if out.is_symlink() or (out.is_dir() != folder):
-            kind = "a link" if out.is_symlink() else "a folder" if out.is_dir() else "a file"
+        regular = out.is_dir() if folder else out.is_file()
+        if out.is_symlink() or not regular:
+            kind = ("a link" if out.is_symlink() else "a folder" if out.is_dir() else
+                    "a file" if out.is_file() else "not a regular file (a pipe or a device)")
             raise OutputError(f"output {path} is {kind}; choose another output path", input=str(path))
         empty = not any(out.iterdir()) if folder else out.stat().st_size == 0
         if not empty and not (previous is not None and previous(out)):
             raise OutputError(f"output {path} exists and is not a previous output of this command; "
                               "choose another path or move it away", input=str(path))
     _writable_folder(out)
+    remove_stale_temporaries(out)
     return out
+
+
+def distinct_outputs(*paths: str | Path | None) -> None:
+    """Refuse a run whose outputs (say -o and --report, or OUT.progress) name the same file."""
+    seen: dict[Path, str] = {}
+    for path in paths:
+        if path is None:
+            continue
+        key = Path(path).absolute().resolve()
+        if key in seen:
+            raise OutputError(f"{path} is named for two outputs of this run ({seen[key]} too); give each its own path",
+                              input=str(path))
+        seen[key] = str(path)
+
+
+def temporary_prefix(target: Path) -> str:
+    """The name prefix of this process's temporary files for `target` (the pid tells a stale one)."""
+    return f".tmp-{target.name}-{os.getpid()}-"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale_temporaries(target: Path) -> None:
+    """Remove the temporary files and folders an earlier, killed run left for `target` (named by
+    `temporary_prefix` with the pid of a process that no longer runs)."""
+    folder = target.absolute().parent
+    if not folder.is_dir():
+        return
+    import glob
+    import re
+
+    pattern = re.compile(rf"\.tmp-{re.escape(target.name)}-(\d+)-[^/]*")
+    for leftover in folder.glob(f".tmp-{glob.escape(target.name)}-*"):
+        match = pattern.fullmatch(leftover.name)
+        if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
+            if leftover.is_dir() and not leftover.is_symlink():
+                shutil.rmtree(leftover, ignore_errors=True)
+            else:
+                leftover.unlink(missing_ok=True)
 
 
 def first_json(path: Path, limit: int = 1 << 20) -> object:
@@ -122,7 +172,7 @@ def atomic_path(path: str | Path, suffix: str = "") -> Iterator[Path]:
     without error (and removed otherwise), so an interrupted run never leaves a half-written output."""
     target = Path(path)
     target.absolute().parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.absolute().parent, prefix=".tmp-", suffix=suffix)
+    fd, tmp = tempfile.mkstemp(dir=target.absolute().parent, prefix=temporary_prefix(target), suffix=suffix)
     os.close(fd)
     try:
         yield Path(tmp)
@@ -136,7 +186,10 @@ def atomic_path(path: str | Path, suffix: str = "") -> Iterator[Path]:
 def write_atomic(path: str | Path, text: str) -> None:
     """Write text through a temporary file in the same folder, renamed into place."""
     with atomic_path(path) as tmp:
-        tmp.write_text(text, encoding="utf-8")
+        with tmp.open("w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())          # on disk before the rename: safe against power loss too
 
 
 def write_jsonl(path: str | Path, rows: Iterable[dict]) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Sequence, cast
 
 from monalog.errors import InputError, ResourceError
-from monalog.fileio import check_output, new_mode, replace_folder
+from monalog.fileio import check_output, new_mode, replace_folder, temporary_prefix
 from monalog.inference.proof import Label
 from monalog.hybrid.models import MINILM, device as pick_device, load
 
@@ -240,7 +240,7 @@ def _save(model, tokenizer, meta: dict, output: Path) -> None:
     """Into a new temporary sibling folder, then moved into place: never a half-written model, and
     an existing folder is replaced only when it is a previous output (`is_model_folder`)."""
     output.absolute().parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=output.absolute().parent, prefix=f".tmp-{output.name}-"))
+    tmp = Path(tempfile.mkdtemp(dir=output.absolute().parent, prefix=temporary_prefix(output)))
     try:
         model.save_pretrained(tmp)
         tokenizer.save_pretrained(tmp)

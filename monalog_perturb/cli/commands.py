@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from monalog.cli.common import error, progress, skipped
 from monalog.errors import InputError
-from monalog.fileio import check_output, json_with, write_atomic
+from monalog.fileio import check_output, distinct_outputs, json_with, write_atomic
 
 if TYPE_CHECKING:
     from monalog_perturb.runner import RunReport
@@ -20,6 +20,7 @@ def _check(args: argparse.Namespace, *report_keys: str) -> None:
     """Refuse, before any work, an output (or report) that is an input or an unrelated file."""
     from monalog_perturb.runner import is_output
 
+    distinct_outputs(args.output, f"{args.output}.progress", getattr(args, "report", None))
     check_output(args.output, inputs=[args.input], previous=is_output)
     if getattr(args, "report", None):
         check_output(args.report, inputs=[args.input, args.output], previous=json_with(*report_keys))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -217,3 +219,33 @@ def test_training_on_one_pair_is_an_error_not_a_hang(tmp_path, capsys):
     model = bert_classifier(tmp_path / "bert")
     assert main(["train", "--train", str(sick), "--model", str(model), "-o", str(tmp_path / "m")]) == 2
     assert "training needs more" in capsys.readouterr().err
+
+
+def test_pipes_and_devices_are_refused_as_outputs(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(OutputError, match="not a regular file"):
+        check_output(fifo)
+    assert fifo.is_fifo()
+
+
+@pytest.mark.parametrize("report", ["{out}", "{out}.progress"])
+def test_a_report_may_not_overwrite_the_run_s_own_output(tmp_path, capsys, report):
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text('{"id": "1", "claim": "Aspirin reduces fever."}\n')
+    out = tmp_path / "k.jsonl"
+    assert main(["perturb", "kbin", str(claims), "-o", str(out), "--report", report.format(out=out)]) == 2
+    assert "two outputs" in capsys.readouterr().err and not out.exists()
+
+
+def test_temporaries_of_a_killed_run_are_removed_but_not_a_live_run_s(tmp_path):
+    out = tmp_path / "pred.jsonl"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    stale = tmp_path / f".tmp-pred.jsonl-{dead}-abc"
+    live = tmp_path / f".tmp-pred.jsonl-{os.getppid()}-abc"
+    mine = tmp_path / ".tmp-notes"
+    for path in (stale, live, mine):
+        path.write_text("x")
+    check_output(out)
+    assert not stale.exists() and live.exists() and mine.exists()
