@@ -44,6 +44,17 @@ def append_lines(path: Path, lines: list[str]) -> int:
         return handle.tell()
 
 
+def _flat(header: dict, prefix: str = "") -> dict:
+    """Nested settings as dotted keys, so a refusal names the setting that differs."""
+    out: dict = {}
+    for key, value in header.items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
 class ProgressFile:
     """OUT.progress beside `output`. `header` holds "command" and the settings; `is_row` tells a row of
     this command's output (it must carry the item id in `id_field`)."""
@@ -84,10 +95,22 @@ class ProgressFile:
         if self.output.stat().st_size < size:
             raise OutputError(f"{self.output} is shorter than {self.path} records; remove both to start over",
                               input=str(self.output))
+        self._check_tail(size)
         write_atomic(self.path, "".join(valid))
         with self.output.open("r+b") as handle:
             handle.truncate(size)
         return done
+
+    def _check_tail(self, size: int) -> None:
+        """What follows the recorded size may only be this command's rows (a batch written but not
+        yet recorded) and a torn last line; anything else was not written by it, and stops the run."""
+        with self.output.open("rb") as handle:
+            handle.seek(size)
+            for line in handle:
+                if line.endswith(b"\n") and not self.is_row(line):
+                    raise OutputError(f"{self.output} has lines after its last recorded batch that "
+                                      f"{self.header['command']} did not write; move them away to resume",
+                                      input=str(self.output))
 
     def _read(self) -> tuple[set[str], int, list[str]]:
         """The recorded ids, the last recorded size and the lines to keep (a record cut short and
@@ -114,9 +137,9 @@ class ProgressFile:
 
     def _check_header(self, entry: dict) -> None:
         if entry != self.header:
-            keys = sorted(set(entry) | set(self.header))
-            diff = ", ".join(f"{k} {entry.get(k)!r} -> {self.header.get(k)!r}" for k in keys
-                             if entry.get(k) != self.header.get(k))
+            theirs, ours = _flat(entry), _flat(self.header)
+            keys = sorted(set(theirs) | set(ours))
+            diff = ", ".join(f"{k} {theirs.get(k)!r} -> {ours.get(k)!r}" for k in keys if theirs.get(k) != ours.get(k))
             raise OutputError(f"{self.output} was made with other settings ({diff[:300]}); resume with the same "
                               "settings or choose another output path", input=str(self.output))
 
@@ -128,6 +151,10 @@ class ProgressFile:
         with self.output.open("rb") as handle:
             for n, line in enumerate(handle, 1):
                 if not line.endswith(b"\n"):
+                    if self.is_row(line):           # a complete last row without its newline: kept
+                        done.add(str(json.loads(line)[self.id_field]))
+                        self._finish_line()
+                        size += len(line) + 1
                     break
                 if not self.is_row(line):
                     raise OutputError(f"output {self.output} exists and is not an output of {self.header['command']}"
@@ -139,6 +166,10 @@ class ProgressFile:
         write_atomic(self.path, json.dumps(self.header) + "\n")
         self.record(sorted(done), size)
         return done
+
+    def _finish_line(self) -> None:
+        with self.output.open("ab") as handle:
+            handle.write(b"\n")
 
     def record(self, sources: list[str], size: int) -> None:
         """Record a finished batch: its ids and the output's size after it."""

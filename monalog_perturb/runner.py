@@ -116,6 +116,22 @@ def collect(items: Sequence[Any], generator: Generator,
     return rows, report
 
 
+def _left(items: Sequence[Any], done: set[str], report: RunReport) -> list[Any]:
+    """The items not done yet; an id seen before in the input is a failed item (resuming goes by ids)."""
+    todo, seen = [], set()
+    for item in items:
+        key = str(item.id)
+        if key in seen:
+            report.failed.append((key, "the id repeats an earlier item's; give each item its own id"))
+        elif key in done:
+            report.resumed += 1
+        else:
+            todo.append(item)
+        seen.add(key)
+    report.items = len(items)
+    return todo
+
+
 def run(items: Sequence[Any], generator: Generator, output: str | Path, *, inputs: Iterable[str | Path] = (),
         settings: dict | None = None, batch_size: int = 16,
         progress: Callable[[int], None] | None = None) -> RunReport:
@@ -130,8 +146,7 @@ def run(items: Sequence[Any], generator: Generator, output: str | Path, *, input
     report, start = RunReport(), time.perf_counter()
     if hasattr(generator, "prepare"):
         generator.prepare(items)
-    todo = [item for item in items if str(item.id) not in done]
-    report.items, report.resumed = len(items), len(items) - len(todo)
+    todo = _left(items, done, report)
     if progress and report.resumed:
         progress(report.resumed)
     for begin in range(0, len(todo), batch_size):
@@ -146,7 +161,7 @@ def run(items: Sequence[Any], generator: Generator, output: str | Path, *, input
     if not out.exists():
         write_atomic(out, "")
     if hasattr(generator, "finish"):
-        rows = generator.finish([json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()])
+        rows = generator.finish([json.loads(line) for line in out.read_bytes().split(b"\n") if line])
         write_jsonl(out, rows)
         report.rows = len(rows)
         record.record([], out.stat().st_size)

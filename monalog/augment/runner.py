@@ -147,7 +147,8 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     `progress`: a tqdm-like bar (its total is set to the premises left, then updated per batch)."""
     import time
 
-    record = progress_file(Path(output), {**asdict(settings), "fraction": fraction, "seed": seed})
+    record = progress_file(Path(output), {**asdict(settings), "fraction": fraction, "seed": seed,
+                                          "input": str(Path(path).resolve())})
     output = check_output(output, inputs=[path], previous=record.starts_with_row)   # before anything changes
     check_output(record.path, inputs=[path], previous=record.is_progress)
     output.parent.mkdir(parents=True, exist_ok=True)
@@ -155,7 +156,9 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     report = AugmentReport()
     seen: set[tuple[str, str]] = set()
     if output.exists():
-        for line in output.read_text(encoding="utf-8").splitlines():
+        for line in output.read_bytes().split(b"\n"):     # "\n" only: rows may hold U+2028 and the like
+            if not line:
+                continue
             row = json.loads(line)
             seen.add((row["premise"], row["hypothesis"]))
             report.labels[row["label"]] += 1

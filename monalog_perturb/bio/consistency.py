@@ -3,14 +3,17 @@
 correctly. A table, and a PNG curve like the paper's Figure 2."""
 from __future__ import annotations
 
-import json
+import logging
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from monalog.errors import InputError
+from monalog.rows import BadRow, Row, read_jsonl
 from monalog.fileio import atomic_path
+
+log = logging.getLogger(__name__)
 
 THRESHOLDS = tuple(range(0, 101, 10))
 
@@ -34,21 +37,27 @@ def consistency(rows: Iterable[dict], thresholds: Iterable[int] = THRESHOLDS) ->
         try:
             gold, pred = row["label"].upper(), row["prediction"].upper()
             per_source[str(row["source"])].append(gold == pred or (gold == "NOT_ENTAILMENT" and pred != "ENTAILMENT"))
-        except (KeyError, AttributeError) as exc:
+        except (KeyError, AttributeError, TypeError) as exc:
             raise InputError(f"prediction row {i} lacks source/label/prediction", input=row) from exc
     rates = [sum(v) / len(v) for v in per_source.values()]
     shares = {t: (sum(r * 100 >= t for r in rates) / len(rates) if rates else 0.0) for t in thresholds}
     return Consistency(len(rates), shares)
 
 
-def read_predictions(path: str | Path) -> list[dict]:
+def read_predictions(path: str | Path, on_bad: Callable[[BadRow], None] | None = None) -> list[dict]:
+    """The rows with string "source", "label" and "prediction"; any other line is a BadRow given to
+    `on_bad` (logged when there is none) and skipped."""
     rows = []
-    for line_no, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except ValueError as exc:
-                raise InputError(f"{path}:{line_no}: not JSON ({exc})", input=line[:200]) from exc
+    for row in read_jsonl(path):
+        if isinstance(row, Row) and isinstance(row.fields.get("source"), (str, int)) \
+                and row.text("label") and row.text("prediction"):
+            rows.append(row.fields)
+            continue
+        bad = row if isinstance(row, BadRow) else BadRow(row.line, "needs \"source\", \"label\" and \"prediction\"")
+        if on_bad:
+            on_bad(bad)
+        else:
+            log.warning("%s:%d: skipped: %s", path, bad.line, bad.reason)
     return rows
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from monalog.cli.common import error, progress, skipped
@@ -50,8 +51,11 @@ def _run(args: argparse.Namespace, generator, items: list, options) -> RunReport
     from monalog_perturb.backends.chat import redacted
 
     settings = json.loads(json.dumps(asdict(options), default=str))
+    for where in ("device", "llm_cache"):           # where it runs, not what it makes: free to change on resume
+        settings.pop(where, None)
     if settings.get("llm_base_url"):                # OUT.progress records the settings: no credentials there
         settings["llm_base_url"] = redacted(settings["llm_base_url"])
+    settings["input"] = str(Path(args.input).resolve())
     with progress(f"perturb {generator.name}", total=len(items), unit=" item") as bar:
         report = run(items, generator, args.output, inputs=[args.input], settings=settings, progress=bar.update)
     print(report.line(), file=sys.stderr)
@@ -151,7 +155,10 @@ def cmd_consistency(args: argparse.Namespace) -> int:
 
     if args.png:
         check_output(args.png, inputs=[args.predictions], previous=is_plot)
-    result = consistency(read_predictions(args.predictions))
+    rows = read_predictions(args.predictions, lambda bad: skipped(args.predictions, bad.line, bad.reason))
+    if not rows:
+        raise InputError(f"no usable predictions in {args.predictions}", input=args.predictions)
+    result = consistency(rows)
     print(result.table())
     if args.png:
         plot(result, args.png)

@@ -249,3 +249,28 @@ def test_temporaries_of_a_killed_run_are_removed_but_not_a_live_run_s(tmp_path):
         path.write_text("x")
     check_output(out)
     assert not stale.exists() and live.exists() and mine.exists()
+
+
+def test_resuming_from_another_input_is_refused(tmp_path):
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("A man is sleeping\n")
+    second.write_text("A dog is running\n")
+    out = tmp_path / "out.jsonl"
+    augment_file(first, out, AugmentSettings(verify=False, depth=1))
+    before = out.read_bytes()
+    with pytest.raises(OutputError, match="input"):
+        augment_file(second, out, AugmentSettings(verify=False, depth=1))
+    assert out.read_bytes() == before
+
+
+def test_repeated_item_ids_in_a_generator_input_are_reported(tmp_path):
+    from monalog_perturb.runner import RunReport, _left
+
+    class Item:
+        def __init__(self, id):
+            self.id = id
+
+    report = RunReport()
+    todo = _left([Item("1"), Item("2"), Item("1"), Item("3")], {"3"}, report)
+    assert [i.id for i in todo] == ["1", "2"] and report.resumed == 1
+    assert report.failed == [("1", "the id repeats an earlier item's; give each item its own id")]
