@@ -10,7 +10,15 @@ if TYPE_CHECKING:
     from monalog.inference.proof import Proof
     from monalog.inference.prover import Prover, ProverSettings
     from monalog.parsing.parser import Parse
+    from monalog.pipeline import Pipeline
     from monalog.polarity.polarizer import PolarizedSentence
+
+
+@lru_cache(maxsize=1)
+def _pipeline() -> Pipeline:
+    from monalog.pipeline import Pipeline
+
+    return Pipeline()
 
 
 @lru_cache(maxsize=8)
@@ -38,9 +46,7 @@ def prove_many(pairs: Sequence[tuple[str, str]], settings: ProverSettings | None
 
 def polarize(sentence: str, normalize: bool = False) -> PolarizedSentence:
     """Parse and polarize one sentence (`.arrows()` gives "Every↑ dog↓ sees↑ some↑ cat↑")."""
-    from monalog.pipeline import Pipeline
-
-    return Pipeline().analyse(sentence, normalize)
+    return _pipeline().analyse(sentence, normalize)
 
 
 def parse(sentence: str) -> Parse:

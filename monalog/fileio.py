@@ -216,8 +216,9 @@ def replace_folder(built: Path, target: Path, previous: Previous) -> None:
     shutil.rmtree(aside)
 
 
-def read_tsv(path: str | Path) -> list[dict[str, str]]:
-    """Rows of a tab-separated data file with a header; blank lines and '#' comments skipped."""
+def read_table(path: str | Path) -> list[dict[str, str]]:
+    """Rows of a tab-separated data file shipped with the package (lexicons, rules), with a header;
+    blank lines and '#' comments skipped. User input goes through `monalog.rows` instead."""
     import csv
 
     with Path(path).open(encoding="utf-8") as handle:

@@ -34,8 +34,9 @@ class ParserBudget:
     steps: int = 5_000
 
 
-#: The budget the symbolic teacher runs on: long biomedical sentences parse about 30x faster.
-TEACHER_BUDGET = ParserBudget(supertags=10, steps=100_000)
+#: The budget the symbolic teacher runs on: the default's second pass alone (10 supertags, 20,000
+#: steps), so a long candidate sentence costs well under a second (benchmarks/results/parse_budget.md).
+TEACHER_BUDGET = ParserBudget(supertags=10, steps=20_000)
 
 
 @lru_cache(maxsize=4)

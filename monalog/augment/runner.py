@@ -20,7 +20,7 @@ from monalog.augment.generate import AugmentSettings, Augmenter, Generated, samp
 from monalog.parallel import run_batches
 from monalog.errors import MonalogError
 from monalog.fileio import check_output
-from monalog.resumable import ProgressFile, append_lines
+from monalog.resumable import ProgressFile, append_lines, row_with
 from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
 from monalog.inference.render import step_json
 
@@ -32,9 +32,6 @@ class Premise:
     source: str
     text: str
     line: int = 0
-
-
-Skipped = BadRow           # a line of the input that gives no premise, and why
 
 
 def read_premises(path: str | Path, sick_set: str | None = None) -> Iterator[Premise | BadRow]:
@@ -107,12 +104,7 @@ def _augment_worker(settings: AugmentSettings) -> Callable[[list[Premise]], list
 AUGMENT_KEYS = ("premise", "hypothesis", "label", "source", "proof")
 
 
-def _is_pair_row(line: bytes) -> bool:
-    try:
-        row = json.loads(line)
-    except ValueError:
-        return False
-    return isinstance(row, dict) and all(k in row for k in AUGMENT_KEYS)
+_is_pair_row = row_with(*AUGMENT_KEYS)
 
 
 def progress_file(output: Path, settings: dict | None = None) -> ProgressFile:

@@ -31,8 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     for plugin in _plugins():
         try:
             plugin.load()(sub)
-        except ImportError as exc:                   # an extra that is not installed
-            logging.getLogger("monalog").debug("command %s unavailable: %s", plugin.name, exc)
+        except ImportError as exc:                   # a broken or half-installed package: say so, go on
+            print(f"monalog: warning: the {plugin.name} command is unavailable: {one_line(exc)}", file=sys.stderr)
     return ap
 
 

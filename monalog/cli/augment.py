@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from monalog.cli.common import count, progress, share, skipped
+from monalog.cli.common import count, error, progress, share, skipped
 
 
 def register(sub) -> None:
@@ -43,4 +43,6 @@ def run(args: argparse.Namespace) -> int:
     for source, reason in report.failed:
         print(f"monalog: premise {source} skipped: {reason}", file=sys.stderr)
     print(report.table(), file=sys.stderr)
+    if not report.premises:
+        return error(f"no usable premises in {args.file}")
     return 1 if report.premises and len(report.failed) == report.premises else 0

@@ -81,18 +81,26 @@ def _jsonl(path: Path) -> Iterator[Pair | BadRow]:
         if isinstance(row, BadRow):
             yield row
             continue
-        premise, hypothesis = row.fields.get("premise"), row.fields.get("hypothesis")
+        fields = row.fields
+        if "hypothesis" not in fields and "text" in fields:      # a generator's row: original/premise -> text
+            fields = {**fields, "hypothesis": fields["text"],
+                      "premise": fields.get("premise") or fields.get("original")}
+        if "premise" not in fields or "hypothesis" not in fields:
+            yield BadRow(row.line, "needs \"premise\" and \"hypothesis\" (or a generator's \"original\" and \"text\")")
+            continue
+        premise, hypothesis = fields["premise"], fields["hypothesis"]
         problem = _check(premise, hypothesis)
         if problem:
             yield BadRow(row.line, problem)
             continue
         try:
-            label = parse_label(row.fields.get("label") or row.fields.get("gold_label"))
+            label = parse_label(fields.get("label") or fields.get("gold_label"))
         except ValueError as exc:
             yield BadRow(row.line, str(exc))
             continue
         # _check passed: both are non-empty strings
-        yield Pair(str(row.fields.get("id", row.line)), cast(str, premise), cast(str, hypothesis), label, row.line)
+        pair_id = str(fields.get("id", fields.get("source", row.line)))
+        yield Pair(pair_id, cast(str, premise), cast(str, hypothesis), label, row.line)
 
 
 _COLUMNS = {"sick": ("sentence_A", "sentence_B", "pair_ID", "entailment_label"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from monalog.fileio import read_tsv
+from monalog.fileio import read_table
 from monalog.resources import grammar_path
 
 _VOWELS = "aeiou"
@@ -12,7 +12,7 @@ _VOWELS = "aeiou"
 
 @lru_cache(maxsize=1)
 def _irregular_rows() -> tuple[dict[str, str], ...]:
-    return tuple(read_tsv(grammar_path("irregular_verbs.tsv")))
+    return tuple(read_table(grammar_path("irregular_verbs.tsv")))
 
 
 @lru_cache(maxsize=1)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from monalog.errors import ResourceError
-from monalog.fileio import read_tsv
+from monalog.fileio import read_table
 from monalog.text.morphology import agree_articles, be_for, ing_form, is_participle
 from monalog.resources import grammar_path
 
@@ -76,7 +76,7 @@ class Rule:
 def read_rules(path: str | Path) -> tuple[Rule, ...]:
     path = Path(path)
     rules = []
-    for row in read_tsv(path):
+    for row in read_table(path):
         try:
             requires = tuple(_requirement(item) for item in (row["requires"] or "").split(",") if item)
             for _, check in requires:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from monalog.fileio import read_tsv
+from monalog.fileio import read_table
 from monalog.text.morphology import ing_form, past_tense, third_person
 from monalog_perturb.resources import data_path
 
@@ -22,7 +22,7 @@ def _forms(base: str) -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _pairs() -> tuple[dict[str, str], ...]:
-    return tuple(read_tsv(data_path("bionli_polarity_pairs.tsv")))
+    return tuple(read_table(data_path("bionli_polarity_pairs.tsv")))
 
 
 @lru_cache(maxsize=1)

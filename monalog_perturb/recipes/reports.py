@@ -31,7 +31,7 @@ class KbinReport:
         def describe(values):
             if not values:
                 return None
-            q = statistics.quantiles(values, n=4) if len(values) > 1 else [values[0]] * 3
+            q = statistics.quantiles(values, n=4, method="inclusive") if len(values) > 1 else [values[0]] * 3
             return {"n": len(values), "mean": statistics.fmean(values), "min": min(values), "q1": q[0],
                     "median": q[1], "q3": q[2], "max": max(values)}
         return {"claims": self.claims, "negated": self.negated,

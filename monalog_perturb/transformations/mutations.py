@@ -12,7 +12,7 @@ import random
 import re
 from functools import lru_cache
 
-from monalog.fileio import read_tsv
+from monalog.fileio import read_table
 from monalog_perturb.backends.chat import parse_json_list, parse_number  # noqa: F401  (re-exported)
 from monalog_perturb.candidate import Candidate, changed_span
 from monalog_perturb.protocols import ChatClient
@@ -36,7 +36,7 @@ def substitutions() -> dict[str, tuple[str, str]]:
     from monalog_perturb.bio.lexicon import polarity_reversals
 
     out: dict[str, tuple[str, str]] = {}
-    for row in read_tsv(data_path("evonli_substitutions.tsv")):
+    for row in read_table(data_path("evonli_substitutions.tsv")):
         out.setdefault(row["word"], (row["opposite"], row["type"]))
         out.setdefault(row["opposite"], (row["word"], row["type"]))
     for word, opposite in polarity_reversals().items():

@@ -6,7 +6,8 @@ import json
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter, double_negative, inflect, repeated_bigram, sample
-from monalog.augment.runner import Skipped, augment_file, progress_file, read_premises
+from monalog.augment.runner import augment_file, progress_file, read_premises
+from monalog.rows import BadRow
 from monalog.inference.proof import Label
 from monalog.inference.prover import Prover
 
@@ -85,12 +86,12 @@ def test_read_premises_formats(tmp_path):
     jsonl.write_text('{"id": "a", "premise": "A dog barks"}\nnot json\n{"premise": ""}\n')
     items = list(read_premises(jsonl))
     assert items[0].source == "a" and items[0].text == "A dog barks"
-    assert [type(i) for i in items[1:]] == [Skipped, Skipped] and items[1].line == 2
+    assert [type(i) for i in items[1:]] == [BadRow, BadRow] and items[1].line == 2
 
 
 def test_read_premises_sick_set(sick_path):
     train = list(read_premises(sick_path, sick_set="TRIAL"))
-    assert train and all(not isinstance(p, Skipped) for p in train)
+    assert train and all(not isinstance(p, BadRow) for p in train)
     assert len(train) < 1000
 
 

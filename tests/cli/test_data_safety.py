@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from monalog.augment.generate import AugmentSettings
-from monalog.augment.runner import Skipped, augment_file, progress_file, read_premises
+from monalog.augment.runner import augment_file, progress_file, read_premises
+from monalog.rows import BadRow
 from monalog.cli import main
 from monalog.errors import OutputError
 from monalog.fileio import check_output, jsonl_with, write_atomic
@@ -133,7 +134,7 @@ def test_repeated_ids_are_reported_not_dropped_silently(tmp_path):
                       '{"id": "x", "premise": "A cat is eating"}\n'
                       '{"id": "x", "premise": "A boy is jumping"}\n')
     items = list(read_premises(source))
-    skipped = [i for i in items if isinstance(i, Skipped)]
+    skipped = [i for i in items if isinstance(i, BadRow)]
     assert [s.line for s in skipped] == [2, 4] and all("own id" in s.reason for s in skipped)
 
 
