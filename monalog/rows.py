@@ -62,6 +62,15 @@ def read_lines(path: str | Path, error: type[InputError] = InputError) -> Iterat
             raise error(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
 
 
+def whole_lines(path: str | Path, error: type[InputError] = InputError) -> Iterator[tuple[int, str]]:
+    """The lines of a file in a structured text format (MEDLINE, PubMed RCT), where one unreadable
+    line spoils the rest: it is an `error` naming the file and the line."""
+    for item in read_lines(path, error):
+        if isinstance(item, BadRow):
+            raise error(f"{path}:{item.line}: {item.reason}", input=str(path))
+        yield item
+
+
 def parse_json_object(text: str) -> dict | str:
     """The JSON object on a line, or the reason it is not one."""
     try:

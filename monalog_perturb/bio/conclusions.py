@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from monalog.rows import BadRow, read_jsonl, whole_lines
 from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.resources import data_path
@@ -64,35 +65,45 @@ def extract(record_id: str, abstract: str, typer: DictionaryTyper | None = None)
     return None
 
 
-def read_abstracts(path) -> list[tuple[str, str]]:
-    """(id, abstract) pairs from JSONL ({"id" or "pmid", "abstract"}), MEDLINE text (PMID- / AB  -
-    fields, continuation lines indented), or plain text (one abstract a paragraph)."""
-    import json
+def read_abstracts(path) -> list[tuple[str, str] | BadRow]:
+    """(id, abstract) pairs from JSONL ({"id" or "pmid", "abstract"}; a bad line is a BadRow), MEDLINE
+    text (PMID- / AB  - fields, continuation lines indented), or plain text (one abstract a paragraph)."""
     from pathlib import Path
 
-    text = Path(path).read_text(encoding="utf-8")
     if Path(path).suffix == ".jsonl":
-        out = []
-        for i, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                row = json.loads(line)
-                out.append((str(row.get("id", row.get("pmid", i))), row.get("abstract", "")))
-        return out
+        return _jsonl_abstracts(path)
+    text = "\n".join(line for _, line in whole_lines(path))
     if "\nAB  - " in "\n" + text or text.startswith("PMID-"):
-        out = []
-        pmid: str | None = None
-        field: str | None = None
-        abstract: list[str] = []
-        for line in text.splitlines() + ["PMID- END"]:
-            if line.startswith("PMID-"):
-                if pmid is not None:
-                    out.append((pmid, " ".join(abstract)))
-                pmid, abstract, field = line[5:].strip(), [], None
-            elif len(line) > 4 and line[4] == "-" and line[:4].strip():
-                field = line[:4].strip()
-                if field == "AB":
-                    abstract.append(line[6:].strip())
-            elif line.startswith("      ") and field == "AB":
-                abstract.append(line.strip())
-        return [(p, a) for p, a in out if p != "END"]
+        return list(_medline(text))
     return [(str(i), block) for i, block in enumerate((b.strip() for b in text.split("\n\n")), 1) if block]
+
+
+def _jsonl_abstracts(path) -> list[tuple[str, str] | BadRow]:
+    out: list[tuple[str, str] | BadRow] = []
+    for row in read_jsonl(path):
+        if isinstance(row, BadRow):
+            out.append(row)
+        elif (abstract := row.text("abstract")) is None:
+            out.append(BadRow(row.line, "no \"abstract\" string"))
+        else:
+            out.append((str(row.fields.get("id", row.fields.get("pmid", row.line))), abstract))
+    return out
+
+
+def _medline(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pmid: str | None = None
+    field: str | None = None
+    abstract: list[str] = []
+    for line in text.splitlines() + ["PMID- END"]:
+        if line.startswith("PMID-"):
+            if pmid is not None:
+                out.append((pmid, " ".join(abstract)))
+            pmid, abstract, field = line[5:].strip(), [], None
+        elif len(line) > 4 and line[4] == "-" and line[:4].strip():
+            field = line[:4].strip()
+            if field == "AB":
+                abstract.append(line[6:].strip())
+        elif line.startswith("      ") and field == "AB":
+            abstract.append(line.strip())
+    return [(p, a) for p, a in out if p != "END"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Iterator
 
 from monalog.errors import InputError
 from monalog.fileio import open_input
+from monalog.rows import BadRow, read_jsonl
 
 REGULATOR = ("<re>", "<er>")
 REGULATED = ("<el>", "<le>")
@@ -47,30 +47,38 @@ def strip_markers(text: str) -> str:
     return " ".join(re.sub(r"</?(?:re|er|el|le)>", " ", text).split())
 
 
-def read_records(path: str | Path) -> Iterator[MechanismRecord | RecordError]:
+def read_records(path: str | Path) -> Iterator[MechanismRecord | BadRow]:
     """Records from JSONL ({"id","premise","hypothesis"}) or BioNLI's CSV (supp_set, conclusion,
-    label_cat, ori_conclusion, pmid, ...); a bad line yields a RecordError naming it, and reading goes on."""
+    label_cat, ori_conclusion, pmid, ...); a bad line is a BadRow with its line number, and reading goes on."""
     path = Path(path)
+    if path.suffix.lower() == ".csv":
+        yield from _csv_records(path)
+        return
+    for row in read_jsonl(path, RecordError):
+        if isinstance(row, BadRow):
+            yield row
+            continue
+        premise, hypothesis = row.fields.get("premise"), row.text("hypothesis")
+        if not isinstance(premise, str) or hypothesis is None:
+            yield BadRow(row.line, "needs \"premise\" and a non-empty \"hypothesis\" (strings)")
+            continue
+        label, pmid = row.fields.get("label"), row.fields.get("pmid")
+        yield MechanismRecord(str(row.fields.get("id", row.line)), premise, row.fields["hypothesis"],
+                              label if isinstance(label, str) else "ENTAILMENT",
+                              str(pmid) if pmid is not None else None)
+
+
+def _csv_records(path: Path) -> Iterator[MechanismRecord | BadRow]:
     with open_input(path, RecordError) as handle:
-        if path.suffix.lower() == ".csv":
-            for line, row in enumerate(csv.DictReader(handle), 2):
+        rows = csv.DictReader(handle)
+        line = 1
+        try:
+            for line, row in enumerate(rows, 2):
                 premise, hypothesis = row.get("supp_set"), row.get("ori_conclusion") or row.get("conclusion")
                 if not premise or not hypothesis:
-                    yield RecordError(f"{path}:{line}: missing supp_set or conclusion", input=row)
+                    yield BadRow(line, "missing supp_set or conclusion")
                     continue
                 yield MechanismRecord(row.get("id") or f"{row.get('pmid', 'row')}-{line}", premise, hypothesis,
                                       row.get("label_cat") or "ENTAILMENT", row.get("pmid"))
-            return
-        for line, text in enumerate(handle, 1):
-            if not text.strip():
-                continue
-            try:
-                row = json.loads(text)
-                premise, hypothesis = row["premise"], row["hypothesis"]
-                if not isinstance(premise, str) or not isinstance(hypothesis, str) or not hypothesis.strip():
-                    raise ValueError("premise and hypothesis must be non-empty strings")
-            except (ValueError, KeyError, TypeError) as exc:
-                yield RecordError(f"{path}:{line}: {exc}", input=text[:200])
-                continue
-            yield MechanismRecord(str(row.get("id", line)), premise, hypothesis, row.get("label", "ENTAILMENT"),
-                                  row.get("pmid"))
+        except (UnicodeDecodeError, csv.Error) as exc:
+            raise RecordError(f"{path}: unreadable after row {line}: {exc}", input=str(path)) from exc

@@ -101,14 +101,17 @@ def read_items(path: str | Path, abstracts: bool,
     from monalog_perturb.bio.records import read_records
 
     if not abstracts:
-        for n, item in enumerate(read_records(path), 1):
-            yield item if isinstance(item, MechanismRecord) else BadRow(n, str(item))
+        yield from read_records(path)
         return
     if typer is None:
         raise ValueError("extracting conclusions from abstracts needs an entity typer")
-    for n, (record_id, abstract) in enumerate(read_abstracts(path), 1):
+    for n, item in enumerate(read_abstracts(path), 1):
+        if isinstance(item, BadRow):
+            yield item
+            continue
+        record_id, abstract = item
         record = extract(record_id, abstract, typer)
-        yield record or BadRow(n, f"abstract {record_id}: no conclusion with two typed entities")
+        yield record or BadRow(n, f"abstract {record_id}: no conclusion sentence with two typed entities")
 
 
 def perturbation_row(record: MechanismRecord, p: Perturbation) -> dict:

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
 from monalog.errors import InputError
-from monalog.fileio import open_input
-from monalog.rows import BadRow, Row, read_jsonl
+from monalog.rows import BadRow, Row, read_jsonl, whole_lines
 from monalog_perturb.constraints.claim import ClaimCheck
 from monalog_perturb.constraints.similarity import SimilarityCheck
 from monalog_perturb.protocols import ChatClient
@@ -64,18 +63,16 @@ def read_rct(path: str | Path) -> Iterator[tuple[str, list[tuple[str, str]]]]:
     """PubMed RCT files: `###PMID` starts an abstract, then `LABEL<TAB>sentence` lines."""
     abstract_id: str | None = None
     rows: list[tuple[str, str]] = []
-    with open_input(path) as handle:
-        for n, line in enumerate(handle, 1):
-            line = line.rstrip("\n")
-            if line.startswith("###"):
-                if abstract_id is not None:
-                    yield abstract_id, rows
-                abstract_id, rows = line[3:].strip(), []
-            elif line.strip():
-                label, sep, sentence = line.partition("\t")
-                if not sep or abstract_id is None:
-                    raise InputError(f"{path}:{n}: expected ###PMID or LABEL<TAB>sentence", input=line)
-                rows.append((label.strip().upper(), sentence.strip()))
+    for n, line in whole_lines(path):
+        if line.startswith("###"):
+            if abstract_id is not None:
+                yield abstract_id, rows
+            abstract_id, rows = line[3:].strip(), []
+        elif line.strip():
+            label, sep, sentence = line.partition("\t")
+            if not sep or abstract_id is None:
+                raise InputError(f"{path}:{n}: expected ###PMID or LABEL<TAB>sentence", input=line)
+            rows.append((label.strip().upper(), sentence.strip()))
     if abstract_id is not None:
         yield abstract_id, rows
 
@@ -107,8 +104,7 @@ def mine_pairs(abstracts: Iterable[tuple[str, list[tuple[str, str]]]], rng: rand
 def read_items(path: str | Path, seed: int = 0, client: ChatClient | None = None) -> Iterator[PairItem | BadRow]:
     """Pairs from JSONL {id, sentence1, sentence2}, or mined from abstracts in the PubMed RCT format
     (a file whose first line starts with ###)."""
-    with open_input(path) as handle:
-        first = next((line for line in handle if line.strip()), "")
+    first = next((line for _, line in whole_lines(path) if line.strip()), "")
     if first.startswith("###"):
         yield from mine_pairs(read_rct(path), random.Random(seed), client)
         return

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from monalog_perturb.bio.bionli import STRATEGIES, Context, lpr, sen, sep, sn, sre, sreo, vneg
-from monalog_perturb.bio.records import MechanismRecord, RecordError, read_records, strip_markers
+from monalog_perturb.bio.records import MechanismRecord, read_records, strip_markers
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 
 DATA = Path(__file__).parents[1] / "data" / "bionli_records.jsonl"
@@ -39,8 +39,8 @@ def test_bad_lines_are_reported(tmp_path):
     path.write_text('{"id": 1, "premise": "p", "hypothesis": "h"}\nnot json\n{"premise": "p"}\n', encoding="utf-8")
     items = list(read_records(path))
     assert isinstance(items[0], MechanismRecord)
-    assert [isinstance(i, RecordError) for i in items[1:]] == [True, True]
-    assert "bad.jsonl:2" in str(items[1]) and "bad.jsonl:3" in str(items[2])
+    assert [(i.line, i.reason.split(":")[0]) for i in items[1:]] == [
+        (2, "bad JSON"), (3, "needs \"premise\" and a non-empty \"hypothesis\" (strings)")]
 
 
 def test_csv_reader(tmp_path):
