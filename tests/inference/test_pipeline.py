@@ -56,7 +56,10 @@ def test_analyse_raises_the_error():
 
 
 def test_budget_is_a_frozen_option():
-    assert TEACHER_BUDGET == ParserBudget(supertags=10, steps=100_000)
+    from monalog.parsing.decoder import DecoderSettings
+
+    retry = DecoderSettings()                       # the teacher's budget is the default's second pass alone
+    assert TEACHER_BUDGET == ParserBudget(supertags=retry.retry_pruning_size, steps=retry.retry_max_step)
     assert Pipeline(budget=TEACHER_BUDGET).budget is TEACHER_BUDGET
 
 
