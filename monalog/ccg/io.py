@@ -121,19 +121,19 @@ def write_braces(tree: Tree) -> str:
 
 def read_derivation_file(path: str | Path) -> Iterator[tuple[str, Tree]]:
     """Yield (id, tree) from a file of `ID=N` lines each followed by one derivation line."""
-    path = Path(path)
+    from monalog.rows import whole_lines
+
     current_id: str | None = None
-    with path.open(encoding="utf-8") as handle:
-        for lineno, line in enumerate(handle, 1):
-            line = line.strip()
-            if not line:
-                continue
-            if line.startswith("ID="):
-                current_id = line[3:]
-                continue
-            try:
-                tree = read_derivation(line)
-            except DerivationFormatError as exc:
-                raise DerivationFormatError(f"{path}:{lineno}: {exc}", input=line) from exc
-            yield (current_id if current_id is not None else str(lineno)), tree
-            current_id = None
+    for lineno, text in whole_lines(path, DerivationFormatError):
+        line = text.strip()
+        if not line:
+            continue
+        if line.startswith("ID="):
+            current_id = line[3:]
+            continue
+        try:
+            tree = read_derivation(line)
+        except DerivationFormatError as exc:
+            raise DerivationFormatError(f"{path}:{lineno}: {exc}", input=line) from exc
+        yield (current_id if current_id is not None else str(lineno)), tree
+        current_id = None

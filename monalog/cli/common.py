@@ -8,14 +8,20 @@ import logging
 import sys
 from typing import Callable, Iterable, Iterator, Sequence
 
-from monalog.errors import MonalogError
+from monalog.errors import InputError, MonalogError
 
 log = logging.getLogger("monalog")
 
 
+def printable(text: str) -> str:
+    """Text safe to show on a terminal: control, bidi and other invisible format characters (which
+    could hide or reorder what is shown) escaped as \\uXXXX; line breaks and tabs kept."""
+    return "".join(ch if ch.isprintable() or ch in "\n\t" else f"\\u{ord(ch):04x}" for ch in text)
+
+
 def one_line(exc: BaseException | str) -> str:
-    """An error message on one line (input echoed into it cannot break the terminal's lines)."""
-    return " ".join(str(exc).split())
+    """An error message on one line, printable (input echoed into it cannot break the terminal)."""
+    return printable(" ".join(str(exc).split()))
 
 
 def error(message: str) -> int:
@@ -113,13 +119,18 @@ def deprecated_alias(p: argparse.ArgumentParser, old: str, new: str, dest: str, 
     p.add_argument(old, dest=dest, action=Deprecated, new=new, append=append, help=argparse.SUPPRESS, **kwargs)
 
 
-def sentences(args: Sequence[str]) -> Iterator[str]:
-    """The sentences given on the command line, or one a line from stdin for '-'."""
-    if list(args) == ["-"]:
-        for line in sys.stdin:
-            yield line.rstrip("\n")
-    else:
+def sentences(args: Sequence[str]) -> Iterator[str | InputError]:
+    """The sentences given on the command line, or one a line from stdin for '-' (each line decoded
+    on its own: one that is not UTF-8 is an InputError in its place, and the others go on)."""
+    if list(args) != ["-"]:
         yield from args
+        return
+    for n, raw in enumerate(sys.stdin.buffer, 1):
+        try:
+            yield raw.decode("utf-8-sig" if n == 1 else "utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            yield InputError(f"stdin line {n}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column "
+                             f"{exc.start + 1})", input=n)
 
 
 def chunks(items: Iterable, size: int) -> Iterator[list]:
@@ -140,13 +151,17 @@ def run_batches(args: argparse.Namespace, desc: str, process: Callable[[list[str
     ok = failed = 0
     with progress(desc) as bar:
         for chunk in chunks(sentences(args.sentences), args.batch_size):
-            for sentence, result in zip(chunk, process(chunk)):
+            texts = [item for item in chunk if isinstance(item, str)]
+            done = iter(process(texts))
+            for item in chunk:
+                sentence, result = (item, next(done)) if isinstance(item, str) else (None, item)
                 if isinstance(result, MonalogError):
                     failed += 1
                     if args.format == "json":
                         print(json.dumps({"sentence": sentence, "error": one_line(result)}, ensure_ascii=False))
                     else:
-                        print(f"monalog: error: {sentence!r}: {one_line(result)}", file=sys.stderr)
+                        where = "" if sentence is None else f"{sentence!r}: "
+                        print(f"monalog: error: {where}{one_line(result)}", file=sys.stderr)
                 else:
                     ok += 1
                     print(render(result))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from monalog.cli.common import prover_options, prover_settings
+from monalog.cli.common import printable, prover_options, prover_settings
 
 
 def register(sub) -> None:
@@ -23,9 +23,9 @@ def run(args: argparse.Namespace) -> int:
     proof = Prover(prover_settings(args, keep_search_tree=args.trace == "dot")).prove(args.premise, args.hypothesis)
     print(proof.label.value)
     if args.trace == "json":
-        print(json.dumps(proof_json(proof), ensure_ascii=False, indent=2))
+        print(printable(json.dumps(proof_json(proof), ensure_ascii=False, indent=2)))   # still valid JSON
     elif args.trace == "dot":
-        print(proof_dot(proof))
+        print(printable(proof_dot(proof)))
     else:
-        print(proof_text(proof))
+        print(printable(proof_text(proof)))
     return 0

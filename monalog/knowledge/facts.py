@@ -96,9 +96,8 @@ def parse_facts(text: str, source: Source = Source.USER, name: str = "<facts>") 
 
 
 def read_facts(path: str | Path, source: Source = Source.USER) -> list[Fact]:
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FactFileError(f"cannot read fact file {path}: {exc.strerror}", input=str(path)) from exc
+    """The facts of a file in the fact language; any unreadable line is a FactFileError naming it."""
+    from monalog.rows import whole_lines
+
+    text = "\n".join(line for _, line in whole_lines(path, FactFileError))
     return parse_facts(text, source, str(path))

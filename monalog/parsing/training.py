@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 import torch
+
+from monalog.errors import InputError
 from torch import nn
 
 from monalog.ccg.category import Atom
@@ -217,6 +219,8 @@ def train_from_file(path: str | Path, out: str | Path, settings: TrainSettings =
     from monalog.parsing.tagger import save_tagger
 
     train, held = load_split(path, holdout, settings.seed)
+    if not train:
+        raise InputError(f"no derivations to train on in {path}", input=str(path))
     start = time.perf_counter()
     model = train_tagger(train, config, settings, device, on_epoch)
     meta = {"data": str(Path(path).name), "train_trees": len(train), "held_out_trees": len(held),
