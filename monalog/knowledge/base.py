@@ -4,90 +4,116 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, cast
 
 import networkx as nx
 
-from monalog.knowledge.facts import Fact, Relation, Source, Term, read_facts
+from monalog.knowledge.facts import Exclusion, Fact, Relation, Source, Term, read_facts
 from monalog.resources import kb_path
 
 
 class KnowledgeBase:
-    """≤ as a directed graph (u -> v: u ≤ v), ⊥ as a set of unordered pairs."""
+    """≤ as a directed graph (u -> v: u ≤ v), ⊥ as sets of mutually exclusive words. A per-pair KB
+    is an overlay on a shared one (`extended`): its own few facts on top, nothing copied."""
 
-    def __init__(self, facts: Iterable[Fact] = ()) -> None:
-        self.graph = nx.DiGraph()
-        self.exclusions: dict[frozenset[str], Fact] = {}
+    def __init__(self, facts: Iterable[Fact | Exclusion] = (), base: "KnowledgeBase | None" = None) -> None:
+        self.base = base
+        self.layers: tuple[KnowledgeBase, ...] = (base.layers if base else ()) + (self,)   # shared base first
+        self.graph = nx.DiGraph()                       # this layer's ≤ edges
+        self._sets: list[Exclusion] = []                # this layer's exclusion sets
+        self._member: dict[str, list[int]] = {}        # word -> indices into _sets
         for fact in facts:
             self.add(fact)
 
-    def add(self, fact: Fact) -> None:
-        left, right = fact.left.text, fact.right.text
-        if fact.relation is Relation.EXCL:
-            self.exclusions.setdefault(frozenset((left, right)), fact)
+    def add(self, fact: Fact | Exclusion) -> None:
+        if isinstance(fact, Exclusion) or fact.relation is Relation.EXCL:
+            group = fact if isinstance(fact, Exclusion) else Exclusion((fact.left, fact.right), fact.source, fact.note)
+            for term in group.terms:
+                self._member.setdefault(term.text, []).append(len(self._sets))
+            self._sets.append(group)
             return
-        if fact.relation in (Relation.LEQ, Relation.EQ) and not self.graph.has_edge(left, right):
+        left, right = fact.left.text, fact.right.text
+        if fact.relation in (Relation.LEQ, Relation.EQ) and self._edge(left, right) is None:
             self.graph.add_edge(left, right, fact=fact)
-        if fact.relation in (Relation.GEQ, Relation.EQ) and not self.graph.has_edge(right, left):
+        if fact.relation in (Relation.GEQ, Relation.EQ) and self._edge(right, left) is None:
             self.graph.add_edge(right, left, fact=fact)
 
-    def extended(self, facts: Iterable[Fact]) -> "KnowledgeBase":
-        """A copy with more facts (the per-pair KB); the original is left as it is."""
-        kb = KnowledgeBase()
-        kb.graph = self.graph.copy()
-        kb.exclusions = dict(self.exclusions)
-        for fact in facts:
-            kb.add(fact)
-        return kb
+    def extended(self, facts: Iterable[Fact | Exclusion]) -> "KnowledgeBase":
+        """The per-pair KB: these facts over this one (which is left as it is, and not copied)."""
+        return KnowledgeBase(facts, base=self)
+
+    def _edge(self, u: str, v: str) -> Fact | None:
+        for layer in self.layers:
+            if layer.graph.has_edge(u, v):
+                return layer.graph.edges[u, v]["fact"]
+        return None
+
+    def _successors(self, word: str) -> list[str]:
+        return list(dict.fromkeys(v for layer in self.layers if word in layer.graph
+                                  for v in layer.graph.successors(word)))
+
+    def _above_all(self, word: str, stop: str | None = None) -> dict[str, tuple[Fact, ...]]:
+        """Every word ≥ `word` (itself included) with a shortest chain of facts, breadth first
+        (up to `stop` when it is reached)."""
+        chains: dict[str, tuple[Fact, ...]] = {word: ()}
+        frontier = [word]
+        while frontier and stop not in chains:
+            nxt = []
+            for u in frontier:
+                for v in self._successors(u):
+                    if v not in chains:
+                        chains[v] = chains[u] + (cast(Fact, self._edge(u, v)),)
+                        nxt.append(v)
+            frontier = nxt
+        return chains
 
     def leq(self, a: str, b: str) -> tuple[Fact, ...] | None:
         """The chain of facts showing a ≤ b (empty when a == b), or None."""
         if a == b:
             return ()
-        if a not in self.graph or b not in self.graph:
+        if not (any(a in layer.graph for layer in self.layers) and any(b in layer.graph for layer in self.layers)):
             return None
-        try:
-            path = nx.shortest_path(self.graph, a, b)
-        except nx.NetworkXNoPath:
-            return None
-        return tuple(self.graph.edges[u, v]["fact"] for u, v in zip(path, path[1:]))
+        return self._above_all(a, stop=b).get(b)
 
     def above(self, word: str) -> list[str]:
         """The words directly above `word` (word ≤ them), sorted: generation's upward candidates."""
-        return sorted(self.graph.successors(word)) if word in self.graph else []
+        return sorted(self._successors(word))
 
     def below(self, word: str) -> list[str]:
         """The words directly below `word` (them ≤ word), sorted: generation's downward candidates."""
-        return sorted(self.graph.predecessors(word)) if word in self.graph else []
+        return sorted({u for layer in self.layers if word in layer.graph for u in layer.graph.predecessors(word)})
+
+    def _sets_of(self, word: str) -> list[Exclusion]:
+        return [layer._sets[i] for layer in self.layers for i in layer._member.get(word, ())]
 
     def excludes(self, a: str, b: str) -> tuple[Fact, ...] | None:
         """Facts showing a ⊥ b: a direct exclusion, or a ≤ x, b ≤ y with x ⊥ y."""
-        direct = self.exclusions.get(frozenset((a, b)))
-        if direct:
-            return (direct,)
-        for pair, fact in self.exclusions.items():
-            if len(pair) != 2:
-                continue
-            x, y = tuple(pair)
-            for u, v in ((x, y), (y, x)):
-                up_a, up_b = self.leq(a, u), self.leq(b, v)
-                if up_a is not None and up_b is not None:
-                    return up_a + up_b + (fact,)
+        for group in self._sets_of(a):
+            if a != b and any(t.text == b for t in group.terms):
+                return (group.fact(a, b),)
+        if not any(layer._sets for layer in self.layers):
+            return None
+        for x, chain_x in self._above_all(a).items():
+            for group in self._sets_of(x):
+                for term in group.terms:
+                    chain_y = self.leq(b, term.text) if term.text != x else None
+                    if chain_y is not None:
+                        return chain_x + chain_y + (group.fact(x, term.text),)
         return None
 
     def __len__(self) -> int:
-        return self.graph.number_of_edges() + len(self.exclusions)
+        return sum(layer.graph.number_of_edges() + len(layer._sets) for layer in self.layers)
 
 
 @lru_cache(maxsize=1)
-def fixed_facts() -> tuple[Fact, ...]:
+def fixed_facts() -> tuple[Fact | Exclusion, ...]:
     """kb/fixed.kb (quantifiers, particles) and kb/domain.kb (hand-authored generic facts)."""
     return tuple(read_facts(kb_path("fixed.kb"), Source.FIXED) + read_facts(kb_path("domain.kb"), Source.FIXED))
 
 
 def load_kb(user_files: Iterable[str | Path] = (), exclusions: bool = False) -> KnowledgeBase:
     """Fixed facts, the optional man ⊥ woman style exclusions (kb/exclusions.kb), and user files."""
-    facts = list(fixed_facts())
+    facts: list[Fact | Exclusion] = list(fixed_facts())
     if exclusions:
         facts += read_facts(kb_path("exclusions.kb"), Source.FIXED)
     for path in user_files:

@@ -49,6 +49,21 @@ class Fact:
         return f"{self.left} {self.relation.value} {self.right} ({self.source.value}{note})"
 
 
+@dataclass(frozen=True)
+class Exclusion:
+    """Terms that exclude each other pairwise (`a | b | c`, or one antonym pair), kept as one set:
+    n terms cost n entries, not n(n-1)/2 facts."""
+
+    terms: tuple[Term, ...]
+    source: Source
+    note: str = ""
+
+    def fact(self, a: str, b: str) -> Fact:
+        """The binary fact a ⊥ b this set implies (for proofs)."""
+        by_text = {t.text: t for t in self.terms}
+        return Fact(by_text[a], Relation.EXCL, by_text[b], self.source, self.note)
+
+
 class FactFileError(InputError):
     """A fact file could not be read."""
 
@@ -75,8 +90,7 @@ class _ToFacts(Transformer):
         return facts
 
     def exclusion(self, terms):
-        return [Fact(a, Relation.EXCL, b, self.source)
-                for i, a in enumerate(terms) for b in terms[i + 1:]]
+        return [Exclusion(tuple(terms), self.source)]
 
 
 @lru_cache(maxsize=1)
@@ -84,7 +98,7 @@ def _parser() -> Lark:
     return Lark(grammar_path("kb_facts.lark").read_text(encoding="utf-8"), parser="lalr")
 
 
-def parse_facts(text: str, source: Source = Source.USER, name: str = "<facts>") -> list[Fact]:
+def parse_facts(text: str, source: Source = Source.USER, name: str = "<facts>") -> list[Fact | Exclusion]:
     """Parse statements of the fact language; errors name the file and line."""
     parser = _parser()
     try:
@@ -95,7 +109,7 @@ def parse_facts(text: str, source: Source = Source.USER, name: str = "<facts>") 
     return _ToFacts(source).transform(tree)
 
 
-def read_facts(path: str | Path, source: Source = Source.USER) -> list[Fact]:
+def read_facts(path: str | Path, source: Source = Source.USER) -> list[Fact | Exclusion]:
     """The facts of a file in the fact language; any unreadable line is a FactFileError naming it."""
     from monalog.rows import whole_lines
 
