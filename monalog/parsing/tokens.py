@@ -20,7 +20,8 @@ _TOKEN = re.compile(
     r"\w+(?=n't\b)|n't\b|'(?:s|re|ve|ll|d|m)\b|\w+(?:[-.&/]\w+)*|[^\w\s]",
     re.IGNORECASE,
 )
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ class Tokenized:
 
 
 def clean(text: str) -> str:
-    """NFC-normalise, turn control and zero-width characters into spaces, squeeze whitespace."""
+    """NFC-normalise, turn control, bidi and zero-width characters into spaces, squeeze whitespace."""
     text = unicodedata.normalize("NFC", text)
     return " ".join(_CONTROL.sub(" ", text).split())
 
@@ -78,6 +79,8 @@ def tokenize(text: str, max_tokens: int = MAX_TOKENS) -> Tokenized:
     if len(text) > MAX_CHARS:
         raise InputError(f"sentence has {len(text)} characters; the limit is {MAX_CHARS}",
                          input=text[:100])
+    if _SURROGATE.search(text):
+        raise InputError("sentence holds bytes that are not UTF-8 text", input=text.encode("utf-8", "replace"))
     cleaned = clean(text)
     if not cleaned:
         raise InputError("empty sentence", input=text)

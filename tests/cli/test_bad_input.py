@@ -69,3 +69,14 @@ def test_hostile_input(tmp_path, capsys, monkeypatch, command, kind):
     per_item = command == "polarize stdin"          # one error line per bad sentence, the others go on
     assert (per_item or len(errors) <= 1) and (code != 2 or errors or "usage:" in err)
     assert {p: p.read_bytes() for p in before} == before
+
+
+@pytest.mark.parametrize("text", ["", "   ", "dog " * 2000, "x" * 100_000, "\u202e\u0000\x1b[2J", "caf\udce9"])
+@pytest.mark.parametrize("command", [["parse"], ["polarize"], ["prove", "A dog runs"], ["prove", "{t}", "A dog"]])
+def test_hostile_sentences_on_the_command_line(capsys, command, text):
+    argv = [a.replace("{t}", text) for a in command] + ([] if "{t}" in command else [text])
+    code = main(argv)
+    out, err = capsys.readouterr()
+    errors = [line for line in err.splitlines() if line.startswith("monalog: error:")]
+    assert code in (0, 1, 2) and "Traceback" not in err and len(errors) == (code != 0)
+    assert not any(ch in out + err for ch in "\u202e\x1b\x00")
