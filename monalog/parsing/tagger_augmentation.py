@@ -15,7 +15,7 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
 from monalog.text.morphology import participle, past_tense, third_person
 
 @dataclass(frozen=True)
-class Augmenter:
+class TreeAugmenter:
     """Swaps words within one supertag (grammars/tagger_augmentation.json) and replaces whole
     determiner-noun phrases by NP words, so rare operators are seen in training."""
 
@@ -27,7 +27,7 @@ class Augmenter:
     rate: float = 0.5
 
     @classmethod
-    def from_data(cls, rate: float = 0.5) -> "Augmenter":
+    def from_data(cls, rate: float = 0.5) -> "TreeAugmenter":
         import json
 
         from monalog.resources import grammar_path

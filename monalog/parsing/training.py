@@ -16,7 +16,7 @@ from torch import nn
 
 from monalog.ccg.category import Atom
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves, spans
-from monalog.parsing.tagger_augmentation import Augmenter
+from monalog.parsing.tagger_augmentation import TreeAugmenter
 from monalog.parsing.tagger import (PAD, UNK, TaggerConfig, TaggerModel, Vocab, encode_batch,
                                     normalize_word)
 
@@ -118,7 +118,7 @@ def train_tagger(trees: Sequence[Tree], config: TaggerConfig = TaggerConfig(),
         torch.set_num_threads(settings.threads)
     rng = random.Random(settings.seed)
     torch.manual_seed(settings.seed)
-    augment = Augmenter.from_data(settings.augment_rate)
+    augment = TreeAugmenter.from_data(settings.augment_rate)
     vocab = build_vocab(trees, augment.words, extra_tags=sorted(augment.categories(trees)))
     counts = Counter(normalize_word(leaf.token.word) for tree in trees for leaf in leaves(tree))
     model = TaggerModel(config, vocab).to(device)
