@@ -125,7 +125,11 @@ def sentences(args: Sequence[str]) -> Iterator[str | InputError]:
     if list(args) != ["-"]:
         yield from args
         return
-    for n, raw in enumerate(sys.stdin.buffer, 1):
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:                              # a text stream put in place of stdin (embedding, tests)
+        yield from (line.rstrip("\r\n") for line in sys.stdin)
+        return
+    for n, raw in enumerate(stream, 1):
         try:
             yield raw.decode("utf-8-sig" if n == 1 else "utf-8").rstrip("\r\n")
         except UnicodeDecodeError as exc:

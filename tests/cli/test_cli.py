@@ -11,7 +11,7 @@ from monalog.cli import main
 
 def run(capsys, *argv, stdin=None, monkeypatch=None):
     if stdin is not None:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8"))))
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
