@@ -121,7 +121,7 @@ class TaggerModel(nn.Module):
 def encode_batch(vocab: Vocab, sentences: Sequence[Sequence[str]], device: torch.device | str = "cpu"):
     """Pad a batch of token lists into word ids, char ids and a mask."""
     t = max(len(s) for s in sentences)
-    length = max(min(len(w), MAX_WORD_CHARS) for s in sentences for w in s)
+    length = MAX_WORD_CHARS          # a fixed width: a word's features never depend on the other words of its batch
     words = torch.zeros(len(sentences), t, dtype=torch.long)
     chars = torch.zeros(len(sentences), t, length, dtype=torch.long)
     for i, sent in enumerate(sentences):

@@ -80,3 +80,15 @@ def test_parse_work_is_bounded(parser, sentence):
     result = parser.parse_batch([sentence])[0]
     assert time.process_time() - start < 5          # the floor is 2 s on an idle machine; CI shares its cores
     assert isinstance(result, MonalogError) or result.leaves
+
+
+def test_a_parse_never_depends_on_its_batch(parser):
+    from monalog.parsing.tagger import encode_batch
+
+    sentence = "I usually do not wear a blue watch ."
+    alone = parser.parse_batch([sentence])[0]
+    with_long = parser.parse_batch([sentence, "A dog runs extraordinarily incomprehensibly"])[0]
+    with_short = parser.parse_batch(["A dog runs", sentence])[1]
+    assert write_auto(alone.tree) == write_auto(with_long.tree) == write_auto(with_short.tree)
+    vocab = parser.scorer.model.vocab
+    assert encode_batch(vocab, [["a"]])[1].shape[-1] == encode_batch(vocab, [["a"], ["extraordinarily"]])[1].shape[-1]
