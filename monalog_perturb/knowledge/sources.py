@@ -130,9 +130,9 @@ class HPOSource(KnowledgeSource):
     name = "hpo"
 
     def _load(self) -> None:
-        pyhpo = _need("pyhpo", "hpo3")
-        pyhpo.Ontology()
-        for term in pyhpo.Ontology:
+        from monalog_perturb.bio.vocabularies import hpo_ontology
+
+        for term in hpo_ontology():
             self.add(Concept(term.id, term.name, "phenotype", self.name))
             for parent in term.parents:
                 self.link(term.id, parent.id)
