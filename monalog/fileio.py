@@ -108,7 +108,8 @@ def remove_stale_temporaries(target: Path) -> None:
     import glob
     import re
 
-    pattern = re.compile(rf"\.tmp-{re.escape(target.name)}-(\d+)-[^/]*")
+    # exactly what temporary_prefix + tempfile make: the pid, 8 random characters, an optional suffix
+    pattern = re.compile(rf"\.tmp-{re.escape(target.name)}-(\d+)-[a-z0-9_]{{8}}(\.[A-Za-z0-9]+)?")
     for leftover in folder.glob(f".tmp-{glob.escape(target.name)}-*"):
         match = pattern.fullmatch(leftover.name)
         if match and int(match.group(1)) != os.getpid() and not _alive(int(match.group(1))):
@@ -125,9 +126,20 @@ def first_json(path: Path, limit: int = 1 << 20) -> object:
             for line in handle:
                 if line.strip():
                     return json.loads(line) if len(line) <= limit else None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     return None
+
+
+def row_with(*keys: str) -> Callable[[bytes], bool]:
+    """Tells a line that is a JSON object holding these keys (a row of a given command's output)."""
+    def is_row(line: bytes) -> bool:
+        try:
+            row = json.loads(line)
+        except (ValueError, RecursionError):
+            return False
+        return isinstance(row, dict) and all(k in row for k in keys)
+    return is_row
 
 
 def jsonl_with(*keys: str) -> Previous:

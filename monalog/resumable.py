@@ -15,20 +15,9 @@ from pathlib import Path
 from typing import Callable
 
 from monalog.errors import OutputError
-from monalog.fileio import first_json, write_atomic
+from monalog.fileio import first_json, row_with, write_atomic
 
 log = logging.getLogger(__name__)
-
-
-def row_with(*keys: str) -> Callable[[bytes], bool]:
-    """Tells a line that is a JSON object holding these keys (a row of a given command's output)."""
-    def is_row(line: bytes) -> bool:
-        try:
-            row = json.loads(line)
-        except (ValueError, RecursionError):
-            return False
-        return isinstance(row, dict) and all(k in row for k in keys)
-    return is_row
 
 
 is_json_object = row_with()

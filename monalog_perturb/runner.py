@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from monalog.errors import MonalogError
-from monalog.fileio import check_output, jsonl_with, write_atomic, write_jsonl
-from monalog.resumable import ProgressFile, append_lines, row_with
+from monalog.fileio import check_output, jsonl_with, row_with, write_atomic, write_jsonl
+from monalog.resumable import ProgressFile, append_lines
 from monalog_perturb.candidate import Edit
 
 log = logging.getLogger(__name__)

@@ -19,8 +19,8 @@ from typing import Callable, Iterator
 from monalog.augment.generate import AugmentSettings, Augmenter, Generated, sample
 from monalog.parallel import run_batches
 from monalog.errors import MonalogError
-from monalog.fileio import check_output
-from monalog.resumable import ProgressFile, append_lines, row_with
+from monalog.fileio import check_output, row_with
+from monalog.resumable import ProgressFile, append_lines
 from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
 from monalog.inference.render import step_json
 

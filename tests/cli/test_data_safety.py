@@ -243,13 +243,14 @@ def test_temporaries_of_a_killed_run_are_removed_but_not_a_live_run_s(tmp_path):
     out = tmp_path / "pred.jsonl"
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
                           text=True).stdout.strip()
-    stale = tmp_path / f".tmp-pred.jsonl-{dead}-abc"
-    live = tmp_path / f".tmp-pred.jsonl-{os.getppid()}-abc"
+    stale = tmp_path / f".tmp-pred.jsonl-{dead}-abcd1234"
+    live = tmp_path / f".tmp-pred.jsonl-{os.getppid()}-abcd1234"
     mine = tmp_path / ".tmp-notes"
-    for path in (stale, live, mine):
+    look_alike = tmp_path / f".tmp-pred.jsonl-{dead}-my notes.txt"          # not a name tempfile makes
+    for path in (stale, live, mine, look_alike):
         path.write_text("x")
     check_output(out)
-    assert not stale.exists() and live.exists() and mine.exists()
+    assert not stale.exists() and live.exists() and mine.exists() and look_alike.exists()
 
 
 def test_resuming_from_another_input_is_refused(tmp_path):
