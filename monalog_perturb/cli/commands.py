@@ -87,8 +87,8 @@ def cmd_kbin(args: argparse.Namespace) -> int:
     if options.baseline == "mlm" and not options.mlm:
         return error("--baseline mlm needs --mlm MODEL (a masked LM)")
     _check(args, "claims", "negated")
+    items = _items(args, read_claims(args.input), args.limit)        # before any model loads
     generator = build(options)
-    items = _items(args, read_claims(args.input), args.limit)
     run_report = _run(args, generator, items, options)
     report = generator.report
     report.failed, report.seconds = run_report.failed, run_report.seconds
@@ -128,8 +128,8 @@ def cmd_gennd(args: argparse.Namespace) -> int:
 
     options = options_from(GenNDOptions, args)
     _check(args)
-    generator = build(options)
     items = _items(args, read_items(args.input))
+    generator = build(options)
     report = _run(args, generator, items, options)
     print(f"records {len(items)}, generated {report.rows} (mode {options.mode}, similarity window "
           f"[{options.min_similarity}, {options.delta}))", file=sys.stderr)
@@ -142,8 +142,8 @@ def cmd_debate(args: argparse.Namespace) -> int:
 
     options = options_from(DebateOptions, args)
     _check(args)
-    generator = build(options)
     items = _items(args, read_items(args.input))
+    generator = build(options)
     _run(args, generator, items, options)
     print(f"items {generator.seen}, rewrites accepted {generator.accepted} (threshold {options.threshold}, at most "
           f"{options.max_rounds} rounds, {len(generator.agents)} {generator.kind} agents)", file=sys.stderr)
