@@ -11,14 +11,17 @@ if TYPE_CHECKING:
     from monalog.inference.prover import Prover, ProverSettings
     from monalog.parsing.parser import Parse
     from monalog.pipeline import Pipeline
+    from monalog.polarity.lexicon import Readings
     from monalog.polarity.polarizer import PolarizedSentence
 
 
-@lru_cache(maxsize=1)
-def _pipeline() -> Pipeline:
+@lru_cache(maxsize=8)
+def _pipeline(readings: Readings | None = None) -> Pipeline:
     from monalog.pipeline import Pipeline
+    from monalog.polarity.lexicon import default_lexicon
+    from monalog.polarity.polarizer import Polarizer
 
-    return Pipeline()
+    return Pipeline(polarizer=Polarizer(default_lexicon().with_readings(readings)) if readings else None)
 
 
 @lru_cache(maxsize=8)
@@ -44,9 +47,10 @@ def prove_many(pairs: Sequence[tuple[str, str]], settings: ProverSettings | None
     return prove_all(pairs, settings or ProverSettings(), workers, on_chunk=on_chunk)
 
 
-def polarize(sentence: str, normalize: bool = False) -> PolarizedSentence:
-    """Parse and polarize one sentence (`.arrows()` gives "Every↑ dog↓ sees↑ some↑ cat↑")."""
-    return _pipeline().analyse(sentence, normalize)
+def polarize(sentence: str, normalize: bool = False, readings: Readings | None = None) -> PolarizedSentence:
+    """Parse and polarize one sentence (`.arrows()` gives "Every↑ dog↓ sees↑ some↑ cat↑");
+    `readings` chooses how bare numerals, definites and bare plurals are read."""
+    return _pipeline(readings).analyse(sentence, normalize)
 
 
 def parse(sentence: str) -> Parse:

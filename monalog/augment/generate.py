@@ -276,7 +276,8 @@ class Augmenter:
                     word = word[:1].upper() + word[1:]
                 new = Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos))
                 edited = replace_at(tree, path, new)
-                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts,
+                                   operator=node.operator)
 
 
 def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:

@@ -192,20 +192,40 @@ def prover_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclusions", action="store_true",
                    help="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
     p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
+    reading_options(p)
+
+
+def reading_options(p: argparse.ArgumentParser) -> None:
+    """--numerals, --definites, --bare-plurals: the readings the literature leaves open."""
+    p.add_argument("--numerals", choices=("at-least", "exact"), default="at-least",
+                   help="bare numerals: 'three' as at least three (↑↑, default, what SICK needs) or exactly (= =)")
+    p.add_argument("--definites", choices=("upward", "fixed"), default="upward",
+                   help="the/this/possessives: existential (↑↑, default) or a fixed referent (noun =, scope ↑)")
+    p.add_argument("--bare-plurals", dest="bare_plurals", choices=("existential", "universal"),
+                   default="existential", help="'Dogs bark': some dogs (default) or all dogs (↓↑)")
+
+
+def readings(args: argparse.Namespace):
+    from monalog.polarity.lexicon import BarePlurals, Definites, Numerals, Readings
+
+    return Readings(Numerals(args.numerals), Definites(args.definites), BarePlurals(args.bare_plurals))
 
 
 def prover_settings(args: argparse.Namespace, **extra):
     from monalog.inference.prover import ProverSettings
 
     return ProverSettings(depth=args.depth, normalize=not args.no_normalize, exclusions=args.exclusions,
-                          kb_files=tuple(args.kb_facts or ()), **extra)
+                          kb_files=tuple(args.kb_facts or ()), readings=readings(args), **extra)
 
 
 def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
     """Options of the commands that read a file of pairs and decide them (eval, classify)."""
-    p.add_argument("--input-format", dest="input_format", choices=("sick", "med", "jsonl", "tsv", "auto"),
-                   default=default_format, help=f"the input file's format (default {default_format})")
-    deprecated_alias(p, "--format", "--input-format", "input_format", choices=("sick", "med", "jsonl", "tsv", "auto"))
+    from monalog.eval.datasets import FORMATS
+
+    p.add_argument("--input-format", dest="input_format", choices=FORMATS, default=default_format,
+                   help=f"the input file's format (default {default_format}; mnli: sentence1, sentence2 and "
+                        "gold_label columns, 2- or 3-way; help: HELP's ori_sentence/new_sentence)")
+    deprecated_alias(p, "--format", "--input-format", "input_format", choices=FORMATS)
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
                    help="SICK: entailment_label (original) or label_current_paper (corrected)")
     p.add_argument("--workers", type=count(1), default=1, help="worker processes for the prover")

@@ -21,6 +21,7 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     from monalog.eval.metrics import evaluate
     from monalog.fileio import check_output, json_with, write_atomic
+    from monalog.inference.proof import Label
 
     if args.json:
         check_output(args.json, inputs=[args.file], previous=json_with("n", "accuracy", "confusion"))
@@ -33,14 +34,18 @@ def run(args: argparse.Namespace) -> int:
     errors = [(p, d) for p, d in zip(pairs, decisions) if d.error]
     for pair, decision in errors:
         log.warning("%s:%d: %s", args.file, pair.line, decision.error)
-    report = evaluate([p.label for p in pairs], [d.label for d in decisions], len(errors), seconds,
-                      two_way=args.input_format == "med")
+    gold = [p.label for p in pairs]
+    # 2-way gold (entailment / non-entailment, as MNLI-style monotonicity benchmarks are) has no
+    # contradiction: a predicted CONTRADICTION is then a non-entailment answer
+    two_way = args.input_format in ("med", "mnli") or Label.CONTRADICTION not in gold
+    report = evaluate(gold, [d.label for d in decisions], len(errors), seconds, two_way=two_way)
     print(report.table())
     components = Counter(d.component.value for d in decisions)
     if args.hybrid:
         print(f"\ndecided by: {', '.join(f'{name} {count}' for name, count in sorted(components.items()))}")
     if args.json:
         data = report.as_json()
+        data["two_way"] = two_way
         data["skipped_rows"] = [{"line": b.line, "reason": b.reason} for b in bad]
         if args.hybrid:
             data["components"] = dict(components)

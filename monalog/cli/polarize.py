@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from monalog.cli.common import run_batches, sentence_options
+from monalog.cli.common import reading_options, readings, run_batches, sentence_options
 
 
 def register(sub) -> None:
@@ -13,15 +13,19 @@ def register(sub) -> None:
     p.add_argument("--format", choices=("arrows", "json"), default="arrows", help="output format")
     p.add_argument("--normalize", action="store_true",
                    help="apply the syntactic normalisation rules first and print the rewritten sentence")
+    reading_options(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from monalog.parsing.parser import get_parser
     from monalog.pipeline import Pipeline
+    from monalog.polarity.lexicon import default_lexicon
+    from monalog.polarity.polarizer import Polarizer
     from monalog.polarity.render import polarized_json
 
-    pipeline = Pipeline(get_parser(args.backend, args.model))
+    polarizer = Polarizer(default_lexicon().with_readings(readings(args)))
+    pipeline = Pipeline(get_parser(args.backend, args.model), polarizer)
 
     def process(chunk: list[str]):
         return pipeline.run(chunk, normalize=args.normalize)

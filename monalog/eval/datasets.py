@@ -1,5 +1,5 @@
-"""Readers for NLI pair files: SICK's tsv, MED's tsv and JSONL. Bad rows are reported with their
-line numbers and skipped, never silently dropped."""
+"""Readers for NLI pair files: SICK's tsv, MNLI-style tsv (MED and other monotonicity benchmarks),
+HELP's tsv and JSONL. Bad rows are reported with their line numbers and skipped, never silently dropped."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -48,24 +48,25 @@ def read_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected") -
         fmt = detect_format(path)
     if fmt == "jsonl":
         yield from _jsonl(path)
-    elif fmt in ("sick", "med", "tsv"):
+    elif fmt in _COLUMNS:
         yield from _tsv(path, fmt, labels)
     else:
-        raise DatasetError(f"unknown format {fmt!r} (sick, med, tsv or jsonl)", input=fmt)
+        raise DatasetError(f"unknown format {fmt!r} ({', '.join(FORMATS)})", input=fmt)
 
 
 def detect_format(path: Path) -> str:
     """jsonl for .jsonl or a JSON first line; else by the tsv header: sentence_A (SICK), sentence1
-    (MED), premise (a plain tsv with premise, hypothesis and optional label/id columns)."""
+    (MNLI-style: MED and other benchmarks), ori_sentence (HELP), premise (a plain tsv with premise,
+    hypothesis and optional label/id columns)."""
     first = next((item[1] for item in read_lines(path, DatasetError) if not isinstance(item, BadRow)), "")
     if path.suffix == ".jsonl" or first.lstrip().startswith("{"):
         return "jsonl"
     header = [cell.strip() for cell in first.split("\t")]
-    for column, fmt in (("sentence_A", "sick"), ("sentence1", "med"), ("premise", "tsv")):
-        if column in header:
+    for fmt, columns in _COLUMNS.items():
+        if columns[0] in header:
             return fmt
     raise DatasetError(f"{path}: cannot tell the format (a .jsonl file, or a tsv header with sentence_A, "
-                       "sentence1 or premise)", input=str(path))
+                       "sentence1, ori_sentence or premise)", input=str(path))
 
 
 def _check(premise, hypothesis) -> str | None:
@@ -103,9 +104,13 @@ def _jsonl(path: Path) -> Iterator[Pair | BadRow]:
         yield Pair(pair_id, cast(str, premise), cast(str, hypothesis), label, row.line)
 
 
+# premise, hypothesis, id and label columns of each tsv layout ("med" is the MNLI layout's old name)
 _COLUMNS = {"sick": ("sentence_A", "sentence_B", "pair_ID", "entailment_label"),
+            "mnli": ("sentence1", "sentence2", "pairID", "gold_label"),
             "med": ("sentence1", "sentence2", "pairID", "gold_label"),
+            "help": ("ori_sentence", "new_sentence", "", "gold_label"),
             "tsv": ("premise", "hypothesis", "id", "label")}
+FORMATS = (*_COLUMNS, "jsonl", "auto")
 
 
 def _tsv(path: Path, fmt: str, labels: str) -> Iterator[Pair | BadRow]:
@@ -132,4 +137,4 @@ def _tsv(path: Path, fmt: str, labels: str) -> Iterator[Pair | BadRow]:
             yield BadRow(row.line, str(exc))
             continue
         split = cells["SemEval_set"].strip().upper() if "SemEval_set" in cells else None
-        yield Pair(cells.get(id_col) or str(row.line), premise, hypothesis, label, row.line, split)
+        yield Pair(cells.get(id_col, "") or str(row.line), premise, hypothesis, label, row.line, split)

@@ -17,6 +17,7 @@ class GoldSentence:
     text: str
     normalize: bool
     expected: tuple[tuple[str, Polarity], ...]
+    group: str = ""         # the "# operator: NAME" section it is in, if any
 
 
 def split_arrows(marked: str) -> tuple[tuple[str, Polarity], ...]:
@@ -29,17 +30,21 @@ def split_arrows(marked: str) -> tuple[tuple[str, Polarity], ...]:
 
 
 def read_gold(path: str | Path) -> list[GoldSentence]:
+    """Gold sentences; a line "# operator: NAME" puts the sentences after it in group NAME."""
     items = []
+    group = ""
     for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if line.startswith("# operator:"):
+            group = line.split(":", 1)[1].strip()
         if not line.strip() or line.startswith("#"):
             continue
         try:
             if line.startswith("normalize:"):
                 text, marked = line[len("normalize:"):].strip().split("\t")
-                items.append(GoldSentence(text, True, split_arrows(marked)))
+                items.append(GoldSentence(text, True, split_arrows(marked), group))
             else:
                 expected = split_arrows(line)
-                items.append(GoldSentence(" ".join(w for w, _ in expected), False, expected))
+                items.append(GoldSentence(" ".join(w for w, _ in expected), False, expected, group))
         except (ValueError, InputError) as exc:
             raise InputError(f"{path}:{lineno}: {exc}", input=line) from exc
     return items

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from typing import Iterator, cast
 
 from monalog.ccg.category import Category, Functor
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.inference.proof import Step, StepKind
@@ -26,9 +27,14 @@ from monalog.inference.treeops import (ARTICLE, is_determiner, lemma_key, modifi
                              same_category, sentence_text, surface)
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "several": 3, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20}
 
+
+# vague counts: what they guarantee as a premise, and what they claim as a conclusion
+_AT_LEAST = {"several": 2}
+_CLAIMS = {"several": 3}
+_NEGATORS = frozenset({"not", "n't", "never", "no_longer"})
 
 _A = Token("a", "a", "DT")
 
@@ -44,6 +50,7 @@ def kb_leq(kb: KnowledgeBase, a: str, b: str) -> tuple[Fact, ...] | None:
     if b == "thing" and a != "thing":
         return (Fact(Term(a), Relation.LEQ, Term("thing"), Source.FIXED, "everything is a thing"),)
     na, nb = _number(a), _number(b)
+    na, nb = _AT_LEAST.get(a, na), _CLAIMS.get(b, nb)
     if na is not None and nb is not None:
         return (Fact(Term(a), Relation.LEQ, Term(b), Source.FIXED, "numerals read as \"at least\""),) \
             if na >= nb else None
@@ -70,26 +77,32 @@ class Target:
             split = monotone_modifier(pn)
             if split:
                 mods.append((pn.node, split[0]))
-        from monalog.ccg.tree import leaves
         return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods))
 
 
 def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
     """(modifier index, head index) when `pn` is a head with a modifier that is upward monotone
-    (an adjective, adverb, PP or relative clause; not "not" or "never"), else None."""
+    and intersective (an adjective, adverb, PP or relative clause; not "not" or "never", nor one
+    headed by a word of the lexicon's `keep` list: "if ...", "or ...", "fake", "almost"), else None."""
     split = modifier_split(pn.node)
-    if split and pn.children[split[0]].marks[:1] == (UP,):
-        return split
-    return None
+    if not split or pn.children[split[0]].marks[:1] != (UP,):
+        return None
+    first = leaves(pn.node.children[split[0]])[0].token.word.lower()
+    return None if first in default_lexicon().keep else split
 
 
 def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
     """(modifier, head) when the modifier may be dropped: the modified constituent is ↑ and the
-    modifier monotone (red car ≤ car). The one rule for the prover, augmentation and positives."""
+    modifier monotone (red car ≤ car). The one rule for the prover, augmentation and positives.
+    A modifier of a negated phrase is kept: whether it is inside the negation's scope is an
+    attachment the parse cannot be trusted with ("is not a careful cyclist | in heavy rain")."""
     split = monotone_modifier(pn) if pn.polarity is UP else None
     if split is None:
         return None
-    return pn.node.children[split[0]], pn.node.children[split[1]]
+    head = pn.node.children[split[1]]
+    if any(leaf.token.word.lower() in _NEGATORS for leaf in leaves(head)):
+        return None
+    return pn.node.children[split[0]], head
 
 
 def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
@@ -142,7 +155,8 @@ class Generator:
                     continue
                 new = Leaf(leaf.category, Token(token.word, token.lemma, token.pos))
                 edited = replace_at(tree, path, new)
-                yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts,
+                                   operator=node.operator)
 
     @staticmethod
     def _swap(tree: Tree, path, node: Binary, target: Target | None) -> Iterator[tuple[Tree, Step]]:
@@ -167,6 +181,8 @@ class Generator:
                 conj = _conjunction(subtree)
                 if conj and conj[0] in ("and", "or") and node.polarity is DOWN:
                     yield from self._swap(tree, path, subtree, target)
+                    if conj[0] == "or":     # not (X or Y) ≤ not X
+                        yield from self._drop_conjunct(tree, path, node, conj, target)
                 continue
             droppable = droppable_modifier(node)
             if droppable:
@@ -175,28 +191,37 @@ class Generator:
                     continue
                 edited = replace_at(tree, path, head)
                 fact = _pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
-                yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,))
+                yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,),
+                                   operator=node.operator)
             obj = _object(subtree)
             if obj and not _target_has(target, lemma_key(subtree.right)):
                 verb = subtree.left
                 intransitive = Leaf(obj, verb.token)
                 edited = replace_at(tree, path, intransitive)
                 fact = _pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
-                yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,))
+                yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,),
+                                   operator=node.operator)
             conj = _conjunction(subtree)
             if conj and conj[0] in ("and", "or"):
                 yield from self._swap(tree, path, subtree, target)
-            if conj:
-                word, first, second = conj
-                if word != "and":
-                    continue
-                for keep, drop in ((first, second), (second, first)):
-                    if _target_has(target, lemma_key(drop)):
-                        continue
-                    edited = replace_at(tree, path, keep)
-                    fact = _pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X")
-                    yield edited, Step(StepKind.DELETE, f"and {surface(drop)}" if keep is first else
-                                       f"{surface(drop)} and", "", sentence_text(edited), UP, (fact,))
+            if conj and conj[0] == "and":   # X and Y ≤ X; never "X or Y" ≤ X
+                yield from self._drop_conjunct(tree, path, node, conj, target)
+
+    @staticmethod
+    def _drop_conjunct(tree: Tree, path, node: PolarizedNode, conj: tuple[str, Tree, Tree],
+                       target: Target | None) -> Iterator[tuple[Tree, Step]]:
+        """Keep one conjunct: "X and Y" ≤ X where ↑, "X or Y" ≥ X where ↓ (the caller checks which)."""
+        word, first, second = conj
+        subtree = node.node
+        for keep, drop in ((first, second), (second, first)):
+            if _target_has(target, lemma_key(drop)):
+                continue
+            edited = replace_at(tree, path, keep)
+            fact = _pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X") if word == "and" \
+                else _pair_fact(surface(subtree), surface(keep), "X is a special case of \"X or Y\"")
+            yield edited, Step(StepKind.DELETE, f"{word} {surface(drop)}" if keep is first else
+                               f"{surface(drop)} {word}", "", sentence_text(edited), node.polarity, (fact,),
+                               operator=node.operator)
 
     def _insertions(self, tree, nodes, target, have) -> Iterator[tuple[Tree, Step]]:
         for mod_node, mod_index in target.modifiers:
@@ -214,7 +239,8 @@ class Generator:
                 new = Binary(mod_node.category, mod_node.rule, children[0], children[1], mod_node.head_is_left)
                 edited = replace_at(tree, path, new)
                 fact = _pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
-                yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), DOWN, (fact,))
+                yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), DOWN, (fact,),
+                                   operator=node.operator)
 
 
 def _object(node: Tree) -> Category | None:

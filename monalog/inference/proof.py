@@ -36,12 +36,14 @@ class Step:
     polarity: Polarity | None = None
     facts: tuple[Fact, ...] = ()
     note: str = ""
+    operator: str = ""      # the operator that fixed the polarity ("no", "not", "at most N")
 
     def describe(self) -> str:
         """One line a person can read without knowing CCG."""
-        where = {Polarity.UP: "an upward (↑) position, so it may become more general",
-                 Polarity.DOWN: "a downward (↓) position, so it may become more specific",
-                 Polarity.NONE: "a non-monotone (=) position"}
+        under = f" (under \"{self.operator}\")" if self.operator else ""
+        where = {Polarity.UP: f"an upward (↑) position{under}, so it may become more general",
+                 Polarity.DOWN: f"a downward (↓) position{under}, so it may become more specific",
+                 Polarity.NONE: f"a non-monotone (=) position{under}"}
         if self.kind is StepKind.NORMALIZE:
             return f"rewrite ({self.note}): \"{self.before}\" -> \"{self.after}\""
         if self.kind is StepKind.NEGATE:

@@ -20,8 +20,10 @@ from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, pair_facts
 from monalog.inference.negation import contradictories
+from monalog.parsing.checks import misparsed
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
+from monalog.polarity.lexicon import Readings, default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
 from monalog.inference.proof import Label, Proof, Step, StepKind
@@ -47,6 +49,7 @@ class ProverSettings:
     contradictions: bool = True
     keep_search_tree: bool = False
     parser_budget: ParserBudget | None = None   # None: the default parser (see monalog.pipeline)
+    readings: Readings = Readings()     # bare numerals, definites, bare plurals (SICK's by default)
 
 
 def normalization_steps(norm: Normalized | None) -> tuple[Step, ...]:
@@ -84,7 +87,9 @@ class Prover:
     def __init__(self, settings: ProverSettings = ProverSettings(), parser: "Parser | None" = None,
                  kb: KnowledgeBase | None = None, pipeline: Pipeline | None = None) -> None:
         self.settings = settings
-        self.pipeline = pipeline or Pipeline(parser, budget=settings.parser_budget)
+        polarizer = None if settings.readings == Readings() else \
+            Polarizer(default_lexicon().with_readings(settings.readings))
+        self.pipeline = pipeline or Pipeline(parser, polarizer, budget=settings.parser_budget)
         self.kb = kb if kb is not None else load_kb(settings.kb_files, settings.exclusions)
 
     @property
@@ -153,6 +158,12 @@ class Prover:
         def proof(label: Label, steps: tuple[Step, ...], note: str = "") -> Proof:
             return Proof(item.premise, item.hypothesis, label, steps, explored, depth, norm_steps,
                          tuple(edges), note)
+
+        for side, tree in (("premise", p_tree), ("hypothesis", h_tree)):
+            leaf = misparsed(tree)
+            if leaf is not None:     # polarity read off a misparse is no ground for a proof: abstain
+                return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful "
+                             f"(\"{leaf.token.word}\" as {leaf.category})")
 
         entail = run(p_tree, h_tree)
         if entail.found:

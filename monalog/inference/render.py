@@ -8,7 +8,7 @@ from monalog.inference.proof import Label, Proof, Step
 
 def step_json(step: Step) -> dict:
     return {"kind": step.kind.value, "before": step.before, "after": step.after, "result": step.result,
-            "polarity": step.polarity.value if step.polarity else None,
+            "polarity": step.polarity.value if step.polarity else None, "operator": step.operator or None,
             "facts": [{"left": f.left.text, "relation": f.relation.value, "right": f.right.text,
                        "source": f.source.value, "note": f.note} for f in step.facts],
             "note": step.note, "text": step.describe()}

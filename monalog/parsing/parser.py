@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence, cast
 
+import numpy as np
+
+from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Leaf, Token, Tree, Unary, leaves
 from monalog.errors import InputError, MonalogError, ParseError
 from monalog.parsing.decoder import Decoder, DecoderSettings
@@ -21,10 +25,20 @@ BACKENDS = ("monalog", "depccg")
 
 @dataclass(frozen=True)
 class Parse:
-    """A parsed sentence: the tokenisation (aligned to the input) and its derivation."""
+    """A parsed sentence: the tokenisation (aligned to the input), its derivation, and the
+    supertagger's probability of each chosen category (1.0 where unknown), which tells how far the
+    derivation can be trusted."""
 
     tokenized: Tokenized
     tree: Tree
+    tag_probabilities: tuple[float, ...] = ()
+
+    def least_certain(self) -> tuple[int, float] | None:
+        """(token index, probability) of the least probable supertag, None when not scored."""
+        if not self.tag_probabilities:
+            return None
+        i = min(range(len(self.tag_probabilities)), key=self.tag_probabilities.__getitem__)
+        return i, self.tag_probabilities[i]
 
     @property
     def sentence(self) -> str:
@@ -75,12 +89,23 @@ class Parser:
             scores, pos = self.scorer.score(words)
             token_lists = [self._tokens(w, p) for w, p in zip(words, pos)]
             trees = self.decoder.decode(token_lists, scores)
-            for (i, tok), tree in zip(todo, trees):
+            for (i, tok), tree, (tag_scores, _) in zip(todo, trees, scores):
                 if tree is None:
                     out[i] = ParseError(f"no CCG derivation found for {tok.text!r}", input=tok.text)
                 else:
-                    out[i] = Parse(tok, _relemmatize(tree))
+                    out[i] = Parse(tok, _relemmatize(tree), self._tag_probabilities(tree, tag_scores))
         return cast(list[Parse | MonalogError], out)   # every slot is filled: an error or a parse
+
+    def _tag_probabilities(self, tree: Tree, tag_scores) -> tuple[float, ...]:
+        """The scorer's probability of each leaf's category (log-probabilities in, 1.0 where the
+        category is not one of the scorer's tags)."""
+        index = self._tag_index
+        return tuple(float(np.exp(tag_scores[i, index[str(leaf.category)]])) if str(leaf.category) in index
+                     else 1.0 for i, leaf in enumerate(leaves(tree)))
+
+    @functools.cached_property
+    def _tag_index(self) -> dict[str, int]:
+        return {str(parse_category(tag)): i for i, tag in enumerate(self.scorer.tags)}
 
     @staticmethod
     def _tokens(words: Sequence[str], pos: Sequence[str]) -> list[Token]:

@@ -7,8 +7,10 @@ the tagger "every", "at_most three", "eats", "ate", "has eaten", "can eat", "nev
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
+from typing import cast
 
 from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
@@ -25,6 +27,14 @@ class TreeAugmenter:
     numeral_operators: tuple[str, ...]
     present_rate: float
     rate: float = 0.5
+    subject_pronouns: tuple[str, ...] = ()
+    object_pronouns: tuple[str, ...] = ()
+    conditionals: tuple[str, ...] = ()
+    conditional_rate: float = 0.0
+    conditional_comma_rate: float = 1.0
+    embedding_rate: float = 0.0
+    embedding_subjects: tuple[str, ...] = ()
+    embedding_verbs: tuple[str, ...] = ()
 
     @classmethod
     def from_data(cls, rate: float = 0.5) -> "TreeAugmenter":
@@ -36,12 +46,18 @@ class TreeAugmenter:
         return cls({k: tuple(v) for k, v in data["swap"].items()},
                    {k: frozenset(v) for k, v in data["swap_only"].items()},
                    tuple(data["noun_phrases"]), tuple(data["numeral_operators"]),
-                   float(data["present_rate"]), rate)
+                   float(data["present_rate"]), rate, tuple(data["subject_pronouns"]),
+                   tuple(data["object_pronouns"]), tuple(data["conditionals"]), float(data["conditional_rate"]),
+                   float(data["conditional_comma_rate"]), float(data["embedding_rate"]),
+                   tuple(data["embedding_subjects"]), tuple(data["embedding_verbs"]))
 
     @property
     def words(self) -> list[str]:
         """Every word the augmentation can introduce (they join the tagger's vocabulary)."""
         return ([w for ws in self.swap.values() for w in ws] + list(self.noun_phrases)
+                + list(self.subject_pronouns) + list(self.object_pronouns) + list(self.conditionals)
+                + [w for phrase in self.embedding_subjects for w in phrase.split()] + list(self.embedding_verbs)
+                + ["it", "is", "not", "true", "that"]
                 + list(self.numeral_operators) + ["does", "do", "did", "has", "have", "can", "will", "may",
                                                   "must", "should"] + list(_ADVERBS))
 
@@ -50,7 +66,8 @@ class TreeAugmenter:
         from monalog.ccg.tree import leaves
 
         rng = random.Random(0)
-        out = {"(N/N)/(N/N)", "(S\\NP)/(S\\NP)"}
+        out = {"(N/N)/(N/N)", "(S\\NP)/(S\\NP)", "NP", "N", str(_CONDITIONAL), ",",
+               *(str(c) for c in _EMBEDDING.values())}
         for tree in trees:
             for tense in ("present", "past", "perfect", "modal"):
                 new = retense(tree, tense, rng)
@@ -65,14 +82,57 @@ class TreeAugmenter:
             return tree
         return self._visit(tree, rng, first=True)[0]
 
+    def clauses(self, batch: list[Tree], rng: random.Random) -> list[Tree]:
+        """Some sentences of a batch joined to the one before them into a conditional, and some
+        embedded as a that-clause."""
+        out = []
+        for i, tree in enumerate(batch):
+            if rng.random() < self.conditional_rate:
+                tree = self.join(batch[i - 1], tree, rng)
+            elif rng.random() < self.embedding_rate:
+                tree = self.embed(tree, rng)
+            out.append(tree)
+        return out
+
+    def join(self, first: Tree, second: Tree, rng: random.Random) -> Tree:
+        """"If S1 , s2": two sentences joined by a fronted subordinating conjunction (both S[dcl],
+        else `second` unchanged)."""
+        if not (self.conditionals and str(first.category) == str(second.category) == "S[dcl]"):
+            return second
+        word = rng.choice(self.conditionals)
+        conj = Leaf(_CONDITIONAL, Token(word.capitalize(), word, "IN"))
+        clause = Binary(_CONDITIONAL.result, Rule.FA, conj, _recase(first, str.lower), True)
+        if rng.random() < self.conditional_comma_rate:
+            clause = Binary(clause.category, Rule.RP, clause, Leaf(Atom(","), Token(",", ",", ",")), True)
+        return Binary(second.category, Rule.FA, clause, _recase(second, str.lower), False)
+
+    def embed(self, tree: Tree, rng: random.Random) -> Tree:
+        """"It is not true that s" or "The manager doubts that s" (an S[dcl], else unchanged)."""
+        if str(tree.category) != "S[dcl]" or not self.embedding_verbs:
+            return tree
+        e, atoms = _EMBEDDING, _EMBEDDING_ATOMS
+        that = Binary(e["that"].result, Rule.FA, _leaf(e["that"], "that", "IN"), _recase(tree, str.lower), True)
+        if rng.random() < 0.3:
+            is_not = Binary(e["is"], Rule.BX, _leaf(e["is"], "is", "VBZ"), _leaf(e["not"], "not", "RB"), True)
+            true = Binary(e["true"].result, Rule.FA, _leaf(e["true"], "true", "JJ"), that, True)
+            return Binary(tree.category, Rule.BA, _leaf(atoms["it"], "It", "PRP"),
+                          Binary(e["is"].result, Rule.FA, is_not, true, True), False)
+        words = rng.choice(self.embedding_subjects).split()
+        subject: Tree = _leaf(atoms["it"], words[0].capitalize(), "NN")
+        if len(words) == 2:
+            subject = Binary(atoms["it"], Rule.FA, _leaf(e["det"], words[0].capitalize(), "DT"),
+                             _leaf(atoms["noun"], words[1], "NN"), True)
+        verb = _leaf(e["verb"], rng.choice(self.embedding_verbs), "VBZ")
+        return Binary(tree.category, Rule.BA, subject, Binary(e["verb"].result, Rule.FA, verb, that, True), False)
+
     def _visit(self, node: Tree, rng: random.Random, first: bool) -> tuple[Tree, bool]:
         """Returns (new node, whether it still begins the sentence)."""
         if isinstance(node, Leaf):
             return self._leaf(node, rng, first), False
         if (isinstance(node, Binary) and str(node.category) == "NP" and node.rule is Rule.FA
                 and str(node.left.category) == "NP/N" and rng.random() < 0.1):
-            word = rng.choice(self.noun_phrases)
-            word = word.capitalize() if first else word
+            word = rng.choice(self.noun_phrases + (self.subject_pronouns if first else self.object_pronouns))
+            word = word.capitalize() if first or word == "i" else word
             return Leaf(node.category, Token(word, word.lower(), "NN")), False
         children = []
         for child in node.children:
@@ -102,7 +162,28 @@ class TreeAugmenter:
 
 
 _NG, _DCL, _BASE, _PT = Atom("S", "ng"), Atom("S", "dcl"), Atom("S", "b"), Atom("S", "pt")
-_ADVERBS = ("never", "always", "often", "sometimes", "rarely", "usually")
+_CONDITIONAL = cast(Functor, parse_category("(S/S)/S[dcl]"))
+_EMBEDDING: dict[str, Functor] = {name: cast(Functor, parse_category(cat)) for name, cat in (
+    ("that", "S[em]/S[dcl]"), ("verb", "(S[dcl]\\NP)/S[em]"), ("true", "(S[adj]\\NP)/S[em]"),
+    ("is", "(S[dcl]\\NP)/(S[adj]\\NP)"), ("not", "(S\\NP)\\(S\\NP)"), ("det", "NP/N"))}
+_EMBEDDING_ATOMS = {"it": Atom("NP"), "noun": Atom("N")}
+
+
+def _leaf(cat: Category, word: str, pos: str) -> Leaf:
+    return Leaf(cat, Token(word, word.lower(), pos))
+
+
+def _recase(tree: Tree, case) -> Tree:
+    """The tree with its first word re-cased (kept as is for "I" and names)."""
+    if isinstance(tree, Leaf):
+        word = tree.token.word
+        if word == "I" or tree.token.pos.startswith("NNP"):
+            return tree
+        return Leaf(tree.category, dataclasses.replace(tree.token, word=case(word[:1]) + word[1:]))
+    if isinstance(tree, Unary):
+        return Unary(tree.category, tree.rule, _recase(tree.child, case))
+    return Binary(tree.category, tree.rule, _recase(tree.left, case), tree.right, tree.head_is_left)
+_ADVERBS = ("never", "always", "often", "sometimes", "rarely", "usually", "no_longer")
 TENSES = ("present", "present", "past", "perfect", "modal")
 
 

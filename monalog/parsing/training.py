@@ -137,6 +137,7 @@ def train_tagger(trees: Sequence[Tree], config: TaggerConfig = TaggerConfig(),
         for b in range(0, len(order), settings.batch_size):
             batch = [trees[i] for i in order[b:b + settings.batch_size]]
             batch = [augment(t, rng) for t in batch]
+            batch = augment.clauses(batch, rng)
             batch = [with_period(t) if rng.random() < settings.period_rate else t for t in batch]
             sents = [[leaf.token.word for leaf in leaves(t)] for t in batch]
             words, chars, mask = encode_batch(vocab, sents, device)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import enum
 import re
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ class Kind(str, enum.Enum):
     FUNCTOR = "functor"
     NUMERAL = "numeral"
     TRANSPARENT = "transparent"
+    KEEP = "keep"
 
 
 @dataclass(frozen=True)
@@ -36,12 +38,56 @@ class Signature:
     scope: tuple[Polarity, ...] = (Polarity.UP,)
 
 
+class Numerals(enum.StrEnum):
+    AT_LEAST = "at-least"       # "three dogs" is true of four (↑↑; SICK's labels need it)
+    EXACT = "exact"             # "three dogs" means exactly three (= =)
+
+
+class Definites(enum.StrEnum):
+    UPWARD = "upward"           # the, this, his ... read as existential (↑↑), as MonaLog does
+    FIXED = "fixed"             # a definite picks one referent: its noun is fixed (=), its scope ↑
+
+
+class BarePlurals(enum.StrEnum):
+    EXISTENTIAL = "existential"     # "Dogs are barking": some dogs (no determiner, ↑)
+    UNIVERSAL = "universal"         # "Dogs bark": the generic reads as "all dogs" (↓↑)
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The readings the literature leaves to the user: bare numerals, definite descriptions and
+    possessives, generic bare plurals. The defaults are what SICK's labels need."""
+
+    numerals: Numerals = Numerals.AT_LEAST
+    definites: Definites = Definites.UPWARD
+    bare_plurals: BarePlurals = BarePlurals.EXISTENTIAL
+
+
+_DEFINITES = frozenset({"the", "this", "that", "these", "those", "his", "her", "its", "their", "my", "your", "our"})
+
+
 @dataclass(frozen=True)
 class Lexicon:
     determiners: dict[tuple[str, ...], Signature] = field(default_factory=dict)
     functors: dict[str, Signature] = field(default_factory=dict)
     numerals: frozenset[str] = frozenset()
     transparent: frozenset[str] = frozenset()
+    keep: frozenset[str] = frozenset()      # heads of modifiers that are never dropped or inserted
+    bare_plural: Signature | None = None    # the reading of a plural noun phrase with no determiner
+
+    def with_readings(self, readings: Readings) -> "Lexicon":
+        """This lexicon with the given readings of numerals, definites and bare plurals."""
+        determiners = dict(self.determiners)
+        fixed: dict[tuple[str, ...], Polarity] = {}      # word -> its scope marking; the restrictor is =
+        if readings.numerals is Numerals.EXACT:
+            fixed[(NUMERAL,)] = Polarity.NONE
+        if readings.definites is Definites.FIXED:
+            fixed.update({(word,): Polarity.UP for word in _DEFINITES})
+        for words in fixed.keys() & determiners.keys():
+            determiners[words] = Signature(words, Kind.DET, Polarity.NONE, (fixed[words],))
+        bare = Signature((), Kind.DET, Polarity.DOWN, (Polarity.UP,)) \
+            if readings.bare_plurals is BarePlurals.UNIVERSAL else None
+        return dataclasses.replace(self, determiners=determiners, bare_plural=bare)
 
     def is_numeral(self, word: str) -> bool:
         return word in self.numerals or bool(_DIGITS.match(word))
@@ -74,14 +120,16 @@ def read_lexicon(path: str | Path) -> Lexicon:
     functors: dict[str, Signature] = {}
     numerals: set[str] = set()
     transparent: set[str] = set()
+    keep: set[str] = set()
+    singles = {Kind.NUMERAL: numerals, Kind.TRANSPARENT: transparent, Kind.KEEP: keep}
     with path.open(encoding="utf-8") as handle:
         rows = (line for line in handle if line.strip() and not line.startswith("#"))
         for lineno, row in enumerate(csv.DictReader(rows, delimiter="\t"), 2):
             try:
                 words = tuple(w if w == NUMERAL else w.lower() for w in row["phrase"].split())
                 kind = Kind(row["kind"])
-                if kind in (Kind.NUMERAL, Kind.TRANSPARENT):
-                    (numerals if kind is Kind.NUMERAL else transparent).add(words[0])
+                if kind in singles:
+                    singles[kind].add(words[0])
                     continue
                 restrictor = Polarity.parse(row["restrictor"]) if row.get("restrictor") else Polarity.UP
                 scope = tuple(Polarity.parse(m) for m in (row.get("scope") or "↑").split())
@@ -92,7 +140,7 @@ def read_lexicon(path: str | Path) -> Lexicon:
                 functors[" ".join(words)] = sig
             else:
                 determiners[words] = sig
-    return Lexicon(determiners, functors, frozenset(numerals), frozenset(transparent))
+    return Lexicon(determiners, functors, frozenset(numerals), frozenset(transparent), frozenset(keep))
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ Two passes over a derivation:
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, TypeGuard, cast
 
@@ -36,6 +37,7 @@ class PolarizedNode:
     polarity: Polarity
     marks: tuple[Polarity, ...]
     children: tuple["PolarizedNode", ...] = ()
+    operator: str = ""      # the innermost operator that made the polarity what it is ("" for ↑ at the root)
 
     @property
     def category(self) -> Category:
@@ -92,6 +94,25 @@ def _is_coordination(node: Tree) -> TypeGuard[Binary]:
         isinstance(child, Binary) and child.rule is Rule.CONJ for child in node.children)
 
 
+def _walk(tree: Tree) -> Iterator[Tree]:
+    yield tree
+    for child in tree.children:
+        yield from _walk(child)
+
+
+def _is_subject_application(node: Binary) -> bool:
+    """NP S\\NP => S: the left child is a subject."""
+    cat = node.right.category
+    return (node.rule is Rule.BA and _is_np(node.left.category)
+            and isinstance(cat, Functor) and isinstance(cat.result, Atom) and cat.result.base == "S")
+
+
+def _bare_plural(node: Tree) -> bool:
+    """An NP made from a plural noun with no determiner ("dogs", "big dogs in Paris")."""
+    return (isinstance(node, Unary) and str(node.child.category) == "N"
+            and any(leaf.token.pos in ("NNS", "NNPS") for leaf in first_leaves(node, 3)))
+
+
 def _meet(a: Polarity, b: Polarity) -> Polarity:
     return a if a is b else NONE
 
@@ -105,6 +126,7 @@ class Polarizer:
         # were edited from: remember them by node identity (the node is kept, so its id stays unique)
         self._mark_cache: dict[int, tuple[Tree, tuple[Polarity, ...]]] = {}
         self._det_cache: dict[tuple[int, Polarity], tuple[Tree, DeterminerMatch | None]] = {}
+        self._subjects: set[int] = set()     # subject NPs of the tree being polarized (generic readings)
 
     # -- public ---------------------------------------------------------------------------
     def polarize(self, tree: Tree) -> PolarizedNode:
@@ -112,9 +134,12 @@ class Polarizer:
         if len(self._mark_cache) > 200_000:
             self._mark_cache.clear()
             self._det_cache.clear()
+        if self.lexicon.bare_plural:
+            self._subjects = {id(node.left) for node in _walk(tree)
+                              if isinstance(node, Binary) and _is_subject_application(node)}
         try:
             self._mark(tree)
-            return self._visit(tree, UP, det_done=False)
+            return self._visit(tree, UP, False, "")
         except RecursionError as exc:
             raise PolarityError("derivation too deep to polarize", input=tree) from exc
 
@@ -178,8 +203,11 @@ class Polarizer:
                 token_end.append(i + 1)
         sig = self.lexicon.match_determiner(words)
         if not sig:
-            return None
-        numeral = token_end[sig.words.index(NUMERAL)] - 1 if NUMERAL in sig.words else None
+            bare = self.lexicon.bare_plural
+            return DeterminerMatch(bare, 0) if bare and id(node) in self._subjects and _bare_plural(node) else None
+        # the last numeral is the one the scope orders ("at most THREE", "three out of TEN")
+        last = len(sig.words) - 1 - sig.words[::-1].index(NUMERAL) if NUMERAL in sig.words else None
+        numeral = token_end[last] - 1 if last is not None else None
         return DeterminerMatch(self.lexicon.in_context(sig, context), token_end[len(sig.words) - 1], numeral)
 
     def np_scope(self, node: Tree, context: Polarity = UP) -> Polarity:
@@ -194,46 +222,64 @@ class Polarizer:
         return found.signature.scope[0] if found else UP
 
     # -- top-down polarizing --------------------------------------------------------------------
-    def _visit(self, node: Tree, p: Polarity, det_done: bool) -> PolarizedNode:
+    def _visit(self, node: Tree, p: Polarity, det_done: bool, op: str) -> PolarizedNode:
         marks = self._marks(node)
         if isinstance(node, Leaf):
-            return PolarizedNode(node, p, marks)
-        found, inner = None, p
+            return PolarizedNode(node, p, marks, (), op)
+        found, inner, inner_op = None, p, op
         if _is_np(node.category) and not det_done and not _is_coordination(node):
-            found = self.determiner(node, p)
+            found = self.determiner(node, _licensing(p, op))
             if found:
                 inner, det_done = p * found.signature.restrictor, True
-        children = self._children(node, inner, det_done)
-        result = PolarizedNode(node, p, marks, children)
+                inner_op = _cause(found.signature.restrictor, _phrase(found.signature), op)
+        children = self._children(node, inner, det_done, inner_op)
+        result = PolarizedNode(node, p, marks, children, op)
         if not found:
             return result
         # the determiner's words have the NP's polarity; its numeral ("at most THREE") is ordered
         # as "at least N" is, so it follows the determiner's scope marking
         token_polarities = [p] * found.tokens
+        if found.signature.words[:1] == ("not",):   # "Not↑ every↓": the quantifier is under "not"
+            token_polarities[1:] = [p * DOWN] * (found.tokens - 1)
         if found.numeral is not None:
             token_polarities[found.numeral] = p * found.signature.scope[0]
-        return _force_prefix(result, token_polarities, p)
+        return _force_prefix(result, token_polarities, p, op)
 
-    def _children(self, node: Unary | Binary, p: Polarity, det_done: bool) -> tuple[PolarizedNode, ...]:
+    def _children(self, node: Unary | Binary, p: Polarity, det_done: bool, op: str) -> tuple[PolarizedNode, ...]:
         if isinstance(node, Unary):
-            return (self._visit(node.child, p, det_done),)
+            return (self._visit(node.child, p, det_done, op),)
         left, right = node.left, node.right
         rule = node.rule
+        ops = (op, op)
         if rule in (Rule.FA, Rule.BA):
             functor, arg = (left, right) if rule is Rule.FA else (right, left)
             mark = self._first_mark(functor)
             f_pol, a_pol = p, p * mark
+            f_op, a_op = op, _cause(mark, self._head_word(functor), op)
             if _is_np(arg.category) and not _is_np_modifier(functor.category):
-                f_pol = p * self.np_scope(arg, a_pol)
+                context = _licensing(a_pol, a_op)
+                scope = self.np_scope(arg, context)
+                f_pol = p * scope
+                found = self.determiner(arg, context)
+                f_op = _cause(scope, _phrase(found.signature) if found else self._head_word(arg), op)
             pols = (f_pol, a_pol) if rule is Rule.FA else (a_pol, f_pol)
+            ops = (f_op, a_op) if rule is Rule.FA else (a_op, f_op)
         elif rule in (Rule.FC, Rule.GFC, Rule.BX, Rule.GBX):
             forward = rule in (Rule.FC, Rule.GFC)
             primary, secondary = (left, right) if forward else (right, left)
-            s_pol = p if self._transparent(secondary) else p * self._first_mark(primary)
+            mark = UP if self._transparent(secondary) else self._first_mark(primary)
+            s_pol, s_op = p * mark, _cause(mark, self._head_word(primary), op)
             pols = (p, s_pol) if forward else (s_pol, p)
+            ops = (op, s_op) if forward else (s_op, op)
         else:
             pols = (p, p)
-        return (self._visit(left, pols[0], det_done), self._visit(right, pols[1], False))
+        return (self._visit(left, pols[0], det_done, ops[0]), self._visit(right, pols[1], False, ops[1]))
+
+    def _head_word(self, node: Tree) -> str:
+        """The operator word of a functor: its first word the lexicon knows, else its first word."""
+        words = [leaf.token.word for leaf in first_leaves(node, 8)]
+        known = [w for w in words if self.lexicon.functor(w.lower())]
+        return (known or words)[0] if words else ""
 
     def _first_mark(self, node: Tree) -> Polarity:
         marks = self._marks(node)
@@ -243,22 +289,38 @@ class Polarizer:
         return isinstance(node, Leaf) and node.token.word.lower() in self.lexicon.transparent
 
 
-def _force_prefix(pn: PolarizedNode, token_polarities: list[Polarity], p: Polarity) -> PolarizedNode:
+def _licensing(p: Polarity, operator: str) -> Polarity:
+    """The context that decides an NPI's reading: downward under any downward or non-monotone
+    operator ("did not drink any water" inside a relative clause of "every" is still existential),
+    else the NP's own polarity."""
+    return DOWN if operator else p
+
+
+def _cause(mark: Polarity, operator: str, inherited: str) -> str:
+    """The operator a child's polarity is due to: this one when it is not monotone, else the parent's."""
+    return inherited if mark is UP else operator
+
+
+def _phrase(sig: Signature) -> str:
+    return " ".join(sig.words) if sig.words else "a bare plural (generic reading)"
+
+
+def _force_prefix(pn: PolarizedNode, token_polarities: list[Polarity], p: Polarity, op: str) -> PolarizedNode:
     """Give the first tokens under pn (the determiner) the given polarities, and the constituents
     made only of them the NP's polarity p."""
     n = len(token_polarities)
     if n == 0:
         return pn
-    if not pn.children:
-        return PolarizedNode(pn.node, token_polarities[0], pn.marks)
+    if not pn.children:     # a determiner word: the NP's polarity and operator
+        return dataclasses.replace(pn, polarity=token_polarities[0], operator=op)
     width = len(pn.leaves())
     children, offset = [], 0
     for child in pn.children:
         size = len(child.leaves())
-        children.append(_force_prefix(child, token_polarities[offset:offset + size], p))
+        children.append(_force_prefix(child, token_polarities[offset:offset + size], p, op))
         offset += size
     polarity = p if width <= n else pn.polarity
-    return PolarizedNode(pn.node, polarity, pn.marks, tuple(children))
+    return dataclasses.replace(pn, polarity=polarity, children=tuple(children))
 
 
 def arrows(pn: PolarizedNode) -> list[tuple[str, Polarity]]:

@@ -64,6 +64,23 @@ def test_jsonl_and_med_readers(tmp_path):
     assert [p.label for p in read_pairs(med, "med")] == [E, N]
 
 
+def test_mnli_and_help_layouts_are_detected_and_scored_two_way(tmp_path, capsys):
+    mnli = tmp_path / "mono.tsv"
+    mnli.write_text("pairID\tsentence1\tsentence2\tgold_label\n"
+                    "a1\tA man is playing a red guitar\tA man is playing a guitar\tentailment\n"
+                    "a2\tA man is playing a guitar\tA man is not playing a guitar\tnon-entailment\n",
+                    encoding="utf-8")
+    assert [(p.id, p.label) for p in read_pairs(mnli, "auto")] == [("a1", E), ("a2", N)]
+    out = tmp_path / "m.json"
+    assert main(["eval", str(mnli), "--input-format", "auto", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["two_way"] and data["accuracy"] == 1.0     # the proved contradiction is a non-entailment
+    helped = tmp_path / "help.tsv"
+    helped.write_text("\tfilename\tdeterminer\tmonotonicity\tgold_label\tori_sentence\tnew_sentence\n"
+                      "0\tx\tor\tdisjunction\tneutral\tA dog runs or swims\tA dog runs\n", encoding="utf-8")
+    assert [(p.id, p.premise, p.label) for p in read_pairs(helped, "auto")] == [("0", "A dog runs or swims", N)]
+
+
 def test_unreadable_files_are_typed_errors(tmp_path):
     with pytest.raises(DatasetError):
         list(read_pairs(tmp_path / "missing.tsv"))

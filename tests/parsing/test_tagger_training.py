@@ -100,3 +100,53 @@ def test_retense_keeps_valid_derivations(tense, positive, negative):
         deps = np.zeros((len(cats), len(cats) + 1), dtype=np.float32)
         decoded = Decoder(vocab).decode([[leaf.token for leaf in leaves(new)]], [(tags, deps)])[0]
         assert decoded is not None and sentence(decoded) == expected
+
+
+def _decodes(tree) -> bool:
+    """depccg's grammar derives the tree's sentence when forced to its supertags."""
+    from monalog.ccg import sentence
+
+    cats = [str(leaf.category) for leaf in leaves(tree)]
+    vocab = sorted(set(cats))
+    tags = np.full((len(cats), len(vocab)), -20.0, dtype=np.float32)
+    tags[np.arange(len(cats)), [vocab.index(c) for c in cats]] = 0.0
+    deps = np.zeros((len(cats), len(cats) + 1), dtype=np.float32)
+    decoded = Decoder(vocab).decode([[leaf.token for leaf in leaves(tree)]], [(tags, deps)])[0]
+    return decoded is not None and sentence(decoded) == sentence(tree)
+
+
+def test_clause_augmentations_are_derivations_the_grammar_accepts():
+    import random
+
+    from monalog.ccg import sentence
+    from monalog.parsing.tagger_augmentation import TreeAugmenter
+
+    augmenter = TreeAugmenter.from_data()
+    baby = read_braces(A_BABY_IS_NOT_EATING)
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(30):
+        for tree in (augmenter.join(baby, baby, rng), augmenter.embed(baby, rng)):
+            text = sentence(tree)
+            seen.add(text.split()[0])
+            assert text.endswith("a baby is not eating a tree") and len(heads(tree)) == len(leaves(tree))
+            assert _decodes(tree), text
+    assert {"It", "If"} <= seen          # "It is not true that ...", "If a baby is not eating ..."
+    assert {str(leaf.category) for leaf in leaves(augmenter.embed(baby, random.Random(1)))} \
+        <= augmenter.categories([baby]) | {str(leaf.category) for leaf in leaves(baby)}
+
+
+def test_pronouns_take_the_case_of_their_position():
+    import random
+
+    from monalog.ccg import sentence
+    from monalog.parsing.tagger_augmentation import TreeAugmenter
+
+    augmenter = TreeAugmenter.from_data(rate=1.0)
+    subjects, objects = set(), set()
+    for seed in range(300):
+        words = sentence(augmenter(read_braces(A_BABY_IS_NOT_EATING), random.Random(seed))).split()
+        subjects.add(words[0])
+        objects.add(words[-1])
+    assert {"He", "They", "I"} & subjects and not {"Him", "Them", "Me"} & subjects
+    assert {"him", "them", "me"} & objects and not {"he", "they", "i", "I"} & objects

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from monalog.ccg import read_braces
 from monalog.errors import ResourceError
 from monalog.eval.polarity_gold import read_gold, score_gold
-from monalog.polarity.lexicon import Kind, default_lexicon, read_lexicon
+from monalog.polarity.lexicon import (BarePlurals, Definites, Kind, Numerals, Readings, default_lexicon,
+                                     read_lexicon)
 from monalog.polarity.marks import Polarity
 from monalog.pipeline import Pipeline
 from monalog.polarity.polarizer import Polarizer, arrows
@@ -90,6 +91,26 @@ def test_hand_built_quantifiers():
 
 def test_double_negation_through_composition():
     assert marked(NOT_COMPOSED) == "No↑ dog↓ is↓ not↓ barking↑"
+
+
+# "Three dogs chased the cats" and "Dogs bark", by hand
+THREE_DOGS = read_braces(node(
+    "S[dcl]", "ba", np("Three", "dogs"),
+    node("S[dcl]\\NP", "fa", leaf("(S[dcl]\\NP)/NP", "chased"), np("the", "cats"))))
+DOGS_BARK = read_braces(node("S[dcl]", "ba", node("NP", "lex", leaf("N", "Dogs", "dog", "NNS")),
+                             leaf("S[dcl]\\NP", "bark")))
+
+
+@pytest.mark.parametrize("readings, three_dogs, dogs_bark", [
+    (Readings(), "Three↑ dogs↑ chased↑ the↑ cats↑", "Dogs↑ bark↑"),
+    (Readings(Numerals.EXACT), "Three= dogs= chased= the= cats=", "Dogs↑ bark↑"),
+    (Readings(definites=Definites.FIXED), "Three↑ dogs↑ chased↑ the↑ cats=", "Dogs↑ bark↑"),
+    (Readings(bare_plurals=BarePlurals.UNIVERSAL), "Three↑ dogs↑ chased↑ the↑ cats↑", "Dogs↓ bark↑"),
+])
+def test_readings_left_to_the_user(readings, three_dogs, dogs_bark):
+    polarizer = Polarizer(default_lexicon().with_readings(readings))
+    assert " ".join(w + p.value for w, p in arrows(polarizer.polarize(THREE_DOGS))) == three_dogs
+    assert " ".join(w + p.value for w, p in arrows(polarizer.polarize(DOGS_BARK))) == dogs_bark
 
 
 def test_every_constituent_has_a_polarity():

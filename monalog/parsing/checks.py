@@ -1,0 +1,58 @@
+"""Closed-class sanity checks on a derivation (grammars/closed_class.tsv).
+
+The supertagger knows SICK's style; outside it, it sometimes gives a pronoun, a negation or a
+conjunction a category the grammar never gives that word. Polarity read off such a derivation is
+not to be trusted, so the prover abstains rather than proves (soundness before recall).
+"""
+from __future__ import annotations
+
+import csv
+from functools import lru_cache
+
+from monalog.ccg.category import Atom, Category, Functor
+from monalog.ccg.tree import Leaf, Tree, leaves
+from monalog.errors import ResourceError
+from monalog.resources import grammar_path
+
+
+def _base(cat: Category) -> str:
+    return cat.base if isinstance(cat, Atom) else ""
+
+
+def _nominal(cat: Category) -> bool:
+    return _base(cat) in ("N", "NP")
+
+
+def _ok(check: str, cat: Category) -> bool:
+    if check == "np":
+        return _base(cat) == "NP"
+    if check == "conj":
+        return _base(cat) == "conj" or (isinstance(cat, Functor) and isinstance(cat.result, Functor)
+                                        and cat.result.result == cat.result.argument == cat.argument)
+    if not isinstance(cat, Functor):
+        return False
+    if check == "operator":     # "not a lot of people" (NP/NP) is fine, "[I do] n't" (NP\NP) is not
+        return _base(cat.argument) != "N" and not (_nominal(cat.argument) and cat.slash.value == "\\")
+    return _base(cat.argument) == "S"       # clause
+
+
+@lru_cache(maxsize=1)
+def closed_class() -> dict[str, str]:
+    path = grammar_path("closed_class.tsv")
+    with path.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
+    checks = {row["word"]: row["check"] for row in rows}
+    unknown = set(checks.values()) - {"np", "conj", "operator", "clause"}
+    if unknown:
+        raise ResourceError(f"{path}: unknown checks {sorted(unknown)}", input=str(path))
+    return checks
+
+
+def misparsed(tree: Tree) -> Leaf | None:
+    """The first closed-class word with a category its word never has, or None."""
+    checks = closed_class()
+    for leaf in leaves(tree):
+        check = checks.get(leaf.token.word.lower())
+        if check and not _ok(check, leaf.category):
+            return leaf
+    return None

@@ -1,0 +1,33 @@
+"""Closed-class sanity checks: categories a word never has mark a derivation as a misparse."""
+import pytest
+
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token
+from monalog.parsing.checks import closed_class, misparsed
+
+
+def leaf(word: str, cat: str) -> Leaf:
+    return Leaf(parse_category(cat), Token(word, word.lower()))
+
+
+@pytest.mark.parametrize("word, cat", [
+    ("We", "NP"), ("them", "NP"), ("or", "conj"), ("and", "conj"), ("not", "(S\\NP)\\(S\\NP)"),
+    ("n't", "(S[dcl]\\NP)\\(S[dcl]\\NP)"), ("Not", "NP/NP"), ("not", "(NP/N)/(NP/N)"),
+    ("If", "(S/S)/S[dcl]"), ("unless", "((S\\NP)\\(S\\NP))/S[dcl]"), ("dog", "N/N"),
+])
+def test_categories_the_grammar_gives(word, cat):
+    assert misparsed(leaf(word, cat)) is None
+
+
+@pytest.mark.parametrize("word, cat", [
+    ("We", "N/N"), ("I", "NP/N"), ("or", "((S\\NP)\\(S\\NP))/NP"), ("n't", "N"), ("n't", "NP\\NP"),
+    ("If", "NP"), ("unless", "(N\\N)/NP"),
+])
+def test_categories_that_betray_a_misparse(word, cat):
+    assert misparsed(leaf(word, cat)) is not None
+
+
+def test_the_first_misparsed_word_is_named():
+    tree = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP/N"), leaf("dogs", "N"), True)
+    assert misparsed(tree).token.word == "We"
+    assert set(closed_class().values()) == {"np", "conj", "operator", "clause"}
