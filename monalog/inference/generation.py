@@ -34,7 +34,6 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "two": 2, "three": 3, "four": 
 # vague counts: what they guarantee as a premise, and what they claim as a conclusion
 _AT_LEAST = {"several": 2}
 _CLAIMS = {"several": 3}
-_NEGATORS = frozenset({"not", "n't", "never", "no_longer"})
 
 _A = Token("a", "a", "DT")
 
@@ -47,7 +46,7 @@ def _number(lemma: str) -> int | None:
 
 def kb_leq(kb: KnowledgeBase, a: str, b: str) -> tuple[Fact, ...] | None:
     """Facts showing a ≤ b; numerals read as "at least N" (three ≤ two ≤ a)."""
-    if b == "thing" and a != "thing":
+    if b == "thing" and a != "thing" and default_lexicon().match_determiner([a]) is None:   # not "nothing"
         return (Fact(Term(a), Relation.LEQ, Term("thing"), Source.FIXED, "everything is a thing"),)
     na, nb = _number(a), _number(b)
     na, nb = _AT_LEAST.get(a, na), _CLAIMS.get(b, nb)
@@ -88,21 +87,35 @@ def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
     if not split or pn.children[split[0]].marks[:1] != (UP,):
         return None
     first = leaves(pn.node.children[split[0]])[0].token.word.lower()
-    return None if first in default_lexicon().keep else split
+    lexicon = default_lexicon()
+    # "at_most two": a quantifier's own words are no modifier
+    if first in lexicon.keep or lexicon.match_determiner(first.split("_")) is not None:
+        return None
+    return split
 
 
 def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
     """(modifier, head) when the modifier may be dropped: the modified constituent is ↑ and the
     modifier monotone (red car ≤ car). The one rule for the prover, augmentation and positives.
-    A modifier of a negated phrase is kept: whether it is inside the negation's scope is an
-    attachment the parse cannot be trusted with ("is not a careful cyclist | in heavy rain")."""
+    A modifier of a phrase with a downward operator is kept: whether it is inside the operator's
+    scope is an attachment the parse cannot be trusted with ("is not a careful cyclist | in heavy
+    rain", "refused to fly | at night")."""
     split = monotone_modifier(pn) if pn.polarity is UP else None
     if split is None:
         return None
     head = pn.node.children[split[1]]
-    if any(leaf.token.word.lower() in _NEGATORS for leaf in leaves(head)):
+    if any(_downward(leaf) for leaf in leaves(head)):
         return None
     return pn.node.children[split[0]], head
+
+
+def _downward(leaf: Leaf) -> bool:
+    """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
+    lexicon = default_lexicon()
+    sig = lexicon.functor(leaf.token.word.lower()) or lexicon.functor(leaf.token.lemma.lower())
+    if sig is None:
+        sig = lexicon.match_determiner(leaf.token.word.lower().split("_"))
+    return sig is not None and (sig.restrictor is not UP or any(m is not UP for m in sig.scope))
 
 
 def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:

@@ -20,7 +20,7 @@ from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, pair_facts
 from monalog.inference.negation import contradictories
-from monalog.parsing.checks import misparsed
+from monalog.parsing.checks import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
 from monalog.polarity.lexicon import Readings, default_lexicon
@@ -160,10 +160,9 @@ class Prover:
                          tuple(edges), note)
 
         for side, tree in (("premise", p_tree), ("hypothesis", h_tree)):
-            leaf = misparsed(tree)
-            if leaf is not None:     # polarity read off a misparse is no ground for a proof: abstain
-                return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful "
-                             f"(\"{leaf.token.word}\" as {leaf.category})")
+            reason = doubt(tree)
+            if reason:      # polarity read off a misparse is no ground for a proof: abstain
+                return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
 
         entail = run(p_tree, h_tree)
         if entail.found:

@@ -51,9 +51,11 @@ def norm_lemma(leaf: Leaf) -> str:
 
 
 def lemma_key(tree: Tree) -> tuple[str, ...]:
-    """The lemmas a hypothesis is matched on (punctuation ignored)."""
-    return tuple(lemma for lemma in (norm_lemma(leaf) for leaf in leaves(tree) if leaf.token.word not in _IGNORED)
-                 if lemma not in _UNCOMPARED)
+    """The lemmas a hypothesis is matched on (punctuation ignored; articles and "be" not compared,
+    except the "a" of "a few" and "a little", which are not "few" and "little")."""
+    lemmas = [norm_lemma(leaf) for leaf in leaves(tree) if leaf.token.word not in _IGNORED]
+    return tuple(lemma for i, lemma in enumerate(lemmas)
+                 if lemma not in _UNCOMPARED or lemmas[i + 1:i + 2] in (["few"], ["little"]))
 
 
 _FUNCTION_CAPS = {"A", "An", "The", "No", "Some", "Every", "All", "Each", "Two", "Three", "Several", "Many", "Few"}

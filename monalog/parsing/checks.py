@@ -31,6 +31,8 @@ def _ok(check: str, cat: Category) -> bool:
                                         and cat.result.result == cat.result.argument == cat.argument)
     if not isinstance(cat, Functor):
         return False
+    if check == "relative":     # "who"/"which" head a modifier (or a question), never a that-clause
+        return isinstance(cat.result, Functor) or (isinstance(cat.result, Atom) and cat.result.feature == "wq")
     if check == "operator":     # "not a lot of people" (NP/NP) is fine, "[I do] n't" (NP\NP) is not
         return _base(cat.argument) != "N" and not (_nominal(cat.argument) and cat.slash.value == "\\")
     return _base(cat.argument) == "S"       # clause
@@ -42,7 +44,7 @@ def closed_class() -> dict[str, str]:
     with path.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
     checks = {row["word"]: row["check"] for row in rows}
-    unknown = set(checks.values()) - {"np", "conj", "operator", "clause"}
+    unknown = set(checks.values()) - {"np", "conj", "operator", "clause", "relative"}
     if unknown:
         raise ResourceError(f"{path}: unknown checks {sorted(unknown)}", input=str(path))
     return checks
@@ -55,4 +57,18 @@ def misparsed(tree: Tree) -> Leaf | None:
         check = checks.get(leaf.token.word.lower())
         if check and not _ok(check, leaf.category):
             return leaf
+    return None
+
+
+def doubt(tree: Tree) -> str | None:
+    """Why a derivation cannot be trusted, or None: a closed-class word with a category its word
+    never has, or a sentence with a finite verb derived as a noun phrase ("A couple standing on
+    the curb" is a noun phrase; "Few pilots smoke" is not)."""
+    leaf = misparsed(tree)
+    if leaf is not None:
+        return f"\"{leaf.token.word}\" as {leaf.category}, a category this word never has"
+    if _base(tree.category) == "NP":
+        verb = next((lf for lf in leaves(tree) if lf.token.pos in ("VBZ", "VBP", "VBD")), None)   # finite
+        if verb is not None:
+            return f"a sentence with the verb \"{verb.token.word}\" derived as a noun phrase"
     return None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Atom, Category, Functor
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves, iter_leaves
 from monalog.errors import MonalogError
 from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, default_lexicon
 from monalog.polarity.marks import Polarity
@@ -94,6 +94,16 @@ def _is_coordination(node: Tree) -> TypeGuard[Binary]:
         isinstance(child, Binary) and child.rule is Rule.CONJ for child in node.children)
 
 
+_EXCEPTIVES = frozenset({"except", "but"})
+
+
+def _exceptive(sig: Signature, node: Tree) -> bool:
+    """"All the students except Ann" is monotone in neither argument (van Benthem 1986)."""
+    if not (sig.restrictor is DOWN and sig.scope == (UP,)):
+        return False
+    return bool(_EXCEPTIVES.intersection(leaf.token.word.lower() for leaf in iter_leaves(node)))
+
+
 def _walk(tree: Tree) -> Iterator[Tree]:
     yield tree
     for child in tree.children:
@@ -152,7 +162,7 @@ class Polarizer:
             self._mark(child)
         arity = node.category.arity
         if isinstance(node, Leaf):
-            sig = self.lexicon.functor(node.token.word.lower())
+            sig = self.lexicon.functor(node.token.word.lower()) or self.lexicon.functor(node.token.lemma.lower())
             given = sig.scope if sig and arity else ()
             marks = tuple(given[:arity]) + (UP,) * (arity - len(given[:arity]))
         elif isinstance(node, Unary):
@@ -202,6 +212,8 @@ class Polarizer:
                 words.append(part)
                 token_end.append(i + 1)
         sig = self.lexicon.match_determiner(words)
+        if sig and _exceptive(sig, node):
+            sig = Signature(sig.words, sig.kind, NONE, (NONE,))
         if not sig:
             bare = self.lexicon.bare_plural
             return DeterminerMatch(bare, 0) if bare and id(node) in self._subjects and _bare_plural(node) else None

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from monalog.ccg.tree import Leaf
-from monalog.parsing.checks import misparsed
+from monalog.parsing.checks import doubt
 from monalog.polarity.polarizer import PolarizedNode, PolarizedSentence
 
 
@@ -20,9 +20,9 @@ def node_json(pn: PolarizedNode) -> dict:
 
 def polarized_json(result: PolarizedSentence) -> dict:
     out: dict = {"sentence": result.sentence, "arrows": result.arrows()}
-    doubt = misparsed(result.parse.tree)
-    if doubt is not None:       # the polarities stand, but the prover will not build proofs on them
-        out["doubtful"] = f"\"{doubt.token.word}\" as {doubt.category}: a category this word never has"
+    reason = doubt(result.parse.tree)
+    if reason:      # the polarities stand, but the prover will not build proofs on them
+        out["doubtful"] = reason
     if result.normalized is not None:
         out["original"] = result.normalized.original
         out["rewrites"] = [{"rule": r.rule, "before": r.before, "after": r.after}

@@ -14,6 +14,7 @@ def leaf(word: str, cat: str) -> Leaf:
     ("We", "NP"), ("them", "NP"), ("or", "conj"), ("and", "conj"), ("not", "(S\\NP)\\(S\\NP)"),
     ("n't", "(S[dcl]\\NP)\\(S[dcl]\\NP)"), ("Not", "NP/NP"), ("not", "(NP/N)/(NP/N)"),
     ("If", "(S/S)/S[dcl]"), ("unless", "((S\\NP)\\(S\\NP))/S[dcl]"), ("dog", "N/N"),
+    ("who", "(NP\\NP)/(S[dcl]\\NP)"), ("which", "(N\\N)/(S[dcl]/NP)"), ("Who", "S[wq]/(S[q]\\NP)"),
 ])
 def test_categories_the_grammar_gives(word, cat):
     assert misparsed(leaf(word, cat)) is None
@@ -21,7 +22,7 @@ def test_categories_the_grammar_gives(word, cat):
 
 @pytest.mark.parametrize("word, cat", [
     ("We", "N/N"), ("I", "NP/N"), ("or", "((S\\NP)\\(S\\NP))/NP"), ("n't", "N"), ("n't", "NP\\NP"),
-    ("If", "NP"), ("unless", "(N\\N)/NP"),
+    ("If", "NP"), ("unless", "(N\\N)/NP"), ("who", "S[em]/S[dcl]"),
 ])
 def test_categories_that_betray_a_misparse(word, cat):
     assert misparsed(leaf(word, cat)) is not None
@@ -30,4 +31,4 @@ def test_categories_that_betray_a_misparse(word, cat):
 def test_the_first_misparsed_word_is_named():
     tree = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP/N"), leaf("dogs", "N"), True)
     assert misparsed(tree).token.word == "We"
-    assert set(closed_class().values()) == {"np", "conj", "operator", "clause"}
+    assert set(closed_class().values()) == {"np", "conj", "operator", "clause", "relative"}
