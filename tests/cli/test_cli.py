@@ -84,7 +84,7 @@ def test_polarize_json_with_normalisation(capsys):
     assert row["sentence"] == "No man is cutting a tomato"
     assert row["arrows"] == "No↑ man↓ is↓ cutting↓ a↓ tomato↓"
     assert row["rewrites"][0]["rule"] == "existential_no"
-    assert row["tokens"][1] == {"word": "man", "lemma": "man", "category": "N", "polarity": "↓"}
+    assert row["tokens"][1] == {"word": "man", "lemma": "man", "category": "N", "polarity": "↓", "operator": "no"}
     assert row["tree"]["polarity"] == "↑" and row["tree"]["children"]
 
 
