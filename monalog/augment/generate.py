@@ -2,33 +2,38 @@
 section 5), each with the proof that licenses it.
 
 Undirected generation, unlike the prover's search, which aims at a hypothesis: a word in an ↑
-position is replaced by a word above it, one in a ↓ position by a word below it (the fixed KB and
-WordNet's dominant senses), a monotone modifier, object or conjunct is dropped where it is ↑;
-contradictions are the contradictories (negation.py) of the premise and of each entailment.
-Sentences with a repeated bigram are dropped as unnatural, as in the paper.
+position is replaced by a word above it, one in a ↓ position by a word below it (the fixed KB, and
+WordNet from the word's sense in the sentence: knowledge/senses.py), a monotone modifier, an object
+(of a verb that reads well without one) or a conjunct is dropped where it is ↑; contradictions are
+the premise's and each entailment's contradictories in the forms people write (contradictions.py).
+Sentences with a repeated bigram are dropped as unnatural, as in the paper, and so are sentences
+under the fluency threshold (fluency.py; every pair records its score).
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
-from monalog.ccg.tree import Leaf, Token, Tree
+from monalog.augment.contradictions import natural_contradictions
+from monalog.augment.fluency import default_min_fluency, fluency
+from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.generation import Generator, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
-from monalog.inference.negation import contradictories
+from monalog.knowledge.senses import SenseChooser, can_be_intransitive, frequent_senses
 from monalog.pipeline import Pipeline
-from monalog.text.morphology import inflect, irregular_plural_forms, plural  # noqa: F401  (plural: re-exported)
+from monalog.text.morphology import countable, inflect, irregular_plural_forms, plural  # noqa: F401  (plural: re-exported)
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
 from monalog.inference.prover import normalization_steps
 from monalog.inference.search import explore
-from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text
+from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text, walk
 
 if TYPE_CHECKING:
     from monalog.inference.prover import Prover
@@ -37,6 +42,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
+Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,8 @@ class AugmentSettings:
     max_pairs: int = 200
     normalize: bool = True
     verify: bool = True                  # keep only pairs the prover re-proves to their label
+    senses: bool = True                  # WordNet senses in context (the packaged MiniLM reads glosses)
+    min_fluency: float | None = None     # None: the packaged threshold (monalog/kb/fluency.json)
     wordnet_settings: WordNetSettings = WordNetSettings()
 
 
@@ -62,6 +70,7 @@ class Generated:
     hypothesis: str
     label: Label
     steps: tuple[Step, ...] = field(default=(), compare=False)
+    fluency: float | None = field(default=None, compare=False)
 
 
 def repeated_bigram(text: str) -> bool:
@@ -71,10 +80,17 @@ def repeated_bigram(text: str) -> bool:
     return len(bigrams) != len(set(bigrams))
 
 
+_NEGATIVES = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
+
+
 def double_negative(text: str) -> bool:
-    """"No dog is not running": true under SICK's reading but unnatural; dropped."""
-    words = set(text.lower().replace("n't", " not").split())
-    return bool(words & {"no", "nobody", "nothing", "none"}) and bool(words & {"not", "never"})
+    """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
+    return sum(w in _NEGATIVES for w in text.lower().replace("n't", " not").split()) > 1
+
+
+def tidy(text: str) -> str:
+    """Punctuation attached to the word before it ("a wall ." -> "a wall.")."""
+    return re.sub(r" ([.,!?;:])(?= |$)", r"\1", text)
 
 
 # -- candidate words ----------------------------------------------------------------------------
@@ -87,11 +103,22 @@ class WordChoice:
     abstract: frozenset[str]
     singular: frozenset[str]
     plural: frozenset[str]
+    min_similarity: float
+    near_similarity: float
+    fixed_expressions: tuple[tuple[str, ...], ...]
 
     def common(self, word: str) -> bool:
         from wordfreq import zipf_frequency
 
         return word not in self.abstract and zipf_frequency(word, "en") >= self.min_zipf
+
+    def fixed(self, words: Sequence[str], i: int) -> bool:
+        """Word i belongs to a fixed expression ("in front of", "a pair of"): never replaced."""
+        for expr in self.fixed_expressions:
+            for start in range(max(0, i - len(expr) + 1), i + 1):
+                if tuple(words[start:start + len(expr)]) == expr:
+                    return True
+        return False
 
     def same_number(self, det: str, new: str) -> bool:
         """`new` fits every noun number `det` fits ("no dog" must not become "few dog")."""
@@ -107,41 +134,38 @@ def word_choice() -> WordChoice:
 
     data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
     return WordChoice(data["min_zipf"], frozenset(data["abstract_hypernyms"]),
-                      frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]))
+                      frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
+                      data["min_similarity"], data["near_similarity"],
+                      tuple(tuple(e.split()) for e in data["fixed_expressions"]))
 
 
 @lru_cache(maxsize=50000)
-def _wordnet_neighbours(lemma: str, pos: str, up: bool, settings: AugmentSettings) -> tuple[str, ...]:
-    """Single-word lemmas above (hypernyms) or below (direct hyponyms) the first sense of `lemma`,
-    each confirmed by the relation the prover itself uses, so the pair re-proves."""
-    from monalog.knowledge.wordnet_facts import synsets
-
-    senses = synsets(lemma, pos)
-    if not senses:
-        return ()
-    first = senses[0]
+def _wordnet_neighbours(sense, lemma: str, pos: str, up: bool,
+                        settings: AugmentSettings) -> tuple[tuple[str, bool], ...]:
+    """Single-word lemmas above (hypernyms) or below (direct hyponyms) `sense` of `lemma`, each
+    confirmed by the relation the prover itself uses, so the pair re-proves; with whether the
+    sense reached is one of the word's own frequent senses (whether it reads in that sense)."""
     if up:
-        layer, related = [first], []
+        layer, related = [sense], []
         for _ in range(settings.hypernym_steps):
             layer = _by_frequency(h for s in layer for h in s.hypernyms())
             related += layer
     else:
-        related = _by_frequency(first.hyponyms())
-    out: list[str] = []
+        related = _by_frequency(sense.hyponyms())
+    out: dict[str, bool] = {}
     choice = word_choice()
     for synset in related:
         words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
         word = words[0] if words else ""           # a synset's most frequent one-word name
-        if not word or word == lemma or word in out or not word.isalpha() or not choice.common(word) \
-                or word in irregular_plural_forms():
+        if not word or word == lemma or word in out or not choice.common(word) or word in irregular_plural_forms():
             continue
         low, high = (lemma, word) if up else (word, lemma)
         fact = relate(low, high, pos, settings.wordnet_settings)
         if fact is not None and fact.relation is Relation.LEQ:
-            out.append(word)
+            out[word] = synset in frequent_senses(word, pos)
         if len(out) >= settings.per_word:
             break
-    return tuple(out)
+    return tuple(out.items())
 
 
 def _by_frequency(synsets) -> list:
@@ -163,7 +187,13 @@ class Augmenter:
         self.settings = settings
         self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb()
-        self.generator = Generator(self.kb)
+        self.generator = Generator(self.kb, intransitive=can_be_intransitive)
+        embedder = None
+        if settings.senses:
+            from monalog.hybrid.embeddings import Embedder
+
+            embedder = Embedder()
+        self.senses = SenseChooser(embedder)
         self.prover: Prover | None = None
         if settings.verify:
             from monalog.inference.prover import Prover, ProverSettings
@@ -216,36 +246,67 @@ class Augmenter:
         s = self.settings
         premise_lemmas = set(lemma_key(tree))
 
+        neighbours = self._wordnet_neighbours(tree)
+
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
             nodes = list(pn.walk_paths())
-            yield from self._replacements(edited, nodes, premise_lemmas)
+            yield from self._replacements(edited, nodes, premise_lemmas, neighbours)
             yield from self.generator.deletions(edited, nodes, None)
 
         states = explore(tree, edits, self.polarizer, s.depth).states
-        seen = {lemma_key(state.tree) for state in states}
         pairs = [Generated(premise, sentence_text(state.tree), Label.ENTAILMENT, norm_steps + state.steps())
                  for state in states[1:]]
         if s.contradictions:
+            seen = {p.hypothesis.lower() for p in pairs}
             for state in states:
                 if state.depth >= s.depth and s.depth > 1:
                     continue                       # contradict the premise and the nearer entailments
-                for negated, note in contradictories(state.tree):
-                    if lemma_key(negated) in seen:
+                for text, note in natural_contradictions(state.tree):
+                    if text.lower() in seen:
                         continue
-                    seen.add(lemma_key(negated))
-                    text = sentence_text(negated)
+                    seen.add(text.lower())
                     step = Step(StepKind.NEGATE, sentence_text(state.tree), text, text,
                                 note=f"\"{text}\" contradicts \"{sentence_text(state.tree)}\" ({note})")
                     pairs.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,)))
-        pairs = [p for p in pairs if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
-                 and p.hypothesis != premise]
-        return pairs[:s.max_pairs]
+        threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
+        scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis), 3)) for p in pairs
+                  if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
+                  and p.hypothesis != premise]
+        return [p for p in scored if p.fluency is not None and p.fluency >= threshold][:s.max_pairs]
 
-    def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str]) -> Iterator[tuple[Tree, Step]]:
-        """Premise words only (a replaced word is not replaced again: no chains through word senses)."""
+    def _wordnet_neighbours(self, tree: Tree) -> Neighbours:
+        """(lemma, pos, upward) -> (WordNet words, the sense they come from) for the premise's content
+        words: the sense read in the premise; neighbours near the word (MiniLM cosine at least
+        kb/augment.json's min_similarity: "dog"/"animal" yes, "hand"/"extremity" no) and, unless
+        very near (`near_similarity`), read in the sense reached ("wheel" is no "machine" in
+        machine's usual sense). Two batched embedder calls a premise."""
+        items = sorted({(norm_lemma(leaf), pos) for leaf in leaves(tree)
+                        if (pos := coarse_pos(leaf.token.pos)) and not leaf.token.pos.startswith("NNP")})
+        senses = self.senses.choose_all(sentence_text(tree), items)
+        found = {(lemma, pos, up): (_wordnet_neighbours(sense, lemma, pos, up, self.settings), sense)
+                 for (lemma, pos), sense in senses.items() for up in (True, False)}
+        embedder = self.senses.embedder
+        pairs = sorted({(lemma, w) for (lemma, _, _), (words, _) in found.items() for w, _ in words})
+        similarity = dict(zip(pairs, embedder.similarity(pairs))) if embedder is not None else {}
+        choice = word_choice()
+
+        def keep(lemma: str, word: str, usual_sense: bool) -> bool:
+            sim = similarity.get((lemma, word))
+            return sim is None or sim >= choice.near_similarity or (usual_sense and sim >= choice.min_similarity)
+        return {key: (tuple(w for w, usual in words if keep(key[0], w, usual)), sense)
+                for key, (words, sense) in found.items()}
+
+    def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str],
+                      neighbours: Neighbours) -> Iterator[tuple[Tree, Step]]:
+        """Premise words only (a replaced word is not replaced again: no chains through word senses),
+        never inside a fixed expression; WordNet's words from the word's sense in the premise."""
+        tokens = [leaf.token for leaf in leaves(tree)]
+        words = [t.word.lower() for t in tokens]
+        positions = {path: i for i, (path, _) in enumerate(p for p in walk(tree) if isinstance(p[1], Leaf))}
         for path, node in nodes:
             leaf = node.node
-            if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN):
+            if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN) \
+                    or word_choice().fixed(words, positions[path]):
                 continue
             up = node.polarity is UP
             lemma = norm_lemma(leaf)
@@ -257,12 +318,16 @@ class Augmenter:
             if pos == "v" and str(leaf.category.without_features()) != "S\\NP":
                 continue                           # a transitive verb's hypernym may not take its object
             candidates = self.kb.above(lemma) if up else self.kb.below(lemma)
+            sense = None
             if pos == "d":
                 det = leaf.token.lemma.lower()
                 candidates = [w for w in candidates if word_choice().same_number(det, w)]
             else:
-                candidates += [w for w in _wordnet_neighbours(lemma, pos, up, self.settings) if w not in candidates]
+                wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
+                candidates += [w for w in wordnet_words if w not in candidates]
                 candidates = [w for w in candidates if word_choice().common(w)]
+                if leaf.token.pos == "NN" and _counted(tokens, positions[path]):
+                    candidates = [w for w in candidates if countable(w)]      # never "a water"
             for new_lemma in candidates:
                 facts = kb_leq(self.kb, lemma, new_lemma) if up else kb_leq(self.kb, new_lemma, lemma)
                 if facts is None:
@@ -270,7 +335,8 @@ class Augmenter:
                     fact = relate(low, high, pos, self.settings.wordnet_settings) if pos != "d" else None
                     if fact is None:
                         continue
-                    facts = (fact,)
+                    note = f"\"{lemma}\" read as {sense.name()}: {sense.definition()}" if sense is not None else ""
+                    facts = (replace(fact, note=note),)
                 word = inflect(new_lemma, leaf.token.pos)
                 if leaf.token.word[:1].isupper():
                     word = word[:1].upper() + word[1:]
@@ -278,6 +344,19 @@ class Augmenter:
                 edited = replace_at(tree, path, new)
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts,
                                    operator=node.operator)
+
+
+def _counted(tokens: Sequence[Token], i: int) -> bool:
+    """The noun at i follows "a"/"one"/"every" (over adjectives and noun modifiers): it must be countable."""
+    for token in reversed(tokens[:i]):
+        if token.word.lower() in _COUNT_DETERMINERS:
+            return True
+        if not token.pos.startswith(("JJ", "NN", "VBN", "VBG")):
+            return False
+    return False
+
+
+_COUNT_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "another"})
 
 
 def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:

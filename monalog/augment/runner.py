@@ -86,7 +86,7 @@ def _sick(path: Path, sick_set: str | None) -> Iterator[Premise | BadRow]:
 
 def pair_json(pair: Generated, source: str) -> dict:
     return {"premise": pair.premise, "hypothesis": pair.hypothesis, "label": pair.label.value, "source": source,
-            "proof": [step_json(step) for step in pair.steps]}
+            "fluency": pair.fluency, "proof": [step_json(step) for step in pair.steps]}
 
 
 def _augment_worker(settings: AugmentSettings) -> Callable[[list[Premise]], list[list[dict] | str]]:

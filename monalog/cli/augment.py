@@ -26,6 +26,11 @@ def register(sub) -> None:
     p.add_argument("--no-verify", action="store_true",
                    help="skip re-proving each pair (faster; a pair whose words read differently may then slip in)")
     p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
+    p.add_argument("--min-fluency", type=float, metavar="SCORE",
+                   help="drop hypotheses whose fluency score (recorded per pair) is under SCORE (default: the "
+                        "packaged threshold, passed by 95%% of SICK TRIAL sentences; -inf keeps all)")
+    p.add_argument("--first-senses", action="store_true",
+                   help="read every word in its first WordNet sense (no MiniLM; faster, more sense errors)")
     p.set_defaults(func=run)
 
 
@@ -34,7 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from monalog.augment.runner import augment_file
 
     settings = AugmentSettings(depth=args.depth, contradictions=not args.no_contradictions,
-                               normalize=not args.no_normalize, verify=not args.no_verify, max_pairs=args.max_pairs)
+                               normalize=not args.no_normalize, verify=not args.no_verify, max_pairs=args.max_pairs,
+                               min_fluency=args.min_fluency, senses=not args.first_senses)
     with progress("augmenting", unit=" premise") as bar:
         report = augment_file(args.file, args.output, settings, fraction=args.fraction, seed=args.seed,
                               workers=args.workers, engine=args.engine, batch_size=args.batch_size,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterator, cast
+from typing import Callable, Iterator, cast
 
 from monalog.ccg.category import Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
@@ -131,8 +131,11 @@ def _pair_fact(bigger: str, smaller: str, note: str) -> Fact:
 class Generator:
     """Proposes (edited tree, step) pairs from a polarized tree toward a target."""
 
-    def __init__(self, kb: KnowledgeBase) -> None:
+    def __init__(self, kb: KnowledgeBase, intransitive: Callable[[str], bool] | None = None) -> None:
+        """`intransitive`: whether a verb lemma reads well without its object (None: every verb,
+        as the prover needs; augmentation keeps only complete verb phrases)."""
         self.kb = kb
+        self.intransitive = intransitive
 
     def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
         nodes = list(pn.walk_paths())
@@ -207,8 +210,9 @@ class Generator:
                 yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,),
                                    operator=node.operator)
             obj = _object(subtree)
-            if obj and not _target_has(target, lemma_key(subtree.right)):
-                verb = subtree.left
+            verb = subtree.left if obj else None
+            if (obj and isinstance(verb, Leaf) and not _target_has(target, lemma_key(subtree.right))
+                    and (self.intransitive is None or self.intransitive(verb.token.lemma.lower()))):
                 intransitive = Leaf(obj, verb.token)
                 edited = replace_at(tree, path, intransitive)
                 fact = _pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")

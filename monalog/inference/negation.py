@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Iterator, TypeGuard, cast
 
 from monalog.ccg.category import parse_category
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.treeops import Path, node_at, replace_at, walk
 
 _EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
@@ -43,7 +43,10 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
     if isinstance(np, Unary) and np.rule is Rule.LEX and str(np.child.category) == "N":   # bare plural
         first = not any(np_path)
         no = Leaf(parse_category("NP/N"), Token("No" if first else "no", "no", "DT"))
-        yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, np.child, True)), f"{label}: \"no\" added"
+        noun, note = np.child, "\"no\" added"
+        if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(noun.left):    # "Five kids": no stacking
+            noun, note = noun.right, f"\"{noun.left.token.word}\" -> \"no\""
+        yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, noun, True)), f"{label}: {note}"
         return
     found = _determiner(np)
     if not found:
@@ -53,12 +56,18 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
     first = not any(np_path) and not any(path)
     if lemma in _EXISTENTIAL:
         word = "No" if first else "no"
-    elif lemma == "no":
-        word = "A" if first else "a"
+    elif lemma == "no":                          # "no children" -> "some children", "no child" -> "a child"
+        plural = any(leaf.token.pos in ("NNS", "NNPS") for leaf in leaves(node_at(tree, np_path)))
+        word = ("Some" if first else "some") if plural else ("A" if first else "a")
     else:
         return
     new = Leaf(det.category, Token(word, word.lower(), "DT"))
     yield replace_at(tree, np_path + path, new), f"{label}: \"{det.token.word}\" -> \"{word}\""
+
+
+def is_quantity(node: Tree) -> TypeGuard[Leaf]:
+    """A numeral or vague count read as a noun modifier ("Five" in "Five kids")."""
+    return isinstance(node, Leaf) and (node.token.pos == "CD" or node.token.lemma.lower() in _EXISTENTIAL - {"the"})
 
 
 def _is_negation(node: Tree) -> TypeGuard[Leaf]:
@@ -88,7 +97,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
                    and node.left.token.lemma.lower() in _AUXILIARIES
                    and str(node.left.category).startswith("(S[dcl]")]
     for count, label in ((1, "the verb negated"), (len(auxiliaries), "every verb negated")):
-        if not auxiliaries or (count > 1 and len(auxiliaries) < 2):
+        if not auxiliaries or (label.startswith("every") and len(auxiliaries) < 2):
             continue
         edited = tree
         for path in auxiliaries[:count]:
@@ -103,19 +112,21 @@ def _object_np(tree: Tree, vp_path: Path) -> Path | None:
     for _ in range(3):
         if not isinstance(node, Binary) or node.rule is not Rule.FA:
             return None
-        if str(node.right.category) == "NP" and isinstance(node.left, Leaf):
+        if str(node.right.category) == "NP" and isinstance(node.left, Leaf) and node.left.token.pos.startswith("VB"):
             return path + (1,)
         node, path = node.right, path + (1,)
     return None
 
 
-def contradictories(tree: Tree) -> list[tuple[Tree, str]]:
-    """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each."""
+def contradictories(tree: Tree, objects: bool = True) -> list[tuple[Tree, str]]:
+    """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each.
+    `objects`: also by the object's quantifier ("is playing no guitar": sound, but not what people
+    write; augmentation leaves it out)."""
     out: list[tuple[Tree, str]] = []
     for subject, vp in _clauses(tree):
         out += _swap_det(tree, subject, "the subject's quantifier swapped")
         out += _negations_of_vp(tree, vp)
-        obj = _object_np(tree, vp)
+        obj = _object_np(tree, vp) if objects else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")
     return out

@@ -17,11 +17,18 @@ def _stemmer():
 
 
 def pos_from_category(category: Category) -> str:
-    """A coarse POS for lemmatising when the scorer gives none: verbs, nouns, else 'XX'."""
+    """A coarse POS for lemmatising when the scorer gives none: verbs, nouns, prepositions and
+    adverbs that modify verb phrases ("in" as ((S\\NP)\\(S\\NP))/NP is no verb), else 'XX'."""
     result = category
+    modifier: Category | None = None
     while isinstance(result, Functor):
+        if modifier is None and result.result == result.argument:      # X/X or X\\X
+            modifier = result
         result = result.result
-    if isinstance(result, Atom) and result.base == "S" and isinstance(category, Functor):
+    verbal = isinstance(result, Atom) and result.base == "S" and isinstance(category, Functor)
+    if verbal and modifier is not None:
+        return "RB" if modifier is category else "IN"
+    if verbal:
         return {"ng": "VBG", "pss": "VBN", "pt": "VBN", "dcl": "VBZ"}.get(result.feature or "", "VB")
     if category == Atom("N"):
         return "NN"

@@ -52,9 +52,16 @@ _IRREGULAR_PLURALS = frozenset({"men", "women", "children", "people", "mice", "g
                                  "police", "cattle", "sheep"})
 
 
+_POST_MODIFIER_STARTS = frozenset({"of", "in", "on", "at", "with", "without", "from", "near", "by", "under", "behind",
+                                   "who", "that", "which", "wearing", "dressed", "holding", "carrying"})
+
+
 def be_for(noun_phrase: str) -> str:
-    """'are' for a coordinated or plural noun phrase (by its last word), else 'is'."""
+    """'are' for a coordinated or plural noun phrase, else 'is'. The head is the last word before
+    a post-modifier ("a classroom of students" is singular)."""
     words = noun_phrase.lower().split()
+    cut = next((i for i, w in enumerate(words) if i and w in _POST_MODIFIER_STARTS), len(words))
+    words = words[:cut]
     if not words:
         return "is"
     head = words[-1]
@@ -133,10 +140,12 @@ def irregular_plural_forms() -> frozenset[str]:
 
 
 def plural(noun: str) -> str:
-    """The plural of a singular noun ("box" -> "boxes", "man" -> "men")."""
+    """The plural of a singular noun ("box" -> "boxes", "man" -> "men", "person" -> "people")."""
     irregular = irregular_plurals()
     if noun in irregular:
         return irregular[noun]
+    if noun == "person":                       # WordNet lists "people" as a noun of its own
+        return "people"
     if noun.endswith(("s", "sh", "ch", "x", "z")):
         return noun + "es"
     if len(noun) > 1 and noun.endswith("y") and noun[-2] not in _VOWELS:
@@ -149,3 +158,12 @@ def inflect(lemma: str, penn: str) -> str:
     forms = {"NNS": plural, "NNPS": plural, "VBG": ing_form, "VBZ": third_person, "VBD": past_tense,
              "VBN": participle}
     return forms[penn](lemma) if penn in forms else lemma
+
+
+def countable(noun: str) -> bool:
+    """Whether a noun reads as countable ("a dog", not "a water"): its plural is not much rarer
+    than its singular (within 1.0 on wordfreq's Zipf scale: water 1.07 and bread 1.55 apart,
+    dog 0.33, guitar 0.83)."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(plural(noun), "en") >= zipf_frequency(noun, "en") - 1.0

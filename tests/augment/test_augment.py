@@ -118,7 +118,7 @@ def test_resume_after_interruption(tmp_path, parser):
     assert again.resumed == 3 and again.written == 0 and _lines(out) == _lines(full)
     rows = [json.loads(line) for line in _lines(out)]
     assert {r["label"] for r in rows} == {"ENTAILMENT", "CONTRADICTION"}
-    assert all(set(r) == {"premise", "hypothesis", "label", "source", "proof"} for r in rows)
+    assert all(set(r) == {"premise", "hypothesis", "label", "source", "fluency", "proof"} for r in rows)
 
 
 def test_resume_without_progress_file(tmp_path):

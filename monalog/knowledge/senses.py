@@ -1,0 +1,98 @@
+"""Word senses for generation: which WordNet senses a word plausibly has, and which one it has in
+a given sentence.
+
+A sense is *frequent* when it is the lemma's first sense or carries at least `min_share` of the
+lemma's SemCor counts (WordNet's sense frequencies), among its first `max_senses` senses: "picture"
+is rarely a "representation", "prey" rarely an "unfortunate" person. Among the frequent senses the
+one whose gloss the packaged MiniLM finds closest to the sentence is the sense in context ("the
+stage" of a singer is a platform, not a period). Without an embedder, the first sense is taken.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Sequence
+
+from monalog.knowledge.wordnet_facts import synsets
+
+if TYPE_CHECKING:
+    from monalog.hybrid.embeddings import Embedder
+
+
+@dataclass(frozen=True)
+class SenseSettings:
+    """`margin`: how much closer to the sentence another frequent sense's gloss must be than the
+    first sense's to be chosen over it (glosses are short; the first sense is the safe default)."""
+
+    max_senses: int = 3
+    min_share: float = 0.15
+    margin: float = 0.1
+
+
+def _count(synset: Any, lemma: str) -> int:
+    try:
+        return sum(lem.count() for lem in synset.lemmas() if lem.name().lower() == lemma)
+    except OSError:                                  # a WordNet copy without cntlist.rev
+        return 0
+
+
+@lru_cache(maxsize=50000)
+def frequent_senses(lemma: str, pos: str, settings: SenseSettings = SenseSettings()) -> tuple:
+    """The lemma's first sense and every other of its first `max_senses` with a share of its counts."""
+    senses = synsets(lemma, pos)[:settings.max_senses]
+    counts = [_count(s, lemma) for s in senses]
+    total = sum(counts)
+    return tuple(s for i, (s, c) in enumerate(zip(senses, counts))
+                 if i == 0 or (total and c / total >= settings.min_share))
+
+
+def gloss(synset: Any) -> str:
+    """What the embedder reads for a sense: its definition and first example (names left out: a
+    synonym list like "scat, run, scarper" pulls a sentence about running to "flee")."""
+    examples = synset.examples()
+    return synset.definition() + (f"; {examples[0]}" if examples else "")
+
+
+class SenseChooser:
+    """The sense of a word in a sentence (see the module docstring); reuse one per process."""
+
+    def __init__(self, embedder: "Embedder | None" = None, settings: SenseSettings = SenseSettings()) -> None:
+        self.embedder = embedder
+        self.settings = settings
+
+    def choose(self, sentence: str, lemma: str, pos: str) -> Any | None:
+        return self.choose_all(sentence, [(lemma, pos)]).get((lemma, pos))
+
+    def choose_all(self, sentence: str, words: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Any]:
+        """(lemma, pos) -> its sense in `sentence`, for the words WordNet knows (one embedder call)."""
+        options = {word: frequent_senses(*word, self.settings) for word in words}
+        options = {word: senses for word, senses in options.items() if senses}
+        ambiguous = [s for senses in options.values() if len(senses) > 1 for s in senses]
+        if self.embedder is None or not ambiguous:
+            return {word: senses[0] for word, senses in options.items()}
+        vectors = self.embedder.encode([sentence, *(gloss(s) for s in ambiguous)])
+        score = dict(zip(ambiguous, vectors[1:] @ vectors[0]))
+        out = {}
+        for word, senses in options.items():
+            best = max(senses, key=lambda s: score.get(s, 0.0))
+            out[word] = best if len(senses) > 1 and score[best] - score[senses[0]] > self.settings.margin else senses[0]
+        return out
+
+    def is_frequent(self, synset: Any, word: str, pos: str) -> bool:
+        """`synset` is one of `word`'s frequent senses (a replacement reads in the sense reached)."""
+        return synset in frequent_senses(word, pos, self.settings)
+
+
+# WordNet verb frames of a person acting without an object: 2 "Somebody ----s"; 22 "Somebody ----s
+# PP" counts for the first sense only ("climbing" yes, "pouring" no). 1 "Something ----s" is left
+# out: "the machine operates" does not make "The man is operating" complete.
+_INTRANSITIVE_FRAMES = frozenset({2})
+
+
+@lru_cache(maxsize=20000)
+def can_be_intransitive(lemma: str) -> bool:
+    """One of the verb's two first senses is used without an object ("eating" yes, "carrying" no),
+    so dropping its object leaves a complete verb phrase."""
+    senses = synsets(lemma, "v")[:2]
+    return bool(senses) and (22 in senses[0].frame_ids()
+                             or any(set(s.frame_ids()) & _INTRANSITIVE_FRAMES for s in senses))
