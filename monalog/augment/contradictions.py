@@ -10,7 +10,9 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import contradictories, is_quantity
 from monalog.inference.treeops import sentence_text, surface
 from monalog.knowledge.wordnet_facts import synsets
+from monalog.text.morphology import be_for
 
+_RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 _EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 
 
@@ -41,14 +43,14 @@ def _there_is_no(tree: Tree) -> list[tuple[str, str]]:
     words = [leaf.token for leaf in leaves(noun)]
     if any(t.lemma.lower() in ("and", "or") for t in words):
         return []
-    be = "are" if vp.left.token.word.lower() in ("are", "'re") else "is"
     rest = surface(vp.right)
     text = surface(noun)
+    be = be_for(text)
     if not words[0].pos.startswith("NNP"):
         text = text[:1].lower() + text[1:]       # no longer sentence-initial
     out = [(f"There {be} no {text} {rest}", "the subject said not to exist: \"there is no\"")]
     head = next((words[i - 1] for i, t in enumerate(words) if i and t.pos in ("IN", "WDT", "WP")), words[-1])
-    if head.pos.startswith("NN") and is_person(head.lemma.lower()):
+    if head.pos.startswith("NN") and is_person(head.lemma.lower()) and not _RECIPROCAL & set(rest.lower().split()):
         out.append((f"Nobody is {rest}", "the subject, a person, said not to exist: \"nobody\""))
     return out
 

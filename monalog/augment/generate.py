@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
+from monalog.augment.agreement import agree
 from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
@@ -89,8 +90,8 @@ def double_negative(text: str) -> bool:
 
 
 def tidy(text: str) -> str:
-    """Punctuation attached to the word before it ("a wall ." -> "a wall.")."""
-    return re.sub(r" ([.,!?;:])(?= |$)", r"\1", text)
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's")."""
+    return re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
 
 
 # -- candidate words ----------------------------------------------------------------------------
@@ -248,20 +249,24 @@ class Augmenter:
 
         neighbours = self._wordnet_neighbours(tree)
 
+        words = _words(tree)
+        compounds = {w for i, w in enumerate(words) if in_compound(words, i)}
+
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
             nodes = list(pn.walk_paths())
             yield from self._replacements(edited, nodes, premise_lemmas, neighbours)
-            yield from self.generator.deletions(edited, nodes, None)
+            yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
+                        if step.before.lower() not in compounds)          # never "guinea pig" -> "pig"
 
         states = explore(tree, edits, self.polarizer, s.depth).states
-        pairs = [Generated(premise, sentence_text(state.tree), Label.ENTAILMENT, norm_steps + state.steps())
+        pairs = [Generated(premise, sentence_text(agree(state.tree)), Label.ENTAILMENT, norm_steps + state.steps())
                  for state in states[1:]]
         if s.contradictions:
             seen = {p.hypothesis.lower() for p in pairs}
             for state in states:
                 if state.depth >= s.depth and s.depth > 1:
                     continue                       # contradict the premise and the nearer entailments
-                for text, note in natural_contradictions(state.tree):
+                for text, note in natural_contradictions(agree(state.tree)):
                     if text.lower() in seen:
                         continue
                     seen.add(text.lower())
@@ -290,10 +295,11 @@ class Augmenter:
         similarity = dict(zip(pairs, embedder.similarity(pairs))) if embedder is not None else {}
         choice = word_choice()
 
-        def keep(lemma: str, word: str, usual_sense: bool) -> bool:
+        def keep(lemma: str, pos: str, word: str, usual_sense: bool) -> bool:
             sim = similarity.get((lemma, word))
-            return sim is None or sim >= choice.near_similarity or (usual_sense and sim >= choice.min_similarity)
-        return {key: (tuple(w for w, usual in words if keep(key[0], w, usual)), sense)
+            return sim is None or sim >= choice.near_similarity or \
+                (usual_sense and pos != "v" and sim >= choice.min_similarity)      # verb hypernyms drift
+        return {key: (tuple(w for w, usual in words if keep(key[0], key[1], w, usual)), sense)
                 for key, (words, sense) in found.items()}
 
     def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str],
@@ -306,8 +312,10 @@ class Augmenter:
         for path, node in nodes:
             leaf = node.node
             if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN) \
-                    or word_choice().fixed(words, positions[path]):
+                    or word_choice().fixed(words, positions[path]) or in_compound(words, positions[path]):
                 continue
+            if str(leaf.category) == "N/N" and leaf.token.pos.startswith(("NN", "VBG")):
+                continue                           # "police bike", "swimming suit": a compound's first noun
             up = node.polarity is UP
             lemma = norm_lemma(leaf)
             if lemma not in premise_lemmas:
@@ -354,6 +362,18 @@ def _counted(tokens: Sequence[Token], i: int) -> bool:
         if not token.pos.startswith(("JJ", "NN", "VBN", "VBG")):
             return False
     return False
+
+
+def _words(tree: Tree) -> list[str]:
+    return [leaf.token.word.lower() for leaf in leaves(tree)]
+
+
+def in_compound(words: Sequence[str], i: int) -> bool:
+    """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word."""
+    from monalog.knowledge.wordnet_facts import synsets
+
+    return any(0 <= j and j + 1 < len(words) and words[j].isalpha() and words[j + 1].isalpha()
+               and bool(synsets(f"{words[j]}_{words[j + 1]}", "n")) for j in (i - 1, i))
 
 
 _COUNT_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "another"})

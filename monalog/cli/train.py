@@ -11,7 +11,11 @@ def register(sub) -> None:
     p = sub.add_parser("train", help="fine-tune the fallback classifier on SICK TRAIN rows (+ generated pairs)")
     p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
     p.add_argument("--augment", action="append", metavar="JSONL", help="generated pairs (monalog augment output)")
-    p.add_argument("--fraction", type=share, default=1.0, help="use this share of the generated pairs")
+    p.add_argument("--recipe", choices=("balanced", "all"), default="balanced",
+                   help="balanced (default): as many generated pairs as TRAIN pairs, at most 6 per premise and "
+                        "label, 40%% ENTAILMENT / 30%% CONTRADICTION / 30%% NEUTRAL (strict entailments read "
+                        "backwards); all: every generated pair (MonaLog's way)")
+    p.add_argument("--fraction", type=share, default=1.0, help="then use this share of them")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
     p.add_argument("--model", default="minilm",
                    help="base model: minilm (packaged MiniLM-L6) or any transformers name or folder")
@@ -32,6 +36,7 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     import random
 
+    from monalog.augment.recipe import ALL_PAIRS, DEFAULT_RECIPE, select
     from monalog.fileio import check_output
     from monalog.hybrid.fallback import FallbackSettings, is_model_folder, train
     from monalog.inference.proof import Label
@@ -40,15 +45,13 @@ def run(args: argparse.Namespace) -> int:
     sick, _ = read_pairs(args.train, "auto", args.labels, True)
     if any(p.split for p in sick):
         sick = [p for p in sick if p.split == "TRAIN"]          # TRIAL (and TEST) rows are for evaluation
-    extra = []
-    for path in args.augment or []:
-        rows, _ = read_pairs(path, "jsonl", args.labels, True)
-        extra += [(p.premise, p.hypothesis, p.label) for p in rows]
+    if not sick:
+        return error(f"no TRAIN pairs with labels in {args.train}")
+    generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
+    extra = select(generated, len(sick), DEFAULT_RECIPE if args.recipe == "balanced" else ALL_PAIRS, args.seed)
     if args.fraction < 1.0:
         rng = random.Random(args.seed)
         extra = [e for e in extra if rng.random() < args.fraction]
-    if not sick:
-        return error(f"no TRAIN pairs with labels in {args.train}")
     settings = FallbackSettings(model=args.model, epochs=args.epochs, max_steps=args.max_steps,
                                 learning_rate=args.lr, batch_size=args.batch_size, seed=args.seed,
                                 max_length=args.max_length, device=args.device)
@@ -61,3 +64,13 @@ def run(args: argparse.Namespace) -> int:
     print(json.dumps({k: meta[k] for k in ("dev_accuracy", "train_pairs", "extra_pairs", "dev_pairs", "steps",
                                            "seconds", "examples_per_second", "device")}))
     return 0
+
+
+def _generated_rows(path: str, labels: str) -> list[dict]:
+    """A generated-pairs file's usable rows (bad ones reported), each with its proof when it has one."""
+    from monalog.rows import BadRow, read_jsonl
+
+    pairs, _ = read_pairs(path, "jsonl", labels, True)
+    proofs = {row.line: row.fields.get("proof") for row in read_jsonl(path) if not isinstance(row, BadRow)}
+    return [{"premise": p.premise, "hypothesis": p.hypothesis, "label": p.label.value,
+             "proof": proofs.get(p.line) if isinstance(proofs.get(p.line), list) else []} for p in pairs]

@@ -13,9 +13,10 @@ import math
 import random
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence, cast
+from typing import Callable, Iterator, Sequence, cast
 
 from monalog.errors import InputError, ResourceError
 from monalog.fileio import check_output, new_mode, replace_folder, temporary_prefix
@@ -127,13 +128,18 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
           extra: Sequence[Example] = (), progress: Callable[[int, float], None] | None = None) -> dict:
     """Fine-tune on `sick` (its fixed dev share held out) plus `extra` (generated pairs); keep the
     checkpoint with the best dev accuracy; save model, tokenizer and META into `output`."""
-    import torch
 
     if not sick:
         raise InputError("no training pairs", input=str(output))
     check_output(output, folder=True, previous=is_model_folder)
-    random.seed(settings.seed)
-    torch.manual_seed(settings.seed)
+    with _deterministic(settings.seed):
+        return _train(sick, Path(output), settings, extra, progress)
+
+
+def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, extra: Sequence[Example],
+           progress: Callable[[int, float], None] | None) -> dict:
+    import torch
+
     rng = random.Random(settings.seed)
     train_set, dev = split_dev(sick, settings.dev_fraction)
     examples = list(train_set) + list(extra)
@@ -179,9 +185,49 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
     meta = {"labels": [lab.value for lab in LABELS], "base_model": settings.model, "settings": asdict(settings),
             "train_pairs": len(train_set), "extra_pairs": len(extra), "dev_pairs": len(dev), "steps": step,
             "dev_accuracy": best_acc, "history": history, "seconds": round(seconds, 1),
-            "examples_per_second": round(step * settings.batch_size / seconds, 1), "device": str(device)}
+            "examples_per_second": round(step * settings.batch_size / seconds, 1), "device": str(device),
+            "environment": _environment(device)}
     _save(model, tokenizer, meta, Path(output))
     return meta
+
+
+@contextmanager
+def _deterministic(seed: int) -> Iterator[None]:
+    """Seeded, deterministic kernels on CUDA as on CPU while training: the same seed gives the same
+    model twice (cuBLAS needs its workspace setting before its first use; set if the user has not).
+    The process's previous settings are restored afterwards."""
+    import os
+
+    import torch
+
+    os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
+    before = torch.are_deterministic_algorithms_enabled(), torch.backends.cudnn.benchmark
+    random.seed(seed)
+    torch.manual_seed(seed)
+    torch.use_deterministic_algorithms(True)
+    torch.backends.cudnn.benchmark = False
+    try:
+        yield
+    finally:
+        torch.use_deterministic_algorithms(before[0])
+        torch.backends.cudnn.benchmark = before[1]
+
+
+def _environment(device) -> dict:
+    """What the result depends on besides data and settings: device and library versions."""
+    import platform
+
+    import torch
+    import transformers
+
+    out = {"python": platform.python_version(), "torch": torch.__version__, "transformers": transformers.__version__,
+           "device": str(device), "deterministic": torch.are_deterministic_algorithms_enabled()}
+    if device.type == "cuda":
+        out.update(gpu=torch.cuda.get_device_name(device), cuda=torch.version.cuda,
+                   cudnn=torch.backends.cudnn.version())
+    else:
+        out["cpu_threads"] = torch.get_num_threads()
+    return out
 
 
 def _optimizer(model, settings: FallbackSettings, total: int):

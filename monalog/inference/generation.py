@@ -230,6 +230,8 @@ class Generator:
         """Keep one conjunct: "X and Y" ≤ X where ↑, "X or Y" ≥ X where ↓ (the caller checks which)."""
         word, first, second = conj
         subtree = node.node
+        if _modifier_category(subtree.category) or any(leaf.token.word == "," for leaf in leaves(subtree)):
+            return      # "black and white dog" is no black dog; "a light one and a dark one," lists
         for keep, drop in ((first, second), (second, first)):
             if _target_has(target, lemma_key(drop)):
                 continue
@@ -268,6 +270,12 @@ def _object(node: Tree) -> Category | None:
         if isinstance(cat, Functor) and str(cat.argument) == "NP" and cat.slash.value == "/":
             return cat.result
     return None
+
+
+def _modifier_category(category: Category) -> bool:
+    """N/N, NP/NP and the like: a coordination of modifiers ("black and white") is one property."""
+    return (isinstance(category, Functor) and category.result == category.argument
+            and str(category.result) in ("N", "NP"))
 
 
 def _conjunction(node: Tree) -> tuple[str, Tree, Tree] | None:

@@ -44,8 +44,8 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
         first = not any(np_path)
         no = Leaf(parse_category("NP/N"), Token("No" if first else "no", "no", "DT"))
         noun, note = np.child, "\"no\" added"
-        if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(noun.left):    # "Five kids": no stacking
-            noun, note = noun.right, f"\"{noun.left.token.word}\" -> \"no\""
+        if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(quantity := noun.left):
+            noun, note = noun.right, f"\"{quantity.token.word}\" -> \"no\""     # "Five kids": no stacking
         yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, noun, True)), f"{label}: {note}"
         return
     found = _determiner(np)
@@ -95,7 +95,8 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
     auxiliaries = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
                    if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
                    and node.left.token.lemma.lower() in _AUXILIARIES
-                   and str(node.left.category).startswith("(S[dcl]")]
+                   and str(node.left.category).startswith("(S[dcl]")
+                   and "S" in str(getattr(node.left.category, "argument", ""))]     # "has dirt": a main verb
     for count, label in ((1, "the verb negated"), (len(auxiliaries), "every verb negated")):
         if not auxiliaries or (label.startswith("every") and len(auxiliaries) < 2):
             continue

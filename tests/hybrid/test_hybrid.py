@@ -40,6 +40,8 @@ def test_training_saves_model_tokenizer_labels_and_metrics(trained):
     assert saved["extra_pairs"] == 6 and saved["dev_pairs"] == round(len(EXAMPLES) * 0.1)
     assert saved["history"] and saved["dev_accuracy"] == max(h["dev_accuracy"] for h in saved["history"])
     assert meta == saved
+    env = saved["environment"]        # what a reader needs to reproduce the run
+    assert env["device"] == "cpu" and env["torch"] and env["transformers"] and env["deterministic"] is True
 
 
 def test_training_is_deterministic(tiny_bert, trained, tmp_path):

@@ -1,0 +1,97 @@
+"""Generated pairs judged by hand (issue 15's floors: of 100 random pairs, at least 90 grammatical
+and 95 with the right label).
+
+    .venv/bin/python benchmarks/augment_sample.py draw [--n 100] [--seed 15]   # after benchmarks/augment.py
+    .venv/bin/python benchmarks/augment_sample.py score
+
+`draw` takes a seeded random sample of benchmarks/work/augment_train.jsonl into
+benchmarks/results/augment_sample.jsonl (premise, hypothesis, label, fluency, the proof as text).
+Readers write one verdict file each, benchmarks/results/augment_sample_<reader>.tsv, with columns
+id, grammatical (y/n: the hypothesis is a fluent English sentence), label (y/n: the label is what a
+SICK annotator would give), note. `score` counts each reader's verdicts and where readers disagree
+into augment_sample.json and .md.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+SAMPLE = RESULTS / "augment_sample.jsonl"
+
+
+def draw(n: int, seed: int, source: Path) -> None:
+    rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
+    picked = random.Random(seed).sample(rows, min(n, len(rows)))
+    with SAMPLE.open("w", encoding="utf-8") as out:
+        for i, row in enumerate(picked, 1):
+            proof = [s["text"] for s in row.get("proof", [])]
+            out.write(json.dumps({"id": i, "premise": row["premise"], "hypothesis": row["hypothesis"],
+                                  "label": row["label"], "fluency": row.get("fluency"), "proof": proof},
+                                 ensure_ascii=False) + "\n")
+    print(f"{len(picked)} of {len(rows)} pairs -> {SAMPLE}", file=sys.stderr)
+
+
+def _verdicts(path: Path) -> dict[int, dict]:
+    with path.open(encoding="utf-8") as handle:
+        return {int(r["id"]): r for r in csv.DictReader(handle, delimiter="\t")}
+
+
+def score() -> None:
+    sample = {r["id"]: r for r in map(json.loads, SAMPLE.read_text(encoding="utf-8").splitlines())}
+    readers = {p.stem.removeprefix("augment_sample_"): _verdicts(p)
+               for p in sorted(RESULTS.glob("augment_sample_*.tsv"))}
+    report: dict = {"pairs": len(sample), "readers": {}}
+    for name, verdicts in readers.items():
+        judged = [verdicts[i] for i in sample if i in verdicts]
+        report["readers"][name] = {
+            "judged": len(judged),
+            "grammatical": sum(v["grammatical"] == "y" for v in judged),
+            "label_correct": sum(v["label"] == "y" for v in judged),
+            "by_label": {label: {"pairs": sum(sample[i]["label"] == label for i in verdicts if i in sample),
+                                 "label_correct": sum(sample[i]["label"] == label and v["label"] == "y"
+                                                      for i, v in verdicts.items() if i in sample)}
+                         for label in ("ENTAILMENT", "CONTRADICTION")}}
+    if len(readers) == 2:
+        (a, va), (b, vb) = readers.items()
+        both = [i for i in sample if i in va and i in vb]
+        report["disagreements"] = {key: [i for i in both if va[i][key] != vb[i][key]]
+                                   for key in ("grammatical", "label")}
+    (RESULTS / "augment_sample.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    md = ["# Generated pairs judged by hand", "",
+          f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`) from the output of "
+          "`python benchmarks/augment.py` (every SICK TRAIN premise, default settings: senses in context, "
+          "fluency filter on); each reader judged every pair without seeing the other's verdicts. Pairs and "
+          "proofs: augment_sample.jsonl; verdicts with notes: augment_sample_<reader>.tsv.", "",
+          "| reader | judged | grammatical | correct label | ENTAILMENT correct | CONTRADICTION correct |",
+          "|---|---|---|---|---|---|"]
+    for name, r in report["readers"].items():
+        e, c = r["by_label"]["ENTAILMENT"], r["by_label"]["CONTRADICTION"]
+        md.append(f"| {name} | {r['judged']} | {r['grammatical']} | {r['label_correct']} | "
+                  f"{e['label_correct']}/{e['pairs']} | {c['label_correct']}/{c['pairs']} |")
+    if "disagreements" in report:
+        d = report["disagreements"]
+        md += ["", f"Readers disagree on grammaticality for pairs {d['grammatical'] or 'none'} and on the label for "
+               f"pairs {d['label'] or 'none'}."]
+    md += ["", "Floors (issue 15): at least 90 of 100 grammatical, at least 95 of 100 with the correct label."]
+    (RESULTS / "augment_sample.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    print("\n".join(md))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("action", choices=("draw", "score"))
+    ap.add_argument("--n", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--source", type=Path, default=ROOT / "benchmarks" / "work" / "augment_train.jsonl")
+    args = ap.parse_args()
+    draw(args.n, args.seed, args.source) if args.action == "draw" else score()
+
+
+if __name__ == "__main__":
+    main()

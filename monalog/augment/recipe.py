@@ -1,0 +1,97 @@
+"""How generated pairs join SICK TRAIN to train the fallback (`monalog train --augment`).
+
+MonaLog adds every generated pair, all of them ENTAILMENT or CONTRADICTION. That shifts the label
+prior away from SICK's (57 % NEUTRAL) and floods training with near-copies of a few premises.
+The recipe instead takes a fixed number of pairs per SICK pair, at most a few per premise, in set
+label shares, and adds NEUTRAL pairs the engine can vouch for: an entailment read backwards when
+every edit made the sentence strictly more general ("An animal is running" does not entail "A dog
+is running"). Everything is drawn with a seeded generator over the rows sorted by content, so the
+selection does not depend on the order of the input files.
+"""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from monalog.inference.proof import Label
+
+Example = tuple[str, str, Label]
+
+_STRICT_STEPS = {"replace", "delete", "insert"}
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """`ratio`: generated pairs per SICK TRAIN pair; `per_premise`: at most this many from one
+    premise; label shares of the generated pairs (NEUTRAL from reversed strict entailments);
+    `max_edits`: proof steps at most (normalisation not counted)."""
+
+    ratio: float = 1.0
+    per_premise: int = 6
+    entailment: float = 0.4
+    contradiction: float = 0.3
+    neutral: float = 0.3
+    max_edits: int = 2
+
+
+DEFAULT_RECIPE = Recipe()
+ALL_PAIRS = Recipe(ratio=float("inf"), per_premise=10**9, entailment=1.0, contradiction=1.0, neutral=0.0,
+                   max_edits=10**9)   # MonaLog's way: every generated pair as it is
+
+
+def _edits(row: Mapping) -> list[Mapping]:
+    return [s for s in row.get("proof") or [] if s.get("kind") != "normalize"]
+
+
+def _strict(row: Mapping) -> bool:
+    """Every edit made the sentence strictly more general (no synonym, no reordering), so the
+    hypothesis does not entail the premise back."""
+    edits = _edits(row)
+    return bool(edits) and all(
+        s.get("kind") in _STRICT_STEPS and all(f.get("relation") != "≡" for f in s.get("facts") or [])
+        for s in edits)
+
+
+def candidates(rows: Iterable[Mapping], recipe: Recipe) -> dict[Label, list[tuple[str, Example]]]:
+    """(premise, example) per label: generated E/C pairs, and NEUTRAL pairs from strict entailments."""
+    out: dict[Label, list[tuple[str, Example]]] = defaultdict(list)
+    for row in rows:
+        if len(_edits(row)) - (row["label"] == "CONTRADICTION") > recipe.max_edits:
+            continue
+        label = Label(row["label"])
+        out[label].append((row["premise"], (row["premise"], row["hypothesis"], label)))
+        if label is Label.ENTAILMENT and recipe.neutral > 0 and _strict(row):
+            out[Label.NEUTRAL].append((row["premise"], (row["hypothesis"], row["premise"], Label.NEUTRAL)))
+    return out
+
+
+def select(rows: Iterable[Mapping], sick_pairs: int, recipe: Recipe = DEFAULT_RECIPE, seed: int = 0) -> list[Example]:
+    """The generated examples to add to `sick_pairs` SICK TRAIN pairs, by `recipe`, seeded."""
+    pools = candidates(rows, recipe)
+    rng = random.Random(seed)
+    shares = {Label.ENTAILMENT: recipe.entailment, Label.CONTRADICTION: recipe.contradiction,
+              Label.NEUTRAL: recipe.neutral}
+    total = recipe.ratio * sick_pairs
+    chosen: list[Example] = []
+    for label in (Label.ENTAILMENT, Label.CONTRADICTION, Label.NEUTRAL):
+        pool = sorted(set(pools.get(label, [])))
+        rng.shuffle(pool)
+        want = len(pool) if total == float("inf") else round(total * shares[label])
+        chosen += _capped(pool, want, recipe.per_premise)
+    rng.shuffle(chosen)
+    return chosen
+
+
+def _capped(pool: Sequence[tuple[str, Example]], want: int, per_premise: int) -> list[Example]:
+    """The first `want` examples of `pool`, at most `per_premise` from one premise."""
+    used: dict[str, int] = defaultdict(int)
+    out: list[Example] = []
+    for premise, example in pool:
+        if len(out) >= want:
+            break
+        if used[premise] < per_premise:
+            used[premise] += 1
+            out.append(example)
+    return out

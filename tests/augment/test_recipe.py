@@ -1,0 +1,40 @@
+"""The training recipe: label shares, per-premise cap, NEUTRAL from strict entailments, seeding."""
+from __future__ import annotations
+
+from collections import Counter
+
+from monalog.augment.recipe import ALL_PAIRS, Recipe, select
+from monalog.inference.proof import Label
+
+
+def _row(premise: str, hypothesis: str, label: str, *steps: tuple[str, str]) -> dict:
+    return {"premise": premise, "hypothesis": hypothesis, "label": label,
+            "proof": [{"kind": kind, "facts": [{"relation": relation}]} for kind, relation in steps]}
+
+
+ROWS = [_row(f"A dog {i} is running", f"An animal {i} is running", "ENTAILMENT", ("replace", "≤")) for i in range(20)] \
+    + [_row(f"A man {i} is playing", f"A guy {i} is playing", "ENTAILMENT", ("replace", "≡")) for i in range(20)] \
+    + [_row(f"A cat {i} is sleeping", f"No cat {i} is sleeping", "CONTRADICTION", ("negate", "⊥")) for i in range(20)] \
+    + [_row("A dog is running", f"A far edit {i}", "ENTAILMENT", *[("delete", "≤")] * 3) for i in range(5)]
+
+
+def test_shares_and_neutral_from_strict_entailments_only():
+    chosen = select(ROWS, 50, Recipe(ratio=1.0, per_premise=100), seed=0)
+    counts = Counter(label for _, _, label in chosen)
+    assert counts == {Label.ENTAILMENT: 20, Label.CONTRADICTION: 15, Label.NEUTRAL: 15}
+    neutral = [(p, h) for p, h, label in chosen if label is Label.NEUTRAL]
+    assert all(p.startswith("An animal") and h.startswith("A dog") for p, h in neutral)   # reversed, strict only
+    assert not any(h.startswith("A far edit") for _, h, _ in chosen)                      # over max_edits
+
+
+def test_per_premise_cap_and_seeding():
+    rows = [_row("A dog is running", f"Hypothesis {i}", "ENTAILMENT", ("delete", "≤")) for i in range(30)]
+    chosen = select(rows, 100, Recipe(per_premise=4, neutral=0.0), seed=1)
+    assert Counter(label for _, _, label in chosen) == {Label.ENTAILMENT: 4}
+    assert chosen == select(list(reversed(rows)), 100, Recipe(per_premise=4, neutral=0.0), seed=1)
+    assert chosen != select(rows, 100, Recipe(per_premise=4, neutral=0.0), seed=2)
+
+
+def test_all_pairs_keeps_every_generated_pair():
+    chosen = select(ROWS, 10, ALL_PAIRS, seed=0)
+    assert len(chosen) == len(ROWS) and {label for _, _, label in chosen} == {Label.ENTAILMENT, Label.CONTRADICTION}
