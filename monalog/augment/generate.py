@@ -90,8 +90,19 @@ def double_negative(text: str) -> bool:
 
 
 def tidy(text: str) -> str:
-    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's")."""
-    return re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's"),
+    and the normaliser's "some thing"/"some person" written as people do."""
+    text = re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
+    return re.sub(r"\b([Ss]ome) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]], text)
+
+
+_RECIPROCAL = re.compile(r"\b(?:together|each other|one another)\b", re.IGNORECASE)
+
+
+def lone_reciprocal(text: str) -> bool:
+    """"A person is walking together": a reciprocal left with a singular subject."""
+    words = text.lower().split()
+    return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
 
 
 # -- candidate words ----------------------------------------------------------------------------
@@ -250,13 +261,13 @@ class Augmenter:
         neighbours = self._wordnet_neighbours(tree)
 
         words = _words(tree)
-        compounds = {w for i, w in enumerate(words) if in_compound(words, i)}
+        kept = {w for i, w in enumerate(words) if in_compound(words, i) or word_choice().fixed(words, i)}
 
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
             nodes = list(pn.walk_paths())
             yield from self._replacements(edited, nodes, premise_lemmas, neighbours)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
-                        if step.before.lower() not in compounds)          # never "guinea pig" -> "pig"
+                        if not kept & set(step.before.lower().split()))   # "guinea pig", "from side to side"
 
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree)), Label.ENTAILMENT, norm_steps + state.steps())
@@ -276,7 +287,7 @@ class Augmenter:
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis), 3)) for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
-                  and p.hypothesis != premise]
+                  and not lone_reciprocal(p.hypothesis) and p.hypothesis != premise]
         return [p for p in scored if p.fluency is not None and p.fluency >= threshold][:s.max_pairs]
 
     def _wordnet_neighbours(self, tree: Tree) -> Neighbours:
@@ -359,7 +370,7 @@ def _counted(tokens: Sequence[Token], i: int) -> bool:
     for token in reversed(tokens[:i]):
         if token.word.lower() in _COUNT_DETERMINERS:
             return True
-        if not token.pos.startswith(("JJ", "NN", "VBN", "VBG")):
+        if not token.pos.startswith(("JJ", "NN", "VBN", "VBG", "CC")) and token.word != ",":
             return False
     return False
 

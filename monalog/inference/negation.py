@@ -32,6 +32,8 @@ def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
         if isinstance(node, Binary) and node.rule is Rule.FA and str(node.left.category) == "NP/N":
             node, path = node.left, path + (0,)
         elif isinstance(node, Binary) and node.rule is Rule.BA:      # NP with a modifier
+            if isinstance(node.right, Binary) and node.right.rule is Rule.CONJ:
+                return None                        # "A woman and three men": no one determiner
             node, path = node.left, path + (0,)
         else:
             return None

@@ -56,6 +56,11 @@ _POST_MODIFIER_STARTS = frozenset({"of", "in", "on", "at", "with", "without", "f
                                    "who", "that", "which", "wearing", "dressed", "holding", "carrying"})
 
 
+_SINGULAR_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "this", "that"})
+_NP_STARTS = frozenset({"a", "an", "the", "one", "two", "three", "four", "five", "some", "several", "many", "his",
+                        "her", "their", "its", "another", "other", "no", "people", "children", "men", "women"})
+
+
 def be_for(noun_phrase: str) -> str:
     """'are' for a coordinated or plural noun phrase, else 'is'. The head is the last word before
     a post-modifier ("a classroom of students" is singular)."""
@@ -64,9 +69,13 @@ def be_for(noun_phrase: str) -> str:
     words = words[:cut]
     if not words:
         return "is"
+    if any(w == "and" and nxt in _NP_STARTS for w, nxt in zip(words, words[1:])):
+        return "are"                              # "a man and a woman"; not "a brown and white dog"
+    if words[0] in _SINGULAR_DETERMINERS:
+        return "is"                               # "a sheep"
     head = words[-1]
     plural = head in _IRREGULAR_PLURALS or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
-    return "are" if "and" in words or plural else "is"
+    return "are" if plural else "is"
 
 
 def third_person(base: str) -> str:
