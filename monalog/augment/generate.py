@@ -345,8 +345,10 @@ class Augmenter:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]
                 candidates = [w for w in candidates if word_choice().common(w)]
-                if leaf.token.pos == "NN" and _counted(tokens, positions[path]):
-                    candidates = [w for w in candidates if countable(w)]      # never "a water"
+                if leaf.token.pos == "NN":               # never "a water", nor "playing instrument"
+                    article = _article(tokens, positions[path])
+                    if article is None or article in _COUNT_DETERMINERS:
+                        candidates = [w for w in candidates if countable(w) == (article is not None)]
             for new_lemma in candidates:
                 facts = kb_leq(self.kb, lemma, new_lemma) if up else kb_leq(self.kb, new_lemma, lemma)
                 if facts is None:
@@ -365,14 +367,16 @@ class Augmenter:
                                    operator=node.operator)
 
 
-def _counted(tokens: Sequence[Token], i: int) -> bool:
-    """The noun at i follows "a"/"one"/"every" (over adjectives and noun modifiers): it must be countable."""
+def _article(tokens: Sequence[Token], i: int) -> str | None:
+    """The determiner of the noun at i (over adjectives, noun modifiers and their coordination), or
+    None for a bare noun ("playing guitar")."""
     for token in reversed(tokens[:i]):
-        if token.word.lower() in _COUNT_DETERMINERS:
-            return True
+        word = token.word.lower()
+        if token.pos in ("DT", "PRP$", "CD", "POS", "WP$") or word in _COUNT_DETERMINERS:
+            return word
         if not token.pos.startswith(("JJ", "NN", "VBN", "VBG", "CC")) and token.word != ",":
-            return False
-    return False
+            return None
+    return None
 
 
 def _words(tree: Tree) -> list[str]:

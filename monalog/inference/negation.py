@@ -48,6 +48,8 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
         noun, note = np.child, "\"no\" added"
         if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(quantity := noun.left):
             noun, note = noun.right, f"\"{quantity.token.word}\" -> \"no\""     # "Five kids": no stacking
+        if first:
+            noun = _lowered(noun)                                  # "People ..." -> "No people ..."
         yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, noun, True)), f"{label}: {note}"
         return
     found = _determiner(np)
@@ -70,6 +72,15 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
 def is_quantity(node: Tree) -> TypeGuard[Leaf]:
     """A numeral or vague count read as a noun modifier ("Five" in "Five kids")."""
     return isinstance(node, Leaf) and (node.token.pos == "CD" or node.token.lemma.lower() in _EXISTENTIAL - {"the"})
+
+
+def _lowered(node: Tree) -> Tree:
+    """`node` with its first word in lower case (unless a proper noun): it is no longer sentence-initial."""
+    first = leaves(node)[0]
+    if first.token.pos.startswith("NNP") or not first.token.word[:1].isupper():
+        return node
+    lowered = Leaf(first.category, Token(first.token.word.lower(), first.token.lemma, first.token.pos))
+    return replace_at(node, next(path for path, n in walk(node) if n is first), lowered)
 
 
 def _is_negation(node: Tree) -> TypeGuard[Leaf]:

@@ -93,10 +93,18 @@ def third_person(base: str) -> str:
 _ARTICLE = re.compile(r"\b([Aa]n?) (\w+)")
 
 
+_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ute", "eu", "one", "once", "ewe", "ufo", "ukulele")
+_VOWEL_SOUND = ("hour", "honest", "honor", "honour", "heir")
+
+
 def agree_articles(text: str) -> str:
     """a/an agreeing with the word after it (after a rewrite or an edit moved words around)."""
     def fix(match: re.Match) -> str:
-        new = "an" if match.group(2)[0].lower() in "aeiou" else "a"
+        word = match.group(2).lower()
+        vowel = word[0] in "aeiou"
+        if word.startswith(_CONSONANT_SOUND) or word.startswith(_VOWEL_SOUND):
+            vowel = word.startswith(_VOWEL_SOUND)       # "a unicycle", "an hour"
+        new = "an" if vowel else "a"
         return (new.capitalize() if match.group(1)[0].isupper() else new) + " " + match.group(2)
 
     return _ARTICLE.sub(fix, text)
