@@ -16,6 +16,7 @@ benchmarks/results/hybrid.json and .md; a rerun with the same settings keeps the
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -84,6 +85,22 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     return [(r["premise"], r["hypothesis"], Label(r["label"])) for r in sampled]
 
 
+def trained(folder: Path, settings: FallbackSettings, digest: str) -> dict | None:
+    """The META of a model this script trained before with the same settings and generated pairs
+    (their digest beside the folder): training is deterministic for a seed, so it is the model a
+    rerun would train; the symbolic side, which changes with the engine, is recomputed. Else None."""
+    from dataclasses import asdict
+
+    from monalog.hybrid.fallback import META, is_model_folder
+
+    if not is_model_folder(folder):
+        return None
+    meta = json.loads((folder / META).read_text(encoding="utf-8"))
+    sidecar = folder.with_name(folder.name + ".extra.sha1")
+    same_data = sidecar.exists() and sidecar.read_text(encoding="utf-8") == digest
+    return meta if same_data and meta.get("settings") == json.loads(json.dumps(asdict(settings))) else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", default=str(SICK))
@@ -104,9 +121,11 @@ def main() -> None:
     symbolic = [r.label if hasattr(r, "label") else Label.NEUTRAL for r in proofs]
     report = {"command": "python benchmarks/hybrid.py " + " ".join(sys.argv[1:]), "trial_pairs": len(trial),
               "train_pairs": len(sick), "generated": args.generated, "epochs": args.epochs, "model": args.model,
-              "symbolic_accuracy": accuracy(gold, symbolic), "runs": [], "seconds": 0.0}
+              "symbolic_accuracy": accuracy(gold, symbolic), "augment": Path(args.augment).name,
+              "symbolic_digest": hashlib.sha1(" ".join(label.value for label in symbolic).encode()).hexdigest(),
+              "runs": [], "seconds": 0.0}
     previous = json.loads(OUT.with_suffix(".json").read_text()) if OUT.with_suffix(".json").exists() else {}
-    if all(previous.get(k) == report[k] for k in ("epochs", "model", "train_pairs", "generated", "symbolic_accuracy")):
+    if all(previous.get(k) == report[k] for k in ("epochs", "model", "train_pairs", "generated", "symbolic_digest")):
         report["runs"] = [r for r in previous.get("runs", []) if r["data"] in CONFIGS.values()]
         report["seconds"] = previous.get("seconds", 0.0)
     done = {(r["data"], r["seed"]) for r in report["runs"]}
@@ -118,7 +137,12 @@ def main() -> None:
             extra = extra_pairs(config, args, sick, seed)
             folder = WORK / "models" / f"{config}-seed{seed}"
             run_start = time.perf_counter()
-            meta = train(sick, folder, FallbackSettings(model=args.model, epochs=args.epochs, seed=seed), extra)
+            settings = FallbackSettings(model=args.model, epochs=args.epochs, seed=seed)
+            digest = hashlib.sha1(json.dumps([list(e[:2]) + [e[2].value] for e in extra]).encode()).hexdigest()
+            meta = trained(folder, settings, digest)
+            if meta is None:
+                meta = train(sick, folder, settings, extra)
+                folder.with_name(folder.name + ".extra.sha1").write_text(digest, encoding="utf-8")
             probs = Fallback(str(folder)).probabilities(texts)
             run = {"data": name, "seed": seed, "extra": len(extra), "dev_accuracy": meta["dev_accuracy"],
                    "train_seconds": meta["seconds"], "examples_per_second": meta["examples_per_second"]}

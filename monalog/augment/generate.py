@@ -14,21 +14,21 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
+from monalog.augment.words import COUNT_DETERMINERS, in_compound, word_choice, wordnet_neighbours
+from monalog.augment.words import article as noun_article
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.generation import Generator, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
-from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
-from monalog.knowledge.senses import SenseChooser, can_be_intransitive, frequent_senses
+from monalog.knowledge.senses import SenseChooser, can_be_intransitive
 from monalog.pipeline import Pipeline
-from monalog.text.morphology import countable, inflect, irregular_plural_forms, plural  # noqa: F401  (plural: re-exported)
+from monalog.text.morphology import countable, inflect, plural  # noqa: F401  (plural: re-exported)
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
@@ -37,6 +37,7 @@ from monalog.inference.search import explore
 from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text, walk
 
 if TYPE_CHECKING:
+    from monalog.hybrid.embeddings import Embedder
     from monalog.inference.prover import Prover
     from monalog.parsing.parser import Parser
 
@@ -105,92 +106,6 @@ def lone_reciprocal(text: str) -> bool:
     return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
 
 
-# -- candidate words ----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class WordChoice:
-    """kb/augment.json: frequency floor, abstract hypernyms left out, determiner number classes."""
-
-    min_zipf: float
-    abstract: frozenset[str]
-    singular: frozenset[str]
-    plural: frozenset[str]
-    min_similarity: float
-    near_similarity: float
-    fixed_expressions: tuple[tuple[str, ...], ...]
-
-    def common(self, word: str) -> bool:
-        from wordfreq import zipf_frequency
-
-        return word not in self.abstract and zipf_frequency(word, "en") >= self.min_zipf
-
-    def fixed(self, words: Sequence[str], i: int) -> bool:
-        """Word i belongs to a fixed expression ("in front of", "a pair of"): never replaced."""
-        for expr in self.fixed_expressions:
-            for start in range(max(0, i - len(expr) + 1), i + 1):
-                if tuple(words[start:start + len(expr)]) == expr:
-                    return True
-        return False
-
-    def same_number(self, det: str, new: str) -> bool:
-        """`new` fits every noun number `det` fits ("no dog" must not become "few dog")."""
-        classes = [c for c in (self.singular, self.plural) if det in c]
-        return bool(classes) and all(new in c for c in classes)
-
-
-@lru_cache(maxsize=1)
-def word_choice() -> WordChoice:
-    import json
-
-    from monalog.resources import kb_path
-
-    data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
-    return WordChoice(data["min_zipf"], frozenset(data["abstract_hypernyms"]),
-                      frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
-                      data["min_similarity"], data["near_similarity"],
-                      tuple(tuple(e.split()) for e in data["fixed_expressions"]))
-
-
-@lru_cache(maxsize=50000)
-def _wordnet_neighbours(sense, lemma: str, pos: str, up: bool,
-                        settings: AugmentSettings) -> tuple[tuple[str, bool], ...]:
-    """Single-word lemmas above (hypernyms) or below (direct hyponyms) `sense` of `lemma`, each
-    confirmed by the relation the prover itself uses, so the pair re-proves; with whether the
-    sense reached is one of the word's own frequent senses (whether it reads in that sense)."""
-    if up:
-        layer, related = [sense], []
-        for _ in range(settings.hypernym_steps):
-            layer = _by_frequency(h for s in layer for h in s.hypernyms())
-            related += layer
-    else:
-        related = _by_frequency(sense.hyponyms())
-    out: dict[str, bool] = {}
-    choice = word_choice()
-    for synset in related:
-        words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
-        word = words[0] if words else ""           # a synset's most frequent one-word name
-        if not word or word == lemma or word in out or not choice.common(word) or word in irregular_plural_forms():
-            continue
-        low, high = (lemma, word) if up else (word, lemma)
-        fact = relate(low, high, pos, settings.wordnet_settings)
-        if fact is not None and fact.relation is Relation.LEQ:
-            out[word] = synset in frequent_senses(word, pos)
-        if len(out) >= settings.per_word:
-            break
-    return tuple(out.items())
-
-
-def _by_frequency(synsets) -> list:
-    """Most frequent first (SemCor counts), then by name: nltk returns related synsets in an order
-    that changes from process to process."""
-    def count(synset) -> int:
-        try:
-            return sum(lemma.count() for lemma in synset.lemmas())
-        except OSError:                        # a WordNet copy without cntlist.rev
-            return 0
-    return sorted(set(synsets), key=lambda s: (-count(s), s.name()))
-
-
 class Augmenter:
     """Generates labelled pairs from premises; holds the parser, KB and polarizer (reuse it)."""
 
@@ -200,12 +115,12 @@ class Augmenter:
         self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb()
         self.generator = Generator(self.kb, intransitive=can_be_intransitive)
-        embedder = None
+        self.embedder: Embedder | None = None
         if settings.senses:
             from monalog.hybrid.embeddings import Embedder
 
-            embedder = Embedder()
-        self.senses = SenseChooser(embedder)
+            self.embedder = Embedder()
+        self.senses = SenseChooser(self.embedder)
         self.prover: Prover | None = None
         if settings.verify:
             from monalog.inference.prover import Prover, ProverSettings
@@ -299,9 +214,10 @@ class Augmenter:
         items = sorted({(norm_lemma(leaf), pos) for leaf in leaves(tree)
                         if (pos := coarse_pos(leaf.token.pos)) and not leaf.token.pos.startswith("NNP")})
         senses = self.senses.choose_all(sentence_text(tree), items)
-        found = {(lemma, pos, up): (_wordnet_neighbours(sense, lemma, pos, up, self.settings), sense)
+        found = {(lemma, pos, up): (wordnet_neighbours(sense, lemma, pos, up, self.settings.hypernym_steps,
+                                                       self.settings.per_word, self.settings.wordnet_settings), sense)
                  for (lemma, pos), sense in senses.items() for up in (True, False)}
-        embedder = self.senses.embedder
+        embedder = self.embedder
         pairs = sorted({(lemma, w) for (lemma, _, _), (words, _) in found.items() for w, _ in words})
         similarity = dict(zip(pairs, embedder.similarity(pairs))) if embedder is not None else {}
         choice = word_choice()
@@ -346,8 +262,8 @@ class Augmenter:
                 candidates += [w for w in wordnet_words if w not in candidates]
                 candidates = [w for w in candidates if word_choice().common(w)]
                 if leaf.token.pos == "NN":               # never "a water", nor "playing instrument"
-                    article = _article(tokens, positions[path])
-                    if article is None or article in _COUNT_DETERMINERS:
+                    article = noun_article(tokens, positions[path])
+                    if article is None or article in COUNT_DETERMINERS:
                         candidates = [w for w in candidates if countable(w) == (article is not None)]
             for new_lemma in candidates:
                 facts = kb_leq(self.kb, lemma, new_lemma) if up else kb_leq(self.kb, new_lemma, lemma)
@@ -367,31 +283,8 @@ class Augmenter:
                                    operator=node.operator)
 
 
-def _article(tokens: Sequence[Token], i: int) -> str | None:
-    """The determiner of the noun at i (over adjectives, noun modifiers and their coordination), or
-    None for a bare noun ("playing guitar")."""
-    for token in reversed(tokens[:i]):
-        word = token.word.lower()
-        if token.pos in ("DT", "PRP$", "CD", "POS", "WP$") or word in _COUNT_DETERMINERS:
-            return word
-        if not token.pos.startswith(("JJ", "NN", "VBN", "VBG", "CC")) and token.word != ",":
-            return None
-    return None
-
-
 def _words(tree: Tree) -> list[str]:
     return [leaf.token.word.lower() for leaf in leaves(tree)]
-
-
-def in_compound(words: Sequence[str], i: int) -> bool:
-    """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word."""
-    from monalog.knowledge.wordnet_facts import synsets
-
-    return any(0 <= j and j + 1 < len(words) and words[j].isalpha() and words[j + 1].isalpha()
-               and bool(synsets(f"{words[j]}_{words[j + 1]}", "n")) for j in (i - 1, i))
-
-
-_COUNT_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "another"})
 
 
 def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:

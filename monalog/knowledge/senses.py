@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Protocol, Sequence
 
 from monalog.knowledge.wordnet_facts import synsets
 
-if TYPE_CHECKING:
-    from monalog.hybrid.embeddings import Embedder
+
+class Encoder(Protocol):
+    """What reads glosses: unit-length sentence embeddings, one row per text (monalog.hybrid.embeddings.Embedder)."""
+
+    def encode(self, texts: Sequence[str]) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ def gloss(synset: Any) -> str:
 class SenseChooser:
     """The sense of a word in a sentence (see the module docstring); reuse one per process."""
 
-    def __init__(self, embedder: "Embedder | None" = None, settings: SenseSettings = SenseSettings()) -> None:
+    def __init__(self, embedder: Encoder | None = None, settings: SenseSettings = SenseSettings()) -> None:
         self.embedder = embedder
         self.settings = settings
 

@@ -1,0 +1,120 @@
+"""Which words may replace which in generated sentences: WordNet neighbours of a word's sense
+(near the word, in a sense the new word usually has), frequency and naturalness limits, fixed
+expressions and WordNet compounds left alone, articles and countability (kb/augment.json)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from monalog.ccg.tree import Token
+from monalog.knowledge.facts import Relation
+from monalog.knowledge.senses import frequent_senses
+from monalog.knowledge.wordnet_facts import WordNetSettings, relate
+from monalog.text.morphology import irregular_plural_forms
+
+@dataclass(frozen=True)
+class WordChoice:
+    """kb/augment.json: frequency floor, abstract hypernyms left out, determiner number classes."""
+
+    min_zipf: float
+    abstract: frozenset[str]
+    singular: frozenset[str]
+    plural: frozenset[str]
+    min_similarity: float
+    near_similarity: float
+    fixed_expressions: tuple[tuple[str, ...], ...]
+
+    def common(self, word: str) -> bool:
+        from wordfreq import zipf_frequency
+
+        return word not in self.abstract and zipf_frequency(word, "en") >= self.min_zipf
+
+    def fixed(self, words: Sequence[str], i: int) -> bool:
+        """Word i belongs to a fixed expression ("in front of", "a pair of"): never replaced."""
+        for expr in self.fixed_expressions:
+            for start in range(max(0, i - len(expr) + 1), i + 1):
+                if tuple(words[start:start + len(expr)]) == expr:
+                    return True
+        return False
+
+    def same_number(self, det: str, new: str) -> bool:
+        """`new` fits every noun number `det` fits ("no dog" must not become "few dog")."""
+        classes = [c for c in (self.singular, self.plural) if det in c]
+        return bool(classes) and all(new in c for c in classes)
+
+
+@lru_cache(maxsize=1)
+def word_choice() -> WordChoice:
+    import json
+
+    from monalog.resources import kb_path
+
+    data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
+    return WordChoice(data["min_zipf"], frozenset(data["abstract_hypernyms"]),
+                      frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
+                      data["min_similarity"], data["near_similarity"],
+                      tuple(tuple(e.split()) for e in data["fixed_expressions"]))
+
+
+@lru_cache(maxsize=50000)
+def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_word: int,
+                       settings: WordNetSettings) -> tuple[tuple[str, bool], ...]:
+    """Single-word lemmas above (hypernyms) or below (direct hyponyms) `sense` of `lemma`, each
+    confirmed by the relation the prover itself uses, so the pair re-proves; with whether the
+    sense reached is one of the word's own frequent senses (whether it reads in that sense)."""
+    if up:
+        layer, related = [sense], []
+        for _ in range(steps):
+            layer = _by_frequency(h for s in layer for h in s.hypernyms())
+            related += layer
+    else:
+        related = _by_frequency(sense.hyponyms())
+    out: dict[str, bool] = {}
+    choice = word_choice()
+    for synset in related:
+        words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
+        word = words[0] if words else ""           # a synset's most frequent one-word name
+        if not word or word == lemma or word in out or not choice.common(word) or word in irregular_plural_forms():
+            continue
+        low, high = (lemma, word) if up else (word, lemma)
+        fact = relate(low, high, pos, settings)
+        if fact is not None and fact.relation is Relation.LEQ:
+            out[word] = synset in frequent_senses(word, pos)
+        if len(out) >= per_word:
+            break
+    return tuple(out.items())
+
+
+def _by_frequency(synsets) -> list:
+    """Most frequent first (SemCor counts), then by name: nltk returns related synsets in an order
+    that changes from process to process."""
+    def count(synset) -> int:
+        try:
+            return sum(lemma.count() for lemma in synset.lemmas())
+        except OSError:                        # a WordNet copy without cntlist.rev
+            return 0
+    return sorted(set(synsets), key=lambda s: (-count(s), s.name()))
+
+
+def article(tokens: Sequence[Token], i: int) -> str | None:
+    """The determiner of the noun at i (over adjectives, noun modifiers and their coordination), or
+    None for a bare noun ("playing guitar")."""
+    for token in reversed(tokens[:i]):
+        word = token.word.lower()
+        if token.pos in ("DT", "PRP$", "CD", "POS", "WP$") or word in COUNT_DETERMINERS:
+            return word
+        if not token.pos.startswith(("JJ", "NN", "VBN", "VBG", "CC")) and token.word != ",":
+            return None
+    return None
+
+
+def in_compound(words: Sequence[str], i: int) -> bool:
+    """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word."""
+    from monalog.knowledge.wordnet_facts import synsets
+
+    return any(0 <= j and j + 1 < len(words) and words[j].isalpha() and words[j + 1].isalpha()
+               and bool(synsets(f"{words[j]}_{words[j + 1]}", "n")) for j in (i - 1, i))
+
+
+COUNT_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "another"})
