@@ -32,8 +32,8 @@ def draw(n: int, seed: int, source: Path) -> None:
         for i, row in enumerate(picked, 1):
             proof = [s["text"] for s in row.get("proof", [])]
             out.write(json.dumps({"id": i, "premise": row["premise"], "hypothesis": row["hypothesis"],
-                                  "label": row["label"], "fluency": row.get("fluency"), "proof": proof},
-                                 ensure_ascii=False) + "\n")
+                                  "label": row["label"], "fluency": row.get("fluency"), "proof": proof,
+                                  "drawn": f"seed {seed}, {len(picked)} of {len(rows)}"}, ensure_ascii=False) + "\n")
     print(f"{len(picked)} of {len(rows)} pairs -> {SAMPLE}", file=sys.stderr)
 
 
@@ -63,8 +63,10 @@ def score() -> None:
         report["disagreements"] = {key: [i for i in both if va[i][key] != vb[i][key]]
                                    for key in ("grammatical", "label")}
     (RESULTS / "augment_sample.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    drawn = next(iter(sample.values())).get("drawn", "")
     md = ["# Generated pairs judged by hand", "",
-          f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`) from the output of "
+          f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`, {drawn}) "
+          "from the output of "
           "`python benchmarks/augment.py` (every SICK TRAIN premise, default settings: senses in context, "
           "fluency filter on); each reader judged every pair without seeing the other's verdicts. Pairs and "
           "proofs: augment_sample.jsonl; verdicts with notes: augment_sample_<reader>.tsv.", "",
@@ -78,6 +80,16 @@ def score() -> None:
         d = report["disagreements"]
         md += ["", f"Readers disagree on grammaticality for pairs {d['grammatical'] or 'none'} and on the label for "
                f"pairs {d['label'] or 'none'}."]
+    history = sorted((RESULTS / "augment_sample_history").glob("round*_*.tsv"))
+    if history:
+        md += ["", "Earlier rounds (each a fresh random sample of that round's generator, the causes of its errors "
+               "then fixed; samples and verdicts in augment_sample_history/):", "",
+               "| round | reader | grammatical | correct label |", "|---|---|---|---|"]
+        for path in history:
+            round_name, reader = path.stem.split("_", 1)
+            verdicts = _verdicts(path).values()
+            md.append(f"| {round_name} | {reader} | {sum(v['grammatical'] == 'y' for v in verdicts)} | "
+                      f"{sum(v['label'] == 'y' for v in verdicts)} |")
     md += ["", "Floors (issue 15): at least 90 of 100 grammatical, at least 95 of 100 with the correct label."]
     (RESULTS / "augment_sample.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     print("\n".join(md))

@@ -13,6 +13,7 @@ from monalog.knowledge.senses import frequent_senses
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate
 from monalog.text.morphology import irregular_plural_forms
 
+
 @dataclass(frozen=True)
 class WordChoice:
     """kb/augment.json: frequency floor, abstract hypernyms left out, determiner number classes."""

@@ -2,10 +2,11 @@
 a given sentence.
 
 A sense is *frequent* when it is the lemma's first sense or carries at least `min_share` of the
-lemma's SemCor counts (WordNet's sense frequencies), among its first `max_senses` senses: "picture"
-is rarely a "representation", "prey" rarely an "unfortunate" person. Among the frequent senses the
-one whose gloss the packaged MiniLM finds closest to the sentence is the sense in context ("the
-stage" of a singer is a platform, not a period). Without an embedder, the first sense is taken.
+lemma's SemCor counts (WordNet's sense frequencies), among its first `max_senses` senses. Among the
+frequent senses, the one whose gloss (definition and first example) the packaged MiniLM finds
+clearly closer to the sentence than the first sense's is the sense in context ("the stage" of a
+singer is a platform, not a phase; the "prey" of a cheetah an animal, not a victim). Without an
+embedder, the first sense is taken.
 """
 from __future__ import annotations
 

@@ -1,0 +1,89 @@
+"""What makes generated pairs readable (issue 15): agreement, no determiner stacking, natural
+contradictions, complete verb phrases, fixed expressions, senses in context, articles."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.agreement import agree
+from monalog.augment.contradictions import natural_contradictions
+from monalog.augment.generate import AugmentSettings, Augmenter, tidy
+from monalog.augment.words import in_compound
+from monalog.inference.treeops import sentence_text
+from monalog.knowledge.senses import SenseChooser, can_be_intransitive
+from monalog.pipeline import Pipeline
+from monalog.text.morphology import agree_articles, be_for, countable
+
+
+@pytest.fixture(scope="module")
+def pipeline(parser):
+    return Pipeline(parser)
+
+
+def _tree(pipeline, text):
+    return pipeline.run([text], True)[0].parse.tree
+
+
+@pytest.mark.parametrize("before, after", [
+    ("The man and woman is strolling", "The man and woman are strolling"),
+    ("A brown and white dog are running", "A brown and white dog is running"),
+    ("A guy is sitting in front of a gallery and are looking at a map",
+     "A guy is sitting in front of a gallery and is looking at a map"),
+])
+def test_agreement_follows_the_subject(pipeline, before, after):
+    assert sentence_text(agree(_tree(pipeline, before))) == after
+
+
+def test_number_of_a_noun_phrase():
+    assert be_for("a classroom of students") == "is" and be_for("a man and a woman") == "are"
+    assert be_for("a black sheep") == "is" and be_for("two sheep") == "are"
+
+
+def test_contradictions_in_the_forms_people_write(pipeline):
+    texts = {text for text, _ in natural_contradictions(_tree(pipeline, "Five kids are playing a guitar"))}
+    assert {"No kids are playing a guitar", "There are no kids playing a guitar",
+            "Nobody is playing a guitar", "Five kids are not playing a guitar"} <= texts
+    assert not any("no guitar" in t or "No Five" in t for t in texts)          # no object "no", no stacking
+    coordinated = {t for t, _ in natural_contradictions(_tree(pipeline, "A woman and three men are posing"))}
+    assert "No woman and three men are posing" not in coordinated
+
+
+def test_objects_are_dropped_only_from_verbs_used_without_one():
+    assert can_be_intransitive("eat") and can_be_intransitive("play")
+    assert not can_be_intransitive("carry") and not can_be_intransitive("pour")
+
+
+def test_words_and_articles():
+    assert in_compound(["a", "guinea", "pig", "is", "eating"], 2)
+    assert not in_compound(["a", "big", "pig"], 2)
+    assert countable("dog") and not countable("water")
+    assert agree_articles("an unicycle and a hour") == "a unicycle and an hour"
+    assert tidy("A dog 's ball is near some thing .") == "A dog's ball is near something."
+
+
+def test_sense_in_context_needs_a_clear_margin():
+    class Glosses:                       # an encoder that prefers the second gloss by a set amount
+        def __init__(self, gap):
+            self.gap = gap
+
+        def encode(self, texts):
+            import numpy as np
+
+            rows = [[1.0, 0.0]] + [[0.5, 0.0]] * (len(texts) - 1)
+            rows[2] = [0.5 + self.gap, 0.0]
+            return np.array(rows)
+
+    assert SenseChooser(Glosses(0.05)).choose("The man on stage is singing", "stage", "n").name() == "phase.n.01"
+    assert SenseChooser(Glosses(0.2)).choose("The man on stage is singing", "stage", "n").name() == "degree.n.02"
+
+
+def test_generated_pairs_read_well(parser):
+    augmenter = Augmenter(AugmentSettings(), parser=parser)
+    results = augmenter.generate_batch(["A small guinea pig is eating a carrot",
+                                        "A black and white dog is carrying a stick",
+                                        "The boy is running in front of a car"])
+    pig, dog, boy = ({g.hypothesis for g in result} for result in results)
+    assert pig and dog and boy and all(g.fluency is not None for result in results for g in result)
+    assert not any("pig" in h and "guinea" not in h for h in pig)                   # a compound is one word
+    assert not any(h.startswith(("A black dog", "A white dog", "A black animal")) for h in dog)  # one colour
+    assert "A black and white dog is carrying" not in dog                            # "carry" keeps its object
+    assert all("in front of" in h for h in boy if "front" in h)
