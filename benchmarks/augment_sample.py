@@ -57,10 +57,9 @@ def score() -> None:
                                  "label_correct": sum(sample[i]["label"] == label and v["label"] == "y"
                                                       for i, v in verdicts.items() if i in sample)}
                          for label in ("ENTAILMENT", "CONTRADICTION")}}
-    if len(readers) == 2:
-        (a, va), (b, vb) = readers.items()
-        both = [i for i in sample if i in va and i in vb]
-        report["disagreements"] = {key: [i for i in both if va[i][key] != vb[i][key]]
+    if len(readers) > 1:
+        both = [i for i in sample if all(i in v for v in readers.values())]
+        report["disagreements"] = {key: [i for i in both if len({v[i][key] for v in readers.values()}) > 1]
                                    for key in ("grammatical", "label")}
     (RESULTS / "augment_sample.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     drawn = next(iter(sample.values())).get("drawn", "")
@@ -79,7 +78,8 @@ def score() -> None:
     if "disagreements" in report:
         d = report["disagreements"]
         md += ["", f"Readers disagree on grammaticality for pairs {d['grammatical'] or 'none'} and on the label for "
-               f"pairs {d['label'] or 'none'}."]
+               f"pairs {d['label'] or 'none'}. Reader main is the engineer who built the generator; the others "
+               "are helpers that saw only premise, hypothesis and label."]
     history = sorted((RESULTS / "augment_sample_history").glob("round*_*.tsv"))
     if history:
         md += ["", "Earlier rounds (each a fresh random sample of that round's generator, the causes of its errors "
