@@ -26,12 +26,22 @@ def register(sub) -> None:
     p.add_argument("--no-verify", action="store_true",
                    help="skip re-proving each pair (faster; a pair whose words read differently may then slip in)")
     p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
-    p.add_argument("--min-fluency", type=float, metavar="SCORE",
+    p.add_argument("--min-fluency", type=_fluency, metavar="SCORE",
                    help="drop hypotheses whose fluency score (recorded per pair) is under SCORE (default: the "
-                        "packaged threshold, passed by 95%% of SICK TRIAL sentences; -inf keeps all)")
+                        "packaged threshold, passed by 95%% of SICK TRIAL sentences; off keeps all)")
     p.add_argument("--first-senses", action="store_true",
                    help="read every word in its first WordNet sense (no MiniLM; faster, more sense errors)")
     p.set_defaults(func=run)
+
+
+def _fluency(text: str) -> float:
+    """A threshold, or "off" (keep every pair)."""
+    if text.strip().lower() in ("off", "none"):
+        return float("-inf")
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number or 'off': {text!r}") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -87,3 +87,13 @@ def test_generated_pairs_read_well(parser):
     assert not any(h.startswith(("A black dog", "A white dog", "A black animal")) for h in dog)  # one colour
     assert "A black and white dog is carrying" not in dog                            # "carry" keeps its object
     assert all("in front of" in h for h in boy if "front" in h)
+
+
+def test_min_fluency_option_accepts_off():
+    import argparse
+
+    from monalog.cli.augment import _fluency
+
+    assert _fluency("off") == float("-inf") and _fluency("-0.5") == -0.5
+    with pytest.raises(argparse.ArgumentTypeError):
+        _fluency("fluent")
