@@ -7,13 +7,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
-from monalog.inference.negation import contradictories, is_quantity
+from monalog.inference.negation import EXISTENTIAL, contradictories, is_quantity
 from monalog.inference.treeops import sentence_text, surface
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.text.morphology import be_for
 
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
-_EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 
 
 def natural_contradictions(tree: Tree) -> list[tuple[str, str]]:
@@ -61,6 +60,6 @@ def _noun(np: Tree) -> Tree | None:
         noun = np.child                          # "Five kids": the numeral goes with the "no"
         return noun.right if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(noun.left) else noun
     if (isinstance(np, Binary) and np.rule is Rule.FA and isinstance(np.left, Leaf)
-            and str(np.left.category) == "NP/N" and np.left.token.lemma.lower() in _EXISTENTIAL):
+            and str(np.left.category) == "NP/N" and np.left.token.lemma.lower() in EXISTENTIAL):
         return np.right
     return None

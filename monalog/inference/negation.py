@@ -10,7 +10,7 @@ from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.treeops import Path, node_at, replace_at, walk
 
-_EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
+EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 _NEGATIONS = {"not", "n't", "never"}
 _AUXILIARIES = {"be", "do", "have", "can", "will", "would", "could", "should", "may", "might", "must"}
 NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
@@ -58,7 +58,7 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
     path, det = found
     lemma = det.token.lemma.lower()
     first = not any(np_path) and not any(path)
-    if lemma in _EXISTENTIAL:
+    if lemma in EXISTENTIAL:
         word = "No" if first else "no"
     elif lemma == "no":                          # "no children" -> "some children", "no child" -> "a child"
         plural = any(leaf.token.pos in ("NNS", "NNPS") for leaf in leaves(node_at(tree, np_path)))
@@ -71,7 +71,7 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
 
 def is_quantity(node: Tree) -> TypeGuard[Leaf]:
     """A numeral or vague count read as a noun modifier ("Five" in "Five kids")."""
-    return isinstance(node, Leaf) and (node.token.pos == "CD" or node.token.lemma.lower() in _EXISTENTIAL - {"the"})
+    return isinstance(node, Leaf) and (node.token.pos == "CD" or node.token.lemma.lower() in EXISTENTIAL - {"the"})
 
 
 def _lowered(node: Tree) -> Tree:
