@@ -36,9 +36,21 @@ class Recipe:
     max_edits: int = 2
 
 
-DEFAULT_RECIPE = Recipe()
+@dataclass(frozen=True)
+class Sample:
+    """MonaLog's way at a set size: `pairs` generated pairs drawn uniformly (labels as generated),
+    with a data seed of their own, so every training seed sees the same pairs."""
+
+    pairs: int = 4000
+    seed: int = 0
+
+
+BALANCED = Recipe()
+SAMPLE = Sample()
 ALL_PAIRS = Recipe(ratio=float("inf"), per_premise=10**9, entailment=1.0, contradiction=1.0, neutral=0.0,
                    max_edits=10**9)   # MonaLog's way: every generated pair as it is
+RECIPES: dict[str, Recipe | Sample] = {"balanced": BALANCED, "sample": SAMPLE, "all": ALL_PAIRS}
+DEFAULT_RECIPE: Recipe | Sample = BALANCED
 
 
 def _edits(row: Mapping) -> list[Mapping]:
@@ -67,8 +79,13 @@ def candidates(rows: Iterable[Mapping], recipe: Recipe) -> dict[Label, list[tupl
     return out
 
 
-def select(rows: Iterable[Mapping], sick_pairs: int, recipe: Recipe = DEFAULT_RECIPE, seed: int = 0) -> list[Example]:
+def select(rows: Iterable[Mapping], sick_pairs: int, recipe: Recipe | Sample = DEFAULT_RECIPE,
+           seed: int = 0) -> list[Example]:
     """The generated examples to add to `sick_pairs` SICK TRAIN pairs, by `recipe`, seeded."""
+    if isinstance(recipe, Sample):
+        rows = list(rows)
+        chosen_rows = random.Random(recipe.seed).sample(rows, min(recipe.pairs, len(rows)))
+        return [(r["premise"], r["hypothesis"], Label(r["label"])) for r in chosen_rows]
     pools = candidates(rows, recipe)
     rng = random.Random(seed)
     shares = {Label.ENTAILMENT: recipe.entailment, Label.CONTRADICTION: recipe.contradiction,

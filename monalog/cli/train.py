@@ -11,10 +11,11 @@ def register(sub) -> None:
     p = sub.add_parser("train", help="fine-tune the fallback classifier on SICK TRAIN rows (+ generated pairs)")
     p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
     p.add_argument("--augment", action="append", metavar="JSONL", help="generated pairs (monalog augment output)")
-    p.add_argument("--recipe", choices=("balanced", "all"), default="balanced",
+    p.add_argument("--recipe", choices=("balanced", "sample", "all"), default="balanced",
                    help="balanced (default): as many generated pairs as TRAIN pairs, at most 6 per premise and "
                         "label, 40%% ENTAILMENT / 30%% CONTRADICTION / 30%% NEUTRAL (strict entailments read "
-                        "backwards); all: every generated pair (MonaLog's way)")
+                        "backwards); sample: 4,000 pairs drawn uniformly (data seed 0); all: every generated "
+                        "pair (MonaLog's way)")
     p.add_argument("--fraction", type=share, default=1.0, help="then use this share of them")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
     p.add_argument("--model", default="minilm",
@@ -36,7 +37,7 @@ def register(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     import random
 
-    from monalog.augment.recipe import ALL_PAIRS, DEFAULT_RECIPE, select
+    from monalog.augment.recipe import RECIPES, select
     from monalog.fileio import check_output
     from monalog.hybrid.fallback import FallbackSettings, is_model_folder, train
     from monalog.inference.proof import Label
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
     generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
-    extra = select(generated, len(sick), DEFAULT_RECIPE if args.recipe == "balanced" else ALL_PAIRS, args.seed)
+    extra = select(generated, len(sick), RECIPES[args.recipe], args.seed)
     if args.fraction < 1.0:
         rng = random.Random(args.seed)
         extra = [e for e in extra if rng.random() < args.fraction]

@@ -38,3 +38,11 @@ def test_per_premise_cap_and_seeding():
 def test_all_pairs_keeps_every_generated_pair():
     chosen = select(ROWS, 10, ALL_PAIRS, seed=0)
     assert len(chosen) == len(ROWS) and {label for _, _, label in chosen} == {Label.ENTAILMENT, Label.CONTRADICTION}
+
+
+def test_sample_draws_the_same_pairs_for_every_training_seed():
+    from monalog.augment.recipe import Sample
+
+    chosen = select(ROWS, 50, Sample(pairs=10, seed=0), seed=1)
+    assert len(chosen) == 10 and chosen == select(ROWS, 50, Sample(pairs=10, seed=0), seed=2)
+    assert {label for _, _, label in chosen} <= {Label.ENTAILMENT, Label.CONTRADICTION}
