@@ -270,25 +270,12 @@ class ContextualScorer:
         self.tags = list(self.model.vocab.tags)
         self.batch_size = batch_size
 
-    @torch.inference_mode()
     def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
-        """Scores and POS tags per sentence (batches of similar length, like TaggerScorer)."""
-        order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
-        scores: list[Scores | None] = [None] * len(sentences)
-        pos: list[list[str] | None] = [None] * len(sentences)
-        pos_names = self.model.vocab.pos
-        for b in range(0, len(order), self.batch_size):
-            idx = order[b:b + self.batch_size]
-            batch = [sentences[i] for i in idx]
-            tag_logits, pos_logits, arc_logits = self.model(*self.model.encode(batch, self.device))
-            tag_lp = torch.log_softmax(tag_logits.float(), -1).cpu().numpy()
-            arc_lp = torch.log_softmax(arc_logits.float(), -1).cpu().numpy()
-            pos_ids = pos_logits.argmax(-1).cpu().numpy()
-            for row, i in enumerate(idx):
-                n = len(sentences[i])
-                scores[i] = (np.ascontiguousarray(tag_lp[row, :n]), np.ascontiguousarray(arc_lp[row, :n, :n + 1]))
-                pos[i] = [pos_names[p] for p in pos_ids[row, :n]]
-        return cast(list[Scores], scores), cast(list[list[str]], pos)
+        """Scores and POS tags per sentence (batches of similar length, as TaggerScorer)."""
+        from monalog.parsing.scorers import score_in_batches
+
+        return score_in_batches(self.model, lambda batch: self.model.encode(batch, self.device), sentences,
+                                self.batch_size)
 
 
 def quantized(model: ContextualTaggerModel) -> ContextualTaggerModel:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Protocol, Sequence, cast
+from typing import Callable, Protocol, Sequence, cast
 
 import numpy as np
 import torch
@@ -43,25 +43,32 @@ class TaggerScorer:
         self.tags = list(self.model.vocab.tags)
         self.batch_size = batch_size
 
-    @torch.inference_mode()
     def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
-        order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
-        scores: list[Scores | None] = [None] * len(sentences)
-        pos: list[list[str] | None] = [None] * len(sentences)
-        pos_names = self.model.vocab.pos
-        for b in range(0, len(order), self.batch_size):
-            idx = order[b:b + self.batch_size]
-            batch = [sentences[i] for i in idx]
-            tag_logits, pos_logits, arc_logits = self.model(*encode_batch(self.model.vocab, batch, self.device))
-            tag_lp = torch.log_softmax(tag_logits.float(), -1).cpu().numpy()
-            arc_lp = torch.log_softmax(arc_logits.float(), -1).cpu().numpy()
-            pos_ids = pos_logits.argmax(-1).cpu().numpy()
-            for row, i in enumerate(idx):
-                n = len(sentences[i])
-                scores[i] = (np.ascontiguousarray(tag_lp[row, :n]), np.ascontiguousarray(arc_lp[row, :n, :n + 1]))
-                pos[i] = [pos_names[p] for p in pos_ids[row, :n]]
-        # every sentence is in one batch, so every slot is filled
-        return cast(list[Scores], scores), cast(list[list[str]], pos)
+        return score_in_batches(self.model, lambda batch: encode_batch(self.model.vocab, batch, self.device),
+                                sentences, self.batch_size)
+
+
+@torch.inference_mode()
+def score_in_batches(model, encode: Callable[[list], tuple], sentences: Sequence[Sequence[str]],
+                     batch_size: int) -> tuple[list[Scores], list[list[str]]]:
+    """Supertag and head log-probabilities and POS tags per sentence from a tagger whose forward
+    gives (tag, POS, arc) logits, run over batches of similar length; results in input order."""
+    order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
+    scores: list[Scores | None] = [None] * len(sentences)
+    pos: list[list[str] | None] = [None] * len(sentences)
+    pos_names = model.vocab.pos
+    for b in range(0, len(order), batch_size):
+        idx = order[b:b + batch_size]
+        tag_logits, pos_logits, arc_logits = model(*encode([sentences[i] for i in idx]))
+        tag_lp = torch.log_softmax(tag_logits.float(), -1).cpu().numpy()
+        arc_lp = torch.log_softmax(arc_logits.float(), -1).cpu().numpy()
+        pos_ids = pos_logits.argmax(-1).cpu().numpy()
+        for row, i in enumerate(idx):
+            n = len(sentences[i])
+            scores[i] = (np.ascontiguousarray(tag_lp[row, :n]), np.ascontiguousarray(arc_lp[row, :n, :n + 1]))
+            pos[i] = [pos_names[p] for p in pos_ids[row, :n]]
+    # every sentence is in one batch, so every slot is filled
+    return cast(list[Scores], scores), cast(list[list[str]], pos)
 
 
 class DepccgScorer:
