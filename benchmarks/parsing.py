@@ -68,7 +68,7 @@ def load_seconds(model: str | None) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--model", help="tagger file (default: the shipped monalog/models/tagger.pt)")
+    ap.add_argument("--model", help="tagger file (default: the shipped monalog/models/tagger.npz)")
     ap.add_argument("--data", default=str(SHARED / "ccg" / "sick_train_trial.depccg.txt"))
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "parsing"))
     args = ap.parse_args()

@@ -426,7 +426,7 @@ def committed_tagger(rev: str, dest: Path) -> str | None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bilstm", default=str(ROOT / "monalog" / "models" / "tagger.pt"))
+    ap.add_argument("--bilstm", default=str(ROOT / "monalog" / "models" / "tagger.npz"))
     ap.add_argument("--committed", default="HEAD",
                     help="also compare the tagger committed at this revision when it differs ('' for no)")
     ap.add_argument("--data", default=str(SHARED / "ccg" / "sick_train_trial.depccg.txt"))

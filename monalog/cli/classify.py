@@ -24,6 +24,8 @@ def prediction_row(pair, d) -> dict:
            "component": d.component.value, "confidence": round(d.confidence, 6),
            "symbolic": d.symbolic.value if d.symbolic else None,
            "fallback": {k: round(v, 6) for k, v in d.fallback.probabilities.items()} if d.fallback else None}
+    if d.timed_out:
+        row["label"] = None
     if d.error:
         row["error"] = d.error
     if pair.label is not None:

@@ -192,6 +192,10 @@ def prover_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclusions", action="store_true",
                    help="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
     p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
+    p.add_argument("--timeout", type=positive, metavar="SECONDS",
+                   help="a wall-clock limit on each pair's search, off by default: the search budget counts "
+                        "sentences, so answers never depend on the machine's load; a pair past this limit is "
+                        "reported as timed out, never given a label")
     reading_options(p)
 
 
@@ -215,7 +219,8 @@ def prover_settings(args: argparse.Namespace, **extra):
     from monalog.inference.prover import ProverSettings
 
     return ProverSettings(depth=args.depth, normalize=not args.no_normalize, exclusions=args.exclusions,
-                          kb_files=tuple(args.kb_facts or ()), readings=readings(args), **extra)
+                          kb_files=tuple(args.kb_facts or ()), readings=readings(args), seconds=args.timeout,
+                          **extra)
 
 
 def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:

@@ -34,12 +34,17 @@ def run(args: argparse.Namespace) -> int:
     errors = [(p, d) for p, d in zip(pairs, decisions) if d.error]
     for pair, decision in errors:
         log.warning("%s:%d: %s", args.file, pair.line, decision.error)
-    gold = [p.label for p in pairs]
+    # no answer is not a NEUTRAL answer: pairs past --timeout are left out of the scores
+    timed_out = [p.line for p, d in zip(pairs, decisions) if d.timed_out]
+    scored = [(p.label, d.label) for p, d in zip(pairs, decisions) if not d.timed_out]
+    gold = [g for g, _ in scored]
     # 2-way gold (entailment / non-entailment, as MNLI-style monotonicity benchmarks are) has no
     # contradiction: a predicted CONTRADICTION is then a non-entailment answer
     two_way = args.input_format in ("med", "mnli") or Label.CONTRADICTION not in gold
-    report = evaluate(gold, [d.label for d in decisions], len(errors), seconds, two_way=two_way)
+    report = evaluate(gold, [p for _, p in scored], len(errors), seconds, two_way=two_way)
     print(report.table())
+    if timed_out:
+        print(f"\ntimed out (not scored): {len(timed_out)} pairs")
     components = Counter(d.component.value for d in decisions)
     if args.hybrid:
         print(f"\ndecided by: {', '.join(f'{name} {count}' for name, count in sorted(components.items()))}")
@@ -47,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         data = report.as_json()
         data["two_way"] = two_way
         data["skipped_rows"] = [{"line": b.line, "reason": b.reason} for b in bad]
+        data["timed_out_lines"] = timed_out
         if args.hybrid:
             data["components"] = dict(components)
             data["hybrid"] = {"model": args.hybrid, "threshold": args.threshold}

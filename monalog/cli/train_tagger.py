@@ -10,7 +10,7 @@ from monalog.cli.common import count, device_name, log, probability
 def register(sub) -> None:
     p = sub.add_parser("train-tagger", help="train the supertagger on silver derivations")
     p.add_argument("--data", required=True, help="derivations in brace or AUTO format, ID= lines between")
-    p.add_argument("-o", "--output", required=True, help="where to write the model (.pt)")
+    p.add_argument("-o", "--output", required=True, help="where to write the model (.npz)")
     p.add_argument("--epochs", type=count(1), default=30)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--holdout", type=probability, default=0.1, help="fraction held out for evaluation")

@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 
 from monalog.inference.batch import prove_all
 from monalog.errors import MonalogError
+from monalog.inference.search import SearchTimeout
 from monalog.inference.proof import Label, Proof
 from monalog.inference.prover import ProverSettings
 from monalog.hybrid.fallback import Fallback, Prediction
@@ -28,6 +29,7 @@ class Decision:
     error: str | None = None          # why the engine failed
     fallback: Prediction | None = None
     proof: Proof | None = None
+    timed_out: bool = False           # the engine passed --timeout: no answer (`label` is then meaningless)
 
 
 def combine(result: Proof | MonalogError, prediction: Prediction | None) -> Decision:
@@ -36,6 +38,8 @@ def combine(result: Proof | MonalogError, prediction: Prediction | None) -> Deci
         return Decision(result.label, Component.MONALOG, 1.0, result.label, proof=result)
     symbolic = result.label if isinstance(result, Proof) else None
     error = None if isinstance(result, Proof) else " ".join(str(result).split())
+    if isinstance(result, SearchTimeout):       # the engine might have found E/C with more time: no answer
+        return Decision(Label.NEUTRAL, Component.MONALOG, 0.0, None, error, timed_out=True)
     if prediction is None:
         return Decision(Label.NEUTRAL, Component.MONALOG, 1.0, symbolic, error)
     return Decision(prediction.label, Component.FALLBACK, prediction.confidence, symbolic, error, prediction,

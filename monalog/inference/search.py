@@ -19,6 +19,11 @@ class SearchBudgetError(MonalogError):
     """The search for one pair ran past its step or time budget."""
 
 
+class SearchTimeout(SearchBudgetError):
+    """The search passed the opt-in wall-clock limit (`--timeout`, `ProverSettings.seconds`). Whether
+    that happens depends on the machine's load, so such a pair has no answer, not a NEUTRAL one."""
+
+
 @dataclass(frozen=True)
 class State:
     """A sentence reached by the search, linked to its parent by the step that made it
@@ -63,7 +68,8 @@ class Budget:
             raise SearchBudgetError(f"search explored more than {self.max_states} sentences",
                                     input=sentence_text(start))
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise SearchBudgetError("search ran out of time", input=sentence_text(start))
+            raise SearchTimeout("search passed its wall-clock limit (--timeout): no answer",
+                                input=sentence_text(start))
 
 
 def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,

@@ -272,10 +272,10 @@ class ContextualScorer:
 
     def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
         """Scores and POS tags per sentence (batches of similar length, as TaggerScorer)."""
-        from monalog.parsing.scorers import score_in_batches
+        from monalog.parsing.scorers import score_in_batches, torch_forward
 
-        return score_in_batches(self.model, lambda batch: self.model.encode(batch, self.device), sentences,
-                                self.batch_size)
+        forward = torch_forward(self.model, lambda batch: self.model.encode(batch, self.device))
+        return score_in_batches(forward, self.model.vocab.pos, sentences, self.batch_size)
 
 
 def quantized(model: ContextualTaggerModel) -> ContextualTaggerModel:

@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import Callable, Protocol, Sequence, cast
 
 import numpy as np
-import torch
 
 from monalog.errors import ResourceError
-from monalog.parsing.tagger import encode_batch, load_tagger
+from monalog.parsing.tagger_arrays import ArrayTagger, encode_arrays, is_tagger_npz, log_softmax
 from monalog.resources import model_path
 
 log = logging.getLogger(__name__)
@@ -28,41 +27,79 @@ class Scorer(Protocol):
 
 
 class TaggerScorer:
-    """The project's own BiLSTM tagger (monalog/models/tagger.pt unless a path is given)."""
+    """The project's own BiLSTM tagger (monalog/models/tagger.npz unless a path is given).
+
+    By default it runs in numpy on the CPU: no torch import, and the same numbers on every machine.
+    Naming a `device` ("cpu", "cuda", ...) runs the torch model there instead (faster for large
+    batches on a GPU); a tagger file in the older torch format always runs on torch."""
 
     grammar = "grammar_en_rebank.json"
 
     def __init__(self, path: str | Path | None = None, device: str | None = None,
                  batch_size: int = 256) -> None:
-        path = Path(path) if path else model_path("tagger.pt")
+        path = Path(path) if path else model_path("tagger.npz")
         if not path.exists():
             raise ResourceError(f"tagger model not found: {path} (train one with "
                                 f"`monalog train-tagger`)", input=str(path))
-        self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
-        self.model = load_tagger(path, self.device)
-        self.tags = list(self.model.vocab.tags)
+        self.device = device
         self.batch_size = batch_size
+        self.forward: Callable[[list], Logits]
+        if device is None and is_tagger_npz(path):
+            tagger = ArrayTagger.load(path)
+            self.forward = lambda batch: tagger.forward(*encode_arrays(tagger.vocab, batch))
+            vocab = tagger.vocab
+        else:
+            model = _torch_tagger(path, device)
+            self.forward = torch_forward(model, lambda batch: _encode_torch(model, batch))
+            vocab = model.vocab
+        self.tags = list(vocab.tags)
+        self.pos_names = vocab.pos
 
     def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
-        return score_in_batches(self.model, lambda batch: encode_batch(self.model.vocab, batch, self.device),
-                                sentences, self.batch_size)
+        return score_in_batches(self.forward, self.pos_names, sentences, self.batch_size)
 
 
-@torch.inference_mode()
-def score_in_batches(model, encode: Callable[[list], tuple], sentences: Sequence[Sequence[str]],
+Logits = tuple[np.ndarray, np.ndarray, np.ndarray]   # tag (B,T,C), POS (B,T,P), head (B,T,T+1)
+
+
+def _torch_tagger(path: Path, device: str | None):
+    import torch
+
+    from monalog.parsing.tagger import load_tagger
+
+    return load_tagger(path, device or ("cuda" if torch.cuda.is_available() else "cpu"))
+
+
+def _encode_torch(model, batch: list) -> tuple:
+    from monalog.parsing.tagger import encode_batch
+
+    return encode_batch(model.vocab, batch, next(model.parameters()).device)
+
+
+def torch_forward(model, encode: Callable[[list], tuple]) -> Callable[[list], Logits]:
+    """A torch tagger's forward as numpy logits (no gradients)."""
+    import torch
+
+    def forward(batch: list) -> Logits:
+        with torch.inference_mode():
+            tag, pos, arcs = (x.float().cpu().numpy() for x in model(*encode(batch)))
+            return tag, pos, arcs
+    return forward
+
+
+def score_in_batches(forward: Callable[[list], Logits], pos_names: Sequence[str], sentences: Sequence[Sequence[str]],
                      batch_size: int) -> tuple[list[Scores], list[list[str]]]:
-    """Supertag and head log-probabilities and POS tags per sentence from a tagger whose forward
-    gives (tag, POS, arc) logits, run over batches of similar length; results in input order."""
+    """Supertag and head log-probabilities and POS tags per sentence from a tagger's forward
+    (tag, POS, arc logits), run over batches of similar length; results in input order."""
     order = sorted(range(len(sentences)), key=lambda i: len(sentences[i]))
     scores: list[Scores | None] = [None] * len(sentences)
     pos: list[list[str] | None] = [None] * len(sentences)
-    pos_names = model.vocab.pos
     for b in range(0, len(order), batch_size):
         idx = order[b:b + batch_size]
-        tag_logits, pos_logits, arc_logits = model(*encode([sentences[i] for i in idx]))
-        tag_lp = torch.log_softmax(tag_logits.float(), -1).cpu().numpy()
-        arc_lp = torch.log_softmax(arc_logits.float(), -1).cpu().numpy()
-        pos_ids = pos_logits.argmax(-1).cpu().numpy()
+        tag_logits, pos_logits, arc_logits = forward([sentences[i] for i in idx])
+        tag_lp = log_softmax(tag_logits.astype(np.float64)).astype(np.float32)   # see tagger_arrays.DTYPE
+        arc_lp = log_softmax(arc_logits.astype(np.float64)).astype(np.float32)
+        pos_ids = pos_logits.argmax(-1)
         for row, i in enumerate(idx):
             n = len(sentences[i])
             scores[i] = (np.ascontiguousarray(tag_lp[row, :n]), np.ascontiguousarray(arc_lp[row, :n, :n + 1]))
@@ -84,6 +121,8 @@ class DepccgScorer:
                 f"depccg's pretrained model ({variant or 'default'}) is not installed: {exc}. "
                 "Install it with `depccg_en download` (needs internet) or use the default backend.",
                 input=variant) from exc
+        import torch
+
         cuda = 0 if (device or "").startswith("cuda") and torch.cuda.is_available() else -1
         self.tagger = load_torch_tagger(model_dir, cuda)
         self.tags = list(self.tagger.categories)

@@ -1,12 +1,11 @@
 """The project's own supertagger: a character-aware BiLSTM that scores supertags, POS tags and
 head dependencies (biaffine), whose log-probabilities feed depccg's A* decoder.
 
-Small on purpose (a few MB in float16) so the trained weights ship inside the package.
+Small on purpose (a few MB in float16) so the trained weights ship inside the package. This is the
+torch model, for training; parsing runs the same forward pass in numpy (monalog.parsing.tagger_arrays).
 """
 from __future__ import annotations
 
-import re
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -14,58 +13,11 @@ import torch
 from torch import nn
 
 from monalog.errors import ResourceError
-from monalog.fileio import atomic_path
+from monalog.parsing.tagger_arrays import (MAX_WORD_CHARS, PAD, UNK, TaggerConfig, TaggerFile, Vocab, encode_arrays,
+                                           is_tagger_npz, normalize_word, read_tagger_file, write_tagger_file)
 
-PAD, UNK = 0, 1
-MAX_WORD_CHARS = 24
-_DIGITS = re.compile(r"\d")
-
-
-def normalize_word(word: str) -> str:
-    """The key for the word embedding: lower case, digits folded to 0."""
-    return _DIGITS.sub("0", word.lower())
-
-
-@dataclass(frozen=True)
-class TaggerConfig:
-    word_dim: int = 100
-    char_dim: int = 32
-    char_filters: int = 96
-    hidden: int = 160
-    layers: int = 2
-    mlp: int = 160
-    arc_dim: int = 128
-    dropout: float = 0.33
-
-
-@dataclass(frozen=True)
-class Vocab:
-    """Index maps for words, characters, supertags and POS tags (index 0 pad, 1 unknown)."""
-
-    words: tuple[str, ...]
-    chars: tuple[str, ...]
-    tags: tuple[str, ...]
-    pos: tuple[str, ...]
-    _word_index: dict[str, int] = field(init=False, repr=False, compare=False)
-    _char_index: dict[str, int] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_word_index", {w: i for i, w in enumerate(self.words)})
-        object.__setattr__(self, "_char_index", {c: i for i, c in enumerate(self.chars)})
-
-    def word_id(self, word: str) -> int:
-        return self._word_index.get(normalize_word(word), UNK)
-
-    def char_ids(self, word: str) -> list[int]:
-        return [self._char_index.get(c, UNK) for c in word[:MAX_WORD_CHARS]]
-
-    def to_json(self) -> dict:
-        return {"words": list(self.words), "chars": list(self.chars), "tags": list(self.tags),
-                "pos": list(self.pos)}
-
-    @classmethod
-    def from_json(cls, data: dict) -> "Vocab":
-        return cls(tuple(data["words"]), tuple(data["chars"]), tuple(data["tags"]), tuple(data["pos"]))
+__all__ = ["MAX_WORD_CHARS", "PAD", "UNK", "TaggerConfig", "TaggerModel", "Vocab", "encode_batch", "is_tagger_file",
+           "load_tagger", "normalize_word", "save_tagger"]
 
 
 class _MLP(nn.Sequential):
@@ -75,6 +27,8 @@ class _MLP(nn.Sequential):
 
 class TaggerModel(nn.Module):
     """Word + char-CNN embeddings -> BiLSTM -> supertag, POS and biaffine head scores."""
+
+    meta: dict          # the training metadata of a loaded model
 
     def __init__(self, config: TaggerConfig, vocab: Vocab) -> None:
         super().__init__()
@@ -119,45 +73,44 @@ class TaggerModel(nn.Module):
 
 
 def encode_batch(vocab: Vocab, sentences: Sequence[Sequence[str]], device: torch.device | str = "cpu"):
-    """Pad a batch of token lists into word ids, char ids and a mask."""
-    t = max(len(s) for s in sentences)
-    length = MAX_WORD_CHARS          # a fixed width: a word's features never depend on the other words of its batch
-    words = torch.zeros(len(sentences), t, dtype=torch.long)
-    chars = torch.zeros(len(sentences), t, length, dtype=torch.long)
-    for i, sent in enumerate(sentences):
-        words[i, :len(sent)] = torch.tensor([vocab.word_id(w) for w in sent])
-        for j, w in enumerate(sent):
-            ids = vocab.char_ids(w)
-            chars[i, j, :len(ids)] = torch.tensor(ids)
-    mask = words != PAD
-    return words.to(device), chars.to(device), mask.to(device)
+    """Pad a batch of token lists into word ids, char ids and a mask (torch tensors)."""
+    return tuple(torch.from_numpy(array).to(device) for array in encode_arrays(vocab, sentences))
 
 
 def save_tagger(model: TaggerModel, path: str | Path, meta: dict | None = None) -> None:
-    """Save config, vocab and float16 weights in one small file."""
-    state = {k: v.detach().to(torch.float16) if v.is_floating_point() else v
-             for k, v in model.state_dict().items()}
-    with atomic_path(path, suffix=".pt") as tmp:
-        torch.save({"config": asdict(model.config), "vocab": model.vocab.to_json(), "state": state,
-                    "meta": meta or {}}, str(tmp))
+    """Save config, vocab and float16 weights in one small file (the numpy tagger file format)."""
+    weights = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items()}
+    write_tagger_file(path, TaggerFile(model.config, model.vocab, weights, meta or {}))
 
 
-def is_tagger_file(path: Path) -> bool:
-    """A previous output of `save_tagger` (loaded as weights only: no code is unpickled)."""
+def _legacy(path: Path) -> dict | None:
+    """A tagger saved by monalog 0.1's torch format (config, vocab, state), loaded as weights only."""
     try:
         blob = torch.load(str(path), map_location="cpu", weights_only=True)
     except Exception:                       # any file that is not one: not ours
-        return False
-    return isinstance(blob, dict) and {"config", "vocab", "state"} <= set(blob)
+        return None
+    return blob if isinstance(blob, dict) and {"config", "vocab", "state"} <= set(blob) else None
+
+
+def is_tagger_file(path: Path) -> bool:
+    """A previous output of `save_tagger` (or of its older torch format)."""
+    return is_tagger_npz(path) or _legacy(path) is not None
 
 
 def load_tagger(path: str | Path, device: torch.device | str = "cpu") -> TaggerModel:
-    """Load a tagger saved by save_tagger (weights only; no code is unpickled)."""
-    try:
-        blob = torch.load(str(path), map_location="cpu", weights_only=True)
-    except (OSError, RuntimeError) as exc:
-        raise ResourceError(f"cannot load tagger model {path}: {exc}", input=str(path)) from exc
-    model = TaggerModel(TaggerConfig(**blob["config"]), Vocab.from_json(blob["vocab"]))
-    model.load_state_dict({k: v.float() if v.is_floating_point() else v for k, v in blob["state"].items()})
-    model.meta = blob.get("meta", {})
+    """Load a tagger file as a torch model (no code is unpickled)."""
+    path = Path(path)
+    if is_tagger_npz(path):
+        content = read_tagger_file(path)
+        config, vocab, meta = content.config, content.vocab, content.meta
+        state = {k: torch.from_numpy(v.astype("float32")) for k, v in content.weights.items()}
+    else:
+        blob = _legacy(path)
+        if blob is None:
+            raise ResourceError(f"cannot load tagger model {path}: not a tagger file", input=str(path))
+        config, vocab, meta = TaggerConfig(**blob["config"]), Vocab.from_json(blob["vocab"]), blob.get("meta", {})
+        state = {k: v.float() if v.is_floating_point() else v for k, v in blob["state"].items()}
+    model = TaggerModel(config, vocab)
+    model.load_state_dict(state)
+    model.meta = meta
     return model.to(device).eval()

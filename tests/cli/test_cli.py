@@ -116,3 +116,25 @@ def test_help_is_fast_and_lists_every_command():
     assert time.perf_counter() - start < 10
     for command in ("parse", "polarize", "prove", "eval", "classify", "train", "augment", "perturb", "demo"):
         assert command in out
+
+
+def test_timeout_is_opt_in_and_a_timed_out_pair_has_no_label(tmp_path, capsys):
+    """Without --timeout the budget counts sentences; with an impossible one, the pair is reported as
+    timed out (prove: an error; eval: not scored; classify: label null), never as NEUTRAL."""
+    pair = ("A man is playing a guitar", "A person is playing an instrument")
+    code, out, _ = run(capsys, "prove", *pair)
+    assert code == 0 and out.splitlines()[0] == "ENTAILMENT"
+    code, out, err = run(capsys, "prove", "--timeout", "1e-9", *pair)
+    assert code != 0 and "wall-clock limit (--timeout)" in err and "NEUTRAL" not in out
+    data = tmp_path / "pairs.jsonl"
+    data.write_text(json.dumps({"premise": pair[0], "hypothesis": pair[1], "label": "ENTAILMENT"}) + "\n"
+                    + json.dumps({"premise": "A dog runs", "hypothesis": "A dog runs", "label": "ENTAILMENT"}) + "\n")
+    code, out, _ = run(capsys, "classify", str(data), "--timeout", "1e-9")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and rows[0]["label"] is None and "--timeout" in rows[0]["error"]
+    assert rows[1]["label"] == "ENTAILMENT"
+    code, out, _ = run(capsys, "eval", str(data), "--input-format", "jsonl", "--timeout", "1e-9",
+                       "--json", str(tmp_path / "m.json"))
+    metrics = json.loads((tmp_path / "m.json").read_text())
+    assert code == 0 and metrics["n"] == 1 and metrics["accuracy"] == 1.0 and metrics["timed_out_lines"] == [1]
+    assert "timed out (not scored): 1 pairs" in out

@@ -82,13 +82,24 @@ def test_parse_work_is_bounded(parser, sentence):
     assert isinstance(result, MonalogError) or result.leaves
 
 
-def test_a_parse_never_depends_on_its_batch(parser):
-    from monalog.parsing.tagger import encode_batch
+def test_a_parse_never_depends_on_its_batch(parser, sick_path):
+    """Each sentence parsed alone and inside random batches (other sentences, shuffled, random sizes)
+    gets the same derivation: no padding leaks into a word's features, and float noise from the
+    batch's shape stays below the scores' float32 resolution."""
+    import csv
+    import random
 
-    sentence = "I usually do not wear a blue watch ."
-    alone = parser.parse_batch([sentence])[0]
-    with_long = parser.parse_batch([sentence, "A dog runs extraordinarily incomprehensibly"])[0]
-    with_short = parser.parse_batch(["A dog runs", sentence])[1]
-    assert write_auto(alone.tree) == write_auto(with_long.tree) == write_auto(with_short.tree)
-    vocab = parser.scorer.model.vocab
-    assert encode_batch(vocab, [["a"]])[1].shape[-1] == encode_batch(vocab, [["a"], ["extraordinarily"]])[1].shape[-1]
+    with open(sick_path, encoding="utf-8") as stream:
+        rows = list(csv.DictReader(stream, delimiter="\t"))
+    rng = random.Random(7)
+    sample = rng.sample(sorted({r["sentence_A"] for r in rows}), 120) + ["I usually do not wear a blue watch ."]
+    alone = {s: write_auto(parser.parse(s).tree) for s in sample}
+    for _ in range(2):
+        order = sample[:]
+        rng.shuffle(order)
+        while order:
+            batch = order[:rng.randint(2, 60)]
+            order = order[len(batch):]
+            extra = ["A dog runs extraordinarily incomprehensibly"] * rng.randint(0, 1)
+            for sentence, result in zip(batch, parser.parse_batch(batch + extra)):
+                assert write_auto(result.tree) == alone[sentence], sentence

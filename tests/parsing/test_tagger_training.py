@@ -35,7 +35,7 @@ def test_split_is_fixed_and_disjoint():
 def test_train_save_load_decode(tmp_path):
     settings = TrainSettings(epochs=60, batch_size=2, lr=1e-2, word_dropout=0.0, period_rate=0.0, seed=1)
     model = train_tagger(TREES * 4, TINY, settings, device="cpu")
-    path = tmp_path / "tiny.pt"
+    path = tmp_path / "tiny.npz"
     save_tagger(model, path, {"note": "test"})
     loaded = load_tagger(path)
     assert loaded.meta == {"note": "test"}

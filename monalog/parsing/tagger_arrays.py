@@ -1,0 +1,226 @@
+"""The supertagger without torch: its vocabulary, its file format, and its forward pass in numpy.
+
+Parsing a sentence needs only the trained weights and a few matrix products, so the shipped
+tagger runs on numpy (importing torch costs more than a second, longer than the whole parse). The
+forward pass is the same computation as `monalog.parsing.tagger.TaggerModel` in evaluation mode,
+checked against it on every SICK sentence (tests/parsing/test_tagger_arrays.py). Training still
+uses torch (monalog.parsing.training).
+
+A tagger file is an uncompressed .npz: one float16 array per weight (torch's state-dict names) and
+`header`, a JSON string with the config, vocabulary and training metadata. No pickle anywhere.
+"""
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from monalog.errors import ResourceError
+from monalog.fileio import atomic_path
+
+PAD, UNK = 0, 1
+MAX_WORD_CHARS = 24             # a fixed width: a word's features never depend on the other words of its batch
+FORMAT = "monalog-tagger/1"
+_DIGITS = re.compile(r"\d")
+#: The forward pass runs in float64 and its log-probabilities are rounded to float32 for the decoder:
+#: summation order (batch shape, BLAS build, CPU) changes float64 results by ~1e-14, far below
+#: float32's resolution, so a sentence gets the same scores, and the same parse, in any batch.
+DTYPE = np.float64
+
+
+def normalize_word(word: str) -> str:
+    """The key for the word embedding: lower case, digits folded to 0."""
+    return _DIGITS.sub("0", word.lower())
+
+
+@dataclass(frozen=True)
+class TaggerConfig:
+    word_dim: int = 100
+    char_dim: int = 32
+    char_filters: int = 96
+    hidden: int = 160
+    layers: int = 2
+    mlp: int = 160
+    arc_dim: int = 128
+    dropout: float = 0.33
+
+
+@dataclass(frozen=True)
+class Vocab:
+    """Index maps for words, characters, supertags and POS tags (index 0 pad, 1 unknown)."""
+
+    words: tuple[str, ...]
+    chars: tuple[str, ...]
+    tags: tuple[str, ...]
+    pos: tuple[str, ...]
+    _word_index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _char_index: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_word_index", {w: i for i, w in enumerate(self.words)})
+        object.__setattr__(self, "_char_index", {c: i for i, c in enumerate(self.chars)})
+
+    def word_id(self, word: str) -> int:
+        return self._word_index.get(normalize_word(word), UNK)
+
+    def char_ids(self, word: str) -> list[int]:
+        return [self._char_index.get(c, UNK) for c in word[:MAX_WORD_CHARS]]
+
+    def to_json(self) -> dict:
+        return {"words": list(self.words), "chars": list(self.chars), "tags": list(self.tags),
+                "pos": list(self.pos)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Vocab":
+        return cls(tuple(data["words"]), tuple(data["chars"]), tuple(data["tags"]), tuple(data["pos"]))
+
+
+def encode_arrays(vocab: Vocab, sentences: Sequence[Sequence[str]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Word ids (B,T), char ids (B,T,MAX_WORD_CHARS) and a mask (B,T) for a batch of token lists."""
+    t = max(len(s) for s in sentences)
+    words = np.zeros((len(sentences), t), dtype=np.int64)
+    chars = np.zeros((len(sentences), t, MAX_WORD_CHARS), dtype=np.int64)
+    for i, sent in enumerate(sentences):
+        words[i, :len(sent)] = [vocab.word_id(w) for w in sent]
+        for j, w in enumerate(sent):
+            ids = vocab.char_ids(w)
+            chars[i, j, :len(ids)] = ids
+    return words, chars, words != PAD
+
+
+# -- the file ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TaggerFile:
+    """What a tagger file holds: config, vocabulary, float16 weights by state-dict name, metadata."""
+
+    config: TaggerConfig
+    vocab: Vocab
+    weights: dict[str, np.ndarray]
+    meta: dict
+
+
+def write_tagger_file(path: str | Path, content: TaggerFile) -> None:
+    """Write atomically (a half-written file never replaces a good one)."""
+    header = json.dumps({"format": FORMAT, "config": asdict(content.config), "vocab": content.vocab.to_json(),
+                         "meta": content.meta})
+    arrays: dict[str, Any] = {name: np.asarray(value, dtype=np.float16) for name, value in content.weights.items()}
+    with atomic_path(path, suffix=".npz") as tmp, open(tmp, "wb") as stream:
+        np.savez(stream, header=np.array(header), **arrays)
+
+
+def is_tagger_npz(path: Path) -> bool:
+    """A file written by `write_tagger_file` (checked by its header, nothing else is read)."""
+    try:
+        with np.load(path, allow_pickle=False) as blob:
+            return "header" in blob.files and json.loads(str(blob["header"])).get("format") == FORMAT
+    except (OSError, EOFError, ValueError, zipfile.BadZipFile):
+        return False
+
+
+def read_tagger_file(path: str | Path) -> TaggerFile:
+    """Read a tagger file; ResourceError naming it when it is missing or not one."""
+    try:
+        with np.load(path, allow_pickle=False) as blob:
+            header = json.loads(str(blob["header"]))
+            weights = {name: blob[name] for name in blob.files if name != "header"}
+        if header.get("format") != FORMAT:
+            raise ValueError(f"format {header.get('format')!r}, expected {FORMAT!r}")
+        return TaggerFile(TaggerConfig(**header["config"]), Vocab.from_json(header["vocab"]), weights,
+                          header.get("meta", {}))
+    except (OSError, EOFError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+        raise ResourceError(f"cannot load tagger model {path}: {exc}", input=str(path)) from exc
+
+
+# -- the forward pass --------------------------------------------------------------------------------
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * x))     # = 1 / (1 + exp(-x)), without overflow warnings
+
+
+def _leaky(x: np.ndarray) -> np.ndarray:
+    return np.where(x > 0, x, 0.1 * x)
+
+
+def _matmul(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """(..., n) @ (n, m) as one 2-D product (numpy loops over a stacked left operand much slower)."""
+    return (x.reshape(-1, x.shape[-1]) @ w).reshape(*x.shape[:-1], w.shape[1])
+
+
+def log_softmax(x: np.ndarray) -> np.ndarray:
+    shifted = x - x.max(axis=-1, keepdims=True)
+    return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
+
+
+class ArrayTagger:
+    """`TaggerModel.forward` (evaluation mode) in numpy (float64, see DTYPE): char CNN, BiLSTM, tag/POS heads and
+    the biaffine head scorer."""
+
+    def __init__(self, content: TaggerFile) -> None:
+        self.config, self.vocab, self.meta = content.config, content.vocab, content.meta
+        self.w = {name: value.astype(DTYPE) for name, value in content.weights.items()}
+        conv = self.w["char_cnn.weight"]                       # (filters, char_dim, 3)
+        self._conv = np.ascontiguousarray(conv.transpose(2, 1, 0).reshape(-1, conv.shape[0]))
+
+    @classmethod
+    def load(cls, path: str | Path) -> "ArrayTagger":
+        return cls(read_tagger_file(path))
+
+    def _linear(self, x: np.ndarray, name: str) -> np.ndarray:
+        out = _matmul(x, self.w[f"{name}.weight"].T)
+        bias = self.w.get(f"{name}.bias")
+        return out if bias is None else out + bias
+
+    def _chars(self, chars: np.ndarray) -> np.ndarray:
+        """Max-pooled ReLU of a width-3 convolution over each word's (padded) characters, computed
+        once per distinct word of the batch."""
+        distinct, inverse = np.unique(chars, axis=0, return_inverse=True)
+        emb = self.w["char_emb.weight"][distinct]              # (N, L, C)
+        padded = np.pad(emb, ((0, 0), (1, 1), (0, 0)))
+        length = chars.shape[1]
+        windows = np.concatenate([padded[:, k:k + length] for k in range(3)], axis=-1)
+        pooled = np.maximum(windows @ self._conv + self.w["char_cnn.bias"], 0).max(axis=1)
+        return pooled[inverse.reshape(-1)]
+
+    def _lstm(self, x: np.ndarray, mask: np.ndarray, layer: int, reverse: bool) -> np.ndarray:
+        """One direction of one layer, outputs zero at padded positions. Sentences are padded at
+        the end, so the forward direction needs no masking; the backward one keeps its state at
+        zero until each sentence's own last word (as packed sequences do)."""
+        suffix = f"_l{layer}" + ("_reverse" if reverse else "")
+        w_hh = self.w[f"lstm.weight_hh{suffix}"].T
+        gates_x = _matmul(x, self.w[f"lstm.weight_ih{suffix}"].T) + (self.w[f"lstm.bias_ih{suffix}"]
+                                                             + self.w[f"lstm.bias_hh{suffix}"])
+        b, t, _ = x.shape
+        hidden = w_hh.shape[0]
+        live = mask.astype(DTYPE)[:, :, None]
+        h = np.zeros((b, hidden), DTYPE)
+        c = np.zeros((b, hidden), DTYPE)
+        out = np.empty((b, t, hidden), DTYPE)
+        for step in (range(t - 1, -1, -1) if reverse else range(t)):
+            gates = gates_x[:, step] + h @ w_hh
+            act = _sigmoid(gates)
+            c = act[:, hidden:2 * hidden] * c + act[:, :hidden] * np.tanh(gates[:, 2 * hidden:3 * hidden])
+            h = act[:, 3 * hidden:] * np.tanh(c)
+            if reverse:
+                c, h = c * live[:, step], h * live[:, step]
+            out[:, step] = h
+        return out * live
+
+    def forward(self, words: np.ndarray, chars: np.ndarray, mask: np.ndarray):
+        """words (B,T), chars (B,T,L), mask (B,T) -> tag (B,T,C), POS (B,T,P), head (B,T,T+1) logits."""
+        b, t, length = chars.shape
+        x = np.concatenate([self.w["word_emb.weight"][words],
+                            self._chars(chars.reshape(b * t, length)).reshape(b, t, -1)], axis=-1)
+        for layer in range(self.config.layers):
+            x = np.concatenate([self._lstm(x, mask, layer, False), self._lstm(x, mask, layer, True)], axis=-1)
+        tags = self._linear(_leaky(self._linear(x, "tag_mlp.0")), "tag_out")
+        pos = self._linear(x, "pos_out")
+        with_root = np.concatenate([np.broadcast_to(self.w["root"], (b, 1, x.shape[-1])), x], axis=1)
+        dep = _leaky(self._linear(x, "dep_mlp.0"))
+        head = _leaky(self._linear(with_root, "head_mlp.0"))
+        arcs = dep @ self.w["arc_w"] @ head.transpose(0, 2, 1) + self._linear(head, "arc_b").transpose(0, 2, 1)
+        head_mask = np.concatenate([np.ones_like(mask[:, :1]), mask], axis=1)
+        return tags, pos, np.where(head_mask[:, None, :], arcs, DTYPE(-1e4))
