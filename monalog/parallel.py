@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
+import time
 from typing import Any, Callable, Iterable, Iterator
 
 from monalog.errors import ResourceError
@@ -17,13 +18,28 @@ log = logging.getLogger(__name__)
 
 Batch = list[Any]
 WorkerFactory = Callable[[], Callable[[Batch], list[Any]]]
+OnReady = Callable[[float], None]       # told each worker's load time (seconds to build it), once per worker
 _WORKER: dict = {}
+_ONE_THREAD = {name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
 
 
 def _quiet_threads() -> None:
-    import torch
+    """One thread per worker process (the workers are the parallelism)."""
+    import sys
 
-    torch.set_num_threads(1)
+    if "torch" in sys.modules:
+        sys.modules["torch"].set_num_threads(1)
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return
+    threadpool_limits(1)
+
+
+def _build(make_worker: WorkerFactory) -> tuple[Callable[[Batch], list[Any]], float]:
+    start = time.perf_counter()
+    worker = make_worker()
+    return worker, time.perf_counter() - start
 
 
 WORKER_MEMORY = 1 << 30        # what one worker (tagger, WordNet, KB) needs at most, in bytes
@@ -68,25 +84,46 @@ def worker_count(requested: int) -> int:
 def _init(make_worker: WorkerFactory, parent: int) -> None:
     _die_with_parent(parent)
     _quiet_threads()
-    _WORKER["run"] = make_worker()
+    _WORKER["run"], _WORKER["ready"] = _build(make_worker)
 
 
-def _run(batch: Batch) -> list[Any]:
-    return _WORKER["run"](batch)
+def _run(batch: Batch) -> tuple[float | None, list[Any]]:
+    """The batch's results, with the worker's load time on its first batch."""
+    return _WORKER.pop("ready", None), _WORKER["run"](batch)
 
 
-def run_local(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int = 1) -> Iterator[list[Any]]:
+def _reported(results: Iterable[tuple[float | None, list[Any]]], on_ready: OnReady | None) -> Iterator[list[Any]]:
+    for ready, batch_results in results:
+        if ready is not None:
+            log.info("a worker loaded its models in %.2f s", ready)
+            if on_ready:
+                on_ready(ready)
+        yield batch_results
+
+
+def run_local(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int = 1,
+              on_ready: OnReady | None = None) -> Iterator[list[Any]]:
     """workers <= 1: in this process; else that many spawned processes (capped by `worker_count`),
-    each with its own worker, killed if this process dies."""
+    each with its own worker, killed if this process dies. Every worker is built before its first
+    batch, and `on_ready` is told how long that took, so load time is never counted as work."""
     workers = worker_count(workers)
     if workers <= 1:
-        run = make_worker()
-        for batch in batches:
-            yield run(batch)
+        run, ready = _build(make_worker)
+        yield from _reported(((ready if i == 0 else None, run(batch)) for i, batch in enumerate(batches)), on_ready)
         return
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    with mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(make_worker, os.getpid())) as pool:
-        yield from pool.imap(_run, batches)
+    saved = {name: os.environ.get(name) for name in _ONE_THREAD}
+    os.environ.update(_ONE_THREAD)          # inherited by the spawned workers as they start
+    try:
+        pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(make_worker, os.getpid()))
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    with pool:
+        yield from _reported(pool.imap(_run, batches), on_ready)
 
 
 def _ray():
@@ -101,7 +138,7 @@ def _ray():
 
 
 def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int = 2, address: str | None = None,
-            temp_dir: str | None = None) -> Iterator[list[Any]]:
+            temp_dir: str | None = None, on_ready: OnReady | None = None) -> Iterator[list[Any]]:
     """The same batches as Ray actor tasks. Without `address` a local Ray instance with `workers` CPUs
     is started (and stopped at the end); with one (e.g. "ray://head:10001" or "auto") the actors run
     on that cluster, whose nodes need monalog installed."""
@@ -129,7 +166,7 @@ def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int =
         actor = ray.remote(num_cpus=1)(_RayWorker)
         pool = ActorPool([actor.remote(make_worker) for _ in range(max(1, workers))])
         # ActorPool.map submits every batch before it yields (a list, as its signature asks)
-        yield from pool.map(lambda a, batch: a.run.remote(batch), list(batches))
+        yield from _reported(pool.map(lambda a, batch: a.run.remote(batch), list(batches)), on_ready)
     finally:
         if started:
             ray.shutdown()
@@ -142,16 +179,19 @@ class _RayWorker:
 
     def __init__(self, make_worker: WorkerFactory) -> None:
         _quiet_threads()
-        self.worker = make_worker()
+        self.worker, ready = _build(make_worker)
+        self.ready: float | None = ready
 
-    def run(self, batch: Batch) -> list[Any]:
-        return self.worker(batch)
+    def run(self, batch: Batch) -> tuple[float | None, list[Any]]:
+        ready, self.ready = self.ready, None
+        return ready, self.worker(batch)
 
 
 def run_batches(make_worker: WorkerFactory, batches: Iterable[Batch], engine: str = "local", workers: int = 1,
-                address: str | None = None, temp_dir: str | None = None) -> Iterator[list[Any]]:
+                address: str | None = None, temp_dir: str | None = None,
+                on_ready: OnReady | None = None) -> Iterator[list[Any]]:
     if engine == "ray":
-        return run_ray(make_worker, batches, workers, address, temp_dir)
+        return run_ray(make_worker, batches, workers, address, temp_dir, on_ready)
     if engine != "local":
         raise ValueError(f"unknown engine {engine!r} (local or ray)")
-    return run_local(make_worker, batches, workers)
+    return run_local(make_worker, batches, workers, on_ready)

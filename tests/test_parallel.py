@@ -29,6 +29,23 @@ def test_results_in_input_order_with_workers():
     assert list(parallel.run_local(make_doubler, batches, workers=2)) == [[2 * x for x in b] for b in batches]
 
 
+def make_slow_loader():
+    time.sleep(0.3)                 # loading models
+    return lambda batch: [os.environ.get("OPENBLAS_NUM_THREADS") for _ in batch]
+
+
+def test_load_time_is_reported_once_per_worker_and_not_counted_as_work(monkeypatch):
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    loads: list[float] = []
+    results = list(parallel.run_local(make_slow_loader, [[1]] * 6, workers=1, on_ready=loads.append))
+    assert len(loads) == 1 and loads[0] >= 0.3 and results == [[None]] * 6
+    loads.clear()
+    results = list(parallel.run_local(make_slow_loader, [[1]] * 40, workers=2, on_ready=loads.append))
+    assert 1 <= len(loads) <= 2 and all(load >= 0.3 for load in loads)
+    assert results == [["1"]] * 40                      # one BLAS thread in each worker process
+    assert "OPENBLAS_NUM_THREADS" not in os.environ     # the parent's environment is left as it was
+
+
 def test_workers_are_capped_by_cores_and_memory(monkeypatch, caplog):
     monkeypatch.setattr(os, "cpu_count", lambda: 4)
     monkeypatch.setattr(parallel, "_available_memory", lambda: 3 * parallel.WORKER_MEMORY)

@@ -133,6 +133,16 @@ class Augmenter:
     def polarizer(self) -> Polarizer:
         return self.pipeline.polarizer
 
+    def load(self) -> "Augmenter":
+        """Load the parser, polarizer, WordNet and the sense model now rather than on the first premise."""
+        from monalog.knowledge.wordnet import wordnet
+
+        _ = self.pipeline.parser, self.pipeline.polarizer
+        wordnet()
+        if self.embedder is not None:
+            self.embedder.encode(["load"])
+        return self
+
     def generate_batch(self, premises: Sequence[str]) -> list[list[Generated] | MonalogError]:
         """For each premise its generated pairs, or the error that stopped it."""
         sentences = self.pipeline.run(premises, self.settings.normalize)

@@ -262,8 +262,9 @@ def read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | 
     return pairs, bad
 
 
-def decide(args: argparse.Namespace, pairs) -> list:
-    """Hybrid decisions (symbolic only without --hybrid), with a progress bar over the proving."""
+def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | None = None) -> list:
+    """Hybrid decisions (symbolic only without --hybrid), with a progress bar over the proving;
+    `on_ready` is told each prover worker's load time."""
     from monalog.hybrid.classifier import HybridClassifier
 
     fallback = None
@@ -273,4 +274,4 @@ def decide(args: argparse.Namespace, pairs) -> list:
         fallback = Fallback(args.hybrid, device=args.device)
     classifier = HybridClassifier(fallback, prover_settings(args), args.threshold, args.workers)
     with progress("proving", len(pairs), " pair") as bar:
-        return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update)
+        return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update, on_ready=on_ready)

@@ -29,8 +29,10 @@ def run(args: argparse.Namespace) -> int:
     if not pairs:
         return error(f"no usable pairs in {args.file}")
     start = time.perf_counter()
-    decisions = decide(args, pairs)
-    seconds = time.perf_counter() - start
+    loads: list[float] = []
+    decisions = decide(args, pairs, loads.append)
+    load = max(loads, default=0.0)          # workers load side by side, before their first pairs
+    seconds = time.perf_counter() - start - load
     errors = [(p, d) for p, d in zip(pairs, decisions) if d.error]
     for pair, decision in errors:
         log.warning("%s:%d: %s", args.file, pair.line, decision.error)
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     # 2-way gold (entailment / non-entailment, as MNLI-style monotonicity benchmarks are) has no
     # contradiction: a predicted CONTRADICTION is then a non-entailment answer
     two_way = args.input_format in ("med", "mnli") or Label.CONTRADICTION not in gold
-    report = evaluate(gold, [p for _, p in scored], len(errors), seconds, two_way=two_way)
+    report = evaluate(gold, [p for _, p in scored], len(errors), seconds, two_way=two_way, load_seconds=load)
     print(report.table())
     if timed_out:
         print(f"\ntimed out (not scored): {len(timed_out)} pairs")

@@ -17,16 +17,18 @@ class Report:
     labels: dict
     confusion: dict
     errors: int
-    seconds: float
+    seconds: float                  # deciding the pairs, without loading models
+    load_seconds: float = 0.0       # loading the models (the slowest worker's)
 
     def as_json(self) -> dict:
         return {"n": self.n, "accuracy": self.accuracy, "labels": self.labels, "confusion": self.confusion,
-                "errors": self.errors, "seconds": self.seconds,
+                "errors": self.errors, "seconds": self.seconds, "load_seconds": self.load_seconds,
                 "pairs_per_second": self.n / self.seconds if self.seconds else None}
 
     def table(self) -> str:
         lines = [f"pairs {self.n}   accuracy {self.accuracy:.2%}   errors {self.errors}   "
-                 f"{self.seconds:.1f} s ({self.n / self.seconds if self.seconds else 0:.1f} pairs/s)", "",
+                 f"{self.seconds:.1f} s ({self.n / self.seconds if self.seconds else 0:.1f} pairs/s; "
+                 f"models loaded in {self.load_seconds:.1f} s)", "",
                  f"{'label':<14}{'precision':>10}{'recall':>10}{'f1':>10}{'support':>9}"]
         for label in LABELS:
             m = self.labels[label.value]
@@ -39,7 +41,7 @@ class Report:
 
 
 def evaluate(gold: Sequence[Label], predicted: Sequence[Label], errors: int = 0, seconds: float = 0.0,
-             two_way: bool = False) -> Report:
+             two_way: bool = False, load_seconds: float = 0.0) -> Report:
     """Metrics; with two_way (MED) a predicted CONTRADICTION counts as NEUTRAL (non-entailment)."""
     if two_way:
         predicted = [Label.NEUTRAL if p is Label.CONTRADICTION else p for p in predicted]
@@ -57,4 +59,4 @@ def evaluate(gold: Sequence[Label], predicted: Sequence[Label], errors: int = 0,
         f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
         per_label[label.value] = {"precision": precision, "recall": recall, "f1": f1, "support": gold_count[label]}
     accuracy = sum(g == p for g, p in pairs) / len(pairs) if pairs else 0.0
-    return Report(len(pairs), accuracy, per_label, confusion, errors, seconds)
+    return Report(len(pairs), accuracy, per_label, confusion, errors, seconds, load_seconds)

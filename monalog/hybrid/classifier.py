@@ -54,10 +54,12 @@ class HybridClassifier:
         self.fallback, self.settings, self.threshold, self.workers = fallback, settings, threshold, workers
 
     def classify(self, pairs: Sequence[tuple[str, str]], on_chunk: Callable[[int], None] | None = None,
-                 proofs: Sequence[Proof | MonalogError] | None = None) -> list[Decision]:
-        """`proofs`: the engine's results when already computed (evaluating several fallbacks)."""
+                 proofs: Sequence[Proof | MonalogError] | None = None,
+                 on_ready: Callable[[float], None] | None = None) -> list[Decision]:
+        """`proofs`: the engine's results when already computed (evaluating several fallbacks);
+        `on_ready`: told each prover worker's load time."""
         if proofs is None:
-            proofs = prove_all(pairs, self.settings, self.workers, on_chunk=on_chunk)
+            proofs = prove_all(pairs, self.settings, self.workers, on_chunk=on_chunk, on_ready=on_ready)
         undecided = [i for i, r in enumerate(proofs) if not isinstance(r, Proof) or r.label is Label.NEUTRAL]
         predictions: dict[int, Prediction] = {}
         if self.fallback is not None and undecided:

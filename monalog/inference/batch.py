@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Iterator, Sequence
 
-from monalog.parallel import run_local
+from monalog.parallel import OnReady, run_local
 from monalog.errors import MonalogError
 from monalog.inference.proof import Proof
 from monalog.inference.prover import Prover, ProverSettings
@@ -13,7 +13,7 @@ Result = Proof | MonalogError
 
 
 def _prover_worker(settings: ProverSettings) -> Callable[[list[tuple[str, str]]], list[Result]]:
-    return Prover(settings).prove_batch
+    return Prover(settings).load().prove_batch
 
 
 def _chunks(pairs: Sequence[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
@@ -22,11 +22,13 @@ def _chunks(pairs: Sequence[tuple[str, str]], size: int) -> Iterator[list[tuple[
 
 
 def prove_all(pairs: Sequence[tuple[str, str]], settings: ProverSettings = ProverSettings(), workers: int = 1,
-              chunk_size: int = 128, on_chunk: Callable[[int], None] | None = None) -> list[Result]:
-    """Results in input order. workers > 1 uses that many processes (each loads its own models)."""
+              chunk_size: int = 128, on_chunk: Callable[[int], None] | None = None,
+              on_ready: OnReady | None = None) -> list[Result]:
+    """Results in input order. workers > 1 uses that many processes (each loads its own models
+    first; `on_ready` is told each one's load time)."""
     results: list[Result] = []
     size = chunk_size if workers <= 1 else max(8, chunk_size // workers)
-    for chunk_results in run_local(partial(_prover_worker, settings), _chunks(pairs, size), workers):
+    for chunk_results in run_local(partial(_prover_worker, settings), _chunks(pairs, size), workers, on_ready):
         results += chunk_results
         if on_chunk:
             on_chunk(len(chunk_results))

@@ -96,6 +96,16 @@ class Prover:
     def parser(self) -> "Parser":
         return self.pipeline.parser
 
+    def load(self) -> "Prover":
+        """Load the parser, the polarizer and WordNet now rather than on the first pair (a server or
+        a worker does this once, so no pair's time includes loading)."""
+        from monalog.knowledge.wordnet import wordnet
+
+        _ = self.pipeline.parser, self.pipeline.polarizer
+        if self.settings.wordnet:
+            wordnet()
+        return self
+
     @property
     def polarizer(self) -> Polarizer:
         return self.pipeline.polarizer
