@@ -414,9 +414,14 @@ def conclusion(models: dict, reference: str, floor: float = 500) -> str:
 
 
 def committed_tagger(rev: str, dest: Path) -> str | None:
-    """The tagger file as committed at `rev` (None if git has none)."""
+    """The tagger file as committed at `rev` (None if git has none): tagger.npz, or tagger.pt before
+    the numpy format."""
     try:
-        blob = subprocess.check_output(["git", "show", f"{rev}:monalog/models/tagger.pt"], cwd=ROOT)
+        try:
+            blob = subprocess.check_output(["git", "show", f"{rev}:monalog/models/tagger.npz"], cwd=ROOT,
+                                           stderr=subprocess.DEVNULL)
+        except subprocess.CalledProcessError:
+            blob = subprocess.check_output(["git", "show", f"{rev}:monalog/models/tagger.pt"], cwd=ROOT)
         commit = subprocess.check_output(["git", "rev-parse", "--short", rev], cwd=ROOT, text=True).strip()
     except (subprocess.CalledProcessError, OSError):
         return None
@@ -449,10 +454,10 @@ def main() -> None:
     # the shipped file may be replaced while this runs: compare against a snapshot of it
     WORK.mkdir(parents=True, exist_ok=True)
     refs: dict[str, tuple[Path, str]] = {}
-    snapshot = WORK / "bilstm_snapshot.pt"
+    snapshot = WORK / "bilstm_snapshot.npz"
     shutil.copyfile(args.bilstm, snapshot)
     source = str(Path(args.bilstm).resolve().relative_to(ROOT))
-    committed = WORK / "bilstm_committed.pt"
+    committed = WORK / "bilstm_committed.npz"
     commit = committed_tagger(args.committed, committed) if args.committed else None
     if commit and sha(committed) != sha(snapshot):
         refs["bilstm (working tree)"] = (snapshot, f"{source} as found in the working tree")
