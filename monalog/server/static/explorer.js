@@ -194,10 +194,11 @@
       el("q", {}, s.after))));
   }
 
-  // The start of the proof: the premise, or its rewrite when normalisation changed it.
+  // The start of the proof: the premise after the rewrites normalisation applied to it.
   function startSentence(d) {
-    const rewrite = (d.normalization || []).find((s) => s.before === d.premise);
-    return rewrite ? rewrite.after : d.premise;
+    let sentence = d.premise;
+    for (const step of d.normalization || []) if (step.before === sentence) sentence = step.after;
+    return sentence;
   }
 
   function renderProof(d) {
