@@ -1,8 +1,13 @@
-"""WordNet through nltk, from nltk's own data when present, else from Debian's wordnet-base files.
+"""WordNet for the prover: the compiled index by default, nltk's reader as the reference.
 
-nltk cannot read /usr/share/wordnet directly (its path sandbox, a missing `lexnames` file, and
-`index.sense` looked up through nltk's data search), so the 13 dictionary files are copied once into
-a cache folder laid out as nltk expects, with `lexnames` written from kb/wordnet_lexnames.tsv.
+`wordnet()` returns the compiled index (monalog.knowledge.wordnet_index: WordNet 3.0 in SQLite in
+the cache folder, built on first use, opened in milliseconds); `MONALOG_WORDNET=nltk` chooses nltk's
+`WordNetCorpusReader` instead (`nltk_wordnet()`, 8-10 s to load), which gives the same answers.
+
+nltk reads its own data when present, else Debian's wordnet-base files. nltk cannot read
+/usr/share/wordnet directly (its path sandbox, a missing `lexnames` file, and `index.sense` looked up
+through nltk's data search), so the 13 dictionary files are copied once into a cache folder laid out
+as nltk expects, with `lexnames` written from kb/wordnet_lexnames.tsv.
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ import shutil
 import warnings
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from monalog.errors import ResourceError
 from monalog.resources import kb_path
@@ -49,9 +55,26 @@ def build_nltk_copy(source: Path = DEBIAN_DIR, target_root: Path | None = None) 
     return root
 
 
+WORDNET_ENV = "MONALOG_WORDNET"
+
+
 @lru_cache(maxsize=1)
-def wordnet():
-    """The nltk WordNet reader; says which source it uses (nltk's data or Debian's files)."""
+def wordnet() -> Any:
+    """The WordNet reader: the compiled index (default; compiled on first use), or nltk's reader
+    when MONALOG_WORDNET=nltk. Both have `synsets`, `synset` and `morphy` and give the same answers."""
+    choice = os.environ.get(WORDNET_ENV, "index").strip().lower() or "index"
+    if choice == "nltk":
+        return nltk_wordnet()
+    if choice != "index":
+        raise ResourceError(f"{WORDNET_ENV}={choice!r}: expected 'index' (the default) or 'nltk'", input=choice)
+    from monalog.knowledge.wordnet_index import load
+
+    return load()
+
+
+@lru_cache(maxsize=1)
+def nltk_wordnet() -> Any:
+    """nltk's WordNet reader (the reference); says which source it uses (nltk's data or Debian's files)."""
     import nltk
     from nltk.corpus.reader.wordnet import WordNetCorpusReader
 
@@ -78,9 +101,14 @@ def wordnet():
 def exceptions(pos: str) -> dict[str, tuple[str, ...]]:
     """WordNet's morphological exception list for one part of speech ("n", "v", "a", "r"):
     inflected form -> base forms, in file order ("men" -> ("man",))."""
+    from monalog.knowledge.wordnet_index import WordNetIndex
+
+    reader = wordnet()
+    if isinstance(reader, WordNetIndex):
+        return reader.exceptions(pos)
     names = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
     out: dict[str, tuple[str, ...]] = {}
-    with wordnet().open(f"{names[pos]}.exc") as stream:
+    with reader.open(f"{names[pos]}.exc") as stream:
         for line in stream:
             terms = line.split()
             if terms:
