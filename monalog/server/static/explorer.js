@@ -157,9 +157,11 @@
       panel("proof", "Proof", renderProof(d)),
       panel("derivations", "Derivations", renderDerivations(d.derivations || {})),
       panel("graph", "Search graph", renderGraph(d.graph || {})));
-    // A tree wider than its panel starts scrolled to its root (top centre).
+    // A tree wider than its panel says so, and starts scrolled to its root (top centre).
     for (const box of document.querySelectorAll(".tree-scroll")) {
+      if (box.scrollWidth <= box.clientWidth) continue;
       box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+      box.before(el("p", { class: "muted scroll-hint" }, "Wider than the panel: scroll sideways to see all of it."));
     }
   }
 
@@ -194,15 +196,31 @@
       el("q", {}, s.after))));
   }
 
-  // The start of the proof: the premise after the rewrites normalisation applied to it.
+  // A contradiction the prover found from the hypothesis side: its chain starts at the hypothesis and
+  // its closing step contradicts the premise.
+  function fromHypothesis(d) {
+    const steps = d.steps || [];
+    const last = steps[steps.length - 1];
+    return d.label === "CONTRADICTION" && last && last.kind === "negate" && last.after === d.premise
+      && d.premise !== d.hypothesis;
+  }
+
+  // Where the chain of edits starts: the graph's first path sentence, else the premise (or the
+  // hypothesis, see above) after the rewrites normalisation applied to it.
   function startSentence(d) {
-    let sentence = d.premise;
+    const graph = d.graph || {};
+    const first = (graph.nodes || []).find((n) => (graph.path || []).length && n.id === graph.path[0]);
+    if (first) return first.text;
+    let sentence = fromHypothesis(d) ? d.hypothesis : d.premise;
     for (const step of d.normalization || []) if (step.before === sentence) sentence = step.after;
     return sentence;
   }
 
   function renderProof(d) {
     const steps = d.steps || [];
+    if (!steps.length && d.label === "ENTAILMENT") {
+      return el("p", {}, "No edits needed: as read (after normalisation) the premise already is the hypothesis.");
+    }
     if (!steps.length) {
       return el("p", { class: "muted" }, "No chain of licensed edits reaches the hypothesis or a sentence that "
                 + `contradicts it${d.note ? ` (${d.note})` : ""}.`);
@@ -214,7 +232,9 @@
       return item;
     });
     const last = steps[steps.length - 1];
-    const closing = last.kind === "negate"
+    const closing = fromHypothesis(d)
+      ? "The search ran from the hypothesis: the hypothesis entails the last sentence, which contradicts the premise."
+      : last.kind === "negate"
       ? "The last sentence follows from the premise and contradicts the hypothesis."
       : "The last sentence is the hypothesis (compared on lemmas; a/an/the/some and “be” are not compared).";
     return [el("ol", { class: "edits" }, items), el("p", { class: "muted" }, closing)];
@@ -401,9 +421,11 @@
         lines.map((line, i) => svg("text", { x: x + 10, y: top + i * G.line }, line)));
     });
     const captionId = "graph-caption";
-    const caption = drawn.length < nodes.length
-      ? `Showing ${drawn.length} of ${nodes.length} sentences explored (the proof path is always drawn).`
-      : `All ${nodes.length} ${nodes.length === 1 ? "sentence" : "sentences"} explored, ${edges.length} ${edges.length === 1 ? "edit" : "edits"}.`;
+    const total = Math.max(Number(graph.total_nodes) || 0, nodes.length);
+    const caption = drawn.length < total
+      ? `Showing ${drawn.length} of ${total} sentences explored (the proof path is always drawn).`
+      : `${total} ${total === 1 ? "sentence" : "sentences"} explored, `
+        + `${edges.length} ${edges.length === 1 ? "edit" : "edits"}, all drawn.`;
     const picture = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
       "aria-labelledby": captionId, class: "graph" },
       svg("defs", {}, marker("arrow", "arrowhead"), marker("arrow-hot", "arrowhead on-path")),
