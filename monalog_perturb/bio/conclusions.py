@@ -4,10 +4,12 @@ premise; the first two typed entities of the conclusion are marked as regulator 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from monalog.rows import BadRow, read_jsonl, whole_lines
 from monalog_perturb.bio.records import MechanismRecord
+from monalog_perturb.bio.surface import cased
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.resources import data_path
 
@@ -33,36 +35,76 @@ def conclusion_of(sentence: str) -> str | None:
     for phrase in conclusion_phrases():
         if low.startswith(phrase):
             claim = body[len(phrase):].lstrip(" ,:")
-            return claim[:1].upper() + claim[1:] if claim else None
+            return cased(claim, at_start=True) if claim else None
     return None
+
+
+def _distinct_mentions(claim: str, typer: DictionaryTyper) -> list:
+    out: list = []
+    for mention in typer.mentions(claim):
+        if all(mention.text.lower() != m.text.lower() for m in out):
+            out.append(mention)
+    return out
 
 
 def mark_entities(claim: str, typer: DictionaryTyper) -> str | None:
     """The claim with its first two distinct typed entities marked, or None when there are not two."""
-    mentions = typer.mentions(claim)
-    if not mentions:
+    mentions = _distinct_mentions(claim, typer)
+    if len(mentions) < 2:
         return None
-    first = mentions[0]
-    second = next((m for m in mentions[1:] if m.text.lower() != first.text.lower()), None)
-    if second is None:
-        return None
+    first, second = mentions[:2]
     return (claim[:first.start] + f"<re> {first.text} <er>" + claim[first.end:second.start]
             + f"<el> {second.text} <le>" + claim[second.end:])
 
 
-def extract(record_id: str, abstract: str, typer: DictionaryTyper | None = None) -> MechanismRecord | None:
-    """A mechanism record from an abstract, or None when it has no conclusion sentence (or, with a
-    typer, when the conclusion has fewer than two entities)."""
+# why an abstract gives no record (the reasons counted in the run's report)
+NO_TEXT = "empty abstract"
+NO_CONCLUSION = "no conclusion sentence"
+NO_CLAIM = "conclusion phrase without a claim"
+NO_PREMISE = "conclusion is the first sentence (no premise)"
+FEW_ENTITIES = "fewer than two typed entities in the conclusion"
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Why an abstract gave no record: one of the reasons above, with a detail."""
+
+    reason: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.reason} ({self.detail})" if self.detail else self.reason
+
+
+def extract_or_skip(record_id: str, abstract: str, typer: DictionaryTyper | None = None) -> MechanismRecord | Skip:
+    """A mechanism record from an abstract (its last conclusion sentence, the sentences before it as
+    premise, with a typer the conclusion's first two typed entities marked), or why there is none."""
     sentences = split_sentences(abstract)
-    for i in range(len(sentences) - 1, 0, -1):
+    if not sentences:
+        return Skip(NO_TEXT)
+    for i in range(len(sentences) - 1, -1, -1):
+        opening = _LEAD.sub("", sentences[i]).lower()
+        if not any(opening.startswith(p) for p in conclusion_phrases()):
+            continue
         claim = conclusion_of(sentences[i])
-        if claim:
-            if typer is not None:
-                claim = mark_entities(claim, typer)
-                if claim is None:
-                    return None
-            return MechanismRecord(record_id, " ".join(sentences[:i]), claim)
-    return None
+        if not claim:
+            return Skip(NO_CLAIM, sentences[i][:60])
+        if i == 0:
+            return Skip(NO_PREMISE)
+        if typer is not None:
+            marked = mark_entities(claim, typer)
+            if marked is None:
+                found = [m.text for m in _distinct_mentions(claim, typer)]
+                return Skip(FEW_ENTITIES, f"found {', '.join(found) if found else 'none'}")
+            claim = marked
+        return MechanismRecord(record_id, " ".join(sentences[:i]), claim)
+    return Skip(NO_CONCLUSION)
+
+
+def extract(record_id: str, abstract: str, typer: DictionaryTyper | None = None) -> MechanismRecord | None:
+    """A mechanism record from an abstract, or None when it has none (`extract_or_skip` says why)."""
+    record = extract_or_skip(record_id, abstract, typer)
+    return None if isinstance(record, Skip) else record
 
 
 def read_abstracts(path) -> list[tuple[str, str] | BadRow]:

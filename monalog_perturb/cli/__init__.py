@@ -56,6 +56,9 @@ def _bionli_parser(perturb) -> None:
     p.add_argument("--ner", metavar="MODEL", help="a spaCy/scispacy NER model to find entities (if installed)")
     p.add_argument("--vocab-source", action="append", metavar="SOURCE",
                    help="packaged vocabularies: drugs (DrugBank), hpo (HPO), famplex:PATH/entities.csv")
+    p.add_argument("--report", metavar="JSON",
+                   help="also write the per-strategy counts, why each strategy did not apply, and why inputs "
+                        "gave no record, as JSON")
     p.set_defaults(func=cmd_bionli)
 
 

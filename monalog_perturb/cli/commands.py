@@ -71,10 +71,14 @@ def cmd_bionli(args: argparse.Namespace) -> int:
         strategies = options.strategy_list()
     except ValueError as exc:
         return error(str(exc))
-    _check(args)
+    _check(args, "records", "strategies")
     generator = build(options)
-    items = _items(args, read_items(args.input, options.abstracts, generator.typer))
-    _run(args, generator, items, options)
+    items = _items(args, read_items(args.input, options.abstracts, generator.typer, generator.stats.inputs_skipped))
+    run_report = _run(args, generator, items, options)
+    if args.report:
+        write_atomic(args.report, json.dumps({**generator.stats.as_json(strategies), "recipe": "bionli",
+                                              "items": run_report.items, "rows": run_report.rows,
+                                              "failed": run_report.failed}, indent=2) + "\n")
     print(generator.stats.table(strategies), file=sys.stderr)
     return 0
 

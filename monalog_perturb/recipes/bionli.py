@@ -22,6 +22,7 @@ from monalog_perturb.runner import make_row
 from monalog_perturb.transformations.bionli import BioNLIRule
 
 log = logging.getLogger(__name__)
+EXAMPLES = 3          # abstracts without a record reported one by one, per reason
 CITATION = "Bastan et al. 2022, BioNLI (Findings of EMNLP), section 3.3: rule-based negatives"
 
 
@@ -70,14 +71,36 @@ class Stats:
     records: int = 0
     applicable: Counter = field(default_factory=Counter)   # strategy -> records it applied to
     produced: Counter = field(default_factory=Counter)     # strategy -> negatives written
+    skipped: Counter = field(default_factory=Counter)      # (strategy, reason) -> records it did not apply to
+    inputs_skipped: Counter = field(default_factory=Counter)   # reason -> input items read as no record
 
     def table(self, strategies: Sequence[str]) -> str:
+        """The per-strategy table, then why strategies did not apply and why inputs gave no record."""
         lines = [f"{'strategy':<10}{'records':>10}{'negatives':>11}{'share':>8}"]
         for name in strategies:
             share = self.applicable[name] / self.records if self.records else 0.0
             lines.append(f"{name:<10}{self.applicable[name]:>10}{self.produced[name]:>11}{share:>8.1%}")
         lines.append(f"{'total':<10}{self.records:>10}{sum(self.produced.values()):>11}")
+        reasons = [(name, reason, n) for (name, reason), n in self.skipped.items() if name in strategies]
+        if reasons:
+            lines += ["", "not applied (records):"]
+            order = {name: i for i, name in enumerate(strategies)}
+            lines += [f"  {name:<6}{n:>8}  {reason}" for name, reason, n in
+                      sorted(reasons, key=lambda r: (order[r[0]], -r[2], r[1]))]
+        if self.inputs_skipped:
+            lines += ["", "inputs without a record:"]
+            lines += [f"  {n:>8}  {reason}" for reason, n in self.inputs_skipped.most_common()]
         return "\n".join(lines)
+
+    def as_json(self, strategies: Sequence[str]) -> dict:
+        """The report: records, per strategy (records applied, negatives, reasons not applied), and
+        the inputs that gave no record by reason."""
+        return {"records": self.records,
+                "strategies": {name: {"applicable": self.applicable[name], "negatives": self.produced[name],
+                                      "not_applied": {reason: n for (s, reason), n in
+                                                      sorted(self.skipped.items()) if s == name}}
+                               for name in strategies},
+                "inputs_skipped": dict(self.inputs_skipped.most_common())}
 
 
 def corpus_vocabulary(records: Iterable[MechanismRecord], typer: DictionaryTyper) -> dict[str, list[str]]:
@@ -93,11 +116,13 @@ def corpus_vocabulary(records: Iterable[MechanismRecord], typer: DictionaryTyper
     return {t: sorted(names) for t, names in pool.items()}
 
 
-def read_items(path: str | Path, abstracts: bool,
-               typer: DictionaryTyper | None) -> Iterator[MechanismRecord | BadRow]:
+def read_items(path: str | Path, abstracts: bool, typer: DictionaryTyper | None,
+               skipped: Counter | None = None) -> Iterator[MechanismRecord | BadRow]:
     """Mechanism records (JSONL or BioNLI's CSV), or conclusion records extracted from abstracts
-    (which needs `typer`)."""
-    from monalog_perturb.bio.conclusions import extract, read_abstracts
+    (which needs `typer`); an abstract without a record is a BadRow saying why, and the reason
+    (no conclusion sentence, no premise, fewer than two typed entities, ...) is counted in `skipped`.
+    Only the first EXAMPLES abstracts of each reason are reported one by one."""
+    from monalog_perturb.bio.conclusions import Skip, extract_or_skip, read_abstracts
     from monalog_perturb.bio.records import read_records
 
     if not abstracts:
@@ -105,13 +130,22 @@ def read_items(path: str | Path, abstracts: bool,
         return
     if typer is None:
         raise ValueError("extracting conclusions from abstracts needs an entity typer")
+    seen: Counter = Counter()
     for n, item in enumerate(read_abstracts(path), 1):
         if isinstance(item, BadRow):
             yield item
             continue
         record_id, abstract = item
-        record = extract(record_id, abstract, typer)
-        yield record or BadRow(n, f"abstract {record_id}: no conclusion sentence with two typed entities")
+        record = extract_or_skip(record_id, abstract, typer)
+        if not isinstance(record, Skip):
+            yield record
+            continue
+        seen[record.reason] += 1
+        if skipped is not None:
+            skipped[record.reason] += 1
+        if seen[record.reason] <= EXAMPLES:
+            more = " (further ones are only counted)" if seen[record.reason] == EXAMPLES else ""
+            yield BadRow(n, f"abstract {record_id}: {record}{more}")
 
 
 def perturbation_row(record: MechanismRecord, p: Perturbation) -> dict:
@@ -131,9 +165,9 @@ class BioNLIGenerator:
                  with_positives: bool = False, balance: int | None = None, nl_positives: bool = False) -> None:
         self.name, self.strategies, self.typer, self.seed = "bionli", list(strategies), typer, seed
         self.with_positives, self.balance, self.nl_positives = with_positives, balance, nl_positives
-        self.ctx = Context(typer=typer, rng=random.Random(seed), per_record=per_record)
-        self.rules = {name: BioNLIRule(name, self.ctx) for name in self.strategies}
         self.stats = Stats()
+        self.ctx = Context(typer=typer, rng=random.Random(seed), per_record=per_record, skipped=self.stats.skipped)
+        self.rules = {name: BioNLIRule(name, self.ctx) for name in self.strategies}
 
     def prepare(self, records: Sequence[MechanismRecord], vocabulary: dict[str, list[str]] | None = None) -> None:
         self.ctx.outside = vocabulary if vocabulary is not None else corpus_vocabulary(records, self.typer)

@@ -116,11 +116,13 @@ def read_items(path: str | Path, seed: int = 0, client: ChatClient | None = None
 
 
 def offline_mutations(extra: Sequence[Transformation] = ()) -> Transformation:
-    """The offline REPLACEWORDS: listed opposites, negation, numbers, WordNet antonyms (+ `extra`)."""
-    from monalog_perturb.transformations.mutations import ListedOpposites, NegationToggle, NumberChange, WordNetAntonyms
+    """The offline REPLACEWORDS: listed opposites, negation, numbers, WordNet antonyms (+ `extra`); a
+    name that holds a number (IL-6, COVID-19) is never changed."""
+    from monalog_perturb.transformations.mutations import (IdentifierSafe, ListedOpposites, NegationToggle,
+                                                           NumberChange, WordNetAntonyms)
 
-    return CompositeTransformation([ListedOpposites(), NegationToggle(), NumberChange(), WordNetAntonyms(),
-                                    *extra])
+    return IdentifierSafe(CompositeTransformation([ListedOpposites(), NegationToggle(), NumberChange(),
+                                                   WordNetAntonyms(), *extra]))
 
 
 def chat_client(base_url: str | None, model: str | None, cache: str | None) -> ChatClient | None:
@@ -133,7 +135,15 @@ def chat_client(base_url: str | None, model: str | None, cache: str | None) -> C
 
 
 def mutations(options: EvoOptions, client: ChatClient | None) -> Transformation:
-    """REPLACEWORDS: an ablation's, the chat prompt's, or the offline mutations (+ KB siblings)."""
+    """REPLACEWORDS: an ablation's, the chat prompt's, or the offline mutations (+ KB siblings), never
+    changing a name that holds a number (IL-6, COVID-19: `IdentifierSafe`)."""
+    from monalog_perturb.transformations.mutations import IdentifierSafe
+
+    replace_words = _replace_words(options, client)
+    return replace_words if isinstance(replace_words, IdentifierSafe) else IdentifierSafe(replace_words)
+
+
+def _replace_words(options: EvoOptions, client: ChatClient | None) -> Transformation:
     from monalog_perturb.transformations.mutations import ChatReplacement, MaskedReplacement, RandomReplacement
 
     ablations = set(options.ablation or ())

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from functools import lru_cache
 
 from monalog.fileio import read_table
 from monalog_perturb.backends.chat import parse_json_list, parse_number  # noqa: F401  (re-exported)
+from monalog_perturb.bio.quantities import identifier_spans, quantities
 from monalog_perturb.candidate import Candidate, changed_span
 from monalog_perturb.protocols import ChatClient
 from monalog_perturb.resources import data_path, prompt
@@ -21,7 +23,6 @@ from monalog_perturb.transformations.base import Transformation
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _ANTONYM_POS = (("a", "scalar/evaluative property"), ("r", "scalar/evaluative property"), ("v", "action"))
-_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(%?)(?![\w.])")
 MUTATION_TYPES = ("negation/polarity", "quantifier", "numerical", "modality", "causation", "action",
                   "scalar/evaluative property", "entity", "temporal", "other")
 
@@ -127,21 +128,45 @@ def _do_support(word: str) -> str | None:
 
 
 class NumberChange(Transformation):
-    """A number doubled or halved (percentages kept below 100)."""
+    """A quantity doubled or halved (percentages kept at most 100; years and numbers inside names,
+    IL-6 or COVID-19, never: `monalog_perturb.bio.quantities`)."""
 
     name = "number"
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
         out = []
-        for m in _NUMBER.finditer(candidate.text):
-            value = float(m.group(1))
+        for q in quantities(candidate.text):
+            if q.kind == "year" or q.text.startswith("."):
+                continue
+            value = float(q.text.replace(",", ""))
             for new in (value * 2, value / 2):
-                if m.group(2) and new > 100:
+                if q.kind == "percent" and new > 100:
                     continue
-                shown = f"{new:g}" if "." in m.group(1) or new != int(new) else str(int(new))
-                if shown != m.group(1):
-                    out.append(candidate.edited(m.start(1), m.end(1), shown, self.name, type="numerical"))
+                if "." in q.text or new != int(new):
+                    shown = f"{new:g}"
+                else:
+                    shown = f"{int(new):,}" if "," in q.text else str(int(new))
+                if shown != q.text:
+                    out.append(candidate.edited(q.start, q.end, shown, self.name, type="numerical"))
         return out
+
+
+def changes_identifier(before: str, after: str) -> bool:
+    """Whether `after` lost or altered a name of `before` that holds a number (IL-6, COVID-19, MCF-7)."""
+    kept = Counter(after[s:e] for s, e in identifier_spans(after))
+    return bool(Counter(before[s:e] for s, e in identifier_spans(before)) - kept)
+
+
+class IdentifierSafe(Transformation):
+    """Another transformation's candidates, less those that change a name holding a number (IL-6 ->
+    IL-4, COVID-19 -> COVID-2020); a knowledge-base sibling put in place of a whole entity is kept."""
+
+    def __init__(self, inner: Transformation) -> None:
+        self.inner, self.name = inner, inner.name
+
+    def _transform(self, candidate: Candidate) -> list[Candidate]:
+        return [c for c in self.inner(candidate) if (c.edit is not None and "sibling" in c.edit.provenance)
+                or not changes_identifier(candidate.text, c.text)]
 
 
 class RandomReplacement(Transformation):

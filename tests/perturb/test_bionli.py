@@ -55,27 +55,28 @@ def test_csv_reader(tmp_path):
 
 def test_sen_swaps_names_keeps_markers(records, ctx):
     (p,) = sen(records["r1"], ctx)
-    assert p.hypothesis == "<re> hepatic gluconeogenesis <er> inhibits <el> Metformin <le> in 40 patients."
+    # the names are cased for their new places: "Metformin" opened the sentence, "hepatic" did not
+    assert p.hypothesis == "<re> Hepatic gluconeogenesis <er> inhibits <el> metformin <le> in 40 patients."
     assert p.label == "NOT_ENTAILMENT" and p.strategy == "SEN"
     assert sen(records["r3"], ctx) == []
 
 
-def test_sep_moves_the_markers_with_the_names(records, ctx):
+def test_sep_moves_the_phrases_with_their_markers(records, ctx):
     (p,) = sep(records["r2"], ctx)
-    assert p.hypothesis == "<el> IL6 <le> is required for <re> TNF <er> release."
+    assert p.hypothesis == "<el> IL6 <le> release is required for <re> TNF <er>."
     assert sep(records["r3"], ctx) == []
 
 
 def test_sre_uses_same_type_entities_of_the_premise(records, ctx):
     out = sre(records["r1"], ctx)
-    assert {p.hypothesis.split(" <er>")[0] for p in out} == {"<re> Aspirin", "<re> insulin"}
+    assert {p.hypothesis.split(" <er>")[0] for p in out} == {"<re> Aspirin", "<re> Insulin"}   # sentence start
     assert all("drug" in p.edit for p in out)
     assert sre(records["r3"], ctx) == []
 
 
 def test_sreo_uses_outside_vocabulary(records, ctx):
     out = sreo(records["r1"], ctx)
-    assert {p.hypothesis.split(" <er>")[0] for p in out} == {"<re> phenformin", "<re> buformin"}
+    assert {p.hypothesis.split(" <er>")[0] for p in out} == {"<re> Phenformin", "<re> Buformin"}
     assert len(out) == 2                                       # per_record caps the candidates
 
 
@@ -148,7 +149,7 @@ def test_runner_positives_balance_and_stats(records, ctx):
     recs = list(records.values())
     out, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, with_positives=True)
     assert [p.strategy for p in out if p.source == "r1"] == ["original", "SEN", "VNeg"]
-    assert stats.records == 4 and stats.applicable["SEN"] == 3 and stats.produced["VNeg"] == 3
+    assert stats.records == 4 and stats.applicable["SEN"] == 3 and stats.produced["VNeg"] == 4
     assert "SEN" in stats.table(["SEN", "VNeg"])
     balanced, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, balance=1)
     assert sorted(p.strategy for p in balanced) == ["SEN", "VNeg"]

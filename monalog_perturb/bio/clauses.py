@@ -1,0 +1,333 @@
+"""A marked conclusion's shallow clause structure, enough to check BioNLI's rules against it: its words
+(entity words flagged), which of them are in the main clause, the main clause's finite verb and
+negation, whether the relation between the two entities reads the same both ways, and the phrase
+each entity heads. Heuristics over word classes (kb/bionli_clause_words.tsv), not a parser: where
+the structure is unclear they answer None, and the rules then skip rather than guess."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from monalog.fileio import read_table
+from monalog_perturb.bio.lexicon import NEGATABLE, negatable_verbs
+from monalog_perturb.resources import data_path
+
+_TOKEN = re.compile(r"<(?:re|er|el|le)>|[^\s<]+|<")
+_OPEN = {"<re>": "<er>", "<el>": "<le>"}
+_PUNCT = ".,;:!?()[]{}\"'“”‘’"
+_ADVERB_EXCEPTIONS = frozenset({"only", "early", "family", "supply", "apply", "rely", "fly", "italy"})
+
+
+@lru_cache(maxsize=1)
+def roles() -> dict[str, frozenset[str]]:
+    """Role -> its words (kb/bionli_clause_words.tsv)."""
+    out: dict[str, set[str]] = {}
+    for row in read_table(data_path("bionli_clause_words.tsv")):
+        out.setdefault(row["role"], set()).add(row["word"])
+    return {role: frozenset(words) for role, words in out.items()}
+
+
+def _role(role: str) -> frozenset[str]:
+    return roles().get(role, frozenset())
+
+
+@lru_cache(maxsize=1)
+def verb_forms() -> dict[str, tuple[str, str]]:
+    """Finite or base form of a verb VNeg may negate -> (form name: 3sg, past or base; base form)."""
+    from monalog.text.morphology import past_tense, third_person
+
+    out: dict[str, tuple[str, str]] = {}
+    bases = {base for _, base in negatable_verbs().values()} | set(_role("verb"))
+    for base in sorted(bases):
+        out.setdefault(third_person(base), ("3sg", base))
+        out.setdefault(past_tense(base), ("past", base))
+        out.setdefault(base, ("base", base))
+    return out
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word of a marked text: as written (closing punctuation apart), its place, its lower-case
+    form, whether it is inside an entity's markers and whether a comma follows it."""
+
+    text: str
+    start: int
+    end: int
+    low: str
+    entity: bool
+    comma: bool = False
+
+
+def words(text: str) -> list[Word]:
+    """The words of `text`, markers left out (they only flag the words between them)."""
+    out: list[Word] = []
+    closing: str | None = None
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if token in _OPEN and closing is None:
+            closing = _OPEN[token]
+        elif token == closing:
+            closing = None
+        elif token in ("<er>", "<le>", "<re>", "<el>"):
+            continue
+        elif token.strip(_PUNCT) == "":
+            if "," in token and out:
+                last = out[-1]
+                out[-1] = Word(last.text, last.start, last.end, last.low, last.entity, True)
+        else:
+            core = token.rstrip(_PUNCT.replace("'", ""))
+            start = m.start()
+            out.append(Word(core, start, start + len(core), token.strip(_PUNCT).lower(), closing is not None,
+                            token[len(core):].startswith(",")))
+    return out
+
+
+def _is_aux(word: Word) -> bool:
+    return word.low in NEGATABLE or word.low == "cannot" or word.low.endswith("n't")
+
+
+def _is_adverb(word: Word) -> bool:
+    return word.low == "not" or (word.low.endswith("ly") and word.low not in _ADVERB_EXCEPTIONS) \
+        or word.low in {"also", "still", "further", "thereby", "indeed"}
+
+
+def finite(ws: Sequence[Word], k: int) -> str | None:
+    """'aux' or 'verb' when ws[k] reads as the finite verb of its clause, else None: a regulation or
+    claim verb counts unless it opens the sentence, follows a determiner, preposition or auxiliary
+    (an adjective or a participle), is a past form followed by "by" (a reduced relative), or is
+    followed by a verb (then it is a noun: "results show")."""
+    word = ws[k]
+    if word.entity:
+        return None
+    previous = ws[k - 1] if k else None
+    if _is_aux(word):
+        return None if previous is not None and previous.low == "to" else "aux"
+    form = verb_forms().get(word.low)
+    if form is None or previous is None:
+        return None
+    kind, _ = form
+    if not previous.entity and (previous.low in _role("determiner") or previous.low in _role("preposition")):
+        return None
+    j = k - 1
+    while j >= 0 and not ws[j].entity and _is_adverb(ws[j]):
+        j -= 1
+    if j >= 0 and not ws[j].entity and _is_aux(ws[j]):
+        return None
+    following = ws[k + 1] if k + 1 < len(ws) else None
+    if following is not None and not following.entity:
+        if kind == "past" and following.low == "by":
+            return None
+        if _is_aux(following) or (following.low in verb_forms() and verb_forms()[following.low][0] != "base"):
+            return None
+    if kind == "base" and not (previous.entity or previous.low.endswith("s")):
+        return None
+    return "verb"
+
+
+def _next_finite(ws: Sequence[Word], begin: int, sub: list[bool]) -> int | None:
+    return next((k for k in range(begin, len(ws)) if not sub[k] and finite(ws, k)), None)
+
+
+def main_clause(ws: Sequence[Word]) -> list[bool] | None:
+    """For each word, whether it is in the main clause; None when the structure is unclear (a
+    fronted subordinate clause without its comma, a relative clause in the subject without a
+    second verb)."""
+    n = len(ws)
+    if not n:
+        return None
+    sub = [False] * n
+    first = ws[0].low
+    comma = next((i for i, w in enumerate(ws) if w.comma), None)
+    if first in _role("front") or first in _role("opener"):
+        if comma is not None:
+            sub[:comma + 1] = [True] * (comma + 1)
+        elif first in _role("front"):
+            return None
+    i = 0
+    while i < n:
+        w = ws[i]
+        if sub[i] or w.entity:
+            i += 1
+        elif w.low in _role("subordinate") and i and ws[i - 1].comma:
+            j = i
+            while j < n and not ws[j].comma:
+                sub[j] = True
+                j += 1
+            if j < n:
+                sub[j] = True
+            i = j + 1
+        elif w.low in _role("relative"):
+            if any(not sub[k] and finite(ws, k) for k in range(i)):
+                sub[i:] = [True] * (n - i)
+                break
+            own = _next_finite(ws, i + 1, sub)               # the relative clause's verb
+            if own is None:
+                return None
+            k = own + 1
+            while k < n and (not finite(ws, k)):
+                k += 1
+            if k >= n:
+                return None
+            sub[i:k] = [True] * (k - i)
+            i = k
+        else:
+            i += 1
+    return [not s for s in sub]
+
+
+def _first_finite(ws: Sequence[Word], mask: Sequence[bool]) -> int | None:
+    """The first finite verb of the main clause; a past form with a preposition after it ("genes
+    involved in ...") is a participle when another finite verb follows."""
+    found = [k for k in range(len(ws)) if mask[k] and finite(ws, k)]
+    for i, k in enumerate(found):
+        following = ws[k + 1] if k + 1 < len(ws) else None
+        participle = (verb_forms().get(ws[k].low, ("", ""))[0] == "past" and following is not None
+                      and not following.entity and following.low in _role("preposition") and following.low != "and"
+                      and i + 1 < len(found))
+        if not participle:
+            return k
+    return None
+
+
+def main_verb(text: str) -> tuple[list[Word], int, str] | None:
+    """The words, the index of the main clause's first finite verb and its kind ('aux' or 'verb'),
+    or None when there is none or the clause structure is unclear. After a reporting verb with
+    "that" ("models predict that X ..."), the claim's verb is the one of the clause that follows."""
+    ws = words(text)
+    offset, part = 0, ws
+    while True:
+        mask = main_clause(part)
+        if mask is None:
+            return None
+        k = _first_finite(part, mask)
+        if k is None:
+            return None
+        form = verb_forms().get(part[k].low)
+        if form and form[1] in _role("report") and k + 1 < len(part) and part[k + 1].low == "that":
+            offset, part = offset + k + 2, part[k + 2:]
+            continue
+        kind = finite(part, k)
+        return (ws, offset + k, kind) if kind else None
+
+
+def negation_words(ws: Sequence[Word], mask: Sequence[bool] | None = None) -> list[Word]:
+    """The negations outside entities (in the main clause when `mask` is given): not, no, never,
+    cannot, n't, fails to, unable, lacks, ..."""
+    out = []
+    for k, w in enumerate(ws):
+        if w.entity or (mask is not None and not mask[k]):
+            continue
+        if w.low in {"fail", "fails", "failed"}:
+            if k + 1 < len(ws) and ws[k + 1].low == "to":
+                out.append(w)
+        elif w.low in _role("negation") or w.low.endswith("n't"):
+            out.append(w)
+    return out
+
+
+def negated(text: str) -> bool:
+    """Whether the conclusion's main clause (the whole sentence when its structure is unclear) is
+    negated: "was not able to activate", "did not inhibit", "had no effect on", "failed to reduce"."""
+    ws = words(text)
+    return bool(negation_words(ws, main_clause(ws)))
+
+
+def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
+    """Whether swapping the spans `first` and `second` (character offsets, first before second) gives
+    a sentence the original entails because the relation reads the same both ways: the two are items
+    of one list ("X and Y", "X, Y and Z"), or only a symmetric connector is between them ("X is
+    associated with Y", "X interacts with Y in mice") with only a determiner before the first and
+    nothing but a prepositional phrase or the end after the second."""
+    joining = re.findall(r"[\w/]+|,", re.sub(r"</?(?:re|er|el|le)>", " ", text[first[1]:second[0]]).lower())
+    if joining and all(t in _role("coordinator") or t in _role("determiner") for t in joining) and \
+            any(t in _role("coordinator") for t in joining):
+        return True                                   # "X and Y", "X, Y and Z", "X or Y": a list
+    between = words(text[first[1]:second[0]])
+    rest = [w.low for w in between if not (_is_aux(w) or _is_adverb(w) or w.low in {"be", "been", "being"}
+                                           or w.low in _role("determiner"))]
+    if not rest or not all(word in _role("symmetric") for word in rest) or \
+            all(word in {"with", "to", "as"} for word in rest):
+        return False
+    before, after = words(text[:first[0]]), words(text[second[1]:])
+    return all(w.low in _role("determiner") for w in before) and \
+        (not after or after[0].low in _role("preposition"))
+
+
+_PAREN = re.compile(r"\s*\([^()]{1,20}\)")
+
+
+def parenthesis_after(text: str, opening: str) -> tuple[int, int] | None:
+    """The span of a short parenthesis right after an entity's closing marker ("folic acid (FA)")."""
+    end = text.index(_OPEN[opening], text.index(opening)) + len(_OPEN[opening])
+    m = _PAREN.match(text, end)
+    return (m.start(), m.end()) if m else None
+
+
+def in_parentheses(text: str, opening: str) -> bool:
+    """Whether an entity is the whole content of a parenthesis ("gross domestic product (<re> GDP <er>)"):
+    an acronym of the name before it, which no other name can replace."""
+    begin = text.index(opening)
+    end = text.index(_OPEN[opening], begin) + len(_OPEN[opening])
+    return text[:begin].rstrip().endswith("(") and text[end:].lstrip().startswith(")")
+
+
+def _boundary(token: str, first: bool) -> bool:
+    low = token.strip(_PUNCT).lower()
+    if low in _role("determiner") or low in _role("preposition") or low in _role("relative") \
+            or low in _role("subordinate") or low in _role("coordinator") or low in _role("negation"):
+        return True
+    if low in NEGATABLE or low == "cannot" or low.endswith("n't"):
+        return True
+    if low not in verb_forms() or first:
+        return False
+    return verb_forms()[low][0] != "past"          # "related", "induced": maybe a participle before a noun
+
+
+def complete_phrase(text: str, span: tuple[int, int]) -> bool:
+    """Whether text[span] is a whole noun phrase: the word before it and the word after it are
+    function words, verbs or punctuation ("the expression of X is", not "Cholesterol loading" or
+    "the transcriptional activity of X")."""
+    before = re.sub(r"</?(?:re|er|el|le)>", " ", text[:span[0]]).rstrip()
+    after = re.sub(r"</?(?:re|er|el|le)>", " ", text[span[1]:]).lstrip()
+    if before and before[-1] not in ",;:(\"'":
+        tokens = before.split()
+        if not _boundary(tokens[-1], len(tokens) == 1):
+            return False
+    if after and after[0] not in ".,;:)!?\"'":
+        if not _boundary(after.split()[0], False) and after.split()[0].lower() not in verb_forms():
+            return False
+    return True
+
+
+def entity_phrase(text: str, opening: str) -> tuple[int, int]:
+    """The character span of the phrase an entity heads, markers included: its parenthesis ("folic
+    acid (FA)"), head nouns after it ("<el> IL6 <le> release", "<re> TNF <er> levels") and a head with
+    "of" before it, its determiner and premodifiers included ("the increased expression of <el> IL6 <le>")."""
+    closing = _OPEN[opening]
+    begin = text.index(opening)
+    end = text.index(closing, begin) + len(closing)
+    paren = parenthesis_after(text, opening)
+    if paren:
+        end = paren[1]
+    rest = re.match(r"(?:\s+([A-Za-z][\w-]*))(?:\s+([A-Za-z][\w-]*))?", text[end:])
+    if rest and not paren:
+        for group in (1, 2):
+            word = rest.group(group)
+            if word is None or word.lower() not in _role("head"):
+                break
+            end = end + rest.end(group)
+    before = text[:begin]
+    m = re.search(r"\b([A-Za-z][\w-]*)\s+of\s+(?:the\s+)?$", before)
+    if m and m.group(1).lower() in _role("head"):
+        begin = m.start(1)
+        for _ in range(2):
+            left = re.search(r"\b([A-Za-z][\w-]*)\s+$", text[:begin])
+            low = left.group(1).lower() if left else ""
+            if low not in _role("premodifier") and low not in {"the", "a", "an"}:
+                break
+            begin = left.start(1) if left else begin
+            if low in {"the", "a", "an"}:
+                break
+    return begin, end

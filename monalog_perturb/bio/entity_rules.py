@@ -1,0 +1,180 @@
+"""BioNLI's entity rules (Bastan et al. 2022, section 3.3): SEN swaps the two names, SEP the two
+entity phrases, SRE/SREO replace an entity by another of its type from the premise or from outside it.
+Each is checked against the premise and the conclusion: no swap of a relation that reads the same both
+ways, SEP only where it differs from SEN, no replacement under a negated predicate or by an entity the
+premise describes as behaving alike, names cased and verbs agreeing in their new places."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Callable
+
+from monalog_perturb.bio import clauses
+from monalog_perturb.bio.perturbation import Context, Perturbation, marked_span, put
+from monalog_perturb.bio.premise import alike, mentions_name, states
+from monalog_perturb.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
+from monalog_perturb.bio.surface import agree, at_sentence_start, cased, is_plural
+
+
+def _swap(record: MechanismRecord, first: tuple[int, int], second: tuple[int, int],
+          extra: list[tuple[int, int, str]] | None = None) -> str:
+    """The conclusion with two spans swapped (`first` before `second`; `extra` changes after the
+    first), each cased for its new place, and the verb after a new subject made to agree with it."""
+    text, evidence = record.hypothesis, record.premise + " " + record.hypothesis
+    a, b = text[first[0]:first[1]], text[second[0]:second[1]]
+    at_start = at_sentence_start(text, first[0])
+    new_first, new_second = cased(b, at_start, evidence), cased(a, False, evidence)
+    swapped = put(text, [(first[0], first[1], new_first), (second[0], second[1], new_second), *(extra or [])])
+    if at_start and is_plural(a) != is_plural(b):
+        swapped = agree(swapped, first[0] + len(new_first), is_plural(b))
+    return swapped
+
+
+def _entity_spans(text: str) -> tuple[re.Match, re.Match] | None:
+    a, b = marked_span(text, REGULATOR), marked_span(text, REGULATED)
+    if not a or not b:
+        return None
+    first, second = sorted((a, b), key=lambda m: m.start())
+    return first, second
+
+
+def _opening(m: re.Match) -> str:
+    return m.group(0)[:4]
+
+
+def _sen_text(record: MechanismRecord) -> str | None:
+    """SEN's conclusion: the names swapped, a parenthesis after a name ("folic acid (FA)") moving with it."""
+    spans = _entity_spans(record.hypothesis)
+    if spans is None:
+        return None
+    first, second = spans
+    text = record.hypothesis
+    pa, pb = (clauses.parenthesis_after(text, _opening(m)) for m in (first, second))
+    extra = []
+    if pa or pb:
+        a_text, b_text = text[pa[0]:pa[1]] if pa else "", text[pb[0]:pb[1]] if pb else ""
+        a_at, b_at = pa or (first.end(), first.end()), pb or (second.end(), second.end())
+        extra = [(a_at[0], a_at[1], b_text), (b_at[0], b_at[1], a_text)]
+    return _swap(record, first.span(1), second.span(1), extra)
+
+
+def _acronym_in_parentheses(text: str) -> bool:
+    return clauses.in_parentheses(text, "<re>") or clauses.in_parentheses(text, "<el>")
+
+
+def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Swap the two entity names; the markers stay where they are. Not for a relation that reads the
+    same both ways ("X is associated with Y", "X and Y"): the swap would be entailed."""
+    x, y = record.regulator, record.regulated
+    spans = _entity_spans(record.hypothesis)
+    if not x or not y or spans is None:
+        return ctx.skip("SEN", "fewer than two marked entities")
+    if x.lower() == y.lower():
+        return ctx.skip("SEN", "the two entities have one name")
+    if _acronym_in_parentheses(record.hypothesis):
+        return ctx.skip("SEN", "an entity is an acronym in parentheses")
+    first, second = spans
+    if clauses.symmetric_swap(record.hypothesis, first.span(), second.span()):
+        return ctx.skip("SEN", "symmetric relation (the swap would be entailed)")
+    text = _sen_text(record)
+    if text is None:
+        return ctx.skip("SEN", "fewer than two marked entities")
+    return [Perturbation(record.id, record.premise, text, "SEN", f"swapped names {x!r} <-> {y!r}")]
+
+
+def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Swap the two entities' phrases, markers included (the roles travel with them): each entity
+    with the nouns it heads ("<el> IL6 <le> release", "the expression of <el> IL6 <le>"). Emitted only
+    when the text differs from SEN's, i.e. when a phrase is more than its name, and only when both
+    phrases are whole noun phrases (not "Cholesterol" of "Cholesterol loading")."""
+    spans = _entity_spans(record.hypothesis)
+    if not record.regulator or not record.regulated or spans is None:
+        return ctx.skip("SEP", "fewer than two marked entities")
+    text = record.hypothesis
+    if _acronym_in_parentheses(text):
+        return ctx.skip("SEP", "an entity is an acronym in parentheses")
+    phrases = sorted([clauses.entity_phrase(text, "<re>"), clauses.entity_phrase(text, "<el>")])
+    if phrases[0][1] > phrases[1][0]:
+        return ctx.skip("SEP", "the entity phrases overlap")
+    if not all(clauses.complete_phrase(text, p) for p in phrases):
+        return ctx.skip("SEP", "an entity is part of a longer noun phrase")
+    if clauses.symmetric_swap(text, phrases[0], phrases[1]):
+        return ctx.skip("SEP", "symmetric relation (the swap would be entailed)")
+    swapped = _swap(record, phrases[0], phrases[1])
+    sen_text = _sen_text(record)
+    if sen_text is not None and strip_markers(swapped).lower() == strip_markers(sen_text).lower():
+        return ctx.skip("SEP", "same text as SEN (the phrases are just the names)")
+    a, b = (strip_markers(text[start:end]) for start, end in phrases)
+    return [Perturbation(record.id, record.premise, swapped, "SEP", f"swapped the entity phrases {a!r} <-> {b!r}")]
+
+
+def _slots(record: MechanismRecord, ctx: Context) -> list[tuple[tuple[str, str], str, str, str]]:
+    """The marked entities a same-type replacement may take: (markers, entity, type, the other entity);
+    not an acronym in parentheses."""
+    out = []
+    for markers, other in ((REGULATOR, record.regulated), (REGULATED, record.regulator)):
+        entity = record.entity(markers)
+        type_ = ctx.typer.type_of(entity) if entity else None
+        if entity and type_ and other and not clauses.in_parentheses(record.hypothesis, markers[0]):
+            out.append((markers, entity, type_, other))
+    return out
+
+
+def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Callable[[str], list[str]],
+                    outside: Callable[[str], bool] = lambda _: True) -> list[Perturbation]:
+    """At most K replacements in all, drawn in a seeded order from both marked entities' same-type
+    candidates (`pool`, those passing `outside`); none under a negated predicate, none already in the
+    conclusion, none the premise describes as behaving like the entity, none whose claim it states."""
+    if not record.regulator or not record.regulated:
+        return ctx.skip(name, "fewer than two marked entities")
+    if clauses.negated(record.hypothesis):
+        return ctx.skip(name, "negated predicate (the result would not contradict)")
+    slots = _slots(record, ctx)
+    if not slots:
+        return ctx.skip(name, "no marked entity has a type")
+    taken = {record.regulator.lower(), record.regulated.lower()}
+    drawn = []
+    for markers, entity, type_, other in slots:
+        names = {c.lower(): c for c in sorted(pool(type_), reverse=True) if c.lower() not in taken}
+        drawn += [(markers, entity, type_, other, names[low]) for low in sorted(names)]
+    ctx.rng.shuffle(drawn)
+    made: list[Perturbation] = []
+    excluded = Counter[str]()
+    evidence, bare = record.premise + " " + record.hypothesis, strip_markers(record.hypothesis)
+    for markers, entity, type_, other, candidate in drawn:
+        if len(made) == ctx.per_record:
+            break
+        if not outside(candidate) or mentions_name(bare, candidate):
+            continue                      # in the premise (SREO), or already in the conclusion
+        if alike(record.premise, entity, candidate):
+            excluded["alike"] += 1
+        elif states(record.premise, record.hypothesis, (candidate, other)):
+            excluded["stated"] += 1
+        else:
+            slot = marked_span(record.hypothesis, markers)
+            assert slot is not None                      # _slots found the entity marked
+            new = cased(candidate, at_sentence_start(record.hypothesis, slot.start(1)), evidence)
+            made.append(Perturbation(record.id, record.premise, put(record.hypothesis, [(*slot.span(1), new)]),
+                                     name, f"{entity!r} -> {candidate!r} (both {type_})"))
+    if made:
+        return made
+    if excluded["alike"] and not excluded["stated"]:
+        return ctx.skip(name, "only entities the premise describes as alike")
+    if excluded:
+        return ctx.skip(name, "only entities the premise describes as alike or doing the same")
+    return ctx.skip(name, "no other entity of the same type")
+
+
+def sre(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Replace an entity by another entity of the same type found in the premise."""
+    mentions = ctx.typer.mentions(record.premise)
+    return _same_type_swap(record, ctx, "SRE", lambda t: [m.text for m in mentions if m.type == t])
+
+
+def sreo(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Replace an entity by one of the same type from outside the premise (corpus or vocabulary)."""
+    in_premise = {m.text.lower() for m in ctx.typer.mentions(record.premise)}
+    return _same_type_swap(record, ctx, "SREO", lambda t: ctx.outside.get(t, []),
+                           lambda n: n.lower() not in in_premise and not mentions_name(record.premise, n))
+
+

@@ -1,0 +1,155 @@
+"""BioNLI's predicate rules (Bastan et al. 2022, section 3.3): VNeg negates (or un-negates) the main
+clause's verb, SN changes a quantity to another of the premise, LPR reverses a regulation word.
+Numbers inside names (IL-6, COVID-19) are never quantities, and LPR skips a negated predicate."""
+from __future__ import annotations
+
+import re
+
+from monalog_perturb.bio import clauses
+from monalog_perturb.bio.lexicon import NEGATABLE, polarity_reversals
+from monalog_perturb.bio.perturbation import Context, Perturbation, outside_entities, put
+from monalog_perturb.bio.quantities import Quantity, quantities
+from monalog_perturb.bio.records import MechanismRecord, strip_markers
+
+
+def _unnegated(ws: list[clauses.Word], k: int) -> tuple[list[tuple[int, int, str]], str] | None:
+    """The edits that drop the negation of the auxiliary ws[k] ("does not inhibit" -> "inhibits",
+    "is not" -> "is", "cannot" -> "can", "didn't reduce" -> "reduced"), or None when it has none."""
+    from monalog.text.morphology import past_tense, third_person
+
+    word, low = ws[k], ws[k].low
+    following = ws[k + 1] if k + 1 < len(ws) else None
+    if low == "cannot":
+        return [(word.start, word.end, "Can" if word.text[0].isupper() else "can")], "cannot -> can"
+    contracted = low.endswith("n't")
+    if not contracted and not (following is not None and following.low == "not"):
+        return None
+    aux = {"ca": "can", "wo": "will", "sha": "shall"}.get(low[:-3], low[:-3]) if contracted else low
+    aux_text = word.text[:len(aux)] if contracted and word.text.lower().startswith(aux) else aux
+    if aux_text and word.text[0].isupper():
+        aux_text = aux_text[0].upper() + aux_text[1:]
+    verb_at = k + 1 if contracted else k + 2
+    verb = ws[verb_at] if verb_at < len(ws) else None
+    end = word.end if contracted else following.end if following else word.end
+    if aux in ("do", "does", "did") and verb is not None and not verb.entity and verb.low.isalpha():
+        inflected = {"do": verb.low, "does": third_person(verb.low), "did": past_tense(verb.low)}[aux]
+        return [(word.start, verb.end, inflected)], f"{aux} not {verb.low} -> {inflected}"
+    return [(word.start, end, aux_text)], f"{low}{'' if contracted else ' not'} -> {aux}"
+
+
+def _perfect(ws: list[clauses.Word], k: int) -> bool:
+    """Whether has/have/had at ws[k] is an auxiliary (a participle follows, adverbs apart)."""
+    from monalog.text.morphology import is_participle
+
+    j = k + 1
+    while j < len(ws) and ws[j].low != "not" and ws[j].low.endswith("ly"):
+        j += 1
+    return j < len(ws) and (ws[j].low in ("been", "not") or is_participle(ws[j].low))
+
+
+def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Flip the polarity of the main clause's finite verb: "inhibits" -> "does not inhibit", "is" ->
+    "is not", "is not" -> "is", "did not reduce" -> "reduced", "cannot" -> "can". A verb in a
+    subordinate clause ("X, which is ..., inhibits Y"; "When X is ..., Y ...") is left alone."""
+    found = clauses.main_verb(record.hypothesis)
+    if found is None:
+        return ctx.skip("VNeg", "no finite verb found in the main clause")
+    ws, k, kind = found
+    word = ws[k]
+    if kind == "aux":
+        undone = _unnegated(ws, k)
+        if undone is not None:
+            edits, edit = undone
+        else:
+            following = ws[k + 1] if k + 1 < len(ws) else None
+            if following is not None and following.low in ("no", "never", "neither", "none"):
+                return ctx.skip("VNeg", "negated by no/never (not a verb negation)")
+            if word.low in ("has", "have", "had") and not _perfect(ws, k):
+                aux = {"has": "does", "have": "do", "had": "did"}[word.low]
+                return [Perturbation(record.id, record.premise, put(record.hypothesis, [
+                    (word.start, word.end, f"{aux} not have")]), "VNeg", f"{word.low} -> {aux} not have")]
+            negated = NEGATABLE.get(word.low)
+            if negated is None:
+                return ctx.skip("VNeg", "no finite verb found in the main clause")
+            new = negated[0].upper() + negated[1:] if word.text[0].isupper() else negated
+            edits, edit = [(word.start, word.end, new)], f"{word.low} -> {negated}"
+    else:
+        form, base = clauses.verb_forms()[word.low]
+        aux = {"3sg": "does", "past": "did", "base": "do"}[form]
+        edits, edit = [(word.start, word.end, f"{aux} not {base}")], f"{word.low} -> {aux} not {base}"
+    return [Perturbation(record.id, record.premise, put(record.hypothesis, edits), "VNeg", edit)]
+
+
+def _fits(new: Quantity, old: Quantity) -> bool:
+    """Whether the premise's number `new` can stand where `old` is: the same kind, or an integer for
+    a percentage (at most 100), or a number of the same size class (both under 1, or not)."""
+    value = float(new.text.replace(",", ""))
+    if new.kind == old.kind:
+        return True
+    if old.kind == "percent":
+        return new.kind == "integer" and value <= 100
+    if "year" in (old.kind, new.kind):
+        return False
+    return (value < 1) == (float(old.text.replace(",", "")) < 1)
+
+
+def _unit(text: str, q: Quantity) -> str:
+    """The word a quantity counts or measures ("12 patients" -> "patient", "3.5 mg" -> "mg"), if any."""
+    m = re.match(r"%|(?:\s*-\s*|\s*)([A-Za-z]+)", text[q.end:])
+    return m.group(1).lower().rstrip("s") if m and m.group(1) else ""
+
+
+def sn(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Replace the conclusion's first quantity (outside the entities) by a different quantity of the
+    premise, one counting the same thing first ("in 40 patients" -> "in 12 patients"), else of the same
+    kind ("40%" -> "12%"). Numbers inside names (IL-6, COVID-19, MCF-7, p53, type 2 diabetes) are never
+    quantities (`bio.quantities`)."""
+    h = record.hypothesis
+    numbers = [q for q in quantities(h) if outside_entities(h, q.start, q.end)]
+    if not numbers:
+        return ctx.skip("SN", "no quantity in the conclusion")
+    target = numbers[0]
+    premise = strip_markers(record.premise)
+    value = float(target.text.replace(",", ""))
+    pool: dict[str, tuple[Quantity, str]] = {}
+    for q in quantities(premise):
+        if float(q.text.replace(",", "")) != value:
+            pool.setdefault(q.text, (q, _unit(premise, q)))
+    unit = _unit(h, target)
+    tiers = [[q for q, u in pool.values() if q.kind == target.kind and unit and u == unit],
+             [q for q, _ in pool.values() if q.kind == target.kind],
+             [q for q, _ in pool.values() if _fits(q, target)]]
+    candidates = sorted(next((tier for tier in tiers if tier), []), key=lambda q: q.text)
+    if not candidates:
+        return ctx.skip("SN", "no other quantity of the same kind in the premise")
+    ctx.rng.shuffle(candidates)
+    return [Perturbation(record.id, record.premise, h[:target.start] + q.text + h[target.end:], "SN",
+                         f"{target.text} -> {q.text}") for q in candidates[:ctx.per_record]]
+
+
+def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Reverse a regulation word (inhibit <-> promote, ...), keeping its inflection: the first one of
+    the main clause (else of the sentence) outside the entities. Not under a negated predicate ("did
+    not inhibit" -> "did not promote" is compatible with the original)."""
+    reversals = polarity_reversals()
+    text = record.hypothesis
+    found = [m for m in re.finditer(r"[A-Za-z][A-Za-z-]*", text)
+             if m.group().lower() in reversals and outside_entities(text, m.start(), m.end())]
+    if not found:
+        return ctx.skip("LPR", "no regulation word outside the entities")
+    if clauses.negated(text):
+        return ctx.skip("LPR", "negated predicate (the reversal would not contradict)")
+    ws = clauses.words(text)
+    mask = clauses.main_clause(ws)
+    main = {(w.start, w.end) for w, in_main in zip(ws, mask or []) if in_main}
+    verb = clauses.main_verb(text)
+    head = (verb[0][verb[1]].start, verb[0][verb[1]].end) if verb else None
+    m = next((m for m in found if m.span() == head), None) \
+        or next((m for m in found if any(s <= m.start() and m.end() <= e for s, e in main)), found[0])
+    word = m.group()
+    opposite = reversals[word.lower()]
+    opposite = opposite.capitalize() if word[0].isupper() else opposite
+    return [Perturbation(record.id, record.premise, put(text, [(m.start(), m.end(), opposite)]), "LPR",
+                         f"{word} -> {opposite}")]
+
+

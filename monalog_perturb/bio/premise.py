@@ -1,0 +1,81 @@
+"""What a record's premise says about entities, so that SRE/SREO do not make an entailed "negative":
+which entities it describes as behaving alike ("X and Y had the same effect", "X, like Y, ...",
+"both X and Y", "similar to"), and whether it already states the claim a replacement would make."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from monalog_perturb.bio.clauses import roles, words
+from monalog_perturb.bio.records import strip_markers
+
+
+@lru_cache(maxsize=4096)
+def name_pattern(name: str) -> re.Pattern:
+    """A name matched whole, case-insensitively, with hyphens, spaces and slashes optional between its
+    letters and digits ("IL-6" finds "IL6" and "il 6", "IL6" finds "IL-6")."""
+    chunks = [re.escape(c) for c in re.findall(r"[^\W\d_]+|\d+", name)]
+    if not chunks:
+        return re.compile(r"(?!x)x")
+    return re.compile(r"(?<![\w])" + r"[\s\-/]*".join(chunks) + r"(?![\w])", re.IGNORECASE)
+
+
+def mentions_name(text: str, name: str) -> bool:
+    return name_pattern(name).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def sentences(premise: str) -> tuple[str, ...]:
+    from monalog_perturb.bio.conclusions import split_sentences
+
+    return tuple(split_sentences(premise))
+
+
+def _coordinated(between: str) -> bool:
+    """Whether the text between two names only joins them ("and", "or", ", ", "/", "as well as")."""
+    tokens = re.findall(r"[\w/]+|,", between.lower())
+    coordinators, determiners = roles().get("coordinator", frozenset()), roles().get("determiner", frozenset())
+    if not tokens or not all(t in coordinators or t in determiners for t in tokens):
+        return between.strip() == "/"
+    return any(t in coordinators for t in tokens)
+
+
+def alike(premise: str, entity: str, candidate: str) -> bool:
+    """Whether the premise describes `candidate` as behaving like `entity`: a sentence names both with
+    a word of likeness (same, similar, like, both, also, comparable, mimic, ...) or coordinates them
+    ("X and Y", "X, Y and Z", "X or Y", "X/Y", "X as well as Y")."""
+    cues = roles().get("alike", frozenset()) - {"well"}
+    for sentence in sentences(premise):
+        a = [m.span() for m in name_pattern(entity).finditer(sentence)]
+        b = [m.span() for m in name_pattern(candidate).finditer(sentence)]
+        if not a or not b:
+            continue
+        if set(re.findall(r"[a-z]+", sentence.lower())) & cues:
+            return True
+        for x in a:
+            for y in b:
+                first, second = sorted((x, y))
+                if first[1] <= second[0] and _coordinated(sentence[first[1]:second[0]]):
+                    return True
+    return False
+
+
+@lru_cache(maxsize=1024)
+def _stems(hypothesis: str) -> frozenset[str]:
+    """Stems (first five letters) of the claim's content words outside the entities."""
+    skip = set().union(*(roles().get(r, frozenset()) for r in ("determiner", "preposition", "negation")))
+    return frozenset(w.low[:5] for w in words(hypothesis)
+                     if not w.entity and w.low.isalpha() and len(w.low) > 3 and w.low not in skip)
+
+
+def states(premise: str, hypothesis: str, names: tuple[str, str]) -> bool:
+    """Whether one premise sentence names both `names` (a new entity and the kept one) with every
+    content word of the marked claim `hypothesis` outside its entities: the premise says the claim
+    with the new entity in place."""
+    stems = _stems(hypothesis)
+    for sentence in sentences(premise):
+        if all(mentions_name(sentence, n) for n in names):
+            found = {w[:5] for w in re.findall(r"[a-z][a-z-]*", strip_markers(sentence).lower())}
+            if stems <= found:
+                return True
+    return False
