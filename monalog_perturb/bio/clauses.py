@@ -93,11 +93,51 @@ def _is_adverb(word: Word) -> bool:
         or word.low in {"also", "still", "further", "thereby", "indeed"}
 
 
+@lru_cache(maxsize=4096)
+def _verb_like(low: str) -> bool:
+    """Whether a word can be a verb (a listed form, or one WordNet knows): a past form after it is a
+    participle or an adjective ("generates induced cells")."""
+    if low in verb_forms() or low == "to":
+        return True
+    if not low.isalpha():
+        return False
+    from monalog.knowledge.wordnet import wordnet
+
+    return wordnet().morphy(low, "v") is not None
+
+
+def _other_verb(ws: Sequence[Word], k: int) -> bool:
+    """An unlisted present-tense verb right after an entity, with an object after it ("<re> Emodin <er>
+    forms hydrogen bonds"): WordNet knows the -s word as a verb, and the next word is a determiner or
+    a word that cannot be a verb (not "<re> TNF <er> levels rise", "levels in", "levels are")."""
+    word, previous = ws[k], ws[k - 1]
+    low = word.low
+    if not previous.entity or word.entity or not low.isalpha() or not low.endswith("s") \
+            or low.endswith(("ss", "us", "is")) or k + 1 >= len(ws):
+        return False
+    following = ws[k + 1]
+    if following.entity or following.low in _role("preposition") or _is_aux(following):
+        return False
+    return _verb_like(low) and (following.low in _role("determiner") or not _verb_like(following.low))
+
+
+def verb_base(low: str) -> tuple[str, str] | None:
+    """(form: 3sg, past or base; base form) of a verb VNeg may negate: a listed one, else an -s word
+    WordNet reads as a verb (3sg)."""
+    form = verb_forms().get(low)
+    if form is not None or not low.endswith("s"):
+        return form
+    from monalog.knowledge.wordnet import wordnet
+
+    base = wordnet().morphy(low, "v")
+    return ("3sg", base) if base else None
+
+
 def finite(ws: Sequence[Word], k: int) -> str | None:
     """'aux' or 'verb' when ws[k] reads as the finite verb of its clause, else None: a regulation or
     claim verb counts unless it opens the sentence, follows a determiner, preposition or auxiliary
-    (an adjective or a participle), is a past form followed by "by" (a reduced relative), or is
-    followed by a verb (then it is a noun: "results show")."""
+    (an adjective or a participle), is a past form after a word that can be a verb ("reveal
+    increased") or followed by "by" (a participle), or is followed by a verb (a noun: "results show")."""
     word = ws[k]
     if word.entity:
         return None
@@ -105,6 +145,8 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
     if _is_aux(word):
         return None if previous is not None and previous.low == "to" else "aux"
     form = verb_forms().get(word.low)
+    if form is None and previous is not None and _other_verb(ws, k):
+        return "verb"
     if form is None or previous is None:
         return None
     kind, _ = form
@@ -115,11 +157,13 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
         j -= 1
     if j >= 0 and not ws[j].entity and _is_aux(ws[j]):
         return None
+    if kind == "past" and not previous.entity and _verb_like(previous.low):
+        return None                                   # "generates induced cells", "reveal increased risk"
     following = ws[k + 1] if k + 1 < len(ws) else None
     if following is not None and not following.entity:
         if kind == "past" and following.low == "by":
             return None
-        if _is_aux(following) or (following.low in verb_forms() and verb_forms()[following.low][0] != "base"):
+        if _is_aux(following) or verb_forms().get(following.low, ("", ""))[0] == "3sg":
             return None
     if kind == "base" and not (previous.entity or previous.low.endswith("s")):
         return None
@@ -177,17 +221,27 @@ def main_clause(ws: Sequence[Word]) -> list[bool] | None:
     return [not s for s in sub]
 
 
+def _present_or_aux(ws: Sequence[Word], k: int) -> bool:
+    """Whether ws[k] is an auxiliary or a present-tense verb not joined to a verb before it by and/or."""
+    joined = k > 0 and (ws[k - 1].low in ("and", "or") or ws[k - 1].comma)
+    return not joined and (finite(ws, k) == "aux" or verb_forms().get(ws[k].low, ("", ""))[0] in ("3sg", "base"))
+
+
 def _first_finite(ws: Sequence[Word], mask: Sequence[bool]) -> int | None:
-    """The first finite verb of the main clause; a past form with a preposition after it ("genes
-    involved in ...") is a participle when another finite verb follows."""
+    """The first finite verb of the main clause. A past form is a participle ("genes involved in ...
+    have", "ATM and Rad3 related protein are") when a preposition follows it and another finite verb
+    comes later, or when an auxiliary or present-tense verb comes later."""
     found = [k for k in range(len(ws)) if mask[k] and finite(ws, k)]
     for i, k in enumerate(found):
-        following = ws[k + 1] if k + 1 < len(ws) else None
-        participle = (verb_forms().get(ws[k].low, ("", ""))[0] == "past" and following is not None
-                      and not following.entity and following.low in _role("preposition") and following.low != "and"
-                      and i + 1 < len(found))
-        if not participle:
-            return k
+        if verb_forms().get(ws[k].low, ("", ""))[0] == "past":
+            following = ws[k + 1] if k + 1 < len(ws) else None
+            later = found[i + 1:]
+            if later and following is not None and not following.entity and following.low != "and" \
+                    and following.low in _role("preposition"):
+                continue
+            if any(_present_or_aux(ws, j) for j in later):
+                continue
+        return k
     return None
 
 

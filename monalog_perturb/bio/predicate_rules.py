@@ -56,14 +56,14 @@ def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return ctx.skip("VNeg", "no finite verb found in the main clause")
     ws, k, kind = found
     word = ws[k]
+    following = ws[k + 1] if k + 1 < len(ws) else None
+    if following is not None and following.low in ("no", "never", "neither", "none"):
+        return ctx.skip("VNeg", "negated by no/never (not a verb negation)")
     if kind == "aux":
         undone = _unnegated(ws, k)
         if undone is not None:
             edits, edit = undone
         else:
-            following = ws[k + 1] if k + 1 < len(ws) else None
-            if following is not None and following.low in ("no", "never", "neither", "none"):
-                return ctx.skip("VNeg", "negated by no/never (not a verb negation)")
             if word.low in ("has", "have", "had") and not _perfect(ws, k):
                 aux = {"has": "does", "have": "do", "had": "did"}[word.low]
                 return [Perturbation(record.id, record.premise, put(record.hypothesis, [
@@ -74,7 +74,10 @@ def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
             new = negated[0].upper() + negated[1:] if word.text[0].isupper() else negated
             edits, edit = [(word.start, word.end, new)], f"{word.low} -> {negated}"
     else:
-        form, base = clauses.verb_forms()[word.low]
+        found_form = clauses.verb_base(word.low)
+        if found_form is None:
+            return ctx.skip("VNeg", "no finite verb found in the main clause")
+        form, base = found_form
         aux = {"3sg": "does", "past": "did", "base": "do"}[form]
         edits, edit = [(word.start, word.end, f"{aux} not {base}")], f"{word.low} -> {aux} not {base}"
     return [Perturbation(record.id, record.premise, put(record.hypothesis, edits), "VNeg", edit)]
@@ -127,6 +130,18 @@ def sn(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
                          f"{target.text} -> {q.text}") for q in candidates[:ctx.per_record]]
 
 
+def _comparative(text: str, m: re.Match) -> bool:
+    """Whether a reversal word is used as a comparative adjective ("has lower sensitivity", "a lower
+    birth weight", "lower than"): kb/bionli_clause_words.tsv, role adjective."""
+    if m.group().lower() not in clauses.roles().get("adjective", frozenset()):
+        return False
+    before = re.findall(r"[A-Za-z']+", strip_markers(text[:m.start()]))
+    after = re.findall(r"[A-Za-z']+", strip_markers(text[m.end():]))
+    previous = before[-1].lower() if before else ""
+    return previous in clauses.roles().get("determiner", frozenset()) or previous in NEGATABLE \
+        or previous in ("be", "been", "being") or (bool(after) and after[0].lower() == "than")
+
+
 def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Reverse a regulation word (inhibit <-> promote, ...), keeping its inflection: the first one of
     the main clause (else of the sentence) outside the entities. Not under a negated predicate ("did
@@ -134,7 +149,8 @@ def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     reversals = polarity_reversals()
     text = record.hypothesis
     found = [m for m in re.finditer(r"[A-Za-z][A-Za-z-]*", text)
-             if m.group().lower() in reversals and outside_entities(text, m.start(), m.end())]
+             if m.group().lower() in reversals and outside_entities(text, m.start(), m.end())
+             and not _comparative(text, m)]
     if not found:
         return ctx.skip("LPR", "no regulation word outside the entities")
     if clauses.negated(text):

@@ -201,6 +201,25 @@ def test_no_replacement_or_reversal_under_a_negated_predicate(ctx, hypothesis):
     assert ("SRE", "negated predicate (the result would not contradict)") in ctx.skipped
 
 
+@pytest.mark.parametrize("hypothesis, expected", [
+    ("Inhibiting <re> TNF <er> increases survival of <el> p53 <le> mice.",
+     "Inhibiting <re> TNF <er> decreases survival of <el> p53 <le> mice."),
+    ("Increased <re> TNF <er> exacerbates <el> p53 <le> loss.",
+     "Increased <re> TNF <er> alleviates <el> p53 <le> loss."),
+    ("Intake of <re> TNF <er> reduces levels of <el> p53 <le>.",
+     "Intake of <re> TNF <er> increases levels of <el> p53 <le>."),
+])
+def test_lpr_reverses_the_main_verb_first(ctx, hypothesis, expected):
+    (p,) = lpr(rec(hypothesis), ctx)
+    assert p.hypothesis == expected
+
+
+def test_lpr_leaves_a_comparative_adjective(ctx):
+    assert lpr(rec("<re> TNF <er> screening has lower sensitivity for <el> p53 <le>."), ctx) == []
+    (p,) = lpr(rec("<re> Statins <er> lower <el> LDL <le>."), ctx)
+    assert p.hypothesis == "<re> Statins <er> elevate <el> LDL <le>."
+
+
 def test_a_negation_in_a_relative_clause_does_not_block_lpr(ctx):
     (p,) = lpr(rec("<re> Metformin <er>, which does not bind insulin, inhibits <el> AMPK <le>."), ctx)
     assert p.hypothesis == "<re> Metformin <er>, which does not bind insulin, promotes <el> AMPK <le>."
@@ -279,6 +298,12 @@ def test_an_article_agrees_after_a_reversal(ctx):
     ("<re> TNF <er> was not able to activate <el> p53 <le>.", "<re> TNF <er> was able to activate <el> p53 <le>."),
     ("In mice, <re> TNF <er> induced <el> p53 <le> that is required for apoptosis.",
      "In mice, <re> TNF <er> did not induce <el> p53 <le> that is required for apoptosis."),
+    ("<re> ATM <er> and Rad3 related <el> protein <le> are critical for repair.",
+     "<re> ATM <er> and Rad3 related <el> protein <le> are not critical for repair."),
+    ("<re> TNF <er> reduced <el> p53 <le> and increased apoptosis.",
+     "<re> TNF <er> did not reduce <el> p53 <le> and increased apoptosis."),
+    ("<re> Emodin <er> forms hydrogen bonds with residues involved in <el> p53 <le> binding.",
+     "<re> Emodin <er> does not form hydrogen bonds with residues involved in <el> p53 <le> binding."),
     ("Increased <re> TNF <er> levels reduce <el> p53 <le>.",
      "Increased <re> TNF <er> levels do not reduce <el> p53 <le>."),
 ])
@@ -290,6 +315,7 @@ def test_vneg_negates_the_main_clause(ctx, hypothesis, expected):
 def test_vneg_skips_an_unclear_clause(ctx):
     assert vneg(rec("Although <re> TNF <er> is high <el> p53 <le> is low."), ctx) == []
     assert vneg(rec("<re> TNF <er> had no effect on <el> p53 <le>."), ctx) == []
+    assert vneg(rec("<re> TNF <er> shows no benefit for <el> p53 <le>."), ctx) == []
     assert reasons(ctx, "VNeg") == {"no finite verb found in the main clause",
                                     "negated by no/never (not a verb negation)"}
 
