@@ -1,17 +1,33 @@
 """BioNLI rule-based negatives at scale: records made from SciFact claims with entities typed by
 the OpenBEL vocabularies, repeated to 10,000 records; time and per-strategy coverage.
 
-    .venv/bin/python benchmarks/bionli.py
+    .venv/bin/python benchmarks/bionli.py                 # the benchmark
+    .venv/bin/python benchmarks/bionli.py sample [--seed 17]   # draw the hand-judged sample
+    .venv/bin/python benchmarks/bionli.py score           # count the verdicts written into it
 
 Each SciFact claim (../shared/data/bio/scifact) whose first two dictionary entities can be marked
 becomes a record; its premise is the claim's neighbouring claims (a stand-in: no abstracts offline).
-Writes benchmarks/results/bionli.json and bionli.md.
+Writes benchmarks/results/bionli.json and bionli.md: time, per-strategy coverage, and why each
+strategy did not apply (the rules check themselves against the premise and the conclusion).
+
+`sample` runs BioNLI with default options (`monalog perturb bionli RECORDS -o OUT`, seed 0) on the
+same 232 marked records and draws, with its own seed, up to 15 outputs of each strategy that fired
+(part "default"); SRE and SREO need typed entities, which the default options lack, so 10 of each
+come from a run with the OpenBEL vocabularies as `--vocab` (part "vocab"). It writes
+benchmarks/results/bionli_sample.tsv with empty verdict columns (fluent, valid, definition: y/n, and a
+note for every n) and refuses to overwrite a judged file. `score` counts the verdicts per part and
+strategy, and the identifier edits (a name's number changed: IL-6 -> IL-4), into bionli_sample.json.
 """
 from __future__ import annotations
 
+import argparse
+import csv
 import json
+import random
+import re
 import sys
 import time
+from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -19,18 +35,21 @@ sys.path.insert(0, str(ROOT))
 
 from monalog_perturb.bio.bionli import STRATEGIES  # noqa: E402
 from monalog_perturb.bio.conclusions import mark_entities  # noqa: E402
-from monalog_perturb.bio.records import MechanismRecord  # noqa: E402
+from monalog_perturb.bio.quantities import identifier_spans  # noqa: E402
+from monalog_perturb.bio.records import MechanismRecord, strip_markers  # noqa: E402
 from monalog_perturb.bio.entity_typing import DictionaryTyper  # noqa: E402
 from monalog_perturb.recipes.bionli import BioNLIOptions, build  # noqa: E402
 from monalog_perturb.runner import collect  # noqa: E402
 
 BIO = ROOT.parent / "shared" / "data" / "bio"
+RESULTS = ROOT / "benchmarks" / "results"
+SAMPLE = RESULTS / "bionli_sample.tsv"
+COLUMNS = ("id", "part", "strategy", "source", "original", "text", "edit", "premise", "fluent", "valid", "definition",
+           "note")
 
 
-def main() -> None:
-    start = time.perf_counter()
-    typer = DictionaryTyper.from_files(sorted((BIO / "openbel").glob("*.belns")))
-    load = time.perf_counter() - start
+def marked_records(typer: DictionaryTyper) -> tuple[list[str], list[MechanismRecord]]:
+    """The SciFact claims, and the records made from those with two typed entities."""
     claims = [json.loads(line)["claim"] for line in (BIO / "scifact" / "claims_train.jsonl").open(encoding="utf-8")]
     base = []
     for i, claim in enumerate(claims):
@@ -38,6 +57,14 @@ def main() -> None:
         if marked:
             premise = " ".join(claims[max(0, i - 2):i] + claims[i + 1:i + 3])
             base.append(MechanismRecord(f"scifact-{i}", premise, marked))
+    return claims, base
+
+
+def main() -> None:
+    start = time.perf_counter()
+    typer = DictionaryTyper.from_files(sorted((BIO / "openbel").glob("*.belns")))
+    load = time.perf_counter() - start
+    claims, base = marked_records(typer)
     records = [MechanismRecord(f"{r.id}-{k}", r.premise, r.hypothesis) for k in range(10_000 // len(base) + 1)
                for r in base][:10_000]
     start = time.perf_counter()
@@ -49,17 +76,96 @@ def main() -> None:
               "records": len(records), "negatives": len(out), "seconds": seconds,
               "records_per_second": len(records) / seconds, "vocabulary_names": len(typer.names),
               "vocabulary_load_seconds": load,
-              "applicable": dict(stats.applicable), "produced": dict(stats.produced)}
+              "applicable": dict(stats.applicable), "produced": dict(stats.produced),
+              "not_applied": {name: report["not_applied"] for name, report in
+                              stats.as_json(list(STRATEGIES))["strategies"].items()}}
     res = ROOT / "benchmarks" / "results" / "bionli"
     res.with_suffix(".json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     md = ["# BioNLI rule-based negatives", "", f"Command: `{report['command']}` (one process).", "",
           f"{len(base)} of {len(claims)} SciFact claims get two typed entities (OpenBEL vocabularies, "
           f"{len(typer.names):,} names, loaded in {load:.1f} s); repeated to {len(records):,} records.", "",
           f"Perturbed {len(records):,} records in {seconds:.1f} s ({report['records_per_second']:.0f} records/s; "
-          "floor: 10k in under a minute).", "", "```", stats.table(list(STRATEGIES)), "```", ""]
+          "floor: 10k in under a minute).", "",
+          "Each rule is checked against its definition and the premise (issue 17): SEN/SEP skip a relation that "
+          "reads the same both ways and an entity that is an acronym in parentheses; SEP swaps whole entity "
+          "phrases and is written only when its text differs from SEN's; SRE/SREO skip a negated predicate and "
+          "entities the premise describes as alike or says do the same; VNeg negates the main clause; SN "
+          "changes quantities only (never a number inside a name: IL-6, COVID-19, BRCA 1); LPR skips a "
+          "negated predicate. Why each strategy did not apply is counted below.", "",
+          "```", stats.table(list(STRATEGIES)), "```", ""]
     res.with_suffix(".md").write_text("\n".join(md), encoding="utf-8")
     print("\n".join(md))
 
 
+def draw(seed: int) -> None:
+    """The sample to judge (see the module docstring)."""
+    if SAMPLE.exists() and any(row["fluent"] for row in csv.DictReader(SAMPLE.open(encoding="utf-8"),
+                                                                          delimiter="\t")):
+        sys.exit(f"{SAMPLE} holds verdicts already: move it away to draw again")
+    typer = DictionaryTyper.from_files(sorted((BIO / "openbel").glob("*.belns")))
+    _, base = marked_records(typer)
+    rng, picked = random.Random(seed), []
+    for part, generator, quota in (("default", build(BioNLIOptions(seed=0)), {s: 15 for s in STRATEGIES}),
+                                   ("vocab", build(BioNLIOptions(seed=0), typer), {"SRE": 10, "SREO": 10})):
+        rows, _ = collect(base, generator)
+        by_strategy = defaultdict(list)
+        for row in rows:
+            by_strategy[row["provenance"]["strategy"]].append(row)
+        for strategy in STRATEGIES:
+            found = by_strategy.get(strategy, [])
+            picked += [(part, row) for row in rng.sample(found, min(quota.get(strategy, 0), len(found)))]
+    with SAMPLE.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, delimiter="\t", lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for i, (part, row) in enumerate(picked, 1):
+            writer.writerow([i, part, row["provenance"]["strategy"], row["source"], row["original"], row["text"],
+                             row["provenance"]["description"], row["premise"], "", "", "", ""])
+    print(f"{len(picked)} outputs -> {SAMPLE}", file=sys.stderr)
+
+
+def identifier_edits(original: str, text: str) -> list[tuple[str, str]]:
+    """Names holding a number that an output changed in place: (before, after), e.g. ("IL-6", "IL-4")."""
+    def names(t: str) -> Counter:
+        t = strip_markers(t)
+        return Counter(t[a:b] for a, b in identifier_spans(t))
+
+    lost, gained = names(original) - names(text), names(text) - names(original)
+    shape = re.compile(r"\d+(?:[.,]\d+)*")
+    return [(a, b) for a in lost for b in gained
+            if shape.sub("#", a) == shape.sub("#", b) or a.startswith(b) or b.startswith(a)]
+
+
+def score() -> None:
+    """Counts of the verdicts in the judged sample, per part and strategy, into bionli_sample.json."""
+    rows = list(csv.DictReader(SAMPLE.open(encoding="utf-8"), delimiter="\t"))
+    report: dict = {"outputs": len(rows), "parts": {}}
+    for part in sorted({r["part"] for r in rows}):
+        mine = [r for r in rows if r["part"] == part]
+        strategies = {}
+        for strategy in [s for s in STRATEGIES if any(r["strategy"] == s for r in mine)] + ["all"]:
+            chosen = [r for r in mine if strategy in ("all", r["strategy"])]
+            strategies[strategy] = {"n": len(chosen), **{column: sum(r[column] == "y" for r in chosen)
+                                                         for column in ("fluent", "valid", "definition")},
+                                    "identifier_edits": sum(len(identifier_edits(r["original"], r["text"]))
+                                                            for r in chosen)}
+        report["parts"][part] = strategies
+    unjudged = [r["id"] for r in rows if not all(r[c] in ("y", "n") for c in ("fluent", "valid", "definition"))]
+    report["unjudged"] = unjudged
+    (RESULTS / "bionli_sample.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    for part, strategies in report["parts"].items():
+        print(f"part {part}")
+        print(f"  {'strategy':<9}{'n':>4}{'fluent':>12}{'valid':>12}{'definition':>14}{'id edits':>10}")
+        for strategy, c in strategies.items():
+            cells = "".join(f"{c[k]:>5} ({c[k] / c['n']:4.0%})" + (" " if k == "definition" else "")
+                            for k in ("fluent", "valid", "definition"))
+            print(f"  {strategy:<9}{c['n']:>4}  {cells}{c['identifier_edits']:>8}")
+    if unjudged:
+        print(f"not judged yet: {', '.join(unjudged)}", file=sys.stderr)
+
+
 if __name__ == "__main__":
-    main()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("mode", nargs="?", choices=("benchmark", "sample", "score"), default="benchmark")
+    parser.add_argument("--seed", type=int, default=17, help="the sample's seed (sample)")
+    args = parser.parse_args()
+    {"benchmark": main, "sample": lambda: draw(args.seed), "score": score}[args.mode]()
