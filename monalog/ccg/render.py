@@ -1,7 +1,7 @@
 """Human-readable renderings of derivations: depccg-style ASCII derivations and JSON."""
 from __future__ import annotations
 
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
+from monalog.ccg.tree import Leaf, Rule, Tree, leaves
 
 _SYMBOLS = {Rule.FA: ">", Rule.BA: "<", Rule.FC: ">B", Rule.BX: "<Bx", Rule.GFC: ">B2",
             Rule.GBX: "<Bx2", Rule.CONJ: "<Φ>", Rule.LP: "<rp>", Rule.RP: "<rp>", Rule.LEX: "<un>",
@@ -32,13 +32,17 @@ def derivation(tree: Tree) -> str:
     return "\n".join([cats.rstrip(), words.rstrip(), *lines])
 
 
-def tree_json(tree: Tree) -> dict:
-    """A nested JSON-ready dict of the derivation."""
+def node_fields(tree: Tree) -> dict:
+    """One node of the JSON node format, children aside: category, rule (None at a leaf), and word,
+    lemma and pos (None above the leaves). monalog.polarity.render adds polarity and operator."""
     if isinstance(tree, Leaf):
         t = tree.token
-        return {"category": str(tree.category), "word": t.word, "lemma": t.lemma, "pos": t.pos}
-    node: dict = {"category": str(tree.category), "rule": tree.rule.value,
+        return {"category": str(tree.category), "rule": None, "word": t.word, "lemma": t.lemma, "pos": t.pos}
+    return {"category": str(tree.category), "rule": tree.rule.value, "word": None, "lemma": None, "pos": None}
+
+
+def tree_json(tree: Tree) -> dict:
+    """The derivation as nested JSON-ready dicts in the node format of polarized trees (every node has
+    the same keys; a leaf's children are []), with polarity and operator None: it is not polarized."""
+    return {**node_fields(tree), "polarity": None, "operator": None,
             "children": [tree_json(child) for child in tree.children]}
-    if isinstance(tree, Binary):
-        node["head_is_left"] = tree.head_is_left
-    return node

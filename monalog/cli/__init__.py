@@ -13,7 +13,7 @@ from typing import Sequence
 from monalog.cli.common import one_line
 from monalog.errors import MonalogError
 
-COMMANDS = ("parse", "polarize", "prove", "eval", "classify", "train", "augment", "demo", "train_tagger")
+COMMANDS = ("parse", "polarize", "prove", "eval", "classify", "train", "augment", "demo", "train_tagger", "serve")
 
 
 def _plugins():

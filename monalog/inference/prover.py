@@ -32,6 +32,7 @@ from monalog.inference.treeops import lemma_key, sentence_text
 
 if TYPE_CHECKING:
     from monalog.parsing.parser import Parser
+    from monalog.polarity.polarizer import PolarizedSentence
 
 
 @dataclass(frozen=True)
@@ -121,21 +122,22 @@ class Prover:
         """Prove many pairs (all sentences through the pipeline in one batch); a failing pair
         yields its error."""
         sentences = self.pipeline.run([text for pair in pairs for text in pair], self.settings.normalize)
-        out: list[Proof | MonalogError] = []
-        for i, (premise, hypothesis) in enumerate(pairs):
-            p, h = sentences[2 * i], sentences[2 * i + 1]
-            if isinstance(p, MonalogError):         # the first failing sentence's error
-                out.append(p)
-                continue
-            if isinstance(h, MonalogError):
-                out.append(h)
-                continue
-            try:
-                item = _Pair(premise, hypothesis, p.normalized, h.normalized)
-                out.append(self._prove(item, p.parse.tree, h.parse.tree, depth or self.settings.depth))
-            except MonalogError as exc:
-                out.append(exc)
-        return out
+        return [self.prove_analysed(premise, hypothesis, sentences[2 * i], sentences[2 * i + 1], depth)
+                for i, (premise, hypothesis) in enumerate(pairs)]
+
+    def prove_analysed(self, premise: str, hypothesis: str, p: "PolarizedSentence | MonalogError",
+                       h: "PolarizedSentence | MonalogError", depth: int | None = None) -> Proof | MonalogError:
+        """One pair from its two sentences as `self.pipeline.run` gave them (normalised as the settings
+        say), for callers that also show the derivations; the pair's error instead of a proof."""
+        if isinstance(p, MonalogError):         # the first failing sentence's error
+            return p
+        if isinstance(h, MonalogError):
+            return h
+        try:
+            item = _Pair(premise, hypothesis, p.normalized, h.normalized)
+            return self._prove(item, p.parse.tree, h.parse.tree, self.settings.depth if depth is None else depth)
+        except MonalogError as exc:
+            return exc
 
     # -- one pair ---------------------------------------------------------------------------------
     def _pair_kb(self, p_tree: Tree, h_tree: Tree) -> KnowledgeBase:

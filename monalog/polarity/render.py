@@ -1,21 +1,17 @@
 """JSON rendering of polarized sentences and derivations."""
 from __future__ import annotations
 
-from monalog.ccg.tree import Leaf
+from monalog.ccg.render import node_fields
 from monalog.parsing.checks import doubt
 from monalog.polarity.polarizer import PolarizedNode, PolarizedSentence
 
 
 def node_json(pn: PolarizedNode) -> dict:
-    """Nested JSON of a polarized derivation: category, polarity, rule, children or word."""
-    node = pn.node
-    out: dict = {"category": str(node.category), "polarity": pn.polarity.value, "operator": pn.operator or None}
-    if isinstance(node, Leaf):
-        out.update(word=node.token.word, lemma=node.token.lemma)
-    else:
-        out["rule"] = node.rule.value
-        out["children"] = [node_json(child) for child in pn.children]
-    return out
+    """Nested JSON of a polarized derivation, every node with the same keys: category, polarity, rule
+    (None at a leaf), word, lemma and pos (None above the leaves), operator, children ([] at a leaf)."""
+    fields = node_fields(pn.node)
+    return {"category": fields.pop("category"), "polarity": pn.polarity.value, **fields,
+            "operator": pn.operator or None, "children": [node_json(child) for child in pn.children]}
 
 
 def polarized_json(result: PolarizedSentence) -> dict:

@@ -1,0 +1,47 @@
+"""What a server is started with: the fallback model for /api/classify and the request limits. It
+travels to uvicorn's worker processes as JSON in one environment variable (they import the app by
+name, so nothing else can reach them)."""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+
+ENV = "MONALOG_SERVE_CONFIG"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one request. Every piece of work is bounded by counts (sentences, tokens, search
+    states), never by seconds, so an answer does not depend on the load."""
+
+    characters: int = 500           # per sentence
+    tokens: int = 80                # per sentence, as the parser's tokenizer counts them
+    pairs: int = 32                 # per batch of /api/prove and /api/classify
+    sentences: int = 64             # per batch of /api/parse and /api/polarize
+    depth: int = 4                  # the most edits in a proof
+    body_bytes: int = 1 << 20       # the request body
+    pending: int = 64               # requests waiting for this process's engine before a 503
+    graph_nodes: int = 1000         # sentences of the search graph in one answer (the proof path always kept)
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    model: str | None = None        # the fallback for /api/classify (a `monalog train` folder or an NLI model)
+    threshold: float | None = None  # fallback E/C below this probability become NEUTRAL (default of requests)
+    device: str | None = None       # torch device of the fallback
+    limits: Limits = field(default_factory=Limits)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> "ServerConfig":
+        data = json.loads(text)
+        return cls(**{**data, "limits": Limits(**data.get("limits", {}))})
+
+    @classmethod
+    def from_env(cls) -> "ServerConfig":
+        """The configuration `monalog serve` put in the environment (the defaults without one)."""
+        text = os.environ.get(ENV)
+        return cls.from_json(text) if text else cls()

@@ -1,0 +1,128 @@
+"""Request bodies of the JSON API (pydantic models: FastAPI validates them and /openapi.json describes
+them). Each endpoint takes one item or a batch; the options mirror the command line's flags. The
+limits that depend on the server's configuration (batch size, sentence length, depth) are checked
+by the app, with the command line's messages."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from monalog.inference.prover import ProverSettings
+from monalog.polarity.lexicon import BarePlurals, Definites, Numerals, Readings
+
+Id = str | int | None
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ReadingOptions(_Strict):
+    """The readings the literature leaves open (`--numerals`, `--definites`, `--bare-plurals`)."""
+
+    numerals: Literal["at-least", "exact"] = Field(
+        default="at-least", description="bare numerals: 'three' as at least three (default) or exactly three")
+    definites: Literal["upward", "fixed"] = Field(
+        default="upward", description="the/this/possessives: existential (default) or a fixed referent")
+    bare_plurals: Literal["existential", "universal"] = Field(
+        default="existential", description="'Dogs bark': some dogs (default) or all dogs")
+
+    def readings(self) -> Readings:
+        return Readings(Numerals(self.numerals), Definites(self.definites), BarePlurals(self.bare_plurals))
+
+
+class ProveOptions(ReadingOptions):
+    """The options of `monalog prove`."""
+
+    depth: int = Field(default=2, ge=0, description="the most edits in a proof (the server's limit applies)")
+    exclusions: bool = Field(default=False,
+                             description="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
+    normalize: bool = Field(default=True, description="apply the syntactic normalisation rules first")
+
+    def settings(self) -> ProverSettings:
+        """The prover's settings for these options; the depth is given per call, so one prover serves
+        every depth."""
+        return ProverSettings(normalize=self.normalize, exclusions=self.exclusions, readings=self.readings(),
+                              keep_search_tree=True)
+
+
+class ClassifyOptions(ProveOptions):
+    """The options of `monalog classify`."""
+
+    threshold: float | None = Field(default=None, ge=0, le=1, description="fallback E/C predictions below this "
+                                    "probability become NEUTRAL (default: the server's --threshold)")
+
+
+class PolarizeOptions(ReadingOptions):
+    """The options of `monalog polarize`."""
+
+    normalize: bool = Field(default=False, description="apply the syntactic normalisation rules first")
+
+
+class Pair(_Strict):
+    premise: str
+    hypothesis: str
+    id: Id = Field(default=None, description="echoed in the result")
+
+
+class _Pairs(_Strict):
+    premise: str | None = None
+    hypothesis: str | None = None
+    pairs: list[Pair] | None = Field(default=None, description="a batch: each pair's result (or error) in its place")
+
+    @model_validator(mode="after")
+    def _one_form(self):
+        single = self.premise is not None or self.hypothesis is not None
+        if single and self.pairs is not None:
+            raise ValueError("give either premise and hypothesis, or pairs, not both")
+        if self.pairs is None and (self.premise is None or self.hypothesis is None):
+            raise ValueError("give premise and hypothesis, or pairs")
+        return self
+
+    def items(self) -> list[Pair]:
+        if self.pairs is not None:
+            return list(self.pairs)
+        assert self.premise is not None and self.hypothesis is not None
+        return [Pair(premise=self.premise, hypothesis=self.hypothesis)]
+
+
+class ProveRequest(_Pairs):
+    options: ProveOptions = ProveOptions()
+
+
+class ClassifyRequest(_Pairs):
+    options: ClassifyOptions = ClassifyOptions()
+
+
+class _Sentences(_Strict):
+    sentence: str | None = None
+    sentences: list[str] | None = Field(default=None,
+                                        description="a batch: each sentence's result (or error) in its place")
+
+    @model_validator(mode="after")
+    def _one_form(self):
+        if (self.sentence is None) == (self.sentences is None):
+            raise ValueError("give either sentence or sentences")
+        return self
+
+    def items(self) -> list[str]:
+        return list(self.sentences) if self.sentences is not None else [self.sentence or ""]
+
+
+class ParseRequest(_Sentences):
+    pass
+
+
+class PolarizeRequest(_Sentences):
+    """The options go in "options" or, as `monalog polarize` takes them, beside the sentences."""
+
+    options: PolarizeOptions = PolarizeOptions()
+    normalize: bool | None = None
+    numerals: Literal["at-least", "exact"] | None = None
+    definites: Literal["upward", "fixed"] | None = None
+    bare_plurals: Literal["existential", "universal"] | None = None
+
+    def effective_options(self) -> PolarizeOptions:
+        given = {key: getattr(self, key) for key in PolarizeOptions.model_fields if getattr(self, key) is not None}
+        return self.options.model_copy(update=given)
