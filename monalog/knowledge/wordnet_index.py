@@ -15,23 +15,19 @@ process to process. Lemmas are equal when their synset and name are (nltk compar
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
 import re
 import sqlite3
 import sys
-import tempfile
 import threading
 import time
-import zipfile
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
-from urllib.request import pathname2url
 
 from monalog.errors import MonalogError, ResourceError
 from monalog.knowledge.wordnet import DEBIAN_DIR, cache_dir
@@ -76,6 +72,8 @@ class Source:
     member: str = ""                 # in a zip: the folder inside it ("wordnet/")
 
     def missing(self) -> list[str]:
+        import zipfile
+
         if self.member:
             try:
                 with zipfile.ZipFile(self.location) as zf:
@@ -86,6 +84,8 @@ class Source:
         return [name for name in SOURCE_FILES if not (self.location / name).is_file()]
 
     def read(self, name: str) -> str:
+        import zipfile
+
         if self.member:
             with zipfile.ZipFile(self.location) as zf:
                 return zf.read(self.member + name).decode("utf-8")
@@ -105,6 +105,8 @@ class Source:
 
     def digest(self) -> str:
         """sha256 of the files' contents: the same WordNet moved or copied keeps its digest."""
+        import hashlib
+
         sha = hashlib.sha256()
         for name in SOURCE_FILES:
             data = self.read(name).encode("utf-8")
@@ -312,6 +314,8 @@ CREATE TABLE exception (pos TEXT NOT NULL, seq INTEGER NOT NULL, form TEXT NOT N
 def build(source: Source, path: Path) -> Path:
     """Compile `source` into a new index at `path` (atomically; replaces whatever index is there:
     check first with `_classify`)."""
+    import tempfile
+
     _check_source(source)
     start = time.perf_counter()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -391,7 +395,7 @@ def _classify(path: Path, source: Source) -> str:
 def _connect(path: Path) -> sqlite3.Connection:
     # immutable: the file is never changed in place (rebuilds replace it), so SQLite takes no locks,
     # which also makes a connection opened after fork independent of the parent's
-    return sqlite3.connect(f"file:{pathname2url(str(path))}?mode=ro&immutable=1", uri=True,
+    return sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro&immutable=1", uri=True,
                            check_same_thread=False)
 
 
