@@ -21,7 +21,7 @@ import pytest
 
 from monalog.errors import ResourceError
 from monalog.knowledge import wordnet as wordnet_module
-from monalog.knowledge import wordnet_index
+from monalog.knowledge import wordnet_compile, wordnet_index
 from monalog.knowledge.wordnet_index import Source, WordNetError, WordNetIndex, ensure_index
 
 SEED = 16
@@ -319,7 +319,7 @@ def test_index_of_another_schema_is_rebuilt(tmp_path, monkeypatch):
     source, path = tiny_wordnet(tmp_path / "wn"), tmp_path / "wn.sqlite"
     ensure_index(path, source)
     built = path.stat().st_ino
-    monkeypatch.setattr(wordnet_index, "SCHEMA_VERSION", wordnet_index.SCHEMA_VERSION + 1)
+    monkeypatch.setattr(wordnet_compile, "SCHEMA_VERSION", wordnet_compile.SCHEMA_VERSION + 1)
     ensure_index(path, source)
     assert path.stat().st_ino != built
 
@@ -334,7 +334,7 @@ def test_build_is_atomic(tmp_path, monkeypatch):
         yield "synset", [(1, "[]")]
         raise RuntimeError("killed halfway")
 
-    monkeypatch.setattr(wordnet_index, "_compile", broken)
+    monkeypatch.setattr(wordnet_compile, "_compile", broken)
     with pytest.raises(RuntimeError, match="halfway"):
         ensure_index(path, source)
     assert path.read_bytes() == before                       # the old index, whole
