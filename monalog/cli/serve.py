@@ -20,7 +20,8 @@ def register(sub) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     p.add_argument("--workers", type=count(1), default=1,
-                   help="server processes, each with its own models (default 1; capped by cores and memory)")
+                   help="engine processes, each with its own models, fed request by request (default 1: a thread of "
+                        "the server's process; capped by cores and memory)")
     p.add_argument("--model", metavar="MODEL_DIR",
                    help="the fallback for /api/classify (a `monalog train` folder or an NLI model); without "
                         "one /api/classify answers 503")
@@ -35,17 +36,17 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from monalog.parallel import worker_count
-    from monalog.server.config import ENV, ServerConfig
-    from monalog.server.protocol import NoDelayH11Protocol
+    from monalog.server.app import create_app
+    from monalog.server.config import ServerConfig
 
     workers = worker_count(args.workers)
     for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(name, "1")        # one BLAS thread a process: the worker processes are the parallelism
-    os.environ[ENV] = ServerConfig(model=args.model, threshold=args.threshold, device=args.device).to_json()
+        os.environ.setdefault(name, "1")        # one BLAS thread a process: the engine processes are the parallelism
+    config = ServerConfig(workers=workers, model=args.model, threshold=args.threshold, device=args.device)
     host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"monalog: serving on http://{host}:{args.port}/ ({workers} worker{'s' * (workers > 1)}; "
-          f"the API is listed at /docs); models load first", file=sys.stderr)
-    uvicorn.run("monalog.server.app:app_from_env", factory=True, host=args.host, port=args.port, workers=workers,
-                http=NoDelayH11Protocol, access_log=args.access_log, log_level="debug" if args.verbose else "info",
-                timeout_graceful_shutdown=10)
+    engines = "an engine thread" if workers == 1 else f"{workers} engine processes"
+    print(f"monalog: serving on http://{host}:{args.port}/ with {engines} (the API is listed at /docs); "
+          "loading the models first", file=sys.stderr)
+    uvicorn.run(create_app(config), host=args.host, port=args.port, access_log=args.access_log,
+                log_level="debug" if args.verbose else "info", timeout_graceful_shutdown=10)
     return 0

@@ -1,13 +1,8 @@
-"""What a server is started with: the fallback model for /api/classify and the request limits. It
-travels to uvicorn's worker processes as JSON in one environment variable (they import the app by
-name, so nothing else can reach them)."""
+"""What a server is started with: its engine workers, the fallback model for /api/classify, and the
+request limits."""
 from __future__ import annotations
 
-import json
-import os
-from dataclasses import asdict, dataclass, field
-
-ENV = "MONALOG_SERVE_CONFIG"
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -21,27 +16,14 @@ class Limits:
     sentences: int = 64             # per batch of /api/parse and /api/polarize
     depth: int = 4                  # the most edits in a proof
     body_bytes: int = 1 << 20       # the request body
-    pending: int = 64               # requests waiting for this process's engine before a 503
+    pending: int = 64               # requests waiting for the engine before a 503
     graph_nodes: int = 1000         # sentences of the search graph in one answer (the proof path always kept)
 
 
 @dataclass(frozen=True)
 class ServerConfig:
+    workers: int = 1                # 1: the engine on a thread of the server's process; N: N engine processes
     model: str | None = None        # the fallback for /api/classify (a `monalog train` folder or an NLI model)
     threshold: float | None = None  # fallback E/C below this probability become NEUTRAL (default of requests)
     device: str | None = None       # torch device of the fallback
     limits: Limits = field(default_factory=Limits)
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self))
-
-    @classmethod
-    def from_json(cls, text: str) -> "ServerConfig":
-        data = json.loads(text)
-        return cls(**{**data, "limits": Limits(**data.get("limits", {}))})
-
-    @classmethod
-    def from_env(cls) -> "ServerConfig":
-        """The configuration `monalog serve` put in the environment (the defaults without one)."""
-        text = os.environ.get(ENV)
-        return cls.from_json(text) if text else cls()

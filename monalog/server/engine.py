@@ -9,13 +9,10 @@ from __future__ import annotations
 import csv
 import io
 import logging
-import os
 import time
-from functools import cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Sequence
 
-from monalog import __version__
 from monalog.errors import InputError, MonalogError, ResourceError
 from monalog.inference.proof import Proof
 from monalog.inference.prover import Prover, ProverSettings
@@ -79,18 +76,14 @@ class Engine:
         return self
 
     def health(self) -> dict:
+        """What this engine has loaded, and how long that took."""
         fallback = None
         if self.fallback is not None:
             fallback = {"model": self.config.model, "device": str(self.fallback.device),
                         "threshold": self.config.threshold}
-        return {"status": "ok", "version": __version__, "pid": os.getpid(),
-                "models": {"parser": "monalog supertagger + depccg A* decoder", "prover": bool(self._provers),
+        return {"models": {"parser": "monalog supertagger + depccg A* decoder", "prover": bool(self._provers),
                            "wordnet": bool(self._provers), "fallback": fallback},
                 "load_seconds": None if self.load_seconds is None else round(self.load_seconds, 3)}
-
-    @cached_property
-    def examples(self) -> list[dict[str, str]]:
-        return bundled_examples()
 
     # -- shared models, one per option set ---------------------------------------------------------
     def _pipeline(self, readings: Readings) -> Pipeline:

@@ -343,3 +343,31 @@ def test_search_graph_keeps_the_path_when_cut_to_its_limit():
     assert texts == ["P", "x0", "x1", "A", "H"] and cut["truncated"] and cut["total_nodes"] == 13
     assert [texts[i] for i in cut["path"]] == ["P", "A", "H"]
     assert all(e["source"] < len(texts) and e["target"] < len(texts) for e in cut["edges"])
+
+
+def test_engine_processes_answer_as_the_engine_thread_and_replace_a_dead_one(client):
+    import os
+    import signal
+    import time
+
+    body = {"premise": ENTAILED[0], "hypothesis": ENTAILED[1]}
+    reference = client.post("/api/prove", json=body).content
+    with TestClient(create_app(ServerConfig(workers=2))) as pool:
+        workers = pool.get("/api/health").json()["workers"]
+        assert len({w["pid"] for w in workers}) == 2 and os.getpid() not in {w["pid"] for w in workers}
+        assert {pool.post("/api/prove", json=body).content for _ in range(4)} == {reference}
+        code, d = post(pool, "/api/polarize", {"sentences": ["Every dog sees some cat", ""]})
+        assert d["results"][0]["arrows"] == "Every↑ dog↓ sees↑ some↑ cat↑" and d["results"][1]["error"]
+        os.kill(workers[0]["pid"], signal.SIGKILL)
+        codes = []
+        while 503 not in codes and len(codes) < 50:        # until the pool notices: that request is refused
+            codes.append(pool.post("/api/prove", json=body).status_code)
+            time.sleep(0.05)
+        assert codes[-1] == 503 and set(codes) <= {200, 503}
+        again = pool.post("/api/prove", json=body)          # waits for a new process to load its models
+        assert again.status_code == 200 and again.content == reference
+        deadline = time.monotonic() + 60
+        while len(pool.get("/api/health").json()["workers"]) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        fresh = {w["pid"] for w in pool.get("/api/health").json()["workers"]}
+        assert len(fresh) == 2 and workers[0]["pid"] not in fresh

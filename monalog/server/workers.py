@@ -1,0 +1,208 @@
+"""Where the engine's work runs: one thread of the server's own process (`--workers 1`), or a pool of
+engine processes fed request by request (`--workers N`).
+
+The prover and the parser are CPU-bound pure Python: threads of one process take turns under the GIL,
+so they add no speed (and the engine's caches were not written for concurrent use). So the engine
+runs on one thread per process, one request after another, and parallelism comes from processes. The
+pool hands each request to the next free process (a keep-alive connection is not tied to one process,
+as it is with uvicorn's own --workers, where a burst of 16 connections was measured to land on one of
+two workers); each process loads its models once, at start-up, before the server takes requests, and
+answers with JSON bytes, so what crosses between processes is the request and the encoded answer.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing as mp
+import os
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from pydantic import BaseModel
+
+from monalog.errors import MonalogError, ResourceError
+from monalog.parallel import _die_with_parent
+from monalog.server.config import ServerConfig
+from monalog.server.engine import Engine
+from monalog.server.results import echo, error_json, status
+from monalog.server.schemas import Pair
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request's work: an Engine method, its items, its options, and whether one item was asked
+    (its result or error is then the whole answer) or a batch."""
+
+    method: str                     # prove, classify, polarize, parse
+    items: Sequence[Any]
+    options: BaseModel | None = None
+    single: bool = True
+
+
+class Busy(Exception):
+    """No capacity for another request now (the queue is full, or a worker process died)."""
+
+
+def encode(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _fields(item: Any) -> dict:
+    if isinstance(item, Pair):
+        out = {"premise": echo(item.premise), "hypothesis": echo(item.hypothesis)}
+        return out if item.id is None else {"id": item.id, **out}
+    return {"sentence": echo(item)}
+
+
+def answer(engine: Engine, call: Call) -> tuple[int, bytes]:
+    """(status, JSON body): one item's result, or its error with its status; a batch's results in
+    place, each error as {"error", "input", ...the item}."""
+    method = getattr(engine, call.method)
+    try:
+        results = method(call.items) if call.options is None else method(call.items, call.options)
+    except MonalogError as exc:
+        return status(exc), encode(error_json(exc))
+    if call.single:
+        result = results[0]
+        if isinstance(result, MonalogError):
+            return status(result), encode(error_json(result))
+        return 200, encode(result)
+    return 200, encode({"results": [{**error_json(r), **_fields(item)} if isinstance(r, MonalogError) else r
+                                    for r, item in zip(results, call.items)]})
+
+
+class Workers:
+    """The engine's executor, the count of requests waiting for it, and each worker's pid and load time."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.pending = 0
+        self.ready: list[dict] = []
+        self.models: dict = {}
+
+    async def run(self, call: Call) -> tuple[int, bytes]:
+        if self.pending >= self.config.limits.pending:
+            raise Busy(f"the server is busy: {self.pending} requests are waiting (the limit is "
+                       f"{self.config.limits.pending}); try again")
+        self.pending += 1
+        try:
+            return await self._run(call)
+        finally:
+            self.pending -= 1
+
+    async def start(self) -> None:
+        raise NotImplementedError
+
+    async def _run(self, call: Call) -> tuple[int, bytes]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class InThread(Workers):
+    """One engine on one thread of this process (`--workers 1`, and the tests' apps)."""
+
+    def __init__(self, config: ServerConfig, engine: Engine | None = None) -> None:
+        super().__init__(config)
+        self.engine = engine or Engine(config)
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="monalog-engine")
+
+    async def start(self) -> None:
+        await asyncio.get_running_loop().run_in_executor(self.pool, self.engine.load)
+        health = self.engine.health()
+        self.models, self.ready = health["models"], [{"pid": os.getpid(), "load_seconds": health["load_seconds"]}]
+
+    async def _run(self, call: Call) -> tuple[int, bytes]:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, answer, self.engine, call)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+# -- the pool of engine processes -----------------------------------------------------------------------------
+_ENGINE: dict[str, Any] = {}
+
+
+def _init(config: ServerConfig, parent: int) -> None:
+    """In each engine process, before its first request: its models (an error is kept and reported)."""
+    _die_with_parent(parent)
+    try:
+        _ENGINE["engine"] = Engine(config).load()
+    except MonalogError as exc:
+        _ENGINE["error"] = " ".join(str(exc).split())
+
+
+def _ready(wait: float) -> dict:
+    """This process's health once its models are loaded (`wait`: hold the process a moment, so that the
+    next start-up call goes to another one)."""
+    time.sleep(wait)
+    if "error" in _ENGINE:
+        return {"pid": os.getpid(), "error": _ENGINE["error"]}
+    return {"pid": os.getpid(), **_ENGINE["engine"].health()}
+
+
+def _answer(call: Call) -> tuple[int, bytes]:
+    return answer(_ENGINE["engine"], call)
+
+
+class InProcesses(Workers):
+    """`count` engine processes (spawned, each loading its own models), fed one request at a time."""
+
+    def __init__(self, config: ServerConfig, count: int) -> None:
+        super().__init__(config)
+        self.count = count
+        self.pool = self._pool()
+
+    def _pool(self) -> Executor:
+        return ProcessPoolExecutor(self.count, mp.get_context("spawn"), initializer=_init,
+                                   initargs=(self.config, os.getpid()))
+
+    async def start(self) -> None:
+        """Every process loaded before the server takes requests (calls go out until each has answered)."""
+        loop = asyncio.get_running_loop()
+        seen: dict[int, dict] = {}
+        for _ in range(50):
+            try:
+                answers = await asyncio.gather(*(loop.run_in_executor(self.pool, _ready, 0.2)
+                                                 for _ in range(self.count)))
+            except BrokenProcessPool:
+                raise ResourceError("an engine process exited while starting (see its error above)") from None
+            for health in answers:
+                if "error" in health:
+                    raise ResourceError(health["error"])
+                seen[health["pid"]] = health
+            if len(seen) == self.count:
+                break
+        self.ready = [{"pid": pid, "load_seconds": h["load_seconds"]} for pid, h in sorted(seen.items())]
+        self.models = next(iter(seen.values()))["models"]
+
+    async def _run(self, call: Call) -> tuple[int, bytes]:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, _answer, call)
+        except BrokenProcessPool:           # a process died (killed, out of memory): start a new pool
+            self._restart()
+            raise Busy("an engine process died and is being replaced; try again") from None
+
+    def _restart(self) -> None:
+        """A new pool in place of a broken one (the requests it held were answered 503), loading its
+        models in the background; requests meanwhile wait for them."""
+        log.error("monalog serve: an engine process died; starting new ones")
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool, self.ready = self._pool(), []
+        self._restarting = asyncio.ensure_future(self.start())
+        self._restarting.add_done_callback(_log_failure)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _log_failure(task: asyncio.Future) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("monalog serve: the new engine processes did not start: %s", task.exception())
