@@ -32,7 +32,8 @@ def test_metrics():
     assert report.labels["CONTRADICTION"]["precision"] == 0.5
     assert report.confusion["NEUTRAL"] == {"ENTAILMENT": 0, "CONTRADICTION": 1, "NEUTRAL": 1}
     data = report.as_json()
-    assert set(data) == {"n", "accuracy", "labels", "confusion", "errors", "seconds", "load_seconds", "pairs_per_second"}
+    assert set(data) == {"n", "accuracy", "labels", "confusion", "errors", "seconds", "load_seconds",
+                         "pairs_per_second"}
     assert data["pairs_per_second"] == 2.5
 
 
