@@ -237,10 +237,15 @@ def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
     p.add_argument("--hybrid", metavar="MODEL_DIR",
                    help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
                         "engine leaves NEUTRAL or cannot handle")
-    p.add_argument("--threshold", type=probability, default=None,
-                   help="fallback E/C predictions below this probability become NEUTRAL (the paper: 0.95)")
-    p.add_argument("--device", type=device_name, help="cuda or cpu for the fallback (default: cuda when available)")
+    fallback_options(p, "the paper: 0.95")
     prover_options(p)
+
+
+def fallback_options(p: argparse.ArgumentParser, threshold_note: str) -> None:
+    """--threshold and --device of the commands that run a fallback classifier."""
+    p.add_argument("--threshold", type=probability, default=None,
+                   help=f"fallback E/C predictions below this probability become NEUTRAL ({threshold_note})")
+    p.add_argument("--device", type=device_name, help="cuda or cpu for the fallback (default: cuda when available)")
 
 
 def read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | None = None):

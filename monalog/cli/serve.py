@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 
-from monalog.cli.common import count, device_name, probability
+from monalog.cli.common import count, fallback_options
 
 
 def port(text: str) -> int:
@@ -25,9 +25,7 @@ def register(sub) -> None:
     p.add_argument("--model", metavar="MODEL_DIR",
                    help="the fallback for /api/classify (a `monalog train` folder or an NLI model); without "
                         "one /api/classify answers 503")
-    p.add_argument("--threshold", type=probability, default=None,
-                   help="fallback E/C predictions below this probability become NEUTRAL (requests may override)")
-    p.add_argument("--device", type=device_name, help="cuda or cpu for the fallback (default: cuda when available)")
+    fallback_options(p, "requests may override")
     p.add_argument("--access-log", action="store_true", help="log every request to stderr")
     p.set_defaults(func=run)
 
