@@ -42,7 +42,7 @@ def conclusion_of(sentence: str) -> str | None:
 def _distinct_mentions(claim: str, typer: DictionaryTyper) -> list:
     out: list = []
     for mention in typer.mentions(claim):
-        if all(mention.text.lower() != m.text.lower() for m in out):
+        if all(mention.key != m.key for m in out):          # an acronym names its long form
             out.append(mention)
     return out
 

@@ -12,6 +12,7 @@ from typing import Callable
 from monalog_perturb.bio import clauses
 from monalog_perturb.bio.perturbation import Context, Perturbation, marked_span, put
 from monalog_perturb.bio.premise import alike, mentions_name, states
+from monalog_perturb.bio.semtypes import SemType
 from monalog_perturb.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
 from monalog_perturb.bio.surface import agree, at_sentence_start, cased, is_plural
 
@@ -108,7 +109,7 @@ def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     return [Perturbation(record.id, record.premise, swapped, "SEP", f"swapped the entity phrases {a!r} <-> {b!r}")]
 
 
-def _slots(record: MechanismRecord, ctx: Context) -> list[tuple[tuple[str, str], str, str, str]]:
+def _slots(record: MechanismRecord, ctx: Context) -> list[tuple[tuple[str, str], str, SemType, str]]:
     """The marked entities a same-type replacement may take: (markers, entity, type, the other entity);
     not an acronym in parentheses."""
     out = []

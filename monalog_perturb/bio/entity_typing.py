@@ -1,5 +1,8 @@
-"""Offline entity typing by dictionary matching over real vocabularies (OpenBEL namespaces, or any
-`name<TAB>type` list): the longest known phrase wins; its type decides SRE/SREO candidates."""
+"""Offline entity recognition and typing by dictionary matching (issue 17, item 1): names from the
+bundled vocabularies, OpenBEL namespaces and `name<TAB>type` lists, each typed on one semantic type
+system (semtypes.SemType); the longest known name wins, a name that modifies a head noun or sits inside
+an abbreviation's long form is no entity of its own, common English words are not names (names.py),
+and an acronym takes the type of its long form (abbreviations.py)."""
 from __future__ import annotations
 
 import re
@@ -9,32 +12,69 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from monalog.errors import ResourceError
-
-_WORD = re.compile(r"[\w][\w\-/+.']*[\w+]|[\w]")
+from monalog_perturb.bio.abbreviations import Abbreviation, detector_name, find_abbreviations
+from monalog_perturb.bio.names import (after_substituent, head_after, is_common_word, is_symbol, loose_key, name_key,
+                                       symbol_key, word_spans)
+from monalog_perturb.bio.semtypes import SemType, from_belns, parse_label
 
 
 @dataclass(frozen=True)
 class Mention:
     text: str
-    type: str
+    type: SemType
     start: int      # character offsets in the text
     end: int
+    long_form: str | None = None       # an acronym: the long form it abbreviates in this text
+
+    @property
+    def key(self) -> str:
+        """What the mention names: an acronym names its long form."""
+        return name_key(self.long_form or self.text)
+
+
+def _type(label: str | SemType) -> SemType:
+    semtype = parse_label(label)
+    if semtype is None:
+        raise ValueError(f"unknown entity type {label!r} (one of: {', '.join(t.value for t in SemType)}, or a "
+                         "synonym such as drug, gene, phenotype, cell line, a UMLS TUI or an OpenBEL keyword)")
+    return semtype
 
 
 @dataclass
 class DictionaryTyper:
-    """Maps lower-cased names (up to `max_words` words) to a type."""
+    """Name keys (and their hyphen-free forms) -> type; symbols that are English words ("WAS") only
+    with their own case; `sources` says what was loaded."""
 
-    names: dict[str, str] = field(default_factory=dict)
-    max_words: int = 6
+    names: dict[str, SemType] = field(default_factory=dict)
+    max_words: int = 8
+    symbols: dict[str, SemType] = field(default_factory=dict)
+    sources: list[str] = field(default_factory=list)
 
-    def add(self, name: str, type_: str) -> None:
-        key = " ".join(name.lower().split())
-        if key and len(key.split()) <= self.max_words:
-            self.names.setdefault(key, type_)
+    def __post_init__(self) -> None:
+        self.names = {key: _type(t) for key, t in self.names.items()}
 
-    def type_of(self, text: str) -> str | None:
-        return self.names.get(" ".join(text.lower().split()))
+    def add(self, name: str, type_: str | SemType, unambiguous: bool = False) -> bool:
+        """Add a name (False when it is refused: a common word, a stop word, too short or too long);
+        `unambiguous`: the source vouches for it even if it is an English word."""
+        semtype, key = _type(type_), name_key(name)
+        if len(key) < 2 or len(key.split()) > self.max_words or not any(ch.isalpha() for ch in key):
+            return False
+        if not unambiguous and is_common_word(key):
+            if is_symbol(name):
+                self.symbols.setdefault(symbol_key(name.strip()), semtype)
+                return True
+            return False
+        if len(key) == 2 and not is_symbol(name) and not unambiguous:
+            return False
+        self.names.setdefault(key, semtype)
+        self.names.setdefault(loose_key(key), semtype)
+        return True
+
+    def type_of(self, text: str) -> SemType | None:
+        key = name_key(text)
+        if not key:
+            return None
+        return self.names.get(key) or self.names.get(loose_key(key)) or self.symbols.get(symbol_key(text.strip()))
 
     def by_type(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = defaultdict(list)
@@ -42,46 +82,103 @@ class DictionaryTyper:
             out[type_].append(name)
         return out
 
+    def describe(self) -> str:
+        """One line for stderr: the active sources, the matcher and the abbreviation detector."""
+        sources = "; ".join(self.sources) if self.sources else "no vocabulary"
+        return f"entity typing: {sources}; {type(self).__name__}; abbreviations: {detector_name()}"
+
     def mentions(self, text: str) -> list[Mention]:
-        """Longest non-overlapping dictionary matches, left to right."""
-        words = [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+        """Typed entity mentions, left to right (see the module docstring)."""
+        return resolve_abbreviations(text, self._matches(text), self, find_abbreviations(text))
+
+    def _matches(self, text: str) -> list[Mention]:
+        """Longest dictionary matches over whole tokens, none modifying a head noun."""
+        spans = word_spans(text)
         out, i = [], 0
-        while i < len(words):
-            for n in range(min(self.max_words, len(words) - i), 0, -1):
-                start, end = words[i][1], words[i + n - 1][2]
-                span = text[start:end]
-                if n == 1 and (len(span) < 2 or (len(span) <= 4 and span.islower())):   # "T", "was", "cat"
+        while i < len(spans):
+            for n in range(min(self.max_words, len(spans) - i), 0, -1):
+                start, end = spans[i][0], spans[i + n - 1][1]
+                type_ = self.type_of(text[start:end])
+                if type_ is None:
                     continue
-                type_ = self.type_of(span)
-                if type_:
+                head = head_after(text, end)
+                if head is not None:               # "dengue fever": neither "dengue" nor "fever"
+                    i = next((k for k in range(i, len(spans)) if spans[k][0] >= head), len(spans))
+                elif after_substituent(text, start):
+                    i += n
+                else:
                     out.append(Mention(text[start:end], type_, start, end))
                     i += n
-                    break
+                break
             else:
                 i += 1
         return out
 
     @classmethod
     def from_files(cls, paths: Iterable[str | Path]) -> "DictionaryTyper":
-        """OpenBEL .belns files (type = the namespace keyword) or `name<TAB>type` lists."""
+        """OpenBEL .belns files (typed by namespace) or `name<TAB>type[<TAB>unambiguous]` lists."""
         typer = cls()
-        for path in map(Path, paths):
-            try:
-                lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError as exc:
-                raise ResourceError(f"cannot read vocabulary {path}: {exc.strerror}", input=str(path)) from exc
-            if path.suffix == ".belns":
-                keyword = next((ln.split("=", 1)[1] for ln in lines if ln.startswith("Keyword=")), path.stem)
-                values = lines[lines.index("[Values]") + 1:] if "[Values]" in lines else []
-                for line in values:
-                    if "|" in line:
-                        typer.add(line.split("|", 1)[0], keyword)
-            else:
-                for line in lines:
-                    if "\t" in line and not line.startswith("#"):
-                        name, type_ = line.split("\t", 1)
-                        typer.add(name, type_.strip())
+        for path in paths:
+            typer.read(path)
         return typer
+
+    def read(self, path: str | Path) -> None:
+        """Add a vocabulary file's names (see `from_files`), listed in `sources`."""
+        self.sources.append(f"{Path(path).name} {_read_file(self, Path(path)):,} names")
+
+
+def _read_file(typer: DictionaryTyper, path: Path) -> int:
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as exc:
+        raise ResourceError(f"cannot read vocabulary {path}: {exc.strerror}", input=str(path)) from exc
+    added = 0
+    if path.suffix == ".belns":
+        header = dict(ln.split("=", 1) for ln in lines if "=" in ln and not ln.startswith("["))
+        keyword = header.get("Keyword", path.stem)
+        semtype = from_belns(keyword, header.get("DomainString", ""))
+        if semtype is None:
+            raise ResourceError(f"{path}: OpenBEL namespace {keyword!r} has no entity type", input=str(path))
+        values = lines[lines.index("[Values]") + 1:] if "[Values]" in lines else []
+        return sum(typer.add(line.split("|", 1)[0], semtype) for line in values if "|" in line)
+    for n, line in enumerate(lines, 1):
+        if "\t" in line and not line.startswith("#"):
+            name, type_, *rest = line.split("\t")
+            try:
+                added += typer.add(name, type_.strip(), unambiguous=bool(rest and rest[0].strip() == "unambiguous"))
+            except ValueError as exc:
+                raise ResourceError(f"{path}:{n}: {exc}", input=str(path)) from exc
+    return added
+
+
+def resolve_abbreviations(text: str, mentions: list[Mention], typer: DictionaryTyper,
+                          abbreviations: list[Abbreviation]) -> list[Mention]:
+    """A "long form (SHORT)" pair is one entity: the long form, typed as itself, as its head (the name
+    it ends with: "chronic kidney disease" from "kidney disease") or as its acronym; names inside an
+    untyped long form go ("tyrosine" of "tyrosine kinase inhibitors"); the acronym in its definition is
+    no mention of its own, and elsewhere it takes the long form's type."""
+    out = list(mentions)
+    acronyms: dict[str, tuple[SemType, str]] = {}
+    for a in abbreviations:
+        inside = [m for m in out if a.long_start <= m.start and m.end <= a.long_end]
+        in_short = [m for m in out if a.short_start <= m.start and m.end <= a.short_end]
+        long_text = text[a.long_start:a.long_end]
+        if len(inside) > 1 and not any((m.start, m.end) == (a.long_start, a.long_end) for m in inside):
+            continue                        # "metformin and aspirin (MA)": a coordination, not one name
+        type_ = typer.type_of(long_text) or (inside[0].type if inside and inside[0].end == a.long_end else None) \
+            or (in_short[0].type if in_short else None)
+        out = [m for m in out if m not in inside and m not in in_short]
+        if type_ is not None:
+            out.append(Mention(long_text, type_, a.long_start, a.long_end))
+            acronyms[a.short] = (type_, long_text)
+    defined = {(a.short_start, a.short_end) for a in abbreviations}
+    for short, (type_, long_text) in acronyms.items():
+        for m in re.finditer(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text):
+            if m.span() in defined:
+                continue
+            out = [x for x in out if x.end <= m.start() or x.start >= m.end()]
+            out.append(Mention(short, type_, m.start(), m.end(), long_text))
+    return sorted(out, key=lambda m: m.start)
 
 
 _Matcher = Callable[[Any], list[tuple[int, int, int]]]     # spaCy's PhraseMatcher: doc -> (match id, start, end)
@@ -89,15 +186,15 @@ _Matcher = Callable[[Any], list[tuple[int, int, int]]]     # spaCy's PhraseMatch
 
 class SpacyTyper(DictionaryTyper):
     """The same dictionary, matched with spaCy's PhraseMatcher on a blank English tokenizer
-    (case-insensitive; the longest non-overlapping matches win)."""
+    (case-insensitive; the longest non-overlapping matches that are whole tokens of names.word_spans)."""
 
-    def __init__(self, names: dict[str, str] | None = None, max_words: int = 6) -> None:
+    def __init__(self, names: dict[str, SemType] | None = None, max_words: int = 8) -> None:
         super().__init__(dict(names or {}), max_words)
         self._matcher: _Matcher | None = None
 
-    def add(self, name: str, type_: str) -> None:
-        super().add(name, type_)
+    def add(self, name: str, type_: str | SemType, unambiguous: bool = False) -> bool:
         self._matcher = None
+        return super().add(name, type_, unambiguous)
 
     def _build(self) -> _Matcher:
         try:
@@ -107,33 +204,32 @@ class SpacyTyper(DictionaryTyper):
             raise ResourceError("the spacy matcher needs spaCy: pip install spacy", input="spacy") from exc
         self._nlp = spacy.blank("en")
         matcher = PhraseMatcher(self._nlp.vocab, attr="LOWER")
-        by_type: dict[str, list] = defaultdict(list)
-        for name, type_ in self.names.items():
-            by_type[type_].append(self._nlp.make_doc(name))
-        for type_, docs in by_type.items():
-            matcher.add(type_, docs)
+        matcher.add("NAME", [self._nlp.make_doc(name) for name in self.names])
         self._matcher = matcher
         return matcher
 
-    def mentions(self, text: str) -> list[Mention]:
+    def _matches(self, text: str) -> list[Mention]:
         from spacy.util import filter_spans
 
         matcher = self._build() if self._matcher is None else self._matcher
         doc = self._nlp.make_doc(text)
-        spans = [doc[start:end] for _, start, end in matcher(doc)]
+        tokens = word_spans(text)
+        starts, ends = {s for s, _ in tokens}, {e for _, e in tokens}
         out = []
-        for span in sorted(filter_spans(spans), key=lambda s: s.start_char):
-            if len(span) == 1 and (len(span.text) < 2 or (len(span.text) <= 4 and span.text.islower())):
-                continue
-            out.append(Mention(span.text, self.type_of(span.text) or "", span.start_char, span.end_char))
+        for span in sorted(filter_spans([doc[s:e] for _, s, e in matcher(doc)]), key=lambda s: s.start_char):
+            type_ = self.type_of(span.text)
+            if (type_ and span.start_char in starts and span.end_char in ends and head_after(text, span.end_char)
+                    is None and not after_substituent(text, span.start_char)):
+                out.append(Mention(span.text, type_, span.start_char, span.end_char))
         return out
 
 
 class NerTyper(DictionaryTyper):
-    """A spaCy/scispacy NER model (e.g. en_core_sci_md, when a user has installed it): entity
-    labels are the types; dictionary names still answer `type_of` for marked entities."""
+    """A spaCy/scispacy NER model (e.g. en_ner_bionlp13cg_md, when a user has installed it): entity
+    labels mapped onto the semantic types (labels with no type are dropped); dictionary names still
+    answer `type_of` for marked entities."""
 
-    def __init__(self, model: str, names: dict[str, str] | None = None) -> None:
+    def __init__(self, model: str, names: dict[str, SemType] | None = None) -> None:
         super().__init__(dict(names or {}))
         try:
             import spacy
@@ -143,12 +239,13 @@ class NerTyper(DictionaryTyper):
             raise ResourceError(f"NER model {model!r} is not installed ({type(exc).__name__}); scispacy models "
                                 "are downloaded separately (pip install <model wheel>)", input=model) from exc
 
-    def mentions(self, text: str) -> list[Mention]:
-        return [Mention(e.text, e.label_, e.start_char, e.end_char) for e in self._nlp(text).ents]
+    def _matches(self, text: str) -> list[Mention]:
+        return [Mention(e.text, t, e.start_char, e.end_char) for e in self._nlp(text).ents
+                if (t := parse_label(e.label_)) is not None]
 
-    def type_of(self, text: str) -> str | None:
+    def type_of(self, text: str) -> SemType | None:
         known = super().type_of(text)
         if known:
             return known
         ents = self._nlp(text).ents
-        return ents[0].label_ if len(ents) == 1 and ents[0].text == text.strip() else None
+        return parse_label(ents[0].label_) if len(ents) == 1 and ents[0].text == text.strip() else None

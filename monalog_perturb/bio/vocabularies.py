@@ -1,5 +1,14 @@
-"""Typed name lists from vocabularies that ship in PyPI wheels (all offline): DrugBank names from
-`drug-named-entity-recognition`, HPO phenotypes from `hpo3`, FamPlex families from its entities.csv."""
+"""Typed name lists from vocabularies that ship with the package or in PyPI wheels (all offline),
+each name typed on the semantic types of semtypes.py, never by the vocabulary's name:
+
+- famplex: the packaged FamPlex relations (HGNC symbols and FamPlex families: gene/protein) and its
+  grounding map (curated text strings such as "p53", "TNF-alpha", typed by the namespace they ground
+  to: FPLX/HGNC/UniProt gene/protein, ChEBI/PubChem/HMDB chemical/drug, GO biological process);
+  `famplex:PATH` reads another entities.csv, relations.csv or a FamPlex folder;
+- drugs: DrugBank names and synonyms from `drug-named-entity-recognition`, typed by their MeSH tree
+  numbers (calpain, an enzyme, is gene/protein; aspirin chemical/drug; no tree: chemical/drug);
+- hpo: the HPO's phenotypic abnormalities from `hpo3` (disease/phenotype; not its modifiers
+  "Severe", "Moderate", frequencies or modes of inheritance)."""
 from __future__ import annotations
 
 import csv
@@ -8,19 +17,29 @@ from pathlib import Path
 from typing import Iterator
 
 from monalog.errors import ResourceError
+from monalog_perturb.bio.semtypes import SemType, from_mesh_trees
+from monalog_perturb.resources import data_path
 
-SOURCES = ("drugs", "hpo", "famplex")
+SOURCES = ("famplex", "drugs", "hpo")
+DEFAULT_SOURCES = SOURCES          # all bundled vocabularies are on unless the user names others
+DESCRIPTIONS = {"famplex": "FamPlex relations + grounding map (packaged)",
+                "drugs": "DrugBank names (drug-named-entity-recognition)",
+                "hpo": "HPO phenotypic abnormalities (hpo3)"}
+_PHENOTYPIC_ABNORMALITY = "HP:0000118"
 
 
-def drug_names() -> Iterator[tuple[str, str]]:
+def drug_names() -> Iterator[tuple[str, SemType]]:
+    """DrugBank names and synonyms (not MeSH's inverted "acid, folic" forms), typed by MeSH tree."""
     try:
         from drug_named_entity_recognition import drugs_finder
     except ImportError as exc:
         raise ResourceError("drugs: pip install drug-named-entity-recognition", input="drugs") from exc
     for canonical, data in drugs_finder.drug_canonical_to_data.items():
-        yield data.get("name", canonical), "drug"
-        for synonym in data.get("synonyms", ())[:5]:
-            yield synonym, "drug"
+        type_ = from_mesh_trees(data.get("mesh_tree") or ()) or SemType.CHEMICAL
+        yield data.get("name", canonical), type_
+        for synonym in data.get("synonyms", ()):
+            if ", " not in synonym:
+                yield synonym, type_
 
 
 @lru_cache(maxsize=1)
@@ -34,35 +53,73 @@ def hpo_ontology():
     return Ontology
 
 
-def hpo_names() -> Iterator[tuple[str, str]]:
-    for term in hpo_ontology():
-        yield term.name, "phenotype"
+def phenotypic_terms() -> Iterator:
+    """HPO terms under Phenotypic abnormality (not the clinical modifiers, frequencies, inheritance)."""
+    ontology = hpo_ontology()
+    root = ontology.get_hpo_object(_PHENOTYPIC_ABNORMALITY)
+    for term in ontology:
+        if term.child_of(root):
+            yield term
 
 
-def famplex_names(path: str | Path) -> Iterator[tuple[str, str]]:
-    """FamPlex families: entities.csv (one family id a row, words joined by '_')."""
-    path = Path(path)
+def hpo_names() -> Iterator[tuple[str, SemType]]:
+    for term in phenotypic_terms():
+        yield term.name, SemType.DISEASE
+
+
+_GROUNDING_TYPES = {"FPLX": SemType.GENE_PROTEIN, "HGNC": SemType.GENE_PROTEIN, "UP": SemType.GENE_PROTEIN,
+                    "UPISO": SemType.GENE_PROTEIN, "MIRBASE": SemType.GENE_PROTEIN, "CHEBI": SemType.CHEMICAL,
+                    "PUBCHEM": SemType.CHEMICAL, "HMDB": SemType.CHEMICAL, "GO": SemType.PROCESS}
+
+
+def _rows(path: Path) -> list[list[str]]:
     try:
         with path.open(encoding="utf-8") as handle:
-            for row in csv.reader(handle):
-                if row and row[0]:
-                    yield row[0], "protein family"
-                    if "_" in row[0]:
-                        yield row[0].replace("_", " "), "protein family"
+            return list(csv.reader(handle))
     except OSError as exc:
         raise ResourceError(f"famplex: cannot read {path}: {exc.strerror}", input=str(path)) from exc
 
 
-def load_source(spec: str) -> Iterator[tuple[str, str]]:
-    """'drugs', 'hpo' or 'famplex:PATH/entities.csv'."""
+def famplex_names(path: str | Path | None = None) -> Iterator[tuple[str, SemType]]:
+    """FamPlex names: the packaged relations and grounding map, or a user's entities.csv (one family
+    id a row), relations.csv, grounding_map.csv or folder holding them."""
+    path = Path(path) if path else None
+    if path is None:
+        files = [data_path("famplex_relations.csv"), data_path("famplex_grounding_map.csv")]
+    elif path.is_dir():
+        files = [p for p in (path / "relations.csv", path / "grounding_map.csv", path / "entities.csv") if p.exists()]
+    else:
+        files = [path]
+    for file in files:
+        for row in _rows(file):
+            if file.name.endswith("grounding_map.csv"):
+                if len(row) > 1 and row[1] in _GROUNDING_TYPES:
+                    yield row[0], _GROUNDING_TYPES[row[1]]
+                continue
+            names = [row[1], row[4]] if len(row) >= 5 and row[2] in ("isa", "partof") else row[:1]
+            for name in names:
+                if name:
+                    yield name, SemType.GENE_PROTEIN
+                    if "_" in name:
+                        yield name.replace("_", " "), SemType.GENE_PROTEIN
+
+
+def load_source(spec: str) -> Iterator[tuple[str, SemType]]:
+    """'famplex' (packaged) or 'famplex:PATH', 'drugs', 'hpo'."""
     name, _, arg = spec.partition(":")
     if name == "drugs":
         return drug_names()
     if name == "hpo":
         return hpo_names()
-    if name == "famplex" and arg:
-        return famplex_names(arg)
-    raise ResourceError(f"unknown vocabulary source {spec!r} (drugs, hpo, famplex:PATH)", input=spec)
+    if name == "famplex":
+        return famplex_names(arg or None)
+    raise ResourceError(f"unknown vocabulary source {spec!r} (famplex[:PATH], drugs, hpo; none for no "
+                        "bundled vocabulary)", input=spec)
+
+
+def describe(spec: str) -> str:
+    name, _, arg = spec.partition(":")
+    return f"{name} ({arg})" if arg else f"{name} ({DESCRIPTIONS.get(name, name)})"
 
 
 def hpo_parents(name: str) -> list[str]:
@@ -72,3 +129,4 @@ def hpo_parents(name: str) -> list[str]:
     except (RuntimeError, ValueError, KeyError):
         return []
     return sorted(parent.name for parent in term.parents)
+

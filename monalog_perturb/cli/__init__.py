@@ -44,7 +44,8 @@ def _bionli_parser(perturb) -> None:
     p.add_argument("--with-positives", action="store_true", help="also write the originals as ENTAILMENT")
     p.add_argument("--balance", type=count(1), metavar="N", help="keep at most N negatives per strategy")
     p.add_argument("--vocab", action="append", metavar="FILE",
-                   help="typed names for SRE/SREO: OpenBEL .belns or name<TAB>type lists (repeatable)")
+                   help="more typed names (before the bundled ones): OpenBEL .belns (HGNC, ChEBI, GO, MeSH, ...) or "
+                        "name<TAB>type[<TAB>unambiguous] lists (repeatable)")
     p.add_argument("--abstracts", action="store_true",
                    help="INPUT holds abstracts (JSONL {id, abstract}, MEDLINE text or paragraphs): extract "
                         "conclusion records first")
@@ -55,7 +56,8 @@ def _bionli_parser(perturb) -> None:
                    help="dictionary matching: plain longest match, or spaCy's PhraseMatcher")
     p.add_argument("--ner", metavar="MODEL", help="a spaCy/scispacy NER model to find entities (if installed)")
     p.add_argument("--vocab-source", action="append", metavar="SOURCE",
-                   help="packaged vocabularies: drugs (DrugBank), hpo (HPO), famplex:PATH/entities.csv")
+                   help="bundled vocabularies (repeatable; default: all of famplex, drugs and hpo; 'none': only "
+                        "--vocab): famplex[:PATH] (FamPlex), drugs (DrugBank), hpo (HPO)")
     p.add_argument("--report", metavar="JSON",
                    help="also write the per-strategy counts, why each strategy did not apply, and why inputs "
                         "gave no record, as JSON")

@@ -73,6 +73,7 @@ def cmd_bionli(args: argparse.Namespace) -> int:
         return error(str(exc))
     _check(args, "records", "strategies")
     generator = build(options)
+    print(generator.typer.describe(), file=sys.stderr)
     items = _items(args, read_items(args.input, options.abstracts, generator.typer, generator.stats.inputs_skipped))
     run_report = _run(args, generator, items, options)
     if args.report:

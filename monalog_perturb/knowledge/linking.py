@@ -2,17 +2,17 @@
 (cui2vec rows or name embeddings), as KBIN uses them (Wright et al. 2022, section 4)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Sequence
 
 import numpy as np
 
+from monalog_perturb.bio.abbreviations import Abbreviation, find_abbreviations
+from monalog_perturb.bio.names import (COMMON_ZIPF, after_substituent, head_after, is_common_word, is_symbol, name_key,
+                                       symbol_key, word_spans)
 from monalog_perturb.knowledge.sources import Concept, KnowledgeSource, norm
 from monalog_perturb.protocols import Embedder
-
-_TOKEN = re.compile(r"[\w][\w\-/.+']*[\w]|[\w]")
 
 
 @dataclass(frozen=True)
@@ -27,45 +27,72 @@ class Link:
 
 
 class EntityLinker:
-    """Longest-match dictionary NER over the names and aliases of the knowledge sources. Names shorter
-    than 3 characters, and single lower-case common English words, are not matched (they are
-    mostly words, not entities: "cold", "lead")."""
+    """Longest-match dictionary NER over the names and aliases of the knowledge sources, with BioNLI's
+    rules for names (bio/names.py): names shorter than 3 characters and common English words are not
+    matched ("cold", "lead", "severe"), a symbol that is a word only with its own case ("WAS"); a name
+    that modifies a head noun ("dengue" of "dengue fever") or lies inside a "long form (ACRONYM)" pair
+    is not linked, nor is the acronym of such a pair on its own."""
 
-    def __init__(self, sources: Sequence[KnowledgeSource], max_words: int = 6, common_zipf: float = 4.0) -> None:
+    def __init__(self, sources: Sequence[KnowledgeSource], max_words: int = 6,
+                 common_zipf: float = COMMON_ZIPF) -> None:
         self.sources, self.max_words, self.common_zipf = list(sources), max_words, common_zipf
 
     def is_word(self, text: str) -> bool:
-        """A single common English word ("Severe", "cold", an alias "sits"): not an entity name;
-        acronyms are kept."""
-        from wordfreq import zipf_frequency
-
+        """A common English word ("Severe", "cold", an alias "sits"), not an entity name; symbols
+        (capitals past the first letter) are names, matched with their own case."""
         key = norm(text)
-        return len(key) < 3 or (" " not in key and not text.isupper() and zipf_frequency(key, "en") >= self.common_zipf)
+        return len(key) < 3 or (is_common_word(name_key(text), self.common_zipf) and not is_symbol(text))
 
     @cached_property
-    def _names(self) -> dict[str, tuple[Concept, KnowledgeSource]]:
+    def _index(self) -> tuple[dict[str, tuple[Concept, KnowledgeSource]], dict[str, tuple[Concept, KnowledgeSource]]]:
         names: dict[str, tuple[Concept, KnowledgeSource]] = {}
+        symbols: dict[str, tuple[Concept, KnowledgeSource]] = {}
         for source in self.sources:
             for text, concept in source.names():
-                key = norm(text)
-                if key not in names and not self.is_word(text):
-                    names[key] = (concept, source)
-        return names
+                key = name_key(text)
+                if self.is_word(text):
+                    continue
+                if is_symbol(text) and is_common_word(key, self.common_zipf):
+                    symbols.setdefault(symbol_key(text), (concept, source))
+                else:
+                    names.setdefault(key, (concept, source))
+        return names, symbols
+
+    def _find(self, text: str) -> tuple[Concept, KnowledgeSource] | None:
+        names, symbols = self._index
+        return names.get(name_key(text)) or symbols.get(symbol_key(text))
 
     def mentions(self, text: str) -> list[Link]:
-        tokens = [(m.start(), m.end()) for m in _TOKEN.finditer(text)]
+        tokens = word_spans(text)
         out, i = [], 0
         while i < len(tokens):
             for j in range(min(len(tokens), i + self.max_words), i, -1):
                 start, end = tokens[i][0], tokens[j - 1][1]
-                found = self._names.get(norm(text[start:end]))
-                if found:
+                found = self._find(text[start:end])
+                if not found:
+                    continue
+                head = head_after(text, end)
+                if head is not None:
+                    i = next((k for k in range(i, len(tokens)) if tokens[k][0] >= head), len(tokens))
+                elif after_substituent(text, start):
+                    i = j
+                else:
                     out.append(Link(text[start:end], start, end, found[0], found[1]))
                     i = j
-                    break
+                break
             else:
                 i += 1
-        return out
+        return _outside_pairs(out, find_abbreviations(text))
+
+
+def _outside_pairs(links: list[Link], pairs: list[Abbreviation]) -> list[Link]:
+    """Links that neither split a long form nor stand for the acronym in its definition."""
+    def splits(link: Link, a: Abbreviation) -> bool:
+        inside = a.long_start <= link.start and link.end <= a.long_end and (link.start, link.end) != (a.long_start,
+                                                                                                       a.long_end)
+        return inside or (a.short_start <= link.start and link.end <= a.short_end)
+
+    return [link for link in links if not any(splits(link, a) for a in pairs)]
 
 
 class ConceptVectors:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from monalog.errors import ResourceError
+from monalog_perturb.bio.semtypes import SemType, from_mesh_trees, from_obo_id, from_tuis, parse_label
 
 if TYPE_CHECKING:
     import numpy as np
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 class Concept:
     id: str
     name: str
-    type: str
+    type: SemType
     source: str
     aliases: tuple[str, ...] = field(default=(), compare=False)
 
@@ -125,21 +126,23 @@ def _need(module: str, package: str):
 
 
 class HPOSource(KnowledgeSource):
-    """The Human Phenotype Ontology from `hpo3` (no synonyms in this build)."""
+    """The Human Phenotype Ontology's phenotypic abnormalities from `hpo3` (no synonyms in this build;
+    not its clinical modifiers, frequencies or modes of inheritance)."""
 
     name = "hpo"
 
     def _load(self) -> None:
-        from monalog_perturb.bio.vocabularies import hpo_ontology
+        from monalog_perturb.bio.vocabularies import phenotypic_terms
 
-        for term in hpo_ontology():
-            self.add(Concept(term.id, term.name, "phenotype", self.name))
+        for term in phenotypic_terms():
+            self.add(Concept(term.id, term.name, SemType.DISEASE, self.name))
             for parent in term.parents:
                 self.link(term.id, parent.id)
 
 
 class DrugSource(KnowledgeSource):
-    """DrugBank names from `drug-named-entity-recognition`; parents are MeSH tree-number prefixes
+    """DrugBank names from `drug-named-entity-recognition`, typed by their MeSH tree numbers (an
+    enzyme or protein is gene/protein; no tree: chemical/drug); parents are MeSH tree-number prefixes
     (tree numbers, not MeSH ids, which are not unique per drug)."""
 
     name = "drugs"
@@ -150,7 +153,8 @@ class DrugSource(KnowledgeSource):
             trees = data.get("mesh_tree") or []
             cid = data.get("drugbank_id") or f"drug:{canonical}"
             synonyms = tuple(s for s in data.get("synonyms", ()) if s.lower() != canonical)[:5]
-            self.add(Concept(cid, data.get("name", canonical), "drug", self.name, synonyms))
+            type_ = from_mesh_trees(trees) or SemType.CHEMICAL
+            self.add(Concept(cid, data.get("name", canonical), type_, self.name, synonyms))
             for tree in trees:
                 if "." in tree:
                     self.link(cid, "mesh:" + tree.rsplit(".", 1)[0])
@@ -179,20 +183,20 @@ class FamPlexSource(KnowledgeSource):
             for ns, name in ((ns_a, a), (ns_b, b)):
                 cid = f"{ns}:{name}"
                 if cid not in self.concepts:
-                    kind = "protein family" if ns == "FPLX" else "gene"
                     aliases = (name.replace("_", " "),) if "_" in name else ()
-                    self.add(Concept(cid, name, kind, self.name, aliases))
+                    self.add(Concept(cid, name, SemType.GENE_PROTEIN, self.name, aliases))
             self.link(f"{ns_a}:{a}", f"{ns_b}:{b}")
 
 
 class OboSource(KnowledgeSource):
-    """Any OBO/OWL ontology pronto reads; type = the term's top-level ancestor (or the ontology)."""
+    """Any OBO/OWL ontology pronto reads; a term's type from `type_name` (a type label) or else from
+    its id prefix (GO, CHEBI, HP, DOID, CL, UBERON, NCBITaxon, PR, ...); terms with neither are left out."""
 
     def __init__(self, path: str | Path, type_name: str | None = None) -> None:
         super().__init__()
         self.path = Path(path)
         self.name = f"obo:{self.path.stem}"
-        self.type_name = type_name or self.path.stem
+        self.type = parse_label(type_name) if type_name else None
 
     def _load(self) -> None:
         pronto = _need("pronto", "pronto")
@@ -203,15 +207,19 @@ class OboSource(KnowledgeSource):
         for term in ontology.terms():
             if term.obsolete or not term.name:
                 continue
+            type_ = self.type or from_obo_id(term.id, term.namespace or "")
+            if type_ is None:
+                continue
             aliases = tuple(sorted(s.description for s in term.synonyms))
-            self.add(Concept(term.id, term.name, self.type_name, self.name, aliases))
+            self.add(Concept(term.id, term.name, type_, self.name, aliases))
             for parent in term.superclasses(distance=1, with_self=False):
                 self.link(term.id, parent.id)
 
 
 class UMLSSource(KnowledgeSource):
     """UMLS from its RRF files in a folder: MRCONSO.RRF (English names; preferred name first),
-    MRSTY.RRF (semantic types), MRREL.RRF (PAR/CHD and RB/RN links)."""
+    MRSTY.RRF (semantic types, mapped with semtypes.from_tuis; concepts of no mapped type, such as
+    ideas, procedures and findings, are left out), MRREL.RRF (PAR/CHD and RB/RN links)."""
 
     name = "umls"
     same_type_fallback = True
@@ -237,13 +245,16 @@ class UMLSSource(KnowledgeSource):
                 continue
             rank = 0 if (row[2] == "P" and row[4] == "PF" and row[6] == "Y") else 1
             names[row[0]].append((rank, row[14]))
-        types: dict[str, str] = {}
+        tuis: dict[str, set[str]] = defaultdict(set)
         for row in self._rows("MRSTY.RRF"):
             if len(row) >= 4:
-                types.setdefault(row[0], row[3])
+                tuis[row[0]].add(row[1])
         for cui, found in names.items():
+            type_ = from_tuis(tuis.get(cui, ()))
+            if type_ is None:
+                continue
             ordered = [text for _, text in sorted(found, key=lambda x: x[0])]
-            self.add(Concept(cui, ordered[0], types.get(cui, "Unknown"), self.name, tuple(dict.fromkeys(ordered[1:]))))
+            self.add(Concept(cui, ordered[0], type_, self.name, tuple(dict.fromkeys(ordered[1:]))))
         for row in self._rows("MRREL.RRF"):
             if len(row) < 5:
                 continue
@@ -255,8 +266,12 @@ class UMLSSource(KnowledgeSource):
 
 
 def load_source(spec: str) -> KnowledgeSource:
-    """'hpo', 'drugs', 'famplex:PATH', 'obo:PATH', 'umls:FOLDER'."""
+    """'hpo', 'drugs', 'famplex:PATH', 'obo:PATH' (or 'obo:PATH:TYPE' for an ontology whose id prefix
+    names no type), 'umls:FOLDER'."""
     kind, _, arg = spec.partition(":")
+    head, _, tail = arg.rpartition(":")
+    if kind == "obo" and head and parse_label(tail):
+        return OboSource(head, tail) if Path(head).exists() else load_source(f"obo:{head}")
     if kind in ("famplex", "obo", "umls") and arg and not Path(arg).exists():
         raise ResourceError(f"knowledge source {spec!r}: {arg} does not exist", input=spec)
     if kind == "hpo":

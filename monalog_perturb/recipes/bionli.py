@@ -51,18 +51,21 @@ class BioNLIOptions:
         return names
 
 
-def make_typer(vocab: Iterable[str] | None = (), vocab_source: Iterable[str] | None = (), matcher: str = "dict",
+def make_typer(vocab: Iterable[str] | None = (), vocab_source: Iterable[str] | None = None, matcher: str = "dict",
                ner: str | None = None) -> DictionaryTyper:
-    """Entity typing from vocabulary files, packaged vocabularies, and a matcher or NER model."""
+    """Entity typing from vocabulary files (first: the user's types win), the bundled vocabularies
+    (`vocab_source` None: all of them, DEFAULT_SOURCES; "none": no bundled one), and a matcher or NER model."""
     from monalog_perturb.bio.entity_typing import NerTyper, SpacyTyper
-    from monalog_perturb.bio.vocabularies import load_source
+    from monalog_perturb.bio.vocabularies import DEFAULT_SOURCES, describe, load_source
 
-    names = DictionaryTyper.from_files(list(vocab or [])).names
-    for source in vocab_source or []:
-        for name, type_ in load_source(source):
-            names.setdefault(" ".join(name.lower().split()), type_)
-    typer = NerTyper(ner, names) if ner else SpacyTyper(names) if matcher == "spacy" else DictionaryTyper(names)
-    log.info("typing: %s over %d names", type(typer).__name__, len(names))
+    sources = [s for s in (DEFAULT_SOURCES if vocab_source is None else vocab_source) if s != "none"]
+    typer = NerTyper(ner) if ner else SpacyTyper() if matcher == "spacy" else DictionaryTyper()
+    for path in vocab or []:
+        typer.read(path)
+    for source in sources:
+        added = sum(typer.add(name, type_) for name, type_ in load_source(source))
+        typer.sources.append(f"{describe(source)} {added:,} names")
+    log.info("typing: %s over %d names", type(typer).__name__, len(typer.names))
     return typer
 
 

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from monalog_perturb.resources import data_path
+from monalog_perturb.bio.semtypes import SemType
 from monalog_perturb.backends.chat import ChatClient, ChatError, redacted
 from monalog_perturb.backends.fluency import CausalLMFluency, MaskedLMFluency, UnigramFluency, load_fluency
 from monalog_perturb.backends.nli import ClassifierTeacher, SymbolicTeacher, load_teacher
@@ -178,7 +179,7 @@ def _names(concepts):
 def test_hpo_siblings_share_a_parent():
     hpo = HPOSource()
     seizure = hpo.lookup("seizure")
-    assert seizure.type == "phenotype" and seizure.id.startswith("HP:")
+    assert seizure.type == SemType.DISEASE and seizure.id.startswith("HP:")
     siblings = hpo.siblings(seizure)
     parents = {p.id for p in hpo.parents(seizure)}
     assert siblings and all(parents & {p.id for p in hpo.parents(s)} for s in siblings)
@@ -187,7 +188,8 @@ def test_hpo_siblings_share_a_parent():
 def test_drug_siblings_by_mesh_tree():
     drugs = DrugSource()
     assert _names(drugs.siblings(drugs.lookup("metformin"))) & {"buformin", "phenformin"}
-    assert drugs.lookup("Aspirin").type == "drug"
+    assert drugs.lookup("Aspirin").type == SemType.CHEMICAL
+    assert drugs.lookup("calpain").type == SemType.GENE_PROTEIN           # an enzyme (MeSH D08.811)
 
 
 def test_famplex_family_members():
@@ -197,7 +199,7 @@ def test_famplex_family_members():
 
 
 def test_obo_source(tmp_path):
-    obo = OboSource(DATA / "tiny.obo")
+    obo = OboSource(DATA / "tiny.obo", "phenotype")
     seizure = obo.lookup("convulsion")                  # a synonym
     assert seizure.name == "seizure" and _names(obo.siblings(seizure)) == {"tremor", "ataxia"}
     assert [p.name for p in obo.parents(seizure)] == ["neurological sign"]
@@ -206,7 +208,7 @@ def test_obo_source(tmp_path):
 def test_umls_rrf_source():
     umls = UMLSSource(DATA / "umls")
     aspirin = umls.lookup("acetylsalicylic acid")
-    assert aspirin.id == "C0004057" and aspirin.name == "Aspirin" and aspirin.type == "Organic Chemical"
+    assert aspirin.id == "C0004057" and aspirin.name == "Aspirin" and aspirin.type == SemType.CHEMICAL
     assert _names(umls.siblings(aspirin)) == {"ibuprofen", "naproxen"}        # PAR and CHD links, same type
     assert umls.lookup("Convulsions (fr)") is None                          # English names only
     assert _names(umls.siblings(umls.lookup("seizures"))) == {"headache"}  # no parent: same semantic type

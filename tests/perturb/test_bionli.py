@@ -7,6 +7,7 @@ import pytest
 from monalog_perturb.bio.bionli import STRATEGIES, Context, lpr, sen, sep, sn, sre, sreo, vneg
 from monalog_perturb.bio.records import MechanismRecord, read_records, strip_markers
 from monalog_perturb.bio.entity_typing import DictionaryTyper
+from monalog_perturb.bio.semtypes import SemType
 
 DATA = Path(__file__).parents[1] / "data" / "bionli_records.jsonl"
 
@@ -24,7 +25,7 @@ def ctx():
                         ("hepatic gluconeogenesis", "process")]:
         typer.add(name, type_)
     return Context(typer=typer, rng=random.Random(0), per_record=2,
-                   outside={"drug": ["phenformin", "metformin", "buformin"], "gene": ["BRCA1"]})
+                   outside={SemType.CHEMICAL: ["phenformin", "metformin", "buformin"], SemType.GENE_PROTEIN: ["BRCA1"]})
 
 
 def test_records_and_markers(records):
@@ -124,7 +125,8 @@ def test_typer_reads_openbel_namespaces(tmp_path):
     belns.write_text("[Namespace]\nKeyword=CHEBI\n[Values]\nmetformin|A\nsalicylic acid|A\n", encoding="utf-8")
     typer = DictionaryTyper.from_files([belns])
     mentions = typer.mentions("Metformin and salicylic acid were given.")
-    assert [(m.text, m.type) for m in mentions] == [("Metformin", "CHEBI"), ("salicylic acid", "CHEBI")]
+    assert [(m.text, m.type) for m in mentions] == [("Metformin", SemType.CHEMICAL),
+                                                    ("salicylic acid", SemType.CHEMICAL)]
 
 
 def test_conclusion_extraction_and_marking():
@@ -209,9 +211,9 @@ def test_packaged_vocabularies_type_real_names():
     for source in ("drugs", "hpo", f"famplex:{famplex}"):
         for name, type_ in load_source(source):
             typer.add(name, type_)
-    assert typer.type_of("metformin") == "drug"
-    assert typer.type_of("Seizure") == "phenotype"
-    assert typer.type_of("ERK") == "protein family"
+    assert typer.type_of("metformin") == SemType.CHEMICAL
+    assert typer.type_of("Seizure") == SemType.DISEASE
+    assert typer.type_of("ERK") == SemType.GENE_PROTEIN
 
 
 def test_natural_logic_positives_keep_entities_and_polarity(parser):
@@ -258,7 +260,8 @@ def test_spacy_phrase_matcher_agrees_with_the_dictionary(ctx):
     text = "Metformin and aspirin lower hepatic gluconeogenesis; TNF was high."
     assert [(m.text, m.type) for m in spacy_typer.mentions(text)] == \
         [(m.text, m.type) for m in ctx.typer.mentions(text)] == \
-        [("Metformin", "drug"), ("aspirin", "drug"), ("hepatic gluconeogenesis", "process"), ("TNF", "gene")]
+        [("Metformin", SemType.CHEMICAL), ("aspirin", SemType.CHEMICAL), ("hepatic gluconeogenesis", SemType.PROCESS),
+         ("TNF", SemType.GENE_PROTEIN)]
 
 
 def test_missing_ner_model_is_a_clear_error():

@@ -6,6 +6,7 @@ import pytest
 
 from monalog_perturb.bio.bionli import Context, lpr, sen, sep, sn, sre, sreo, vneg
 from monalog_perturb.bio.entity_typing import DictionaryTyper
+from monalog_perturb.bio.semtypes import SemType
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 
 
@@ -19,7 +20,7 @@ def ctx():
                         ("vitamin b6", "vitamin")]:
         typer.add(name, type_)
     return Context(typer=typer, rng=random.Random(0), per_record=5,
-                   outside={"drug": ["buformin", "IL-6"], "gene": ["IL6", "BRCA1"]})
+                   outside={SemType.CHEMICAL: ["buformin", "IL-6"], SemType.GENE_PROTEIN: ["IL6", "BRCA1"]})
 
 
 def rec(hypothesis, premise="Nothing related."):
@@ -354,8 +355,8 @@ def test_cli_counts_abstract_skip_reasons_in_the_table_and_report(tmp_path, caps
     vocab = tmp_path / "vocab.tsv"
     vocab.write_text("metformin\tdrug\nAMPK\tgene\n", encoding="utf-8")
     out, report = tmp_path / "neg.jsonl", tmp_path / "report.json"
-    assert main(["perturb", "bionli", str(abstracts), "--abstracts", "--vocab", str(vocab), "-o", str(out),
-                 "--report", str(report)]) == 0
+    assert main(["perturb", "bionli", str(abstracts), "--abstracts", "--vocab", str(vocab), "--vocab-source", "none",
+                 "-o", str(out), "--report", str(report)]) == 0
     err = capsys.readouterr().err
     assert err.count("no conclusion sentence") == 3 + 1                  # 3 examples, then the count line
     assert "       5  no conclusion sentence" in err and "       2  fewer than two typed entities" in err
