@@ -109,13 +109,22 @@ def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     return [Perturbation(record.id, record.premise, swapped, "SEP", f"swapped the entity phrases {a!r} <-> {b!r}")]
 
 
+def _type_in_place(record: MechanismRecord, entity: str, ctx: Context) -> SemType | None:
+    """The entity's type by name, else as the typer reads it in the conclusion (a long form typed by its
+    head noun, an acronym by its long form)."""
+    known = ctx.typer.type_of(entity)
+    if known is not None:
+        return known
+    return next((m.type for m in ctx.typer.mentions(strip_markers(record.hypothesis)) if m.text == entity), None)
+
+
 def _slots(record: MechanismRecord, ctx: Context) -> list[tuple[tuple[str, str], str, SemType, str]]:
     """The marked entities a same-type replacement may take: (markers, entity, type, the other entity);
     not an acronym in parentheses."""
     out = []
     for markers, other in ((REGULATOR, record.regulated), (REGULATED, record.regulator)):
         entity = record.entity(markers)
-        type_ = ctx.typer.type_of(entity) if entity else None
+        type_ = _type_in_place(record, entity, ctx) if entity else None
         if entity and type_ and other and not clauses.in_parentheses(record.hypothesis, markers[0]):
             out.append((markers, entity, type_, other))
     return out

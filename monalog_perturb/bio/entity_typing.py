@@ -52,11 +52,13 @@ class DictionaryTyper:
 
     def __post_init__(self) -> None:
         self.names = {key: _type(t) for key, t in self.names.items()}
+        self._cache: dict[str, list[Mention]] = {}        # text -> mentions (the rules ask for a premise twice)
 
     def add(self, name: str, type_: str | SemType, unambiguous: bool = False) -> bool:
         """Add a name (False when it is refused: a common word, a stop word, too short or too long);
         `unambiguous`: the source vouches for it even if it is an English word."""
         semtype, key = _type(type_), name_key(name)
+        self._cache.clear()
         if len(key) < 2 or len(key.split()) > self.max_words or not any(ch.isalpha() for ch in key):
             return False
         if not unambiguous and is_common_word(key):
@@ -74,7 +76,8 @@ class DictionaryTyper:
         key = name_key(text)
         if not key:
             return None
-        return self.names.get(key) or self.names.get(loose_key(key)) or self.symbols.get(symbol_key(text.strip()))
+        found = self.names.get(key) or self.names.get(loose_key(key))
+        return found or (self.symbols.get(symbol_key(text.strip())) if self.symbols and " " not in key else None)
 
     def by_type(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = defaultdict(list)
@@ -89,7 +92,11 @@ class DictionaryTyper:
 
     def mentions(self, text: str) -> list[Mention]:
         """Typed entity mentions, left to right (see the module docstring)."""
-        return resolve_abbreviations(text, self._matches(text), self, find_abbreviations(text))
+        if text not in self._cache:
+            if len(self._cache) > 4096:
+                self._cache.clear()
+            self._cache[text] = resolve_abbreviations(text, self._matches(text), self, find_abbreviations(text))
+        return list(self._cache[text])
 
     def _matches(self, text: str) -> list[Mention]:
         """Longest dictionary matches over whole tokens, none modifying a head noun."""
@@ -153,22 +160,32 @@ def _read_file(typer: DictionaryTyper, path: Path) -> int:
 
 def resolve_abbreviations(text: str, mentions: list[Mention], typer: DictionaryTyper,
                           abbreviations: list[Abbreviation]) -> list[Mention]:
-    """A "long form (SHORT)" pair is one entity: the long form, typed as itself, as its head (the name
-    it ends with: "chronic kidney disease" from "kidney disease") or as its acronym; names inside an
-    untyped long form go ("tyrosine" of "tyrosine kinase inhibitors"); the acronym in its definition is
-    no mention of its own, and elsewhere it takes the long form's type."""
+    """A "long form (SHORT)" pair is one entity: the long form, typed as itself or as its head (the
+    name it ends with: "chronic kidney disease" from "kidney disease"), or the known name that holds it
+    ("increased sensitivity to ionizing radiation (IR)"); names inside an untyped long form go
+    ("tyrosine" of "tyrosine kinase inhibitors"); the acronym in its definition is no mention of its
+    own, and elsewhere it takes the long form's type."""
     out = list(mentions)
     acronyms: dict[str, tuple[SemType, str]] = {}
     for a in abbreviations:
+        span = (a.long_start, a.long_end)
         inside = [m for m in out if a.long_start <= m.start and m.end <= a.long_end]
         in_short = [m for m in out if a.short_start <= m.start and m.end <= a.short_end]
-        long_text = text[a.long_start:a.long_end]
-        if len(inside) > 1 and not any((m.start, m.end) == (a.long_start, a.long_end) for m in inside):
+        holding = [m for m in out if m.start <= a.long_start and a.long_end <= m.end and (m.start, m.end) != span]
+        if holding:                         # a known name holds the long form: it is the entity
+            out = [m for m in out if m not in in_short]
+            acronyms[a.short] = (holding[0].type, holding[0].text)
+            continue
+        if any(m.start < a.long_end and a.long_start < m.end for m in out if m not in inside):
+            continue                        # a name crosses the long form's edge: leave both alone
+        if len(inside) > 1 and not any((m.start, m.end) == span for m in inside):
             continue                        # "metformin and aspirin (MA)": a coordination, not one name
-        type_ = typer.type_of(long_text) or (inside[0].type if inside and inside[0].end == a.long_end else None) \
-            or (in_short[0].type if in_short else None)
-        out = [m for m in out if m not in inside and m not in in_short]
+        long_text = text[a.long_start:a.long_end]
+        head = inside[0].type if inside and inside[0].end == a.long_end else None
+        type_ = typer.type_of(long_text) or head
+        out = [m for m in out if m not in inside]
         if type_ is not None:
+            out = [m for m in out if m not in in_short]
             out.append(Mention(long_text, type_, a.long_start, a.long_end))
             acronyms[a.short] = (type_, long_text)
     defined = {(a.short_start, a.short_end) for a in abbreviations}

@@ -28,7 +28,7 @@ COMMON_ZIPF = 4.0
 
 _GREEK = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "κ": "kappa", "λ": "lambda",
           "μ": "mu", "θ": "theta", "ω": "omega", "σ": "sigma", "τ": "tau", "ζ": "zeta", "η": "eta"}
-_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-", "’": "'", "ʼ": "'"})
+_NORMAL = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-", "’": "'", "ʼ": "'", **_GREEK})
 _TOKEN = re.compile(r"[\w][\w\-/+.']*[\w+]|[\w]")
 _SPLIT_SUFFIX = re.compile(r"-([a-z]{3,}(?:ed|ing)|like|free|positive|negative|dependent|independent|specific|"
                            r"null|deficient|mediated|induced|related|associated|responsive|sensitive|resistant|"
@@ -41,7 +41,7 @@ _NOT_ENZYMES = {"base", "bases", "case", "cases", "phase", "phases", "release", 
 
 
 def _greek(text: str) -> str:
-    return "".join(_GREEK.get(ch, ch) for ch in text.translate(_DASHES))
+    return text.translate(_NORMAL) if not text.isascii() else text
 
 
 def name_key(text: str) -> str:

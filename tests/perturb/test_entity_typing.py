@@ -185,3 +185,14 @@ def test_cli_default_options_type_entities_and_list_sources_once(tmp_path, capsy
     assert {r["provenance"]["strategy"] for r in rows} == {"SRE", "SREO"}
     sre = next(r for r in rows if r["provenance"]["strategy"] == "SRE" and r["source"] == "1")
     assert "Metformin" not in sre["text"] and "(both chemical/drug)" in sre["provenance"]["description"]
+
+
+def test_a_known_name_holding_the_long_form_is_the_entity():
+    typer = DictionaryTyper()
+    typer.add("increased sensitivity to ionizing radiation", "phenotype")
+    typer.add("ROS", "gene")
+    text = "Mice reveal increased sensitivity to ionizing radiation (IR); IR is high. Reactive oxygen species (ROS)."
+    got = [(m.text, m.type) for m in typer.mentions(text)]
+    # IR names the phenotype's radiation, typed with the name that holds it; "ROS" in its definition
+    # keeps its own (dictionary) type but does not type its untyped long form
+    assert got == [("increased sensitivity to ionizing radiation", D), ("IR", D), ("ROS", G)]
