@@ -113,9 +113,16 @@ def _next_word(text: str, end: int) -> tuple[str, int]:
     return (m.group(1), end + m.end()) if m else ("", end)
 
 
+_NAME_NOUNS = {"enzyme", "enzymes", "factor", "factors", "protein", "proteins", "hormone", "hormones"}
+
+
 def head_after(text: str, end: int) -> int | None:
     """Where a head noun that makes the name ending at `end` a modifier ends, or None: "dengue"
-    before "fever", "tyrosine" before "kinase", "Apolipoprotein" before "E4"."""
+    before "fever", "tyrosine" before "kinase", "Apolipoprotein" before "E4", "angiotensin" before
+    "-converting enzyme"."""
+    compound = re.match(r"-([a-z]{3,}(?:ed|ing))\s+(\w+)", text[end:])
+    if compound and (compound.group(2).lower() in _NAME_NOUNS or compound.group(2).lower() in modifier_heads()):
+        return end + compound.end()
     word, stop = _next_word(text, end)
     if not word:
         return None

@@ -52,6 +52,9 @@ CASES = [
     ("Metformin activates AMPK in the liver.", [("Metformin", C), ("AMPK", G)], []),
     ("Caffeine and nicotine increase dopamine release.", [("Caffeine", C), ("nicotine", C), ("dopamine", C)], []),
     ("Lithium lowers the risk of dementia.", [("Lithium", C), ("dementia", D)], []),
+    # found in the judged sample (bionli_sample_typing.md), after the threshold was set
+    ("Emodin forms hydrogen bonds and rearranges the actin cytoskeleton.", [], ["hydrogen", "actin"]),
+    ("NAC inhibits the generation of angiotensin-converting enzyme.", [], ["angiotensin"]),
 ]
 
 
