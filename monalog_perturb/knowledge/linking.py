@@ -2,6 +2,7 @@
 (cui2vec rows or name embeddings), as KBIN uses them (Wright et al. 2022, section 4)."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Sequence
@@ -62,6 +63,11 @@ class EntityLinker:
         names, symbols = self._index
         return names.get(name_key(text)) or symbols.get(symbol_key(text))
 
+    def _starts_name(self, text: str, tokens: list[tuple[int, int]]) -> bool:
+        """A name starts at the first token ("lysine histone demethylase": "lysine" modifies it)."""
+        spans = (text[tokens[0][0]:tokens[k - 1][1]] for k in range(1, min(len(tokens), 3) + 1))
+        return any(self._find(span) and not self.is_word(span) for span in spans)
+
     def mentions(self, text: str) -> list[Link]:
         tokens = word_spans(text)
         out, i = [], 0
@@ -74,7 +80,8 @@ class EntityLinker:
                 head = head_after(text, end)
                 if head is not None:
                     i = next((k for k in range(i, len(tokens)) if tokens[k][0] >= head), len(tokens))
-                elif after_substituent(text, start):
+                elif after_substituent(text, start) or part_of_longer(text, start, end) or \
+                        (j < len(tokens) and text[end:tokens[j][0]] == " " and self._starts_name(text, tokens[j:])):
                     i = j
                 else:
                     out.append(Link(text[start:end], start, end, found[0], found[1]))
@@ -83,6 +90,20 @@ class EntityLinker:
             else:
                 i += 1
         return _outside_pairs(out, find_abbreviations(text))
+
+
+_NUMBERED = re.compile(r" (?:\d+[A-Za-z]?|[IVX]+|[A-Z])(?![\w-])")      # "sorting nexin 2", "factor XIII"
+_ACRONYM_BEFORE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)* $")   # "LDL cholesterol"
+_MODIFIER_THEN_NOUN = re.compile(r" [a-z]+(?:ory|al|ic|ing|ion|ive) (?:factors?|proteins?|inhibitors?|receptors?|"
+                                 r"enzymes?|kinases?|domains?|genes?|complex|antigens?|channels?)\b", re.I)
+
+
+def part_of_longer(text: str, start: int, end: int) -> bool:
+    """The span is a part of a longer name: a number or letter follows ("sorting nexin 2"), an
+    acronym precedes ("LDL cholesterol"), or an adjective and a name noun follow ("Leukemia
+    inhibitory factor", "guanine nucleotide dissociation inhibitor")."""
+    return bool(_NUMBERED.match(text, end) or _ACRONYM_BEFORE.search(text[:start])
+                or _MODIFIER_THEN_NOUN.match(text, end))
 
 
 def _outside_pairs(links: list[Link], pairs: list[Abbreviation]) -> list[Link]:

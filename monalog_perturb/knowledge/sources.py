@@ -14,7 +14,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from monalog.errors import ResourceError
 from monalog_perturb.bio.semtypes import SemType, from_mesh_trees, from_obo_id, from_tuis, parse_label
@@ -108,12 +108,40 @@ class KnowledgeSource:
         ids.discard(concept.id)
         return [self.concepts[i] for i in sorted(ids) if i in self.concepts and self.concepts[i].type == concept.type]
 
+    def _closure(self, start: str, links: dict[str, set[str]], limit: int = 5000) -> set[str]:
+        seen: set[str] = set()
+        todo = [start]
+        while todo and len(seen) < limit:
+            for nxt in links.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+
+    def ancestors(self, concept: Concept) -> set[str]:
+        self._ensure()
+        return self._closure(concept.id, self._parents)
+
+    def descendants(self, concept: Concept) -> set[str]:
+        self._ensure()
+        return self._closure(concept.id, self._children)
+
     def _type_index(self) -> dict[str, list[str]]:
         if self._by_type is None:
             self._by_type = defaultdict(list)
             for cid, concept in self.concepts.items():
                 self._by_type[concept.type].append(cid)
         return self._by_type
+
+
+def exclusive_siblings(source: KnowledgeSource, concept: Concept, mentioned: Iterable[str] = ()) -> list[Concept]:
+    """Siblings that exclude the concept: same type and parent, not an ancestor or descendant of it
+    (through another parent), and no synonym (no surface form shared with it or with `mentioned`,
+    the normalised texts of its mentions)."""
+    related = source.ancestors(concept) | source.descendants(concept)
+    names = {norm(t) for t in concept.surface_forms()} | set(mentioned)
+    return [s for s in source.siblings(concept)
+            if s.id not in related and not names & {norm(t) for t in s.surface_forms()}]
 
 
 def _need(module: str, package: str):

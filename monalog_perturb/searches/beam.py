@@ -12,12 +12,15 @@ from monalog_perturb.searches.base import Search
 
 
 class KBINSearch(Search):
-    """The most fluent variant per sibling, then the best by the goal (or by fluency without one)."""
+    """The most fluent variant per sibling, then the best by the goal; without one, the most fluent by a
+    language model, or (with unigram fluency only, which does not read the sentence) the sibling
+    closest to the original concept, fluency breaking ties."""
 
     name = "kbin"
 
     def __init__(self, fluency: Fluency, rng: random.Random | None = None) -> None:
         self.fluency, self.rng = FluencyScore(fluency), rng
+        self.by_similarity = getattr(fluency, "kind", "").startswith("unigram")
 
     def __call__(self, original, transformation, constraints, goal) -> list[Candidate]:
         candidates = filtered(original, transformation(original), constraints)
@@ -38,6 +41,9 @@ class KBINSearch(Search):
             chosen = max(variants, key=lambda c: (c.value(goal.name), c.value("fluency")))
         elif self.rng is not None:               # the random baseline: no ranking at all
             chosen = self.rng.choice(variants)
+        elif self.by_similarity:                 # unigram frequency never picks alone: the closest sibling
+            chosen = max(variants, key=lambda c: (c.last_edit().provenance.get("similarity") or 0.0,
+                                                  c.value("fluency")))
         else:
             chosen = max(variants, key=lambda c: c.value("fluency"))
         return [chosen.scored("candidates", considered).scored("variants", len(variants))]

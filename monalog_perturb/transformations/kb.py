@@ -3,27 +3,82 @@ in a knowledge source, and the paper's baselines (a random same-type concept; ma
 from __future__ import annotations
 
 import random
-from typing import Sequence  # noqa: F401
+import re
 
+from monalog_perturb.bio.abbreviations import Abbreviation, best_long_form, find_abbreviations
+from monalog_perturb.bio.names import is_symbol
 from monalog_perturb.candidate import Candidate
-from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
-from monalog_perturb.knowledge.sources import norm
+from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker, Link
+from monalog_perturb.knowledge.sources import Concept, exclusive_siblings, norm
 from monalog_perturb.transformations.base import Transformation
 
 
-def match_case(form: str, original: str) -> str:
-    """A sibling's name cased like the text it replaces ("Acute kidney injury" mid-sentence after
-    "chronic kidney disease" -> "acute kidney injury"); acronyms and mixed-case symbols keep theirs."""
-    first_word = form.split(" ")[0]
-    if original[:1].islower() and form[:1].isupper() and first_word[1:] == first_word[1:].lower():
-        return form[:1].lower() + form[1:]
-    if original[:1].isupper() and form[:1].islower():
-        return form[:1].upper() + form[1:]
-    return form
+_SEGMENT = re.compile(r"[^\s\-/]+")
+_DOTTED = re.compile(r"[A-Za-z]\.[A-Za-z]")                  # "B.a.l."
+_CODE = re.compile(r"[A-Za-z]{1,4}-?\d{2,}[A-Za-z]?")        # "sa79", "SCH-58261": a compound code
+_LOWER_LETTER = re.compile(r"(?<!\S)[a-z](?!\S)")           # "d glutamine", "Android f"
+_SYLLABLES = re.compile(r"[A-Za-z]+(?:-[a-z]+){2,}")          # "Trans-ver-sal": a brand spelled out
+_ACRONYM = re.compile(r"[A-Z][A-Za-z0-9\-]{1,9}")
+
+
+def match_case(form: str, original: str, initial: bool | None = None) -> str:
+    """A sibling's name cased like the text it replaces: Title-case words of a source's name ("Adenine
+    Nucleotides", "C-Peptide") lower-case ("adenine nucleotides", "C-peptide"), symbols and acronyms as
+    written (HRAS, mRNA, DNA), the first letter a capital when the replaced text starts the sentence
+    (`initial`; None: when `original` is a capitalised word rather than a symbol)."""
+    if initial is None:
+        initial = original[:1].isupper() and not is_symbol(original)
+    out = _SEGMENT.sub(lambda m: m.group(0).lower() if len(m.group(0)) > 1 and m.group(0)[0].isupper()
+                       and m.group(0)[1:].isalpha() and m.group(0)[1:].islower() else m.group(0), form)
+    if initial and out[:1].islower() and not is_symbol(out.split()[0]):
+        out = out[:1].upper() + out[1:]
+    return out
+
+
+def usable_name(form: str, linker: EntityLinker | None = None) -> bool:
+    """A name a writer would use in a claim: not a MeSH inverted form ("Oxide, Nitric"), a dotted
+    abbreviation ("B.a.l."), a compound code ("sa79"), a lower-case letter standing alone ("d glutamine",
+    "Android f"), a brand spelled in syllables ("Trans-ver-sal"), longer than five words, or a common English word."""
+    return bool(form) and len(form) >= 3 and not any(c in form for c in ",;[]()") and not _DOTTED.search(form) \
+        and not _CODE.fullmatch(form) and not _LOWER_LETTER.search(form) and not _SYLLABLES.fullmatch(form) \
+        and len(form.split()) <= 5 and not (linker is not None and linker.is_word(form))
+
+
+def surface_form(concept: Concept, linker: EntityLinker | None = None) -> str | None:
+    """The concept's preferred name; an alias only when that name is unusable (the first usable one,
+    in the source's order, never chosen by word frequency); None when no name is usable."""
+    return next((form for form in concept.surface_forms() if usable_name(form, linker)), None)
+
+
+def acronym(concept: Concept) -> str | None:
+    """The concept's acronym: a short alias ("CKD", "AKI") whose letters spell its preferred name."""
+    for alias in concept.surface_forms()[1:]:
+        if _ACRONYM.fullmatch(alias) and sum(c.isupper() for c in alias) >= 2 and best_long_form(alias, concept.name):
+            return alias
+    return None
+
+
+def _contains(a: str, b: str) -> bool:
+    """One name holds the other as whole words ("recurrent meningitis", "meningitis"): a subtype or
+    a broader term in all but its place in the source, not an alternative."""
+    a, b = f" {norm(a)} ", f" {norm(b)} "
+    return a in b or b in a
+
+
+def _sentence_initial(text: str, start: int) -> bool:
+    before = text[:start].rstrip(" \"'(")
+    return not before or before[-1] in ".!?:"
+
+
+def _whole_words(text: str, word: str) -> list[tuple[int, int]]:
+    return [m.span() for m in re.finditer(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text)]
 
 
 class SiblingReplacement(Transformation):
-    """Every linked entity replaced by each of its top-N same-type siblings, in each surface form."""
+    """Every linked entity replaced by each of its top-N exclusive same-type siblings (same parent, not
+    an ancestor, descendant or synonym), in the sibling's preferred name cased like the original; a
+    "long form (ACRONYM)" pair and the acronym's other uses replaced with the sibling's name and
+    acronym (the parenthesis dropped when it has none); every mention of the concept replaced alike."""
 
     name = "kb-sibling"
 
@@ -31,17 +86,66 @@ class SiblingReplacement(Transformation):
         self.linker, self.vectors, self.top_n = linker, vectors, top_n
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
-        out = []
-        for link in self.linker.mentions(candidate.text):
-            siblings = link.kb.siblings(link.concept)
+        text, out, done = candidate.text, [], set()
+        links = self.linker.mentions(text)
+        pairs = find_abbreviations(text)
+        for link in links:
+            if link.concept.id in done:
+                continue
+            done.add(link.concept.id)
+            pair = next((a for a in pairs if (a.long_start, a.long_end) == (link.start, link.end)), None)
+            if pair is None and any(link.text == a.short or (link.start < max(a.long_end, a.short_end + 1)
+                                                             and min(a.long_start, a.short_start) < link.end)
+                                    for a in pairs):
+                continue                     # an acronym defined for a long form, or overlapping a pair
+            same = [other for other in links if other.concept.id == link.concept.id]
+            siblings = exclusive_siblings(link.kb, link.concept, {norm(o.text) for o in same})
+            siblings = [s for s in siblings if not _contains(s.name, link.concept.name)
+                        and not (s.name.startswith("Abnormal") and not link.concept.name.startswith("Abnormal"))]
             for sibling, similarity in self.vectors.rank(link.concept, siblings)[:self.top_n]:
-                for form in sibling.surface_forms():
-                    if norm(form) == norm(link.text) or self.linker.is_word(form):
-                        continue
-                    out.append(candidate.edited(link.start, link.end, match_case(form, link.text), self.name,
-                                                kb=link.kb.name,
-                                                concept=link.concept, sibling=sibling, similarity=similarity))
+                edit = self._realise(text, same, pair, sibling)
+                if edit is None:
+                    continue
+                start, end, new = edit
+                out.append(candidate.edited(start, end, new, self.name, kb=link.kb.name, concept=link.concept,
+                                            sibling=sibling, similarity=similarity))
         return out
+
+    def _realise(self, text: str, same: list[Link], pair: Abbreviation | None,
+                 sibling: Concept) -> tuple[int, int, str] | None:
+        """The one span from the first to the last replaced part, and its new text."""
+        name = surface_form(sibling, self.linker)
+        if name is None:
+            return None
+        short = acronym(sibling)
+        parts: list[tuple[int, int, str]] = []
+        for link in same:
+            symbol = is_symbol(link.text) or any(c.isdigit() for c in link.text)
+            form = short if short and symbol and " " not in link.text else name
+            parts.append((link.start, link.end, match_case(form, link.text, _sentence_initial(text, link.start))))
+        if pair is not None:
+            if short:
+                parts.append((pair.short_start, pair.short_end, short))
+            else:                                       # no acronym: " (CKD)" goes
+                open_ = text.rfind("(", 0, pair.short_start)
+                close = text.find(")", pair.short_end)
+                gap_start = open_ - 1 if open_ > 0 and text[open_ - 1] == " " else open_
+                parts.append((gap_start, close + 1, ""))
+            definition = (min(pair.long_start, pair.short_start), max(pair.long_end, pair.short_end) + 1)
+            for start, end in _whole_words(text, pair.short):
+                if not definition[0] <= start < definition[1]:
+                    parts.append((start, end, short or match_case(name, pair.short, _sentence_initial(text, start))))
+        parts = sorted({(s, e): (s, e, new) for s, e, new in reversed(parts)}.values())
+        if any(a[1] > b[0] for a, b in zip(parts, parts[1:])):
+            return None
+        start, end = parts[0][0], max(p[1] for p in parts)
+        pieces, pos = [], start
+        for s, e, new in parts:
+            pieces += [text[pos:s], new]
+            pos = e
+        pieces.append(text[pos:end])
+        new_text = "".join(pieces)
+        return None if new_text == text[start:end] else (start, end, new_text)
 
 
 class RandomSameType(Transformation):
@@ -59,7 +163,10 @@ class RandomSameType(Transformation):
                           if c.type == link.concept.type and cid != link.concept.id)
             for cid in self.rng.sample(pool, min(self.samples, len(pool))):
                 other = link.kb.concepts[cid]
-                out.append(candidate.edited(link.start, link.end, other.name, self.name, kb=link.kb.name,
+                name = surface_form(other) or other.name
+                out.append(candidate.edited(link.start, link.end,
+                                            match_case(name, link.text, _sentence_initial(candidate.text, link.start)),
+                                            self.name, kb=link.kb.name,
                                             concept=link.concept, sibling=other, similarity=None))
         return out
 
