@@ -37,6 +37,10 @@ def run(args: argparse.Namespace) -> int:
     from monalog.server.app import create_app
     from monalog.server.config import ServerConfig
 
+    if args.model:      # a one-line error now, not a traceback from the server's start-up
+        from monalog.hybrid.models import load
+
+        load("AutoConfig", args.model)
     workers = worker_count(args.workers)
     for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(name, "1")        # one BLAS thread a process: the engine processes are the parallelism

@@ -371,3 +371,13 @@ def test_engine_processes_answer_as_the_engine_thread_and_replace_a_dead_one(cli
             time.sleep(0.1)
         fresh = {w["pid"] for w in pool.get("/api/health").json()["workers"]}
         assert len(fresh) == 2 and workers[0]["pid"] not in fresh
+
+
+def test_serve_with_an_unusable_model_is_a_one_line_error(tmp_path, capsys):
+    from monalog.cli import main
+
+    (tmp_path / "empty").mkdir()
+    for model in (tmp_path / "missing", tmp_path / "empty"):
+        assert main(["serve", "--port", "0", "--model", str(model)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("monalog: error:") and str(model) in err and "Traceback" not in err
