@@ -5,6 +5,12 @@ Timing: the 809 claims repeated to 1,000 (floor: under 10 minutes on 2 cores wit
     .venv/bin/python benchmarks/kbin.py
 
 Writes benchmarks/results/kbin.json and .md (yield, candidates per claim, score distributions).
+
+    .venv/bin/python benchmarks/kbin.py sample [N] [SEED]
+
+draws N (default 60) KBIN outputs on the SciFact train claims at random (seed default 17) into
+benchmarks/results/kbin_sample.tsv, with empty columns for a reader's judgement (real entity,
+same-type sibling, fluent, negates; a good negation is all four).
 """
 from __future__ import annotations
 
@@ -31,6 +37,26 @@ def run_kbin(claims, options):
 
 
 CLAIMS = ROOT.parent / "shared" / "data" / "bio" / "scifact" / "claims_train.jsonl"
+
+
+def sample(n: int = 60, seed: int = 17) -> None:
+    import csv
+    import random
+
+    claims = [c for c in read_claims(CLAIMS) if isinstance(c, Claim)]
+    rows, report, _ = run_kbin(claims, KbinOptions())
+    drawn = random.Random(seed).sample(rows, min(n, len(rows)))
+    out = ROOT / "benchmarks" / "results" / "kbin_sample.tsv"
+    with out.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
+        writer.writerow(["n", "id", "kb", "replaced", "by", "concept", "sibling", "claim", "negation",
+                         "real_entity", "same_type_sibling", "fluent", "negates", "note"])
+        for i, r in enumerate(drawn, 1):
+            e, p = r["edit"], r["provenance"]
+            writer.writerow([i, r["source"], p["kb"], e["before"], e["after"], p["concept"]["name"],
+                             p["sibling"]["name"], r["original"], r["text"], "", "", "", "", ""])
+    print(f"{len(rows)} of {len(claims)} claims negated ({len(rows) / len(claims):.1%}); {len(drawn)} drawn "
+          f"(seed {seed}) into {out}")
 
 
 def main() -> None:
@@ -71,4 +97,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["sample"]:
+        sample(*(int(x) for x in sys.argv[2:4]))
+    else:
+        main()

@@ -93,6 +93,7 @@ class EntityLinker:
 
 
 _NUMBERED = re.compile(r" (?:\d+[A-Za-z]?|[IVX]+|[A-Z])(?![\w-])")      # "sorting nexin 2", "factor XIII"
+_COMPOUND_AFTER = re.compile(r"(?:-(?:related|like|associated|type) \w|\s(?:neurons?|neurones?)\b)")
 _ACRONYM_BEFORE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)* $")   # "LDL cholesterol"
 _MODIFIER_THEN_NOUN = re.compile(r" [a-z]+(?:ory|al|ic|ing|ion|ive) (?:factors?|proteins?|inhibitors?|receptors?|"
                                  r"enzymes?|kinases?|domains?|genes?|complex|antigens?|channels?)\b", re.I)
@@ -100,9 +101,11 @@ _MODIFIER_THEN_NOUN = re.compile(r" [a-z]+(?:ory|al|ic|ing|ion|ive) (?:factors?|
 
 def part_of_longer(text: str, start: int, end: int) -> bool:
     """The span is a part of a longer name: a number or letter follows ("sorting nexin 2"), an
-    acronym precedes ("LDL cholesterol"), or an adjective and a name noun follow ("Leukemia
-    inhibitory factor", "guanine nucleotide dissociation inhibitor")."""
+    acronym precedes ("LDL cholesterol"), a "-related"/"-like" compound or "neurons" follows
+    ("retinoic acid receptor-related orphan receptor", "hypocretin neurons"), or an adjective and a
+    name noun follow ("Leukemia inhibitory factor", "guanine nucleotide dissociation inhibitor")."""
     return bool(_NUMBERED.match(text, end) or _ACRONYM_BEFORE.search(text[:start])
+                or _COMPOUND_AFTER.match(text, end)
                 or _MODIFIER_THEN_NOUN.match(text, end))
 
 

@@ -44,10 +44,19 @@ def usable_name(form: str, linker: EntityLinker | None = None) -> bool:
         and len(form.split()) <= 5 and not (linker is not None and linker.is_word(form))
 
 
+def uninvert(name: str) -> str:
+    """MeSH's inverted name in reading order: "DNA, Chloroplast" -> "Chloroplast DNA", "Chromosomal
+    Proteins, Non-Histone" -> "Non-Histone Chromosomal Proteins"."""
+    head, sep, modifier = name.partition(", ")
+    return f"{modifier} {head}" if sep and "," not in modifier and modifier else name
+
+
 def surface_form(concept: Concept, linker: EntityLinker | None = None) -> str | None:
-    """The concept's preferred name; an alias only when that name is unusable (the first usable one,
-    in the source's order, never chosen by word frequency); None when no name is usable."""
-    return next((form for form in concept.surface_forms() if usable_name(form, linker)), None)
+    """The concept's preferred name (a MeSH inverted one put in reading order); an alias only when
+    that name is unusable (the first usable one, in the source's order, never chosen by word
+    frequency); None when no name is usable."""
+    forms = [uninvert(concept.name)] + list(concept.surface_forms()[1:])
+    return next((form for form in forms if usable_name(form, linker)), None)
 
 
 def acronym(concept: Concept) -> str | None:
@@ -63,6 +72,20 @@ def _contains(a: str, b: str) -> bool:
     a broader term in all but its place in the source, not an alternative."""
     a, b = f" {norm(a)} ", f" {norm(b)} "
     return a in b or b in a
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "is", "us", "sis")) and word.isalpha()
+
+
+def agree_in_number(form: str, original: str) -> str:
+    """A source's plural class name ("Leucomycins", "mRNA Guanylyltransferases") in the singular where
+    the replaced text is singular ("erythromycin"), so the verb still agrees."""
+    last, orig = form.split(" ")[-1], original.split(" ")[-1]
+    if not _plural(last) or _plural(orig) or not orig[-1:].isalpha() or is_symbol(last):
+        return form
+    single = last[:-3] + "y" if last.endswith("ies") else last[:-1]
+    return form[:len(form) - len(last)] + single
 
 
 def _sentence_initial(text: str, start: int) -> bool:
@@ -121,7 +144,7 @@ class SiblingReplacement(Transformation):
         parts: list[tuple[int, int, str]] = []
         for link in same:
             symbol = is_symbol(link.text) or any(c.isdigit() for c in link.text)
-            form = short if short and symbol and " " not in link.text else name
+            form = short if short and symbol and " " not in link.text else agree_in_number(name, link.text)
             parts.append((link.start, link.end, match_case(form, link.text, _sentence_initial(text, link.start))))
         if pair is not None:
             if short:

@@ -9,7 +9,8 @@ from monalog_perturb.bio.semtypes import SemType
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
 from monalog_perturb.knowledge.sources import Concept, KnowledgeSource, exclusive_siblings
-from monalog_perturb.transformations.kb import SiblingReplacement, acronym, match_case, surface_form, usable_name
+from monalog_perturb.transformations.kb import (SiblingReplacement, acronym, agree_in_number, match_case,
+                                                 surface_form, usable_name)
 
 D, C, G = SemType.DISEASE, SemType.CHEMICAL, SemType.GENE_PROTEIN
 
@@ -31,7 +32,7 @@ class Toy(KnowledgeSource):
             Concept("gases", "Gases", C, "toy"),
             Concept("no", "Nitric Oxide", C, "toy", ("Monoxide, nitrogen",)),
             Concept("n2o", "Nitrous Oxide", C, "toy", ("laughing gas",)),
-            Concept("co", "Oxide, Carbon", C, "toy", ("carbon monoxide",)),
+            Concept("co", "Monoxide, Carbon", C, "toy", ("CO gas",)),
             Concept("aa", "Amino acids", C, "toy"),
             Concept("gln", "Glutamine", C, "toy", ("d glutamine",)),
             Concept("glu", "Glutamic Acid", C, "toy"),
@@ -62,7 +63,7 @@ def negations(toy, text):
 
 # 1. the preferred name, never an odd alias ------------------------------------------------------
 @pytest.mark.parametrize("alias", ["Trans-ver-sal", "Android f", "B.a.l.", "sa79", "d glutamine",
-                                   "monoxide, nitrogen", "Oxide, Carbon"])
+                                   "monoxide, nitrogen", "Monoxide, Carbon"])
 def test_odd_aliases_are_unusable(alias):
     assert not usable_name(alias)
 
@@ -70,7 +71,7 @@ def test_odd_aliases_are_unusable(alias):
 def test_preferred_name_first_alias_only_when_unusable(toy):
     assert surface_form(toy.get("sal")) == "Salicylic acid"
     assert surface_form(toy.get("mes")) == "Mesalamine"
-    assert surface_form(toy.get("co")) == "carbon monoxide"          # the inverted name is unusable
+    assert surface_form(toy.get("co")) == "Carbon Monoxide"          # the inverted name in reading order
     assert negations(toy, "Aspirin reduces fever.") == {"Salicylic acid reduces fever.", "Mesalamine reduces fever."}
     assert negations(toy, "Depletion of nitric oxide causes vasospasm.") == {
         "Depletion of nitrous oxide causes vasospasm.", "Depletion of carbon monoxide causes vasospasm."}
@@ -112,9 +113,19 @@ def test_casing_in_context(toy):
         toy, "Glutamine is depleted in glutamine-free medium.")
 
 
+@pytest.mark.parametrize("form, original, expected", [
+    ("Leucomycins", "erythromycin", "Leucomycin"), ("mRNA Guanylyltransferases", "5'-nucleotidase",
+                                                    "mRNA Guanylyltransferase"),
+    ("Coagulants", "anticoagulants", "Coagulants"), ("Thrombosis", "stroke", "Thrombosis"),
+    ("Gastric Juice Proteases", "pepsin", "Gastric Juice Protease"), ("Ketone Bodies", "acetone", "Ketone Body")])
+def test_number_agreement(form, original, expected):
+    assert agree_in_number(form, original) == expected
+
+
 # 4. whole names only ------------------------------------------------------------------------------
 @pytest.mark.parametrize("text", ["LDL cholesterol rises with age.", "Leukemia inhibitory factor maintains stem cells.",
-                                  "Chronic kidney disease 2 is rare.", "Glutamine synthetase is induced."])
+                                  "Chronic kidney disease 2 is rare.", "Glutamine synthetase is induced.",
+                                  "Glutamine-related orphan receptor is a target.", "Glutamine neurones fire."])
 def test_no_part_of_a_longer_name(toy, text):
     assert negations(toy, text) == set()
 
