@@ -1,10 +1,12 @@
 """KBIN (Wright et al. 2022, "Generating Scientific Claims for Zero-Shot Scientific Fact Checking",
 ACL, section 4, Algorithm 1): knowledge-base-informed negations of a claim.
 
-dictionary NER -> link each entity to a concept -> the concept's siblings of the same type -> the
-top N siblings by concept-vector cosine -> replace the entity by each sibling's name and aliases ->
-the most fluent variant per sibling -> the variant the NLI teacher finds most contradictory of the
-original claim (the most fluent one when there is no teacher). Baselines from the paper: random
+dictionary NER (whole names only) -> link each entity to a concept -> its exclusive siblings of the
+same type (same parent; no ancestor, descendant, synonym or name containing the other) -> the top N
+by concept-vector cosine -> each sibling's preferred name (an alias only when that name is unusable),
+cased like the original, a "name (ACRONYM)" pair and every mention replaced consistently -> the
+variant the NLI teacher finds most contradictory of the original claim; without a teacher the most
+fluent by a language model, or with unigram fluency only the sibling closest to the original. Baselines from the paper: random
 same-type replacement (`baseline="random"`) and keyword infilling with a masked LM (`"mlm"`).
 """
 from __future__ import annotations
