@@ -7,8 +7,8 @@ by concept-vector cosine -> each sibling's preferred name (an alias only when th
 cased like the original, a "name (ACRONYM)" pair and every mention replaced consistently -> the
 variant the NLI teacher finds most contradictory of the original claim; without a teacher the most
 fluent by a language model, or with unigram fluency only the sibling closest to the original.
-Baselines from the paper: random
-same-type replacement (`baseline="random"`) and keyword infilling with a masked LM (`"mlm"`).
+Baselines from the paper: random same-type replacement (`baseline="random"`) and keyword infilling
+with a masked LM (`"mlm"`).
 """
 from __future__ import annotations
 
