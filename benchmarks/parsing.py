@@ -27,7 +27,6 @@ sys.path.insert(0, str(ROOT))
 from monalog.ccg.tree import leaves  # noqa: E402
 from monalog.parsing.parser import Parser  # noqa: E402
 from monalog.parsing.scorers import TaggerScorer  # noqa: E402
-from monalog.parsing.tagger import encode_batch  # noqa: E402
 from monalog.parsing.training import load_split, score_parses  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "data"
@@ -35,16 +34,15 @@ SHARED = ROOT.parent / "shared" / "data"
 
 def tagger_accuracy(scorer: TaggerScorer, trees) -> float:
     """1-best supertag accuracy of the tagger alone, before decoding."""
-    model, correct, total = scorer.model, 0, 0
-    with torch.inference_mode():
-        for b in range(0, len(trees), 256):
-            batch = trees[b:b + 256]
-            sents = [[leaf.token.word for leaf in leaves(t)] for t in batch]
-            tags, _, _ = model(*encode_batch(model.vocab, sents))
-            for row, tree in zip(tags.argmax(-1).tolist(), batch):
-                gold = [str(leaf.category) for leaf in leaves(tree)]
-                correct += sum(model.vocab.tags[i] == g for i, g in zip(row, gold))
-                total += len(gold)
+    correct, total, names = 0, 0, scorer.model.vocab.tags
+    for b in range(0, len(trees), 256):
+        batch = trees[b:b + 256]
+        sents = [[leaf.token.word for leaf in leaves(t)] for t in batch]
+        tags, _, _ = scorer.forward(sents)
+        for row, tree in zip(tags.argmax(-1).tolist(), batch):
+            gold = [str(leaf.category) for leaf in leaves(tree)]
+            correct += sum(names[i] == g for i, g in zip(row, gold))
+            total += len(gold)
     return correct / total
 
 

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import logging
+import zipfile
 from pathlib import Path
-from typing import Callable, Protocol, Sequence, cast
+from typing import Any, Callable, Protocol, Sequence, cast
 
 import numpy as np
 
 from monalog.errors import ResourceError
-from monalog.parsing.tagger_arrays import ArrayTagger, encode_arrays, is_tagger_npz, log_softmax
+from monalog.parsing.tagger_arrays import ArrayTagger, encode_arrays, log_softmax
 from monalog.resources import model_path
 
 log = logging.getLogger(__name__)
@@ -43,20 +44,27 @@ class TaggerScorer:
                                 f"`monalog train-tagger`)", input=str(path))
         self.device = device
         self.batch_size = batch_size
-        self.forward: Callable[[list], Logits]
-        if device is None and is_tagger_npz(path):
-            tagger = ArrayTagger.load(path)
-            self.forward = lambda batch: tagger.forward(*encode_arrays(tagger.vocab, batch))
-            vocab = tagger.vocab
-        else:
-            model = _torch_tagger(path, device)
-            self.forward = torch_forward(model, lambda batch: _encode_torch(model, batch))
-            vocab = model.vocab
-        self.tags = list(vocab.tags)
-        self.pos_names = vocab.pos
+        self.model: Any = ArrayTagger.load(path) if device is None and _is_npz(path) else _torch_tagger(path, device)
+        self.tags = list(self.model.vocab.tags)
+
+    def forward(self, batch: list) -> "Logits":
+        """Tag, POS and head logits (numpy) for one batch of token lists."""
+        if isinstance(self.model, ArrayTagger):
+            return self.model.forward(*encode_arrays(self.model.vocab, batch))
+        return torch_forward(self.model, lambda b: _encode_torch(self.model, b))(batch)
 
     def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
-        return score_in_batches(self.forward, self.pos_names, sentences, self.batch_size)
+        return score_in_batches(self.forward, self.model.vocab.pos, sentences, self.batch_size)
+
+
+def _is_npz(path: Path) -> bool:
+    """The numpy tagger format (a zip holding header.npy), or a damaged file named .npz: either way
+    read_tagger_file's own error names what is wrong. Anything else goes to the torch loader."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return "header.npy" in archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return path.suffix == ".npz"
 
 
 Logits = tuple[np.ndarray, np.ndarray, np.ndarray]   # tag (B,T,C), POS (B,T,P), head (B,T,T+1)
@@ -87,6 +95,14 @@ def torch_forward(model, encode: Callable[[list], tuple]) -> Callable[[list], Lo
     return forward
 
 
+def _snapped(logits: np.ndarray) -> np.ndarray:
+    """Log-probabilities on a grid of 1e-6, as float32 for the decoder. The forward pass runs in
+    float64, where a batch's shape (BLAS blocking, summation order) moves results by ~1e-15; on the
+    grid those differences vanish (but for a value within 1e-15 of a grid boundary), so a sentence
+    gets the same scores, and the same parse, in any batch and on any machine."""
+    return np.round(log_softmax(logits.astype(np.float64)), 6).astype(np.float32)
+
+
 def score_in_batches(forward: Callable[[list], Logits], pos_names: Sequence[str], sentences: Sequence[Sequence[str]],
                      batch_size: int) -> tuple[list[Scores], list[list[str]]]:
     """Supertag and head log-probabilities and POS tags per sentence from a tagger's forward
@@ -97,8 +113,7 @@ def score_in_batches(forward: Callable[[list], Logits], pos_names: Sequence[str]
     for b in range(0, len(order), batch_size):
         idx = order[b:b + batch_size]
         tag_logits, pos_logits, arc_logits = forward([sentences[i] for i in idx])
-        tag_lp = log_softmax(tag_logits.astype(np.float64)).astype(np.float32)   # see tagger_arrays.DTYPE
-        arc_lp = log_softmax(arc_logits.astype(np.float64)).astype(np.float32)
+        tag_lp, arc_lp = _snapped(tag_logits), _snapped(arc_logits)
         pos_ids = pos_logits.argmax(-1)
         for row, i in enumerate(idx):
             n = len(sentences[i])

@@ -1,8 +1,10 @@
 """The shipped tagger + depccg decoder on sentences with known derivations, and bad input."""
+import numpy as np
 import pytest
 
 from monalog.ccg import write_auto
 from monalog.errors import InputError, MonalogError
+from monalog.parsing.tokens import tokenize
 
 KNOWN = {
     "A dog is running": (
@@ -84,8 +86,8 @@ def test_parse_work_is_bounded(parser, sentence):
 
 def test_a_parse_never_depends_on_its_batch(parser, sick_path):
     """Each sentence parsed alone and inside random batches (other sentences, shuffled, random sizes)
-    gets the same derivation: no padding leaks into a word's features, and float noise from the
-    batch's shape stays below the scores' float32 resolution."""
+    gets the same derivation and the same scores: no padding leaks into a word's features, and float
+    noise from the batch's shape stays below the scores' 1e-6 grid."""
     import csv
     import random
 
@@ -103,3 +105,8 @@ def test_a_parse_never_depends_on_its_batch(parser, sick_path):
             extra = ["A dog runs extraordinarily incomprehensibly"] * rng.randint(0, 1)
             for sentence, result in zip(batch, parser.parse_batch(batch + extra)):
                 assert write_auto(result.tree) == alone[sentence], sentence
+    words = [tokenize(s).words for s in sample]
+    scores, _ = parser.scorer.score(words)
+    together = dict(zip(sample, scores))
+    for sentence, (tags, heads) in zip(sample, (parser.scorer.score([w])[0][0] for w in words)):
+        assert np.array_equal(tags, together[sentence][0]) and np.array_equal(heads, together[sentence][1])

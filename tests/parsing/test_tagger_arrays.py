@@ -9,6 +9,7 @@ from monalog.errors import ResourceError
 from monalog.parsing.tagger import (TaggerConfig, TaggerModel, Vocab, encode_batch, is_tagger_file, load_tagger,
                                     save_tagger)
 from monalog.parsing.tagger_arrays import ArrayTagger, encode_arrays, is_tagger_npz, read_tagger_file
+from monalog.parsing.scorers import TaggerScorer
 from monalog.parsing.tokens import tokenize
 from monalog.resources import model_path
 
@@ -62,6 +63,8 @@ def test_a_file_that_is_not_a_tagger_is_named(tmp_path, content):
         read_tagger_file(path)
     with pytest.raises(ResourceError, match="model.npz"):
         load_tagger(path)
+    with pytest.raises(ResourceError, match="model.npz"):
+        TaggerScorer(path)
 
 
 def test_parsing_does_not_import_torch():
