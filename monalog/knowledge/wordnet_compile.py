@@ -256,8 +256,11 @@ def _classify(path: Path, source: Source) -> str:
             header = stream.read(100)
     except FileNotFoundError:
         return "missing"
-    except OSError:
-        return "foreign"                             # a folder, or unreadable
+    except IsADirectoryError:
+        return "foreign"
+    except OSError as exc:                           # unreadable, or a path through a file
+        raise ResourceError(f"cannot read the WordNet index {path}: {exc.strerror or exc}; set MONALOG_CACHE "
+                            "to a folder of your own", input=str(path)) from exc
     if len(header) < 100 or not header.startswith(_SQLITE_MAGIC) \
             or int.from_bytes(header[68:72], "big") != APPLICATION_ID:
         return "foreign"
@@ -294,24 +297,25 @@ def ensure_index(path: Path | None = None, source: Source | None = None) -> Path
     path = path or index_path()
     source = source or find_source()
     check_source(source)
-    state = _classify(path, source)
-    if state == "current":
+    if _classify(path, source) == "current":
         return path
-    if state == "foreign":
-        raise ResourceError(f"{path} is not a monalog WordNet index; it is left as it is: move it away, or set "
-                            "MONALOG_CACHE to another folder", input=str(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with _build_lock(path):
-        state = _classify(path, source)              # another process may have built it meanwhile
-        if state == "foreign":
-            raise ResourceError(f"{path} is not a monalog WordNet index; it is left as it is: move it away, or "
-                                "set MONALOG_CACHE to another folder", input=str(path))
-        if state != "current":
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with _build_lock(path):
+            state = _classify(path, source)          # another process may have built it meanwhile
+            if state == "foreign":
+                raise ResourceError(f"{path} is not a monalog WordNet index; it is left as it is: move it away, "
+                                    "or set MONALOG_CACHE to another folder", input=str(path))
             if state == "stale":
                 log.warning("WordNet: %s is out of date (schema or source changed); compiling it again", path)
-            else:
+            elif state == "missing":
                 log.info("WordNet: compiling %s into %s (once, a few seconds)", source, path)
-            build(source, path)
+            if state != "current":
+                build(source, path)
+    except OSError as exc:
+        raise ResourceError(f"cannot write the WordNet index {path}: {exc.strerror or exc}; set MONALOG_CACHE to "
+                            "a writable folder, or MONALOG_WORDNET=nltk to read WordNet without it",
+                            input=str(path)) from exc
     return path
 
 

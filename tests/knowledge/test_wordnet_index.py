@@ -387,3 +387,11 @@ def test_source_is_found_where_nltk_looks(tmp_path, monkeypatch):
     assert wordnet_index.find_source().location != tmp_path / "corpora" / "wordnet"
     tiny_wordnet(tmp_path / "corpora" / "wordnet")
     assert wordnet_index.find_source() == Source(tmp_path / "corpora" / "wordnet")
+
+
+def test_an_unusable_cache_folder_is_a_clear_error(tmp_path):
+    source = tiny_wordnet(tmp_path / "wn")
+    (tmp_path / "file").write_text("not a folder")
+    with pytest.raises(ResourceError, match="MONALOG_CACHE"):
+        ensure_index(tmp_path / "file" / "wn.sqlite", source)             # a path through a file
+    assert (tmp_path / "file").read_text() == "not a folder"
