@@ -31,24 +31,35 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")        # one BLAS thread a process (before numpy loads): the engine
+                                                # processes are the parallelism
     import uvicorn
 
+    from monalog.inference.prover import Prover
     from monalog.parallel import worker_count
     from monalog.server.app import create_app
     from monalog.server.config import ServerConfig
+    from monalog.server.engine import Engine
 
-    if args.model:      # a one-line error now, not a traceback from the server's start-up
-        from monalog.hybrid.models import load
-
-        load("AutoConfig", args.model)
     workers = worker_count(args.workers)
-    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
-        os.environ.setdefault(name, "1")        # one BLAS thread a process: the engine processes are the parallelism
     config = ServerConfig(workers=workers, model=args.model, threshold=args.threshold, device=args.device)
     host = f"[{args.host}]" if ":" in args.host else args.host
     engines = "an engine thread" if workers == 1 else f"{workers} engine processes"
-    print(f"monalog: serving on http://{host}:{args.port}/ with {engines} (the API is listed at /docs); "
-          "loading the models first", file=sys.stderr)
-    uvicorn.run(create_app(config), host=args.host, port=args.port, access_log=args.access_log,
+    # load before serving, so a missing model, tagger or WordNet is a one-line error, not a traceback from
+    # the server's start-up: the engine itself with one worker; with N, what each engine process will load
+    # (their own loading then happens at start-up, as the server's lifespan starts them)
+    if workers == 1:
+        engine = Engine(config).load()
+    else:
+        engine = None
+        Prover().load()
+        if args.model:
+            from monalog.hybrid.models import load
+
+            load("AutoConfig", args.model)
+    print(f"monalog: serving on http://{host}:{args.port}/ with {engines} (the API is listed at /docs)",
+          file=sys.stderr)
+    uvicorn.run(create_app(config, engine), host=args.host, port=args.port, access_log=args.access_log,
                 log_level="debug" if args.verbose else "info", timeout_graceful_shutdown=10)
     return 0

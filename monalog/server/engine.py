@@ -62,6 +62,8 @@ class Engine:
     def load(self) -> "Engine":
         """The parser, the polarizer, WordNet and the default prover (and the fallback, when configured)
         now, so that no request's time includes loading; raises ResourceError when a model is unusable."""
+        if self.load_seconds is not None:            # loaded already (monalog serve loads before it serves)
+            return self
         start = time.perf_counter()
         self._prover(ProveOptions()).load()
         if self.config.model:

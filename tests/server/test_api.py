@@ -377,7 +377,19 @@ def test_serve_with_an_unusable_model_is_a_one_line_error(tmp_path, capsys):
     from monalog.cli import main
 
     (tmp_path / "empty").mkdir()
-    for model in (tmp_path / "missing", tmp_path / "empty"):
-        assert main(["serve", "--port", "0", "--model", str(model)]) == 2
+    for workers, model in (("1", tmp_path / "missing"), ("1", tmp_path / "empty"), ("2", tmp_path / "missing")):
+        assert main(["serve", "--port", "0", "--workers", workers, "--model", str(model)]) == 2
         err = capsys.readouterr().err
         assert err.startswith("monalog: error:") and str(model) in err and "Traceback" not in err
+
+
+def test_serve_with_an_unusable_wordnet_is_a_one_line_error():
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "MONALOG_WORDNET": "bogus"}     # a fresh process: WordNet is loaded once per process
+    done = subprocess.run([sys.executable, "-m", "monalog", "serve", "--port", "0"], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and done.stderr.startswith("monalog: error: MONALOG_WORDNET")
+    assert "Traceback" not in done.stderr
