@@ -33,10 +33,10 @@ def run(args: argparse.Namespace) -> int:
     decisions = decide(args, pairs, loads.append)
     load = max(loads, default=0.0)          # workers load side by side, before their first pairs
     seconds = time.perf_counter() - start - load
-    errors = [(p, d) for p, d in zip(pairs, decisions) if d.error]
+    errors = [(p, d) for p, d in zip(pairs, decisions) if d.error and not d.timed_out]
     for pair, decision in errors:
         log.warning("%s:%d: %s", args.file, pair.line, decision.error)
-    # no answer is not a NEUTRAL answer: pairs past --timeout are left out of the scores
+    # no answer is not a NEUTRAL answer: pairs past --timeout are left out of the scores and the errors
     timed_out = [p.line for p, d in zip(pairs, decisions) if d.timed_out]
     scored = [(p.label, d.label) for p, d in zip(pairs, decisions) if not d.timed_out]
     gold = [g for g, _ in scored]
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     print(report.table())
     if timed_out:
         print(f"\ntimed out (not scored): {len(timed_out)} pairs")
-    components = Counter(d.component.value for d in decisions)
+    components = Counter(d.component.value for d in decisions if not d.timed_out)
     if args.hybrid:
         print(f"\ndecided by: {', '.join(f'{name} {count}' for name, count in sorted(components.items()))}")
     if args.json:

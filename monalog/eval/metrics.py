@@ -17,8 +17,8 @@ class Report:
     labels: dict
     confusion: dict
     errors: int
-    seconds: float                  # deciding the pairs, without loading models
-    load_seconds: float = 0.0       # loading the models (the slowest worker's)
+    seconds: float                  # deciding the pairs, without the prover workers' model loading
+    load_seconds: float = 0.0       # the prover's model loading (the slowest worker's)
 
     def as_json(self) -> dict:
         return {"n": self.n, "accuracy": self.accuracy, "labels": self.labels, "confusion": self.confusion,

@@ -60,7 +60,9 @@ class HybridClassifier:
         `on_ready`: told each prover worker's load time."""
         if proofs is None:
             proofs = prove_all(pairs, self.settings, self.workers, on_chunk=on_chunk, on_ready=on_ready)
-        undecided = [i for i, r in enumerate(proofs) if not isinstance(r, Proof) or r.label is Label.NEUTRAL]
+        # the fallback decides what the engine left NEUTRAL or failed on, but never a timed-out pair
+        undecided = [i for i, r in enumerate(proofs)
+                     if (r.label is Label.NEUTRAL if isinstance(r, Proof) else not isinstance(r, SearchTimeout))]
         predictions: dict[int, Prediction] = {}
         if self.fallback is not None and undecided:
             found = self.fallback.predict([pairs[i] for i in undecided], self.threshold)
