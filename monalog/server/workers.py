@@ -159,6 +159,7 @@ class InProcesses(Workers):
         super().__init__(config)
         self.count = count
         self.pool = self._pool()
+        self._restarting: asyncio.Future | None = None
 
     def _pool(self) -> Executor:
         return ProcessPoolExecutor(self.count, mp.get_context("spawn"), initializer=_init,
@@ -167,12 +168,15 @@ class InProcesses(Workers):
     async def start(self) -> None:
         """Every process loaded before the server takes requests (calls go out until each has answered)."""
         loop = asyncio.get_running_loop()
+        pool = self.pool                    # the pool to start: a restart may replace it meanwhile
         seen: dict[int, dict] = {}
         for _ in range(50):
             try:
-                answers = await asyncio.gather(*(loop.run_in_executor(self.pool, _ready, 0.2)
+                answers = await asyncio.gather(*(loop.run_in_executor(pool, _ready, 0.2)
                                                  for _ in range(self.count)))
-            except BrokenProcessPool:
+            except (BrokenProcessPool, RuntimeError):
+                if pool is not self.pool:   # replaced by a newer pool, which starts on its own
+                    return
                 raise ResourceError("an engine process exited while starting (see its error above)") from None
             for health in answers:
                 if "error" in health:
@@ -180,14 +184,24 @@ class InProcesses(Workers):
                 seen[health["pid"]] = health
             if len(seen) == self.count:
                 break
+        if len(seen) < self.count:
+            log.warning("monalog serve: %d of %d engine processes answered at start-up", len(seen), self.count)
         self.ready = [{"pid": pid, "load_seconds": h["load_seconds"]} for pid, h in sorted(seen.items())]
         self.models = next(iter(seen.values()))["models"]
 
     async def _run(self, call: Call) -> tuple[int, bytes]:
+        pool = self.pool
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, _answer, call)
-        except BrokenProcessPool:           # a process died (killed, out of memory): start a new pool
-            self._restart()
+            return await asyncio.get_running_loop().run_in_executor(pool, _answer, call)
+        except asyncio.CancelledError:
+            if pool is self.pool:           # this request itself was cancelled (its client went away)
+                raise
+            raise Busy("an engine process died and is being replaced; try again") from None
+        except (BrokenProcessPool, RuntimeError):
+            # a process died (killed, out of memory), or this request was queued on a pool replaced since:
+            # the first request to see a broken pool replaces it, the others only answer 503
+            if pool is self.pool:
+                self._restart()
             raise Busy("an engine process died and is being replaced; try again") from None
 
     def _restart(self) -> None:
@@ -200,6 +214,8 @@ class InProcesses(Workers):
         self._restarting.add_done_callback(_log_failure)
 
     def close(self) -> None:
+        if self._restarting is not None:
+            self._restarting.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
