@@ -32,8 +32,6 @@ _FILE_POS = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
 _POS_NUMBER = {"n": 1, "v": 2, "a": 3, "r": 4, "s": 5}
 
 
-
-
 # ---------------------------------------------------------------------------------------------------
 # compiling: nltk's parsing of the database files, once
 

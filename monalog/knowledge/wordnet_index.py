@@ -46,8 +46,6 @@ class WordNetError(MonalogError, LookupError):
     """A synset name that WordNet does not have ("dog.n.99")."""
 
 
-
-
 class WordNetIndex:
     """The reader: nltk's `synsets`, `synset`, `morphy` (and `exceptions`) over the compiled file.
 
