@@ -393,3 +393,27 @@ def test_serve_with_an_unusable_wordnet_is_a_one_line_error():
                           text=True, timeout=120)
     assert done.returncode == 2 and done.stderr.startswith("monalog: error: MONALOG_WORDNET")
     assert "Traceback" not in done.stderr
+
+
+def test_a_dead_engine_process_under_concurrent_requests_is_replaced_once(client):
+    import os
+    import signal
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    body = {"premise": ENTAILED[0], "hypothesis": ENTAILED[1]}
+    reference = client.post("/api/prove", json=body).content
+    with TestClient(create_app(ServerConfig(workers=2))) as pool:
+        workers = pool.get("/api/health").json()["workers"]
+        os.kill(workers[0]["pid"], signal.SIGKILL)
+        with ThreadPoolExecutor(8) as threads:
+            answers = list(threads.map(lambda _: pool.post("/api/prove", json=body), range(16)))
+        assert {a.status_code for a in answers} <= {200, 503}
+        assert all(a.content == reference for a in answers if a.status_code == 200)
+        assert all(a.json()["error"] for a in answers if a.status_code == 503)     # JSON 503s, no 500
+        again = pool.post("/api/prove", json=body)
+        assert again.status_code == 200 and again.content == reference
+        deadline = time.monotonic() + 60
+        while len(pool.get("/api/health").json()["workers"]) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len({w["pid"] for w in pool.get("/api/health").json()["workers"]}) == 2
