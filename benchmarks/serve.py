@@ -195,6 +195,7 @@ def in_process(one: dict, warmup: int, requests: int) -> dict:
     its answer encoded as the server does; the difference to the warm latency is what HTTP costs."""
     sys.path.insert(0, str(ROOT))
     from monalog.server.engine import Engine
+    from monalog.server.results import encode
     from monalog.server.schemas import Pair, ProveOptions
 
     engine, options = Engine().load(), ProveOptions()
@@ -202,7 +203,7 @@ def in_process(one: dict, warmup: int, requests: int) -> dict:
     times = []
     for i in range(warmup + requests):
         t = time.perf_counter()
-        json.dumps(engine.prove(pair, options)[0], ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        encode(engine.prove(pair, options)[0])
         if i >= warmup:
             times.append(time.perf_counter() - t)
     return {**summary(times), "load_average_after": [round(x, 2) for x in os.getloadavg()]}

@@ -23,7 +23,7 @@ _WORKER: dict = {}
 _ONE_THREAD = {name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
 
 
-def _quiet_threads() -> None:
+def quiet_threads() -> None:
     """One thread per worker process (the workers are the parallelism)."""
     import sys
 
@@ -45,7 +45,7 @@ def _build(make_worker: WorkerFactory) -> tuple[Callable[[Batch], list[Any]], fl
 WORKER_MEMORY = 1 << 30        # what one worker (tagger, WordNet, KB) needs at most, in bytes
 
 
-def _die_with_parent(parent: int) -> None:
+def die_with_parent(parent: int) -> None:
     """Ask Linux to kill this worker when its parent dies (even by kill -9), so no orphan goes on."""
     import ctypes
     import signal
@@ -82,8 +82,8 @@ def worker_count(requested: int) -> int:
 
 
 def _init(make_worker: WorkerFactory, parent: int) -> None:
-    _die_with_parent(parent)
-    _quiet_threads()
+    die_with_parent(parent)
+    quiet_threads()
     _WORKER["run"], _WORKER["ready"] = _build(make_worker)
 
 
@@ -178,7 +178,7 @@ class _RayWorker:
     """A Ray actor holding one worker (its models load once)."""
 
     def __init__(self, make_worker: WorkerFactory) -> None:
-        _quiet_threads()
+        quiet_threads()
         self.worker, ready = _build(make_worker)
         self.ready: float | None = ready
 

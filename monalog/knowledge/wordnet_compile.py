@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from monalog.errors import ResourceError
+from monalog.fileio import atomic_path
 from monalog.knowledge.wordnet import Source, cache_dir, check_source, find_source
 
 log = logging.getLogger(__name__)
@@ -154,7 +155,7 @@ def _compile(source: Source) -> Iterator[tuple[str, list[tuple[Any, ...]]]]:
                                 f"{first!r}/{pos}", input=str(offset)) from exc
         if pos == "s":                       # a satellite's sense keys name its head adjective
             similar = entry["pointers"].get("&", [])
-            head = synsets[_file_pos(similar[0][0]), similar[0][1]]["lemmas"][0] if similar else None
+            head = synsets[data_pos(similar[0][0]), similar[0][1]]["lemmas"][0] if similar else None
         for lemma in entry["lemmas"]:
             head_name, head_id = (head[0], "%02d" % head[1]) if pos == "s" and head else ("", "")
             key = ("%s%%%d:%02d:%02d:%s:%s" % (lemma[0], _POS_NUMBER[pos], entry["lexname"], lemma[1],
@@ -162,7 +163,7 @@ def _compile(source: Source) -> Iterator[tuple[str, list[tuple[Any, ...]]]]:
             lemma.append(counts.get(key, 0))
         data = [f"{first}.{pos}.{number:02d}", pos, entry["definition"], entry["examples"], entry["lemmas"],
                 entry["frames"], entry["pointers"], entry["lemma_pointers"]]
-        rows.append((_synset_id(file_pos, offset), json.dumps(data, ensure_ascii=False, separators=(",", ":"))))
+        rows.append((synset_id(file_pos, offset), json.dumps(data, ensure_ascii=False, separators=(",", ":"))))
     yield "synset", rows
     yield "lemma", [(lemma, pos, " ".join(map(str, offsets)))
                     for lemma, by_pos in lemma_map.items() for pos, offsets in by_pos.items()]
@@ -177,12 +178,13 @@ def _compile(source: Source) -> Iterator[tuple[str, list[tuple[Any, ...]]]]:
     yield "exception", exceptions
 
 
-def _file_pos(pos: str) -> str:
+def data_pos(pos: str) -> str:
+    """The part of speech of the data file a synset is in (satellites "s" are in data.adj)."""
     return "a" if pos == "s" else pos
 
 
-def _synset_id(pos: str, offset: int) -> int:
-    return _POS_NUMBER[_file_pos(pos)] * 100_000_000 + offset
+def synset_id(pos: str, offset: int) -> int:
+    return _POS_NUMBER[data_pos(pos)] * 100_000_000 + offset
 
 
 _SCHEMA = """
@@ -198,15 +200,9 @@ CREATE TABLE exception (pos TEXT NOT NULL, seq INTEGER NOT NULL, form TEXT NOT N
 def build(source: Source, path: Path) -> Path:
     """Compile `source` into a new index at `path` (atomically; replaces whatever index is there:
     check first with `_classify`)."""
-    import tempfile
-
     check_source(source)
     start = time.perf_counter()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
+    with atomic_path(path, suffix=".tmp") as tmp:
         fingerprint, digest = source.fingerprint(), source.digest()
         conn = sqlite3.connect(tmp)
         try:
@@ -224,11 +220,6 @@ def build(source: Source, path: Path) -> Path:
             conn.close()
         with open(tmp, "rb+") as stream:
             os.fsync(stream.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
     log.info("WordNet: compiled %s into %s in %.1f s", source, path, time.perf_counter() - start)
     return path
 
@@ -265,7 +256,7 @@ def _classify(path: Path, source: Source) -> str:
     if int.from_bytes(header[60:64], "big") != SCHEMA_VERSION:
         return "stale"
     try:
-        conn = _connect(path)
+        conn = connect(path)
         try:
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         finally:
@@ -279,7 +270,7 @@ def _classify(path: Path, source: Source) -> str:
     return "stale"
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def connect(path: Path) -> sqlite3.Connection:
     # immutable: the file is never changed in place (rebuilds replace it), so SQLite takes no locks,
     # which also makes a connection opened after fork independent of the parent's
     return sqlite3.connect(f"{Path(path).absolute().as_uri()}?mode=ro&immutable=1", uri=True,

@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Iterator
 
 from monalog.errors import MonalogError
 from monalog.knowledge.wordnet import SOURCE_FILES, Source, find_source
-from monalog.knowledge.wordnet_compile import POS_LIST, SCHEMA_VERSION, _connect, _file_pos, _synset_id, ensure_index
+from monalog.knowledge.wordnet_compile import POS_LIST, SCHEMA_VERSION, connect, data_pos, ensure_index, synset_id
 
 __all__ = ["Lemma", "SCHEMA_VERSION", "SOURCE_FILES", "Source", "Synset", "WordNetError", "WordNetIndex",
            "ensure_index", "find_source", "load"]
@@ -71,7 +71,7 @@ class WordNetIndex:
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         if self._pid != os.getpid():                 # first use, or a forked child: its own connection
             self._lock = threading.Lock()
-            self._conn = _connect(self.path)
+            self._conn = connect(self.path)
             self._pid = os.getpid()
         with self._lock:
             assert self._conn is not None
@@ -99,13 +99,13 @@ class WordNetIndex:
 
     # -- nltk's API ----------------------------------------------------------------------------------
     def synset_from_pos_and_offset(self, pos: str, offset: int) -> Synset:
-        return self._synset_by_id(_synset_id(pos, offset))
+        return self._synset_by_id(synset_id(pos, offset))
 
     def _morphy_forms(self, form: str, pos: str) -> tuple[str, ...]:
         """nltk's `_morphy`: the exception list's bases or the suffix rules' forms, with the form
         itself first, those WordNet has for `pos`."""
         substitutions = _SUBSTITUTIONS[pos]
-        bases = self._exception(_file_pos(pos), form)
+        bases = self._exception(data_pos(pos), form)
         if bases is not None:
             forms: Iterable[str] = bases
         else:
@@ -168,7 +168,7 @@ class WordNetIndex:
     def exceptions(self, pos: str) -> dict[str, tuple[str, ...]]:
         """The morphological exception list of one part of speech (n v a r; s is a's), in file order:
         inflected form -> base forms."""
-        rows = self._rows("SELECT form, bases FROM exception WHERE pos = ? ORDER BY seq", (_file_pos(pos),))
+        rows = self._rows("SELECT form, bases FROM exception WHERE pos = ? ORDER BY seq", (data_pos(pos),))
         return {form: tuple(bases.split()) for form, bases in rows}
 
     def meta(self) -> dict[str, str]:

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import logging
-import zipfile
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence, cast
 
 import numpy as np
 
 from monalog.errors import ResourceError
-from monalog.parsing.tagger_arrays import ArrayTagger, encode_arrays, log_softmax
+from monalog.parsing.tagger_arrays import ArrayTagger, encode_arrays, is_npz_archive, log_softmax
 from monalog.resources import model_path
 
 log = logging.getLogger(__name__)
@@ -44,7 +43,8 @@ class TaggerScorer:
                                 f"`monalog train-tagger`)", input=str(path))
         self.device = device
         self.batch_size = batch_size
-        self.model: Any = ArrayTagger.load(path) if device is None and _is_npz(path) else _torch_tagger(path, device)
+        numpy = device is None and is_npz_archive(path)
+        self.model: Any = ArrayTagger.load(path) if numpy else _torch_tagger(path, device)
         self.tags = list(self.model.vocab.tags)
 
     def forward(self, batch: list) -> "Logits":
@@ -55,16 +55,6 @@ class TaggerScorer:
 
     def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
         return score_in_batches(self.forward, self.model.vocab.pos, sentences, self.batch_size)
-
-
-def _is_npz(path: Path) -> bool:
-    """The numpy tagger format (a zip holding header.npy), or a damaged file named .npz: either way
-    read_tagger_file's own error names what is wrong. Anything else goes to the torch loader."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            return "header.npy" in archive.namelist()
-    except (OSError, zipfile.BadZipFile):
-        return path.suffix == ".npz"
 
 
 Logits = tuple[np.ndarray, np.ndarray, np.ndarray]   # tag (B,T,C), POS (B,T,P), head (B,T,T+1)

@@ -14,7 +14,8 @@ from torch import nn
 
 from monalog.errors import ResourceError
 from monalog.parsing.tagger_arrays import (MAX_WORD_CHARS, PAD, UNK, TaggerConfig, TaggerFile, Vocab, encode_arrays,
-                                           is_tagger_npz, normalize_word, read_tagger_file, write_tagger_file)
+                                           is_npz_archive, is_tagger_npz, normalize_word, read_tagger_file,
+                                           write_tagger_file)
 
 __all__ = ["MAX_WORD_CHARS", "PAD", "UNK", "TaggerConfig", "TaggerModel", "Vocab", "encode_batch", "is_tagger_file",
            "load_tagger", "normalize_word", "save_tagger"]
@@ -100,7 +101,7 @@ def is_tagger_file(path: Path) -> bool:
 def load_tagger(path: str | Path, device: torch.device | str = "cpu") -> TaggerModel:
     """Load a tagger file as a torch model (no code is unpickled)."""
     path = Path(path)
-    if is_tagger_npz(path):
+    if is_npz_archive(path):
         content = read_tagger_file(path)
         config, vocab, meta = content.config, content.vocab, content.meta
         state = {k: torch.from_numpy(v.astype("float32")) for k, v in content.weights.items()}

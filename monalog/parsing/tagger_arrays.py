@@ -112,6 +112,16 @@ def write_tagger_file(path: str | Path, content: TaggerFile) -> None:
         np.savez(stream, header=np.array(header), **arrays)
 
 
+def is_npz_archive(path: Path) -> bool:
+    """Which loader a file goes to: the numpy format (a zip holding header.npy), or a damaged file
+    named .npz, so that read_tagger_file's own error names what is wrong; anything else is torch's."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return "header.npy" in archive.namelist()
+    except (OSError, zipfile.BadZipFile):
+        return Path(path).suffix == ".npz"
+
+
 def is_tagger_npz(path: Path) -> bool:
     """A file written by `write_tagger_file` (checked by its header, nothing else is read)."""
     try:

@@ -9,7 +9,6 @@ load: every budget counts work (sentences, tokens, search states), never seconds
 """
 from __future__ import annotations
 
-import json
 import logging
 from contextlib import asynccontextmanager
 from dataclasses import asdict
@@ -29,7 +28,7 @@ from monalog.server.config import ServerConfig
 from monalog.server.docs import docs_page
 from monalog.server.engine import NO_FALLBACK, Engine, bundled_examples
 from monalog.server.limits import BodyLimit, validation_error
-from monalog.server.results import echo, error_json
+from monalog.server.results import echo, encode, error_json
 from monalog.server.workers import Busy, Call, InProcesses, InThread, Workers
 from monalog.server.schemas import ClassifyRequest, ParseRequest, PolarizeRequest, ProveRequest
 
@@ -64,8 +63,7 @@ class ApiError(Exception):
 
 
 def _json(data: Any, code: int = 200, headers: Mapping[str, str] | None = None) -> Response:
-    body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return Response(body, code, headers, media_type="application/json")
+    return Response(encode(data), code, headers, media_type="application/json")
 
 
 def _check_batch(items: Sequence, what: str, limit: int) -> None:

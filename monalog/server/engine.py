@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 from monalog.errors import InputError, MonalogError, ResourceError
 from monalog.inference.proof import Proof
 from monalog.inference.prover import Prover, ProverSettings
-from monalog.parallel import _quiet_threads
+from monalog.parallel import quiet_threads
 from monalog.parsing.tokens import tokenize
 from monalog.pipeline import Pipeline
 from monalog.polarity.lexicon import Readings, default_lexicon
@@ -72,7 +72,7 @@ class Engine:
             self.fallback = Fallback(self.config.model, device=self.config.device)
         # one BLAS (and torch) thread, as in every worker process: the processes are the parallelism, and
         # BLAS threads fighting over busy cores made the tagger 6 times slower (168 -> 26 ms a SICK pair)
-        _quiet_threads()
+        quiet_threads()
         self.load_seconds = time.perf_counter() - start
         log.info("models loaded in %.2f s", self.load_seconds)
         return self

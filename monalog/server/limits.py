@@ -3,13 +3,12 @@ announced by Content-Length or streamed), and bodies that are not the JSON an en
 malformed JSON, 422 for the wrong shape), each as {"error": message, "input": what failed}."""
 from __future__ import annotations
 
-import json
 from typing import Any, Sequence
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from monalog.server.results import echo
+from monalog.server.results import echo, encode
 
 
 class BodyLimit:
@@ -44,7 +43,7 @@ class BodyLimit:
 
 
 async def _send_json(send: Send, code: int, body: dict) -> None:
-    data = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    data = encode(body)
     await send({"type": "http.response.start", "status": code,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
     await send({"type": "http.response.body", "body": data})

@@ -2,6 +2,9 @@
 and parsed sentences, hybrid decisions, and errors with the command line's messages."""
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from monalog.ccg.io import write_auto
 from monalog.ccg.render import tree_json
 from monalog.errors import InputError, MonalogError, ResourceError
@@ -14,6 +17,11 @@ from monalog.polarity.render import node_json, polarized_json
 from monalog.server.graph import search_graph
 
 INPUT_CHARS = 200       # an input echoed in an error is cut to this length
+
+
+def encode(data: Any) -> bytes:
+    """The server's JSON bytes: UTF-8, compact, non-ASCII kept as it is."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def message(exc: BaseException) -> str:

@@ -12,7 +12,6 @@ answers with JSON bytes, so what crosses between processes is the request and th
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import multiprocessing as mp
 import os
@@ -25,10 +24,10 @@ from typing import Any, Sequence
 from pydantic import BaseModel
 
 from monalog.errors import MonalogError, ResourceError
-from monalog.parallel import _die_with_parent
+from monalog.parallel import die_with_parent
 from monalog.server.config import ServerConfig
 from monalog.server.engine import Engine
-from monalog.server.results import echo, error_json, status
+from monalog.server.results import echo, encode, error_json, status
 from monalog.server.schemas import Pair
 
 log = logging.getLogger(__name__)
@@ -47,10 +46,6 @@ class Call:
 
 class Busy(Exception):
     """No capacity for another request now (the queue is full, or a worker process died)."""
-
-
-def encode(data: Any) -> bytes:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def _fields(item: Any) -> dict:
@@ -132,7 +127,7 @@ _ENGINE: dict[str, Any] = {}
 
 def _init(config: ServerConfig, parent: int) -> None:
     """In each engine process, before its first request: its models (an error is kept and reported)."""
-    _die_with_parent(parent)
+    die_with_parent(parent)
     try:
         _ENGINE["engine"] = Engine(config).load()
     except MonalogError as exc:

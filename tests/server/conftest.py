@@ -23,7 +23,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def _die_with_parent() -> None:
+def die_with_parent() -> None:
     """In the child: SIGTERM when pytest dies, so no server outlives the session (Linux)."""
     try:
         import ctypes
@@ -39,7 +39,7 @@ def _start(log: Path) -> tuple[subprocess.Popen, str]:
     env = {k: v for k, v in os.environ.items() if k != "MONALOG_SERVE_CONFIG"}
     with open(log, "wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                   preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+                                   preexec_fn=die_with_parent if sys.platform == "linux" else None)
     return process, f"http://127.0.0.1:{port}"
 
 
