@@ -17,6 +17,7 @@ from monalog_perturb.resources import data_path
 _TOKEN = re.compile(r"<(?:re|er|el|le)>|[^\s<]+|<")
 _OPEN = {"<re>": "<er>", "<el>": "<le>"}
 _PUNCT = ".,;:!?()[]{}\"'“”‘’"
+_PLURAL_PRONOUNS = frozenset({"we", "they", "i", "you"})
 _ADVERB_EXCEPTIONS = frozenset({"only", "early", "family", "supply", "apply", "rely", "fly", "italy"})
 
 
@@ -165,7 +166,8 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
             return None
         if _is_aux(following) or verb_forms().get(following.low, ("", ""))[0] == "3sg":
             return None
-    if kind == "base" and not (previous.entity or previous.low.endswith("s")):
+    if kind == "base" and not (previous.entity or previous.low.endswith("s") or previous.low in _PLURAL_PRONOUNS
+                               or any(c.isdigit() for c in previous.low)):
         return None
     return "verb"
 
@@ -245,6 +247,23 @@ def _first_finite(ws: Sequence[Word], mask: Sequence[bool]) -> int | None:
     return None
 
 
+def _reported_clause(ws: Sequence[Word], k: int) -> int | None:
+    """Where the reported claim starts when ws[k] opens a reporting frame with "that": active ("we
+    conclude that", "results suggest that") or passive ("it is concluded that", "was shown that")."""
+    from monalog.text.morphology import past_tense
+
+    j = k
+    if _is_aux(ws[k]):
+        j = k + 1 + (k + 1 < len(ws) and ws[k + 1].low == "been")
+        if j >= len(ws) or not any(ws[j].low in (past_tense(r), r + "n", r + "ed") for r in _role("report")):
+            return None
+    else:
+        form = verb_forms().get(ws[k].low)
+        if not form or form[1] not in _role("report"):
+            return None
+    return j + 2 if j + 1 < len(ws) and ws[j + 1].low == "that" else None
+
+
 def main_verb(text: str) -> tuple[list[Word], int, str] | None:
     """The words, the index of the main clause's first finite verb and its kind ('aux' or 'verb'),
     or None when there is none or the clause structure is unclear. After a reporting verb with
@@ -258,9 +277,9 @@ def main_verb(text: str) -> tuple[list[Word], int, str] | None:
         k = _first_finite(part, mask)
         if k is None:
             return None
-        form = verb_forms().get(part[k].low)
-        if form and form[1] in _role("report") and k + 1 < len(part) and part[k + 1].low == "that":
-            offset, part = offset + k + 2, part[k + 2:]
+        that = _reported_clause(part, k)
+        if that is not None:
+            offset, part = offset + that, part[that:]
             continue
         kind = finite(part, k)
         return (ws, offset + k, kind) if kind else None

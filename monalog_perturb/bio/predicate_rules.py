@@ -47,39 +47,46 @@ def _perfect(ws: list[clauses.Word], k: int) -> bool:
     return j < len(ws) and (ws[j].low in ("been", "not") or is_participle(ws[j].low))
 
 
-def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
-    """Flip the polarity of the main clause's finite verb: "inhibits" -> "does not inhibit", "is" ->
-    "is not", "is not" -> "is", "did not reduce" -> "reduced", "cannot" -> "can". A verb in a
-    subordinate clause ("X, which is ..., inhibits Y"; "When X is ..., Y ...") is left alone."""
-    found = clauses.main_verb(record.hypothesis)
+def negate_main_clause(text: str) -> tuple[list[tuple[int, int, str]], str] | str:
+    """The edits that flip the polarity of the main clause's finite verb, with a description
+    ("inhibits -> does not inhibit", "is not -> is"), or why there are none. A verb in a subordinate
+    clause ("X, which is ..., inhibits Y"; "When X is ..., Y ...") or a reporting frame ("We conclude
+    that X ...": X's verb is negated) is left alone."""
+    found = clauses.main_verb(text)
     if found is None:
-        return ctx.skip("VNeg", "no finite verb found in the main clause")
+        return "no finite verb found in the main clause"
     ws, k, kind = found
     word = ws[k]
     following = ws[k + 1] if k + 1 < len(ws) else None
-    if following is not None and following.low in ("no", "never", "neither", "none"):
-        return ctx.skip("VNeg", "negated by no/never (not a verb negation)")
-    if kind == "aux":
-        undone = _unnegated(ws, k)
-        if undone is not None:
-            edits, edit = undone
-        else:
-            if word.low in ("has", "have", "had") and not _perfect(ws, k):
-                aux = {"has": "does", "have": "do", "had": "did"}[word.low]
-                return [Perturbation(record.id, record.premise, put(record.hypothesis, [
-                    (word.start, word.end, f"{aux} not have")]), "VNeg", f"{word.low} -> {aux} not have")]
-            negated = NEGATABLE.get(word.low)
-            if negated is None:
-                return ctx.skip("VNeg", "no finite verb found in the main clause")
-            new = negated[0].upper() + negated[1:] if word.text[0].isupper() else negated
-            edits, edit = [(word.start, word.end, new)], f"{word.low} -> {negated}"
-    else:
+    if following is not None and following.low != "not" and following.low in clauses.roles()["negation"]:
+        return "negated by no, never or a negative word (not a verb negation)"
+    if kind != "aux":
         found_form = clauses.verb_base(word.low)
         if found_form is None:
-            return ctx.skip("VNeg", "no finite verb found in the main clause")
+            return "no finite verb found in the main clause"
         form, base = found_form
         aux = {"3sg": "does", "past": "did", "base": "do"}[form]
-        edits, edit = [(word.start, word.end, f"{aux} not {base}")], f"{word.low} -> {aux} not {base}"
+        return [(word.start, word.end, f"{aux} not {base}")], f"{word.low} -> {aux} not {base}"
+    undone = _unnegated(ws, k)
+    if undone is not None:
+        return undone
+    if word.low in ("has", "have", "had") and not _perfect(ws, k):
+        aux = {"has": "does", "have": "do", "had": "did"}[word.low]
+        return [(word.start, word.end, f"{aux} not have")], f"{word.low} -> {aux} not have"
+    negated = NEGATABLE.get(word.low)
+    if negated is None:
+        return "no finite verb found in the main clause"
+    new = negated[0].upper() + negated[1:] if word.text[0].isupper() else negated
+    return [(word.start, word.end, new)], f"{word.low} -> {negated}"
+
+
+def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
+    """Flip the polarity of the main clause's finite verb: "inhibits" -> "does not inhibit", "is" ->
+    "is not", "is not" -> "is", "did not reduce" -> "reduced", "cannot" -> "can"."""
+    flipped = negate_main_clause(record.hypothesis)
+    if isinstance(flipped, str):
+        return ctx.skip("VNeg", flipped)
+    edits, edit = flipped
     return [Perturbation(record.id, record.premise, put(record.hypothesis, edits), "VNeg", edit)]
 
 

@@ -9,8 +9,8 @@ from monalog_perturb.resources import prompt
 
 
 class ClaimCheck(Constraint):
-    """CLAIMSCORE: the claim prompt on the LLM, or offline a claim scorer: 0 for questions, fragments
-    and sentences with a repeated bigram, else the child's fluency relative to the original (≤ 1),
+    """CLAIMSCORE: the claim prompt on the LLM, or offline a claim scorer: 0 for questions, fragments,
+    sentences with a repeated bigram and ungrammatical ones (`grammar.grammar_problem`), else the child's fluency relative to the original (≤ 1),
     so a mutation that makes the sentence much less fluent than it was is not a claim any more."""
 
     name = "claim"
@@ -24,6 +24,7 @@ class ClaimCheck(Constraint):
             return [parse_number(self.client.complete([{"role": "user", "content": prompt(
                 "evonli_claim", sentence=c.text)}])) for c in candidates]
         from monalog.augment.generate import repeated_bigram
+        from monalog_perturb.constraints.grammar import grammar_problem
 
         if self.fluency is None:
             raise ValueError("CLAIMSCORE needs a fluency scorer or a chat client")
@@ -32,7 +33,7 @@ class ClaimCheck(Constraint):
         out = []
         for c, s in zip(candidates, scores):
             words = c.text.split()
-            if c.text.rstrip().endswith("?") or len(words) < 3 or repeated_bigram(c.text):
+            if c.text.rstrip().endswith("?") or len(words) < 3 or repeated_bigram(c.text) or grammar_problem(c.text):
                 out.append(0.0)
             else:
                 out.append(1.0 if base <= 0 else max(0.0, min(1.0, s / base)))

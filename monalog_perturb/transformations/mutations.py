@@ -70,6 +70,8 @@ class WordNetAntonyms(Transformation):
         wn, out = wordnet(), []
         for m in _WORD.finditer(candidate.text):
             word = m.group().lower()
+            if m.start() and (candidate.text[m.start() - 1] in "-/" or candidate.text[m.start() - 1].isalnum()):
+                continue                             # part of a longer token: 5-fold, IL-6R, anti-TNF
             for pos, kind in _ANTONYM_POS:
                 lemma = wn.morphy(word, pos)
                 if not lemma:
@@ -85,46 +87,21 @@ class WordNetAntonyms(Transformation):
         return out
 
 
-_AUXILIARIES = ("is", "are", "was", "were", "can", "could", "may", "might", "will", "would", "should", "does",
-                "do", "did", "has", "have", "had", "must")
-
-
 class NegationToggle(Transformation):
-    """Remove an existing "not"; else insert "not" after the first auxiliary, or negate the first
-    finite verb with do-support ("reduced" -> "did not reduce", "lowers" -> "does not lower")."""
+    """Flip the polarity of the claim's main verb as BioNLI's VNeg does ("reduced" -> "did not
+    reduce", "is not" -> "is", "We conclude that X reduces Y" -> "... X does not reduce Y"): never
+    a verb of a subordinate clause, a reporting frame or a noun that looks like a verb."""
 
     name = "negation"
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
-        text = candidate.text
-        m = re.search(r"\b(not|no longer)\s+", text)
-        if m:
-            return [candidate.edited(m.start(), m.end(), "", self.name, type="negation/polarity")]
-        m = re.search(r"\b(" + "|".join(_AUXILIARIES) + r")\b", text, flags=re.IGNORECASE)
-        if m:
-            return [candidate.edited(m.end(), m.end(), " not", self.name, type="negation/polarity")]
-        for m in list(_WORD.finditer(text))[1:]:
-            negated = _do_support(m.group())
-            if negated:
-                return [candidate.edited(m.start(), m.end(), negated, self.name, type="negation/polarity")]
-        return []
+        from monalog_perturb.bio.predicate_rules import negate_main_clause
 
-
-def _do_support(word: str) -> str | None:
-    """"reduced" -> "did not reduce", "lowers" -> "does not lower"; None for other words."""
-    from monalog_perturb.bio.lexicon import negatable_verbs
-    from monalog.knowledge.wordnet import wordnet
-
-    low = word.lower()
-    if low in negatable_verbs() and negatable_verbs()[low][0] != "do":
-        aux, base = negatable_verbs()[low]
-        return f"{aux} not {base}"
-    if not low.endswith(("ed", "es", "s")) or low.endswith("ss") or len(low) < 4:
-        return None
-    base = wordnet().morphy(low, "v")
-    if not base or base == low or wordnet().morphy(low, "n") == low:
-        return None
-    return f"{'did' if low.endswith('ed') else 'does'} not {base}"
+        flipped = negate_main_clause(candidate.text)
+        if isinstance(flipped, str):
+            return []
+        edits, _ = flipped
+        return [candidate.edited(start, end, new, self.name, type="negation/polarity") for start, end, new in edits]
 
 
 class NumberChange(Transformation):

@@ -318,7 +318,7 @@ def test_vneg_skips_an_unclear_clause(ctx):
     assert vneg(rec("<re> TNF <er> had no effect on <el> p53 <le>."), ctx) == []
     assert vneg(rec("<re> TNF <er> shows no benefit for <el> p53 <le>."), ctx) == []
     assert reasons(ctx, "VNeg") == {"no finite verb found in the main clause",
-                                    "negated by no/never (not a verb negation)"}
+                                    "negated by no, never or a negative word (not a verb negation)"}
 
 
 # --- abstracts: why an abstract gives no record -----------------------------------------------------------
