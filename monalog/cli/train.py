@@ -5,6 +5,7 @@ import argparse
 import json
 
 from monalog.cli.common import count, device_name, error, positive, progress, read_pairs, share
+from monalog.inference.proof import Label
 
 
 def register(sub) -> None:
@@ -18,6 +19,12 @@ def register(sub) -> None:
                         "pair (MonaLog's way)")
     p.add_argument("--fraction", type=share, default=1.0, help="then use this share of them")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
+    model_options(p)
+    p.set_defaults(func=run)
+
+
+def model_options(p: argparse.ArgumentParser) -> None:
+    """The fine-tuning options `train` shares with `perturb teacher`."""
     p.add_argument("--model", default="minilm",
                    help="base model: minilm (packaged MiniLM-L6) or any transformers name or folder")
     p.add_argument("-o", "--output", required=True,
@@ -31,28 +38,21 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--device", type=device_name,
                    help="cuda or cpu (default: cuda when available, with mixed precision)")
-    p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    import random
-
-    from monalog.augment.recipe import RECIPES, select
-    from monalog.fileio import check_output
-    from monalog.hybrid.fallback import FallbackSettings, is_model_folder, train
-    from monalog.inference.proof import Label
-
-    check_output(args.output, inputs=[args.train, *(args.augment or [])], previous=is_model_folder, folder=True)
-    sick, _ = read_pairs(args.train, "auto", args.labels, True)
+def sick_train_pairs(path: str, labels: str) -> list:
+    """The labelled TRAIN rows of a SICK file (every row when it has no split column)."""
+    sick, _ = read_pairs(path, "auto", labels, True)
     if any(p.split for p in sick):
         sick = [p for p in sick if p.split == "TRAIN"]          # TRIAL (and TEST) rows are for evaluation
-    if not sick:
-        return error(f"no TRAIN pairs with labels in {args.train}")
-    generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
-    extra = select(generated, len(sick), RECIPES[args.recipe], args.seed)
-    if args.fraction < 1.0:
-        rng = random.Random(args.seed)
-        extra = [e for e in extra if rng.random() < args.fraction]
+    return [(p.premise, p.hypothesis, p.label) for p in sick if p.label in Label]
+
+
+def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | None = None) -> int:
+    """Train with the model options on `sick` (its dev share selects) plus `extra`, with a progress bar;
+    print the summary line."""
+    from monalog.hybrid.fallback import FallbackSettings, train
+
     settings = FallbackSettings(model=args.model, epochs=args.epochs, max_steps=args.max_steps,
                                 learning_rate=args.lr, batch_size=args.batch_size, seed=args.seed,
                                 max_length=args.max_length, device=args.device)
@@ -60,11 +60,29 @@ def run(args: argparse.Namespace) -> int:
         def on_step(step: int, loss: float) -> None:
             bar.update(1)
             bar.set_postfix(loss=f"{loss:.3f}", refresh=False)
-        meta = train([(p.premise, p.hypothesis, p.label) for p in sick if p.label in Label], args.output,
-                     settings, extra, on_step)
+        meta = train(sick, args.output, settings, extra, on_step, data)
     print(json.dumps({k: meta[k] for k in ("dev_accuracy", "train_pairs", "extra_pairs", "dev_pairs", "steps",
                                            "seconds", "examples_per_second", "device")}))
     return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    import random
+
+    from monalog.augment.recipe import RECIPES, select
+    from monalog.fileio import check_output
+    from monalog.hybrid.fallback import is_model_folder
+
+    check_output(args.output, inputs=[args.train, *(args.augment or [])], previous=is_model_folder, folder=True)
+    sick = sick_train_pairs(args.train, args.labels)
+    if not sick:
+        return error(f"no TRAIN pairs with labels in {args.train}")
+    generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
+    extra = select(generated, len(sick), RECIPES[args.recipe], args.seed)
+    if args.fraction < 1.0:
+        rng = random.Random(args.seed)
+        extra = [e for e in extra if rng.random() < args.fraction]
+    return fine_tune(args, sick, extra)
 
 
 def _generated_rows(path: str, labels: str) -> list[dict]:

@@ -125,19 +125,21 @@ def _accuracy(model, tokenizer, dev: Sequence[Example], device, settings: Fallba
 
 
 def train(sick: Sequence[Example], output: str | Path, settings: FallbackSettings = FallbackSettings(),
-          extra: Sequence[Example] = (), progress: Callable[[int, float], None] | None = None) -> dict:
+          extra: Sequence[Example] = (), progress: Callable[[int, float], None] | None = None,
+          data: dict | None = None) -> dict:
     """Fine-tune on `sick` (its fixed dev share held out) plus `extra` (generated pairs); keep the
-    checkpoint with the best dev accuracy; save model, tokenizer and META into `output`."""
+    checkpoint with the best dev accuracy; save model, tokenizer and META (with `data`, a description
+    of the training data, when given) into `output`."""
 
     if not sick:
         raise InputError("no training pairs", input=str(output))
     check_output(output, folder=True, previous=is_model_folder)
     with _deterministic(settings.seed):
-        return _train(sick, Path(output), settings, extra, progress)
+        return _train(sick, Path(output), settings, extra, progress, data)
 
 
 def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, extra: Sequence[Example],
-           progress: Callable[[int, float], None] | None) -> dict:
+           progress: Callable[[int, float], None] | None, data: dict | None = None) -> dict:
     import torch
 
     rng = random.Random(settings.seed)
@@ -187,6 +189,8 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
             "dev_accuracy": best_acc, "history": history, "seconds": round(seconds, 1),
             "examples_per_second": round(step * settings.batch_size / seconds, 1), "device": str(device),
             "environment": _environment(device)}
+    if data is not None:
+        meta["training_data"] = data
     _save(model, tokenizer, meta, Path(output))
     return meta
 

@@ -48,10 +48,35 @@ class SymbolicTeacher:
         return out
 
 
-def load_teacher(spec: str | None, device: str | None = None) -> Teacher | None:
-    """None or "" -> no teacher; "monalog" -> the prover; anything else -> a classifier name or folder."""
+class CountingTeacher:
+    """A teacher that counts the pairs it was asked about and those it abstained on, so that a run can
+    say when its teacher gave no signal at all (the prover on sentences it cannot relate)."""
+
+    def __init__(self, inner: Teacher) -> None:
+        self.inner, self.name = inner, inner.name
+        self.asked = self.abstained = 0
+
+    def scores(self, pairs: Sequence[tuple[str, str]]) -> list[Scores]:
+        out = self.inner.scores(pairs)
+        self.asked += len(out)
+        self.abstained += sum(s is None for s in out)
+        return out
+
+    def summary(self) -> dict:
+        return {"teacher": self.name, "teacher_asked": self.asked, "teacher_abstained": self.abstained,
+                "teacher_abstained_on_all": bool(self.asked) and self.abstained == self.asked}
+
+    def warning(self) -> str | None:
+        """A loud line when the teacher abstained on every pair it was asked about."""
+        if not self.asked or self.abstained < self.asked:
+            return None
+        return (f"WARNING: the teacher ({self.name}) abstained on all {self.asked} pairs it was asked about: its "
+                "scores carried no signal. Train one with `monalog perturb teacher` and pass --teacher FOLDER.")
+
+
+def load_teacher(spec: str | None, device: str | None = None) -> CountingTeacher | None:
+    """None or "" -> no teacher; "monalog" -> the prover; anything else -> a classifier name or folder;
+    each counted (`CountingTeacher`)."""
     if not spec:
         return None
-    if spec == "monalog":
-        return SymbolicTeacher()
-    return ClassifierTeacher(spec, device)
+    return CountingTeacher(SymbolicTeacher() if spec == "monalog" else ClassifierTeacher(spec, device))

@@ -8,7 +8,7 @@ import logging
 
 from monalog.cli.common import count, deprecated_alias, device_name, finite, probability
 from monalog_perturb.cli.commands import (cmd_bionli, cmd_consistency, cmd_debate, cmd_evonli, cmd_gennd,
-                                          cmd_kbin)
+                                          cmd_kbin, cmd_teacher)
 
 log = logging.getLogger("monalog")
 
@@ -23,6 +23,7 @@ def register(sub) -> None:
     _gennd_parser(perturb)
     _debate_parser(perturb)
     _consistency_parser(perturb)
+    _teacher_parser(perturb)
     for name in ("kbin", "evonli"):
         deprecated_alias(perturb.choices[name], "--kb", "--kb-source", "kb_source", append=True, metavar="SPEC")
     deprecated_alias(perturb.choices["debate"], "--classifier", "--teacher", "teacher")
@@ -156,3 +157,19 @@ def _consistency_parser(perturb) -> None:
     p.add_argument("predictions", help="JSONL {source, label, prediction} a line")
     p.add_argument("--png", help="also draw the curve into this PNG")
     p.set_defaults(func=cmd_consistency)
+
+
+def _teacher_parser(perturb) -> None:
+    from monalog.cli.train import model_options
+
+    p = perturb.add_parser("teacher", help="train a biomedical NLI teacher offline (for kbin/evonli --teacher)")
+    p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
+    p.add_argument("--mancon", metavar="FOLDER",
+                   help="ManConCorpus folder: ManConCorpus_claims.xml (+ mancon_sentence_pairs_sample.tsv)")
+    p.add_argument("--claims", action="append", metavar="FILE",
+                   help="claims for BioNLI rule pairs: JSONL with a claim field (SciFact) or one a line (repeatable)")
+    p.add_argument("--per-question", type=count(1), default=40, help="ManCon claim pairs at most per question")
+    p.add_argument("--max-per-source", type=count(1), default=3000, help="biomedical pairs at most per source")
+    p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
+    model_options(p)
+    p.set_defaults(func=cmd_teacher, epochs=2.0)

@@ -84,6 +84,15 @@ def cmd_bionli(args: argparse.Namespace) -> int:
     return 0
 
 
+def _teacher_signal(teacher) -> dict:
+    """The teacher's counts for the report, with a loud stderr line when it abstained on everything."""
+    if teacher is None or not hasattr(teacher, "summary"):
+        return {}
+    if warning := teacher.warning():
+        print(warning, file=sys.stderr)
+    return teacher.summary()
+
+
 def cmd_kbin(args: argparse.Namespace) -> int:
     from monalog_perturb.recipes.base import options_from
     from monalog_perturb.recipes.kbin import KbinOptions, build, read_claims
@@ -97,11 +106,12 @@ def cmd_kbin(args: argparse.Namespace) -> int:
     run_report = _run(args, generator, items, options)
     report = generator.report
     report.failed, report.seconds = run_report.failed, run_report.seconds
+    print(report.table(), file=sys.stderr)
+    signal = _teacher_signal(generator.recipe.goal.teacher if generator.recipe.goal else None)
     if args.report:
         write_atomic(args.report, json.dumps({**report.as_json(), "recipe": generator.recipe.name,
                                               "kb": generator.sources, "fluency": generator.fluency_kind,
-                                              "teacher": args.teacher}, indent=2) + "\n")
-    print(report.table(), file=sys.stderr)
+                                              "teacher": args.teacher, **signal}, indent=2) + "\n")
     return 0
 
 
@@ -118,12 +128,13 @@ def cmd_evonli(args: argparse.Namespace) -> int:
     generator = build(options)
     items = _items(args, read_items(args.input, options.seed, generator.client), args.limit)
     _run(args, generator, items, options)
+    print(generator.report.table(), file=sys.stderr)
+    signal = _teacher_signal(generator.evo.teacher)
     if args.report:
         write_atomic(args.report, json.dumps({**generator.report.as_json(), "teacher": args.teacher,
                                               "ablations": sorted(options.ablation or ()),
                                               "mutations": generator.evo.replace_words.name,
-                                              "claim_scorer": generator.claim_scorer}, indent=2) + "\n")
-    print(generator.report.table(), file=sys.stderr)
+                                              "claim_scorer": generator.claim_scorer, **signal}, indent=2) + "\n")
     return 0
 
 
@@ -152,6 +163,7 @@ def cmd_debate(args: argparse.Namespace) -> int:
     _run(args, generator, items, options)
     print(f"items {generator.seen}, rewrites accepted {generator.accepted} (threshold {options.threshold}, at most "
           f"{options.max_rounds} rounds, {len(generator.agents)} {generator.kind} agents)", file=sys.stderr)
+    _teacher_signal(generator.teacher)
     return 0
 
 
@@ -168,3 +180,21 @@ def cmd_consistency(args: argparse.Namespace) -> int:
     if args.png:
         plot(result, args.png)
     return 0
+
+
+def cmd_teacher(args: argparse.Namespace) -> int:
+    """SICK TRAIN plus the biomedical pairs (`recipes.teacher`), fine-tuned as `monalog train` does."""
+    from monalog.cli.train import fine_tune, sick_train_pairs
+    from monalog.hybrid.fallback import is_model_folder
+    from monalog_perturb.recipes.teacher import TeacherData, teacher_pairs
+
+    inputs = [args.train, *(args.claims or []), *([args.mancon] if args.mancon else [])]
+    check_output(args.output, inputs=inputs, previous=is_model_folder, folder=True)
+    sick = sick_train_pairs(args.train, args.labels)
+    if not sick:
+        return error(f"no TRAIN pairs with labels in {args.train}")
+    data = TeacherData(args.mancon, tuple(args.claims or ()), args.per_question, args.max_per_source, args.seed)
+    bio, described = teacher_pairs(data)
+    print("teacher data: " + ", ".join(f"{name} {sum(counts.values())} ({', '.join(f'{k} {v}' for k, v in counts.items())})"
+                                       for name, counts in described["sources"].items()), file=sys.stderr)
+    return fine_tune(args, sick, bio, {"sick_train": len(sick), **described})

@@ -1,0 +1,150 @@
+"""The offline biomedical teacher (issue 17 item 6): its training pairs, its command, the counts that
+make an abstaining teacher loud, and the grammar checks EvoNLI's children pass."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from monalog.errors import InputError
+from monalog.inference.proof import Label
+from monalog_perturb.backends.nli import ClassifierTeacher, CountingTeacher
+from monalog_perturb.candidate import Candidate
+from monalog_perturb.constraints.grammar import grammar_problem
+from monalog_perturb.recipes.teacher import TeacherData, mancon_pairs, read_claims, teacher_pairs
+from monalog_perturb.transformations.mutations import NegationToggle, WordNetAntonyms
+from tests.tiny_models import bert_classifier
+
+QUESTION = "In adults with hypertension, does drug A, compared to placebo, reduce blood pressure"
+MANCON_XML = f"""<CORPUS><REVIEW REVIEW_PMID="1" REVIEW_TITLE="t">
+<CLAIM ASSERTION="YS" PMID="2" QUESTION="{QUESTION}" TYPE="CAUS">Drug A reduced systolic blood pressure in adults.</CLAIM>
+<CLAIM ASSERTION="NO" PMID="3" QUESTION="{QUESTION}" TYPE="CAUS">Drug A did not lower blood pressure after 8 weeks.</CLAIM>
+<CLAIM ASSERTION="YS" PMID="4" QUESTION="{QUESTION}" TYPE="CAUS">Blood pressure fell with drug A in older adults.</CLAIM>
+<CLAIM ASSERTION="??" PMID="5" QUESTION="{QUESTION}" TYPE="CAUS">An unusable claim.</CLAIM>
+</REVIEW></CORPUS>"""
+
+
+@pytest.fixture()
+def mancon(tmp_path):
+    folder = tmp_path / "mancon"
+    folder.mkdir()
+    (folder / "ManConCorpus_claims.xml").write_text(MANCON_XML)
+    (folder / "mancon_sentence_pairs_sample.tsv").write_text(
+        "label\tguid\ttext_a\ttext_b\ncontradiction\t0\tDrug B is safe.\tDrug B caused serious bleeding.\n")
+    return folder
+
+
+def test_mancon_pairs_label_by_assertion(mancon):
+    import random
+
+    pairs = mancon_pairs(mancon, 10, random.Random(0))
+    assert len(pairs) == 4                              # 3 claim pairs + the labelled sample pair
+    by_texts = {frozenset((p, h)): label for p, h, label in pairs}
+    assert by_texts[frozenset(("Drug A reduced systolic blood pressure in adults.",
+                               "Drug A did not lower blood pressure after 8 weeks."))] is Label.CONTRADICTION
+    assert by_texts[frozenset(("Drug A reduced systolic blood pressure in adults.",
+                               "Blood pressure fell with drug A in older adults."))] is Label.NEUTRAL
+    assert ("Drug B caused serious bleeding.", "Drug B is safe.", Label.CONTRADICTION) in pairs
+
+
+def test_teacher_pairs_make_minimal_pairs_and_are_deterministic(mancon, tmp_path):
+    claims = tmp_path / "claims.jsonl"
+    claims.write_text("\n".join(json.dumps({"id": i, "claim": c}) for i, c in enumerate(
+        ["Metformin reduces hepatic glucose production.", "Aspirin inhibits platelet aggregation in mice."])))
+    data = TeacherData(mancon=str(mancon), claims=(str(claims),))
+    pairs, described = teacher_pairs(data)
+    assert (("Metformin reduces hepatic glucose production.", "Metformin does not reduce hepatic glucose production.",
+             Label.CONTRADICTION) in pairs)
+    assert ("Metformin reduces hepatic glucose production.", "Metformin reduces hepatic glucose production.",
+            Label.ENTAILMENT) in pairs
+    assert described["sources"]["mancon"] == {"CONTRADICTION": 3, "NEUTRAL": 1}
+    assert teacher_pairs(data) == (pairs, described)
+
+
+def test_teacher_data_errors(tmp_path):
+    with pytest.raises(InputError, match="no biomedical pairs"):
+        teacher_pairs(TeacherData())
+    (tmp_path / "ManConCorpus_claims.xml").write_text("<CORPUS><CLAIM>unclosed")
+    with pytest.raises(InputError, match="not a readable ManConCorpus"):
+        teacher_pairs(TeacherData(mancon=str(tmp_path)))
+    plain = tmp_path / "claims.txt"
+    plain.write_text("Statins lower LDL cholesterol.\n\nIL-6 drives fever.\n")
+    assert read_claims(plain) == ["Statins lower LDL cholesterol.", "IL-6 drives fever."]
+
+
+def test_teacher_command_trains_and_records_its_data(mancon, tmp_path, capsys):
+    from monalog.cli import main
+
+    sick = tmp_path / "sick.tsv"
+    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"]
+    rows += [f"{i}\ta man is playing\ta man is {'not ' * (i % 2)}playing\t"
+             f"{'CONTRADICTION' if i % 2 else 'ENTAILMENT'}\tTRAIN" for i in range(20)]
+    sick.write_text("\n".join(rows) + "\n")
+    out = tmp_path / "teacher"
+    assert main(["perturb", "teacher", "--train", str(sick), "--mancon", str(mancon), "--model",
+                 str(bert_classifier(tmp_path / "tiny")), "-o", str(out), "--max-steps", "2", "--batch-size", "4"]) == 0
+    captured = capsys.readouterr()
+    assert "teacher data: mancon 4" in captured.err and json.loads(captured.out)["extra_pairs"] == 6
+    meta = json.loads((out / "monalog_fallback.json").read_text())
+    assert meta["training_data"]["sick_train"] == 20 and len(meta["training_data"]["sha1"]) == 40
+    teacher = CountingTeacher(ClassifierTeacher(str(out)))
+    assert teacher.scores([("Drug A is safe.", "Drug A is not safe.")])[0] is not None
+    (out / "thesis.tex").write_text("mine")             # not a previous output any more: refused
+    assert main(["perturb", "teacher", "--train", str(sick), "--mancon", str(mancon), "-o", str(out)]) == 2
+    assert (out / "thesis.tex").read_text() == "mine"
+
+
+class _Abstains:
+    name = "abstainer"
+
+    def scores(self, pairs):
+        return [None for _ in pairs]
+
+
+def test_counting_teacher_is_loud_when_it_abstains_on_everything():
+    teacher = CountingTeacher(_Abstains())
+    assert teacher.warning() is None                    # asked nothing yet
+    teacher.scores([("a", "b"), ("c", "d")])
+    assert "abstained on all 2 pairs" in teacher.warning()
+    assert teacher.summary() == {"teacher": "abstainer", "teacher_asked": 2, "teacher_abstained": 2,
+                                 "teacher_abstained_on_all": True}
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("These does not result indicate that X reduces Y.", "reporting frame"),
+    ("It is not concluded that the vaccine is safe.", "reporting frame"),
+    ("The results do not suggest that statins work.", "reporting frame"),
+    ("Treatment was not unable to reduce mortality.", "double negation"),
+    ("Aspirin not significantly reduced the risk.", "finite verb"),
+    ("Aspirin did not reduced the risk.", "did not"),
+    ("These drugs is safe.", "agree"),
+    ("This drug are safe.", "agree"),
+])
+def test_grammar_problems_are_named(text, problem):
+    assert problem in (grammar_problem(text) or "")
+
+
+@pytest.mark.parametrize("text", [
+    "Aspirin did not reduce the risk of stroke.", "Aspirin was not significantly reduced.",
+    "Metformin has no effect on weight.", "These results show that aspirin works.",
+    "It does not reduce the risk of relapse.",
+])
+def test_grammatical_claims_pass(text):
+    assert grammar_problem(text) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("These results indicate that metformin lowers glucose in mice.",
+     "These results indicate that metformin does not lower glucose in mice."),
+    ("It is concluded that the vaccine is safe.", "It is concluded that the vaccine is not safe."),
+    ("We conclude that IL-6 inhibition is not effective.", "We conclude that IL-6 inhibition is effective."),
+    ("Mice lacking p53 develop tumours.", "Mice lacking p53 do not develop tumours."),
+])
+def test_negation_flips_the_claim_not_its_frame(text, expected):
+    assert [c.text for c in NegationToggle()(Candidate.original(text))] == [expected]
+
+
+def test_no_double_negation_and_no_antonym_inside_a_token():
+    assert NegationToggle()(Candidate.original("Treatment was unable to reduce mortality.")) == []
+    texts = [c.text for c in WordNetAntonyms()(Candidate.original("Expression rose 5-fold and the effect was strong."))]
+    assert texts == ["Expression rose 5-fold and the effect was weak."]
