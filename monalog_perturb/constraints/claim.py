@@ -10,8 +10,9 @@ from monalog_perturb.resources import prompt
 
 class ClaimCheck(Constraint):
     """CLAIMSCORE: the claim prompt on the LLM, or offline a claim scorer: 0 for questions, fragments,
-    sentences with a repeated bigram and ungrammatical ones (`grammar.grammar_problem`), else the child's fluency relative to the original (≤ 1),
-    so a mutation that makes the sentence much less fluent than it was is not a claim any more."""
+    sentences with a repeated bigram and ungrammatical ones (`grammar.grammar_problem`), else the
+    child's fluency relative to the original (≤ 1), so a mutation that makes the sentence much less
+    fluent than it was is not a claim any more."""
 
     name = "claim"
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from monalog_perturb.bio import clauses
 
+_AUXILIARIES = frozenset(clauses.NEGATABLE) | {"do", "does", "did"}
 _SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "its"})
 _PLURAL_DETERMINERS = frozenset({"these", "those", "both", "several", "many", "few"})
 _SINGULAR_AUX = frozenset({"is", "was", "has", "does"})
@@ -32,8 +33,7 @@ def grammar_problem(text: str) -> str | None:
         following = ws[k + 1:k + 4]
         if w in ("not", "n't") and any(f in _report_forms() for f in following[:2]) and "that" in following:
             return "a negated reporting frame"
-        if w in ("not", "never") and k and ws[k - 1] not in clauses.NEGATABLE and ws[k - 1] not in ("do", "does", "did") \
-                and not ws[k - 1].endswith("n't"):
+        if w in ("not", "never") and k and ws[k - 1] not in _AUXILIARIES and not ws[k - 1].endswith("n't"):
             nxt = next((f for f in following if not f.endswith("ly")), "")
             if clauses.verb_forms().get(nxt, ("", ""))[0] in ("past", "3sg"):
                 return f"\"{w}\" before the finite verb \"{nxt}\""

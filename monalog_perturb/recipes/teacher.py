@@ -85,9 +85,9 @@ def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random) -> l
         for row in read_tsv(sample, required=("label", "text_a", "text_b")):
             if isinstance(row, BadRow):
                 continue
-            label = row.text("label").upper()
-            if label in Label.__members__ and row.text("text_a") and row.text("text_b"):
-                out.append((row.text("text_b"), row.text("text_a"), Label[label]))
+            label, premise, hypothesis = (row.text("label") or "").upper(), row.text("text_b"), row.text("text_a")
+            if label in Label.__members__ and premise and hypothesis:
+                out.append((premise, hypothesis, Label[label]))
     return out
 
 
@@ -104,16 +104,18 @@ def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
     typed entities), and each perturbed claim against itself (the original, ENTAILMENT: a minimal pair)."""
     from monalog_perturb.bio.conclusions import mark_entities
     from monalog_perturb.recipes.bionli import BioNLIOptions, build, make_typer
-    from monalog_perturb.runner import collect
 
     typer = make_typer()
     claims = sorted(set(claims))
     records = [MechanismRecord(f"claim-{i}", claim, mark_entities(claim, typer) or claim)
                for i, claim in enumerate(claims)]
     marked = [r for r in records if "<re>" in r.hypothesis]
-    rows, _ = collect(marked, build(BioNLIOptions(seed=seed), typer))
-    rows += collect([r for r in records if r not in marked], build(BioNLIOptions(strategies="VNeg", seed=seed),
-                                                                   typer))[0]
+    rows = []
+    for items, options in ((marked, BioNLIOptions(seed=seed)),
+                           ([r for r in records if r not in marked], BioNLIOptions(strategies="VNeg", seed=seed))):
+        generator = build(options, typer)
+        generator.prepare(items)
+        rows += [row for record in items for row in generator(record)]
     out: list[Example] = []
     for row in rows:
         label = RULE_LABELS.get(row["provenance"].get("strategy", ""))

@@ -16,12 +16,13 @@ from monalog_perturb.transformations.mutations import NegationToggle, WordNetAnt
 from tests.tiny_models import bert_classifier
 
 QUESTION = "In adults with hypertension, does drug A, compared to placebo, reduce blood pressure"
-MANCON_XML = f"""<CORPUS><REVIEW REVIEW_PMID="1" REVIEW_TITLE="t">
-<CLAIM ASSERTION="YS" PMID="2" QUESTION="{QUESTION}" TYPE="CAUS">Drug A reduced systolic blood pressure in adults.</CLAIM>
-<CLAIM ASSERTION="NO" PMID="3" QUESTION="{QUESTION}" TYPE="CAUS">Drug A did not lower blood pressure after 8 weeks.</CLAIM>
-<CLAIM ASSERTION="YS" PMID="4" QUESTION="{QUESTION}" TYPE="CAUS">Blood pressure fell with drug A in older adults.</CLAIM>
-<CLAIM ASSERTION="??" PMID="5" QUESTION="{QUESTION}" TYPE="CAUS">An unusable claim.</CLAIM>
-</REVIEW></CORPUS>"""
+CLAIMS = [("YS", "Drug A reduced systolic blood pressure in adults."),
+          ("NO", "Drug A did not lower blood pressure after 8 weeks."),
+          ("YS", "Blood pressure fell with drug A in older adults."), ("??", "An unusable claim.")]
+MANCON_XML = ('<CORPUS><REVIEW REVIEW_PMID="1" REVIEW_TITLE="t">'
+              + "".join(f'<CLAIM ASSERTION="{a}" PMID="{i}" QUESTION="{QUESTION}" TYPE="CAUS">{text}</CLAIM>'
+                        for i, (a, text) in enumerate(CLAIMS))
+              + "</REVIEW></CORPUS>")
 
 
 @pytest.fixture()
