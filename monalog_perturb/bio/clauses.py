@@ -15,8 +15,8 @@ from monalog_perturb.bio.lexicon import NEGATABLE, negatable_verbs
 from monalog_perturb.resources import data_path
 
 _TOKEN = re.compile(r"<(?:re|er|el|le)>|[^\s<]+|<")
-_OPEN = {"<re>": "<er>", "<el>": "<le>"}
-_PUNCT = ".,;:!?()[]{}\"'“”‘’"
+MARKER_PAIRS = {"<re>": "<er>", "<el>": "<le>"}
+PUNCT = ".,;:!?()[]{}\"'“”‘’"
 _PLURAL_PRONOUNS = frozenset({"we", "they", "i", "you"})
 _ADVERB_EXCEPTIONS = frozenset({"only", "early", "family", "supply", "apply", "rely", "fly", "italy"})
 
@@ -30,8 +30,9 @@ def roles() -> dict[str, frozenset[str]]:
     return {role: frozenset(words) for role, words in out.items()}
 
 
-def _role(role: str) -> frozenset[str]:
-    return roles().get(role, frozenset())
+def role(name: str) -> frozenset[str]:
+    """The words of one role (kb/bionli_clause_words.tsv)."""
+    return roles().get(name, frozenset())
 
 
 @lru_cache(maxsize=1)
@@ -40,7 +41,7 @@ def verb_forms() -> dict[str, tuple[str, str]]:
     from monalog.text.morphology import past_tense, third_person
 
     out: dict[str, tuple[str, str]] = {}
-    bases = {base for _, base in negatable_verbs().values()} | set(_role("verb"))
+    bases = {base for _, base in negatable_verbs().values()} | set(role("verb"))
     for base in sorted(bases):
         out.setdefault(third_person(base), ("3sg", base))
         out.setdefault(past_tense(base), ("past", base))
@@ -67,29 +68,29 @@ def words(text: str) -> list[Word]:
     closing: str | None = None
     for m in _TOKEN.finditer(text):
         token = m.group()
-        if token in _OPEN and closing is None:
-            closing = _OPEN[token]
+        if token in MARKER_PAIRS and closing is None:
+            closing = MARKER_PAIRS[token]
         elif token == closing:
             closing = None
         elif token in ("<er>", "<le>", "<re>", "<el>"):
             continue
-        elif token.strip(_PUNCT) == "":
+        elif token.strip(PUNCT) == "":
             if "," in token and out:
                 last = out[-1]
                 out[-1] = Word(last.text, last.start, last.end, last.low, last.entity, True)
         else:
-            core = token.rstrip(_PUNCT.replace("'", ""))
+            core = token.rstrip(PUNCT.replace("'", ""))
             start = m.start()
-            out.append(Word(core, start, start + len(core), token.strip(_PUNCT).lower(), closing is not None,
+            out.append(Word(core, start, start + len(core), token.strip(PUNCT).lower(), closing is not None,
                             token[len(core):].startswith(",")))
     return out
 
 
-def _is_aux(word: Word) -> bool:
+def is_aux(word: Word) -> bool:
     return word.low in NEGATABLE or word.low == "cannot" or word.low.endswith("n't")
 
 
-def _is_adverb(word: Word) -> bool:
+def is_adverb(word: Word) -> bool:
     return word.low == "not" or (word.low.endswith("ly") and word.low not in _ADVERB_EXCEPTIONS) \
         or word.low in {"also", "still", "further", "thereby", "indeed"}
 
@@ -117,9 +118,9 @@ def _other_verb(ws: Sequence[Word], k: int) -> bool:
             or low.endswith(("ss", "us", "is")) or k + 1 >= len(ws):
         return False
     following = ws[k + 1]
-    if following.entity or following.low in _role("preposition") or _is_aux(following):
+    if following.entity or following.low in role("preposition") or is_aux(following):
         return False
-    return _verb_like(low) and (following.low in _role("determiner") or not _verb_like(following.low))
+    return _verb_like(low) and (following.low in role("determiner") or not _verb_like(following.low))
 
 
 def verb_base(low: str) -> tuple[str, str] | None:
@@ -143,7 +144,7 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
     if word.entity:
         return None
     previous = ws[k - 1] if k else None
-    if _is_aux(word):
+    if is_aux(word):
         return None if previous is not None and previous.low == "to" else "aux"
     form = verb_forms().get(word.low)
     if form is None and previous is not None and _other_verb(ws, k):
@@ -151,12 +152,12 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
     if form is None or previous is None:
         return None
     kind, _ = form
-    if not previous.entity and (previous.low in _role("determiner") or previous.low in _role("preposition")):
+    if not previous.entity and (previous.low in role("determiner") or previous.low in role("preposition")):
         return None
     j = k - 1
-    while j >= 0 and not ws[j].entity and _is_adverb(ws[j]):
+    while j >= 0 and not ws[j].entity and is_adverb(ws[j]):
         j -= 1
-    if j >= 0 and not ws[j].entity and _is_aux(ws[j]):
+    if j >= 0 and not ws[j].entity and is_aux(ws[j]):
         return None
     if kind == "past" and not previous.entity and _verb_like(previous.low):
         return None                                   # "generates induced cells", "reveal increased risk"
@@ -164,7 +165,7 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
     if following is not None and not following.entity:
         if kind == "past" and following.low == "by":
             return None
-        if _is_aux(following) or verb_forms().get(following.low, ("", ""))[0] == "3sg":
+        if is_aux(following) or verb_forms().get(following.low, ("", ""))[0] == "3sg":
             return None
     if kind == "base" and not (previous.entity or previous.low.endswith("s") or previous.low in _PLURAL_PRONOUNS
                                or any(c.isdigit() for c in previous.low)):
@@ -186,17 +187,17 @@ def main_clause(ws: Sequence[Word]) -> list[bool] | None:
     sub = [False] * n
     first = ws[0].low
     comma = next((i for i, w in enumerate(ws) if w.comma), None)
-    if first in _role("front") or first in _role("opener"):
+    if first in role("front") or first in role("opener"):
         if comma is not None:
             sub[:comma + 1] = [True] * (comma + 1)
-        elif first in _role("front"):
+        elif first in role("front"):
             return None
     i = 0
     while i < n:
         w = ws[i]
         if sub[i] or w.entity:
             i += 1
-        elif w.low in _role("subordinate") and i and ws[i - 1].comma:
+        elif w.low in role("subordinate") and i and ws[i - 1].comma:
             j = i
             while j < n and not ws[j].comma:
                 sub[j] = True
@@ -204,7 +205,7 @@ def main_clause(ws: Sequence[Word]) -> list[bool] | None:
             if j < n:
                 sub[j] = True
             i = j + 1
-        elif w.low in _role("relative"):
+        elif w.low in role("relative"):
             if any(not sub[k] and finite(ws, k) for k in range(i)):
                 sub[i:] = [True] * (n - i)
                 break
@@ -239,7 +240,7 @@ def _first_finite(ws: Sequence[Word], mask: Sequence[bool]) -> int | None:
             following = ws[k + 1] if k + 1 < len(ws) else None
             later = found[i + 1:]
             if later and following is not None and not following.entity and following.low != "and" \
-                    and following.low in _role("preposition"):
+                    and following.low in role("preposition"):
                 continue
             if any(_present_or_aux(ws, j) for j in later):
                 continue
@@ -253,13 +254,13 @@ def _reported_clause(ws: Sequence[Word], k: int) -> int | None:
     from monalog.text.morphology import past_tense
 
     j = k
-    if _is_aux(ws[k]):
+    if is_aux(ws[k]):
         j = k + 1 + (k + 1 < len(ws) and ws[k + 1].low == "been")
-        if j >= len(ws) or not any(ws[j].low in (past_tense(r), r + "n", r + "ed") for r in _role("report")):
+        if j >= len(ws) or not any(ws[j].low in (past_tense(r), r + "n", r + "ed") for r in role("report")):
             return None
     else:
         form = verb_forms().get(ws[k].low)
-        if not form or form[1] not in _role("report"):
+        if not form or form[1] not in role("report"):
             return None
     return j + 2 if j + 1 < len(ws) and ws[j + 1].low == "that" else None
 
@@ -295,7 +296,7 @@ def negation_words(ws: Sequence[Word], mask: Sequence[bool] | None = None) -> li
         if w.low in {"fail", "fails", "failed"}:
             if k + 1 < len(ws) and ws[k + 1].low == "to":
                 out.append(w)
-        elif w.low in _role("negation") or w.low.endswith("n't"):
+        elif w.low in role("negation") or w.low.endswith("n't"):
             out.append(w)
     return out
 
@@ -305,102 +306,3 @@ def negated(text: str) -> bool:
     negated: "was not able to activate", "did not inhibit", "had no effect on", "failed to reduce"."""
     ws = words(text)
     return bool(negation_words(ws, main_clause(ws)))
-
-
-def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
-    """Whether swapping the spans `first` and `second` (character offsets, first before second) gives
-    a sentence the original entails because the relation reads the same both ways: the two are items
-    of one list ("X and Y", "X, Y and Z"), or only a symmetric connector is between them ("X is
-    associated with Y", "X interacts with Y in mice") with only a determiner before the first and
-    nothing but a prepositional phrase or the end after the second."""
-    joining = re.findall(r"[\w/]+|,", re.sub(r"</?(?:re|er|el|le)>", " ", text[first[1]:second[0]]).lower())
-    if joining and all(t in _role("coordinator") or t in _role("determiner") for t in joining) and \
-            any(t in _role("coordinator") for t in joining):
-        return True                                   # "X and Y", "X, Y and Z", "X or Y": a list
-    between = words(text[first[1]:second[0]])
-    rest = [w.low for w in between if not (_is_aux(w) or _is_adverb(w) or w.low in {"be", "been", "being"}
-                                           or w.low in _role("determiner"))]
-    if not rest or not all(word in _role("symmetric") for word in rest) or \
-            all(word in {"with", "to", "as"} for word in rest):
-        return False
-    before, after = words(text[:first[0]]), words(text[second[1]:])
-    return all(w.low in _role("determiner") for w in before) and \
-        (not after or after[0].low in _role("preposition"))
-
-
-_PAREN = re.compile(r"\s*\([^()]{1,20}\)")
-
-
-def parenthesis_after(text: str, opening: str) -> tuple[int, int] | None:
-    """The span of a short parenthesis right after an entity's closing marker ("folic acid (FA)")."""
-    end = text.index(_OPEN[opening], text.index(opening)) + len(_OPEN[opening])
-    m = _PAREN.match(text, end)
-    return (m.start(), m.end()) if m else None
-
-
-def in_parentheses(text: str, opening: str) -> bool:
-    """Whether an entity is the whole content of a parenthesis ("gross domestic product (<re> GDP <er>)"):
-    an acronym of the name before it, which no other name can replace."""
-    begin = text.index(opening)
-    end = text.index(_OPEN[opening], begin) + len(_OPEN[opening])
-    return text[:begin].rstrip().endswith("(") and text[end:].lstrip().startswith(")")
-
-
-def _boundary(token: str, first: bool) -> bool:
-    low = token.strip(_PUNCT).lower()
-    if low in _role("determiner") or low in _role("preposition") or low in _role("relative") \
-            or low in _role("subordinate") or low in _role("coordinator") or low in _role("negation"):
-        return True
-    if low in NEGATABLE or low == "cannot" or low.endswith("n't"):
-        return True
-    if low not in verb_forms() or first:
-        return False
-    return verb_forms()[low][0] != "past"          # "related", "induced": maybe a participle before a noun
-
-
-def complete_phrase(text: str, span: tuple[int, int]) -> bool:
-    """Whether text[span] is a whole noun phrase: the word before it and the word after it are
-    function words, verbs or punctuation ("the expression of X is", not "Cholesterol loading" or
-    "the transcriptional activity of X")."""
-    before = re.sub(r"</?(?:re|er|el|le)>", " ", text[:span[0]]).rstrip()
-    after = re.sub(r"</?(?:re|er|el|le)>", " ", text[span[1]:]).lstrip()
-    if before and before[-1] not in ",;:(\"'":
-        tokens = before.split()
-        if not _boundary(tokens[-1], len(tokens) == 1):
-            return False
-    if after and after[0] not in ".,;:)!?\"'":
-        if not _boundary(after.split()[0], False) and after.split()[0].lower() not in verb_forms():
-            return False
-    return True
-
-
-def entity_phrase(text: str, opening: str) -> tuple[int, int]:
-    """The character span of the phrase an entity heads, markers included: its parenthesis ("folic
-    acid (FA)"), head nouns after it ("<el> IL6 <le> release", "<re> TNF <er> levels") and a head with
-    "of" before it, its determiner and premodifiers included ("the increased expression of <el> IL6 <le>")."""
-    closing = _OPEN[opening]
-    begin = text.index(opening)
-    end = text.index(closing, begin) + len(closing)
-    paren = parenthesis_after(text, opening)
-    if paren:
-        end = paren[1]
-    rest = re.match(r"(?:\s+([A-Za-z][\w-]*))(?:\s+([A-Za-z][\w-]*))?", text[end:])
-    if rest and not paren:
-        for group in (1, 2):
-            word = rest.group(group)
-            if word is None or word.lower() not in _role("head"):
-                break
-            end = end + rest.end(group)
-    before = text[:begin]
-    m = re.search(r"\b([A-Za-z][\w-]*)\s+of\s+(?:the\s+)?$", before)
-    if m and m.group(1).lower() in _role("head"):
-        begin = m.start(1)
-        for _ in range(2):
-            left = re.search(r"\b([A-Za-z][\w-]*)\s+$", text[:begin])
-            low = left.group(1).lower() if left else ""
-            if low not in _role("premodifier") and low not in {"the", "a", "an"}:
-                break
-            begin = left.start(1) if left else begin
-            if low in {"the", "a", "an"}:
-                break
-    return begin, end

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from monalog_perturb.bio import clauses
+from monalog_perturb.bio import clauses, phrases
 from monalog_perturb.bio.perturbation import Context, Perturbation, marked_span, put
 from monalog_perturb.bio.premise import alike, mentions_name, states
 from monalog_perturb.bio.semtypes import SemType
@@ -50,7 +50,7 @@ def _sen_text(record: MechanismRecord) -> str | None:
         return None
     first, second = spans
     text = record.hypothesis
-    pa, pb = (clauses.parenthesis_after(text, _opening(m)) for m in (first, second))
+    pa, pb = (phrases.parenthesis_after(text, _opening(m)) for m in (first, second))
     extra = []
     if pa or pb:
         a_text, b_text = text[pa[0]:pa[1]] if pa else "", text[pb[0]:pb[1]] if pb else ""
@@ -60,7 +60,7 @@ def _sen_text(record: MechanismRecord) -> str | None:
 
 
 def _acronym_in_parentheses(text: str) -> bool:
-    return clauses.in_parentheses(text, "<re>") or clauses.in_parentheses(text, "<el>")
+    return phrases.in_parentheses(text, "<re>") or phrases.in_parentheses(text, "<el>")
 
 
 def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
@@ -75,7 +75,7 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     if _acronym_in_parentheses(record.hypothesis):
         return ctx.skip("SEN", "an entity is an acronym in parentheses")
     first, second = spans
-    if clauses.symmetric_swap(record.hypothesis, first.span(), second.span()):
+    if phrases.symmetric_swap(record.hypothesis, first.span(), second.span()):
         return ctx.skip("SEN", "symmetric relation (the swap would be entailed)")
     text = _sen_text(record)
     if text is None:
@@ -94,18 +94,18 @@ def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     text = record.hypothesis
     if _acronym_in_parentheses(text):
         return ctx.skip("SEP", "an entity is an acronym in parentheses")
-    phrases = sorted([clauses.entity_phrase(text, "<re>"), clauses.entity_phrase(text, "<el>")])
-    if phrases[0][1] > phrases[1][0]:
+    phrase_spans = sorted([phrases.entity_phrase(text, "<re>"), phrases.entity_phrase(text, "<el>")])
+    if phrase_spans[0][1] > phrase_spans[1][0]:
         return ctx.skip("SEP", "the entity phrases overlap")
-    if not all(clauses.complete_phrase(text, p) for p in phrases):
+    if not all(phrases.complete_phrase(text, p) for p in phrase_spans):
         return ctx.skip("SEP", "an entity is part of a longer noun phrase")
-    if clauses.symmetric_swap(text, phrases[0], phrases[1]):
+    if phrases.symmetric_swap(text, phrase_spans[0], phrase_spans[1]):
         return ctx.skip("SEP", "symmetric relation (the swap would be entailed)")
-    swapped = _swap(record, phrases[0], phrases[1])
+    swapped = _swap(record, phrase_spans[0], phrase_spans[1])
     sen_text = _sen_text(record)
     if sen_text is not None and strip_markers(swapped).lower() == strip_markers(sen_text).lower():
         return ctx.skip("SEP", "same text as SEN (the phrases are just the names)")
-    a, b = (strip_markers(text[start:end]) for start, end in phrases)
+    a, b = (strip_markers(text[start:end]) for start, end in phrase_spans)
     return [Perturbation(record.id, record.premise, swapped, "SEP", f"swapped the entity phrases {a!r} <-> {b!r}")]
 
 
@@ -125,7 +125,7 @@ def _slots(record: MechanismRecord, ctx: Context) -> list[tuple[tuple[str, str],
     for markers, other in ((REGULATOR, record.regulated), (REGULATED, record.regulator)):
         entity = record.entity(markers)
         type_ = _type_in_place(record, entity, ctx) if entity else None
-        if entity and type_ and other and not clauses.in_parentheses(record.hypothesis, markers[0]):
+        if entity and type_ and other and not phrases.in_parentheses(record.hypothesis, markers[0]):
             out.append((markers, entity, type_, other))
     return out
 
