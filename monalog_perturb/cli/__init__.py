@@ -51,8 +51,11 @@ def _bionli_parser(perturb) -> None:
                    help="INPUT holds abstracts (JSONL {id, abstract}, MEDLINE text or paragraphs): extract "
                         "conclusion records first")
     p.add_argument("--nl-positives", action="store_true",
-                   help="add entailed conclusions from the natural-logic engine: modifiers dropped and "
-                        "HPO entities generalised to their parents, in ↑ positions")
+                   help="add entailed conclusions from the natural-logic engine: ↑ adverbs, adjectives and "
+                        "place/time PPs dropped (never a subject, verb, conjunct, number or entity; nothing "
+                        "from a negated, hedged or doubtfully parsed conclusion), HPO entities generalised")
+    p.add_argument("--nl-candidates", type=count(1), default=4, metavar="N",
+                   help="with --nl-positives: candidate drops re-parsed per record (the work budget; default 4)")
     p.add_argument("--matcher", choices=("dict", "spacy"), default="dict",
                    help="dictionary matching: plain longest match, or spaCy's PhraseMatcher")
     p.add_argument("--ner", metavar="MODEL", help="a spaCy/scispacy NER model to find entities (if installed)")

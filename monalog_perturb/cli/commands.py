@@ -81,6 +81,8 @@ def cmd_bionli(args: argparse.Namespace) -> int:
                                               "items": run_report.items, "rows": run_report.rows,
                                               "failed": run_report.failed}, indent=2) + "\n")
     print(generator.stats.table(strategies), file=sys.stderr)
+    if options.nl_positives:
+        print(generator.nl_summary(), file=sys.stderr)
     return 0
 
 
@@ -107,7 +109,7 @@ def cmd_kbin(args: argparse.Namespace) -> int:
     report = generator.report
     report.failed, report.seconds = run_report.failed, run_report.seconds
     print(report.table(), file=sys.stderr)
-    signal = _teacher_signal(generator.recipe.goal.teacher if generator.recipe.goal else None)
+    signal = _teacher_signal(getattr(generator.recipe.goal, "teacher", None))
     if args.report:
         write_atomic(args.report, json.dumps({**report.as_json(), "recipe": generator.recipe.name,
                                               "kb": generator.sources, "fluency": generator.fluency_kind,
@@ -195,6 +197,7 @@ def cmd_teacher(args: argparse.Namespace) -> int:
         return error(f"no TRAIN pairs with labels in {args.train}")
     data = TeacherData(args.mancon, tuple(args.claims or ()), args.per_question, args.max_per_source, args.seed)
     bio, described = teacher_pairs(data)
-    print("teacher data: " + ", ".join(f"{name} {sum(counts.values())} ({', '.join(f'{k} {v}' for k, v in counts.items())})"
-                                       for name, counts in described["sources"].items()), file=sys.stderr)
+    listing = [f"{name} {sum(counts.values())} (" + ", ".join(f"{k} {v}" for k, v in counts.items()) + ")"
+               for name, counts in described["sources"].items()]
+    print("teacher data: " + ", ".join(listing), file=sys.stderr)
     return fine_tune(args, sick, bio, {"sick_train": len(sick), **described})

@@ -11,7 +11,7 @@ import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 from monalog.rows import BadRow
 from monalog_perturb.bio.bionli import STRATEGIES, Context, Perturbation
@@ -20,6 +20,9 @@ from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.candidate import Candidate, Edit, changed_span
 from monalog_perturb.runner import make_row
 from monalog_perturb.transformations.bionli import BioNLIRule
+
+if TYPE_CHECKING:
+    from monalog_perturb.bio.positives import NaturalLogicPositives
 
 log = logging.getLogger(__name__)
 EXAMPLES = 3          # abstracts without a record reported one by one, per reason
@@ -41,6 +44,7 @@ class BioNLIOptions:
     ner: str | None = None
     abstracts: bool = False
     nl_positives: bool = False
+    nl_candidates: int = 4          # natural-logic drops re-parsed per record (a count: results never depend on load)
 
     def strategy_list(self) -> list[str]:
         names = self.strategies.split(",") if isinstance(self.strategies, str) else self.strategies
@@ -165,9 +169,12 @@ class BioNLIGenerator:
     """The BioNLI rules (and positives) per record; `prepare` collects the corpus vocabulary."""
 
     def __init__(self, strategies: Sequence[str], typer: DictionaryTyper, seed: int = 0, per_record: int = 1,
-                 with_positives: bool = False, balance: int | None = None, nl_positives: bool = False) -> None:
+                 with_positives: bool = False, balance: int | None = None, nl_positives: bool = False,
+                 nl_candidates: int = 4) -> None:
         self.name, self.strategies, self.typer, self.seed = "bionli", list(strategies), typer, seed
         self.with_positives, self.balance, self.nl_positives = with_positives, balance, nl_positives
+        self.nl_candidates = nl_candidates
+        self._nl: NaturalLogicPositives | None = None     # parser and HPO load on the first record
         self.stats = Stats()
         self.ctx = Context(typer=typer, rng=random.Random(seed), per_record=per_record, skipped=self.stats.skipped)
         self.rules = {name: BioNLIRule(name, self.ctx) for name in self.strategies}
@@ -192,11 +199,27 @@ class BioNLIGenerator:
     def __call__(self, record: MechanismRecord) -> list[dict]:
         out = self.perturbations(record)
         if self.nl_positives:
-            from monalog_perturb.bio.positives import generalisations, positives
+            out += self.natural_logic(record)
+        return [perturbation_row(record, p) for p in out]
+
+    def natural_logic(self, record: MechanismRecord) -> list[Perturbation]:
+        """The engine's positives of one record (modifiers dropped, HPO entities generalised), within
+        the per-record budget; why a conclusion gave none is counted (`nl_summary`)."""
+        if self._nl is None:
+            from monalog_perturb.bio.positives import NLBudget, NaturalLogicPositives
             from monalog_perturb.bio.vocabularies import hpo_parents
 
-            out += positives([record]) + generalisations([record], hpo_parents, "HPO")
-        return [perturbation_row(record, p) for p in out]
+            self._nl = NaturalLogicPositives(hpo_parents, "HPO", NLBudget(candidates=self.nl_candidates))
+        return self._nl(record)
+
+    def nl_summary(self) -> str:
+        """One line: the natural-logic positives written by kind, and why conclusions (or candidate
+        drops) gave none, by reason (this run's records only)."""
+        if self._nl is None:
+            return "natural-logic positives: no record reached"
+        made = ", ".join(f"{kind} {n}" for kind, n in sorted(self._nl.made.items())) or "none"
+        why = ", ".join(f"{reason} {n}" for reason, n in self._nl.skipped.most_common()) or "none"
+        return f"natural-logic positives: {made}; records or drops without one: {why}"
 
     def finish(self, rows: list[dict]) -> list[dict]:
         """The balanced set (at most `balance` rows per strategy; the engine's positives all kept)."""
@@ -239,4 +262,4 @@ def build(options: BioNLIOptions, typer: DictionaryTyper | None = None) -> BioNL
     """The BioNLI rules with the options' typing (or `typer`), seed, K, positives and balance."""
     typer = typer or make_typer(options.vocab, options.vocab_source, options.matcher, options.ner)
     return BioNLIGenerator(options.strategy_list(), typer, options.seed, options.per_record, options.with_positives,
-                           options.balance, options.nl_positives)
+                           options.balance, options.nl_positives, options.nl_candidates)

@@ -9,8 +9,9 @@ The biomedical pairs:
 - BioNLI's rules (Bastan et al. 2022) on claims (SciFact-style JSONL and the ManCon claims): each claim
   against its own perturbation. A reversed polarity (VNeg on every claim, LPR, SN on marked ones)
   is CONTRADICTION; a swapped or replaced entity (SEN, SEP, SRE, SREO) says something else, NEUTRAL;
-  each perturbed original against itself is ENTAILMENT (BioNLI's originals), so that word overlap
-  alone never reads as a contradiction: the negative and the original make a minimal pair.
+  each perturbed original is ENTAILMENT (BioNLI's originals), read against a longer premise that
+  holds it (the claim and another one), so that neither word overlap nor a premise saying more reads
+  as a contradiction: the negative and the original make a minimal pair.
 Pairs are deduplicated and sorted by content, then capped per source with a seeded draw, so the
 same files give the same pairs in any order.
 """
@@ -101,7 +102,9 @@ def read_claims(path: str | Path) -> list[str]:
 
 def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
     """Each claim against its BioNLI perturbations (VNeg on every claim; every rule on claims with two
-    typed entities), and each perturbed claim against itself (the original, ENTAILMENT: a minimal pair)."""
+    typed entities), and the claim as a hypothesis (ENTAILMENT: a minimal pair). Half of the negatives
+    and every original are read against a longer premise, the claim after or before another claim
+    (seeded), so that a premise saying more than the hypothesis is not taken for a contradiction."""
     from monalog_perturb.bio.conclusions import mark_entities
     from monalog_perturb.recipes.bionli import BioNLIOptions, build, make_typer
 
@@ -116,12 +119,20 @@ def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
         generator = build(options, typer)
         generator.prepare(items)
         rows += [row for record in items for row in generator(record)]
+    rng = random.Random(f"{seed}:context")
     out: list[Example] = []
+    originals: set[str] = set()
     for row in rows:
         label = RULE_LABELS.get(row["provenance"].get("strategy", ""))
-        if label is not None:
-            original = strip_markers(row["original"])
-            out += [(original, strip_markers(row["text"]), label), (original, original, Label.ENTAILMENT)]
+        if label is None:
+            continue
+        original = strip_markers(row["original"])
+        other = rng.choice([c for c in claims if c != original] or [original])
+        longer = f"{other} {original}" if rng.random() < 0.5 else f"{original} {other}"
+        out.append((longer if rng.random() < 0.5 else original, strip_markers(row["text"]), label))
+        if original not in originals:
+            originals.add(original)
+            out.append((longer, original, Label.ENTAILMENT))
     return out
 
 

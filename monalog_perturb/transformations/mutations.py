@@ -22,7 +22,8 @@ from monalog_perturb.resources import data_path, prompt
 from monalog_perturb.transformations.base import Transformation
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-_ANTONYM_POS = (("a", "scalar/evaluative property"), ("r", "scalar/evaluative property"), ("v", "action"))
+_ANTONYM_POS = (("a", "scalar/evaluative property"), ("r", "scalar/evaluative property"))
+_DEGREE_WORDS = frozenset("no all some any many much few little more less most least".split())
 MUTATION_TYPES = ("negation/polarity", "quantifier", "numerical", "modality", "causation", "action",
                   "scalar/evaluative property", "entity", "temporal", "other")
 
@@ -60,7 +61,10 @@ class ListedOpposites(Transformation):
 
 
 class WordNetAntonyms(Transformation):
-    """Adjectives, adverbs and verbs replaced by their WordNet antonyms (first two senses)."""
+    """Adjectives and adverbs replaced by the WordNet antonym of their most frequent sense that has
+    one (of the first two): "strong" -> "weak", "positive" -> "negative". Verbs are left to the listed
+    opposites: a WordNet verb antonym rarely keeps the verb's arguments ("did not change X" -> "did
+    not stay X")."""
 
     name = "wordnet-antonym"
 
@@ -72,15 +76,15 @@ class WordNetAntonyms(Transformation):
             word = m.group().lower()
             if m.start() and (candidate.text[m.start() - 1] in "-/" or candidate.text[m.start() - 1].isalnum()):
                 continue                             # part of a longer token: 5-fold, IL-6R, anti-TNF
+            if word in _DEGREE_WORDS or candidate.text[:m.start()].lower().split()[-1:] in (["more"], ["less"]):
+                continue                             # "no" -> "all"; "more effective" -> "more ineffective"
             for pos, kind in _ANTONYM_POS:
                 lemma = wn.morphy(word, pos)
                 if not lemma:
                     continue
-                antonyms = sorted({a.name() for s in wn.synsets(lemma, pos)[:2] for lem in s.lemmas()
-                                   if lem.name() == lemma for a in lem.antonyms()})
-                for antonym in antonyms[:1]:
-                    if "_" in antonym or (pos == "v" and word != lemma):
-                        continue                     # inflected verbs: the antonym would need inflecting
+                antonym = next((a.name() for s in wn.synsets(lemma, pos)[:2] for lem in s.lemmas()
+                                if lem.name() == lemma for a in lem.antonyms()), None)
+                if antonym and "_" not in antonym:
                     out.append(candidate.edited(m.start(), m.end(), _cased(antonym, m.group()), self.name,
                                                 type=kind, source="WordNet"))
                 break

@@ -54,10 +54,12 @@ def test_teacher_pairs_make_minimal_pairs_and_are_deterministic(mancon, tmp_path
         ["Metformin reduces hepatic glucose production.", "Aspirin inhibits platelet aggregation in mice."])))
     data = TeacherData(mancon=str(mancon), claims=(str(claims),))
     pairs, described = teacher_pairs(data)
-    assert (("Metformin reduces hepatic glucose production.", "Metformin does not reduce hepatic glucose production.",
-             Label.CONTRADICTION) in pairs)
-    assert ("Metformin reduces hepatic glucose production.", "Metformin reduces hepatic glucose production.",
-            Label.ENTAILMENT) in pairs
+    metformin = "Metformin reduces hepatic glucose production."
+    negatives = [p for p in pairs if p[1] == "Metformin does not reduce hepatic glucose production."]
+    assert negatives and all(metformin in p[0] and p[2] is Label.CONTRADICTION for p in negatives)
+    originals = [p for p in pairs if p[1] == metformin]
+    assert originals and all(metformin in p[0] and len(p[0]) > len(metformin) and p[2] is Label.ENTAILMENT
+                             for p in originals)
     assert described["sources"]["mancon"] == {"CONTRADICTION": 3, "NEUTRAL": 1}
     assert teacher_pairs(data) == (pairs, described)
 
