@@ -56,6 +56,7 @@ def run(teacher: str) -> tuple[dict, list[dict]]:
     successes = []
     for name, items in datasets().items():
         generator = build(EvoOptions(teacher=teacher))     # the CLI's defaults otherwise: MiniLM, wordfreq
+        before = generator.evo.teacher.inner.scores([(i.sentence1, i.sentence2) for i in items])
         start = time.perf_counter()
         out, _ = collect(items, generator)
         rows = [{"id": r["source"], "dataset": name, "sentence1": r["premise"], "sentence2": r["text"],
@@ -65,6 +66,8 @@ def run(teacher: str) -> tuple[dict, list[dict]]:
         data.update(generator.evo.teacher.summary())
         data["seconds"] = round(time.perf_counter() - start, 1)
         data["pairs"] = len(items)
+        data["originals_read_as_contradiction"] = sum(bool(b) and b["CONTRADICTION"] >= 0.4 for b in before)
+        data["originals_read_as_entailment"] = sum(bool(b) and max(b, key=b.get) == "ENTAILMENT" for b in before)
         data["examples"] = [{k: r[k] for k in ("sentence1", "sentence2", "original_sentence2", "mutation_type",
                                                 "iterations", "scores")} for r in rows[:5]]
         data["all_within_thresholds"] = all(
@@ -89,11 +92,12 @@ def write(result: dict, successes: list[dict], teacher: str) -> None:
     md = [f"# EvoNLI with {who} as teacher", "",
           f"Command: `{result['command']}` on 2 CPU cores; N_pop 4, N_candidates 5, "
           "MAX_ITERATIONS 4, T_conf 0.4, T_sim 0.5, T_claim 0.9.", "",
-          "| pairs | n | attack success rate | contradiction ratio | similarity pass | claim pass | teacher abstained "
-          "| seconds | mutation types |",
-          "|---|---|---|---|---|---|---|---|---|"]
+          "| pairs | n | originals read as E / as C (≥ T_conf) | attack success rate | contradiction ratio "
+          "| similarity pass | claim pass | teacher abstained | seconds | mutation types |",
+          "|---|---|---|---|---|---|---|---|---|---|"]
     for name, d in result["runs"].items():
-        md.append(f"| {name} | {d['pairs']} | {d['attack_success_rate']:.1%} ({d['successes']}) | "
+        md.append(f"| {name} | {d['pairs']} | {d['originals_read_as_entailment']} / "
+                  f"{d['originals_read_as_contradiction']} | {d['attack_success_rate']:.1%} ({d['successes']}) | "
                   f"{d['contradiction_ratio']:.1%} | "
                   f"{fmt(d['similarity_pass_rate'])} | {fmt(d['claim_pass_rate'])} | "
                   f"{d['teacher_abstained']}/{d['teacher_asked']} | {d['seconds']} | "

@@ -87,6 +87,8 @@ def words(text: str) -> list[Word]:
 
 
 def is_aux(word: Word) -> bool:
+    if word.text == "May" and word.start > 0:
+        return False                                  # the month
     return word.low in NEGATABLE or word.low == "cannot" or word.low.endswith("n't")
 
 
@@ -157,8 +159,9 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
     j = k - 1
     while j >= 0 and not ws[j].entity and is_adverb(ws[j]):
         j -= 1
-    if j >= 0 and not ws[j].entity and is_aux(ws[j]):
-        return None
+    if j >= 0 and not ws[j].entity and (is_aux(ws[j]) or (j < k - 1 and (ws[j].low in role("determiner")
+                                                                         or ws[j].low in role("preposition")))):
+        return None                                   # "is ... reduced", "the surgically confirmed cases"
     if kind == "past" and not previous.entity and _verb_like(previous.low):
         return None                                   # "generates induced cells", "reveal increased risk"
     following = ws[k + 1] if k + 1 < len(ws) else None

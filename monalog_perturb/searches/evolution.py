@@ -4,7 +4,8 @@ sentence2' stays on topic (SIMSCORE >= T_sim) and remains a claim (CLAIMSCORE >=
 
     population <- [sentence2]
     for iteration in 1..MAX_ITERATIONS:
-        children <- up to N_candidates REPLACEWORDS mutations of every member
+        children <- up to N_candidates REPLACEWORDS mutations of every member (at most one polarity
+                    flip in a child's history: two cancel out)
         keep the children with SIMSCORE(sentence2, child) >= T_sim and CLAIMSCORE(child) >= T_claim
         score each kept child with CLASSIFY(sentence1, child)[contradiction]
         if the best child scores >= T_conf: success (that child, this iteration)
@@ -20,6 +21,16 @@ from monalog_perturb.constraints.base import Constraint
 from monalog_perturb.goals.contradiction import ContradictionGoal
 from monalog_perturb.protocols import Teacher
 from monalog_perturb.transformations.base import Transformation
+
+
+_POLARITY_FLIPS = frozenset({"negation/polarity", "action", "scalar/evaluative property", "quantifier", "causation",
+                             "modality"})
+
+
+def _flips(candidate: Candidate) -> int:
+    """How many of a candidate's edits flip polarity: two cancel out ("increased" -> "decreased" ->
+    "did not decrease"), so a child keeps at most one."""
+    return sum(e.provenance.get("type") in _POLARITY_FLIPS for e in candidate.history())
 
 
 @dataclass(frozen=True)
@@ -67,7 +78,7 @@ class EvoNLI:
         self.claim = claim if settings.claim_check else None
 
     def _children(self, member: Candidate, rng: random.Random) -> list[Candidate]:
-        children = self.replace_words(member)
+        children = [c for c in self.replace_words(member) if _flips(c) <= 1]
         rng.shuffle(children)
         return children[:self.settings.n_candidates]
 

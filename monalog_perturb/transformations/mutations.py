@@ -24,6 +24,7 @@ from monalog_perturb.transformations.base import Transformation
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 _ANTONYM_POS = (("a", "scalar/evaluative property"), ("r", "scalar/evaluative property"))
 _DEGREE_WORDS = frozenset("no all some any many much few little more less most least".split())
+_COPULAS = frozenset("is are was were be been being remained remains became becomes appeared seemed".split())
 MUTATION_TYPES = ("negation/polarity", "quantifier", "numerical", "modality", "causation", "action",
                   "scalar/evaluative property", "entity", "temporal", "other")
 
@@ -46,25 +47,40 @@ def substitutions() -> dict[str, tuple[str, str]]:
     return out
 
 
+def _negated(text: str) -> bool:
+    """Whether the claim's main clause is negated: an opposite under the negation ("did not improve" ->
+    "did not worsen", "did not prevent X after surgery" -> "... before surgery") makes no contradiction."""
+    from monalog_perturb.bio.clauses import negated
+
+    return negated(text)
+
+
 class ListedOpposites(Transformation):
-    """Each listed word or phrase replaced by its opposite (longest phrases first, whole words)."""
+    """Each listed word or phrase replaced by its opposite (longest phrases first, whole words), not
+    under a negated main clause."""
 
     name = "opposite"
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
         out, text, low = [], candidate.text, candidate.text.lower()
+        negated = _negated(text)
         for phrase, (opposite, kind) in sorted(substitutions().items(), key=lambda x: -len(x[0])):
+            if negated and kind != "negation/polarity":
+                continue                             # "did not improve" -> "did not worsen": no contradiction
             for m in re.finditer(r"\b" + re.escape(phrase) + r"\b", low):
+                if m.start() and text[m.start()].isupper():
+                    continue                         # a name mid-sentence: "between May and November"
                 out.append(candidate.edited(m.start(), m.end(), _cased(opposite, text[m.start():m.end()]), self.name,
                                             type=kind, source="kb/evonli_substitutions.tsv"))
         return out
 
 
 class WordNetAntonyms(Transformation):
-    """Adjectives and adverbs replaced by the WordNet antonym of their most frequent sense that has
-    one (of the first two): "strong" -> "weak", "positive" -> "negative". Verbs are left to the listed
-    opposites: a WordNet verb antonym rarely keeps the verb's arguments ("did not change X" -> "did
-    not stay X")."""
+    """Predicative adjectives and adverbs replaced by the WordNet antonym of their most frequent sense
+    that has one (of the first two): "was strong" -> "was weak". Only after a copula: an adjective on
+    a noun changes the referent ("febrile" -> "afebrile seizures"); not a participle; not under a
+    negated main clause. Verbs are left to the listed opposites: a WordNet verb antonym rarely keeps
+    the verb's arguments ("did not change X" -> "did not stay X")."""
 
     name = "wordnet-antonym"
 
@@ -72,12 +88,15 @@ class WordNetAntonyms(Transformation):
         from monalog.knowledge.wordnet import wordnet
 
         wn, out = wordnet(), []
+        if _negated(candidate.text):
+            return []
         for m in _WORD.finditer(candidate.text):
             word = m.group().lower()
             if m.start() and (candidate.text[m.start() - 1] in "-/" or candidate.text[m.start() - 1].isalnum()):
                 continue                             # part of a longer token: 5-fold, IL-6R, anti-TNF
-            if word in _DEGREE_WORDS or candidate.text[:m.start()].lower().split()[-1:] in (["more"], ["less"]):
-                continue                             # "no" -> "all"; "more effective" -> "more ineffective"
+            before = [w for w in candidate.text[:m.start()].lower().split() if not w.endswith("ly")][-1:]
+            if word in _DEGREE_WORDS or word.endswith("ed") or not before or before[0] not in _COPULAS:
+                continue                             # only predicative: "the effect was (very) strong"
             for pos, kind in _ANTONYM_POS:
                 lemma = wn.morphy(word, pos)
                 if not lemma:
@@ -91,10 +110,19 @@ class WordNetAntonyms(Transformation):
         return out
 
 
+_PART_OF_A_WHOLE = re.compile(
+    r"\d\s*(?:%|percent)|\b(?:half|quarters?|thirds?|fifths?|tenths?|percent|proportion|fraction|majority|"
+    r"minority|some|many|most|few|several|one in)\b"
+    r"|\b(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+the\b",
+    re.IGNORECASE)
+
+
 class NegationToggle(Transformation):
     """Flip the polarity of the claim's main verb as BioNLI's VNeg does ("reduced" -> "did not
     reduce", "is not" -> "is", "We conclude that X reduces Y" -> "... X does not reduce Y"): never
-    a verb of a subordinate clause, a reporting frame or a noun that looks like a verb."""
+    a verb of a subordinate clause, a reporting frame or a noun that looks like a verb, and not when
+    the subject is a part of a whole ("Ten percent of the children developed X"): then the negation
+    does not contradict."""
 
     name = "negation"
 
@@ -105,6 +133,8 @@ class NegationToggle(Transformation):
         if isinstance(flipped, str):
             return []
         edits, _ = flipped
+        if _PART_OF_A_WHOLE.search(candidate.text[:edits[0][0]]):
+            return []                                # "Ten percent developed X" -> "... did not develop X": both true
         return [candidate.edited(start, end, new, self.name, type="negation/polarity") for start, end, new in edits]
 
 

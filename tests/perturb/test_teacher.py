@@ -151,3 +151,36 @@ def test_no_double_negation_and_no_antonym_inside_a_token():
     assert NegationToggle()(Candidate.original("Treatment was unable to reduce mortality.")) == []
     texts = [c.text for c in WordNetAntonyms()(Candidate.original("Expression rose 5-fold and the effect was strong."))]
     assert texts == ["Expression rose 5-fold and the effect was weak."]
+
+
+@pytest.mark.parametrize("text", [
+    "Ten percent of the children with febrile seizures later developed epilepsy.",   # a part: both can hold
+    "CGM did not improve HbA1c in adults.",            # no opposite under a negation ("did not worsen")
+    "The drug did not slow cognitive decline.",        # "slow" is a verb here
+    "Mutant huntingtin formed insoluble aggregates.",  # not predicative: another referent
+])
+def test_mutations_that_would_not_contradict_are_not_proposed(text):
+    from monalog_perturb.transformations.mutations import ListedOpposites
+
+    c = Candidate.original(text)
+    children = [x.text for t in (NegationToggle(), WordNetAntonyms(), ListedOpposites()) for x in t(c)]
+    banned = ("afebrile", "worsen", "fast", "soluble agg", "not develop")
+    assert not any(w in child for child in children for w in banned)
+
+
+def test_a_month_is_not_a_modal():
+    from monalog_perturb.transformations.mutations import ListedOpposites
+
+    c = Candidate.original("Seroprevalence increased more than fivefold between May and November.")
+    children = [x.text for t in (NegationToggle(), ListedOpposites()) for x in t(c)]
+    assert "Seroprevalence did not increase more than fivefold between May and November." in children
+    assert not any("Cannot" in child or "May not" in child for child in children)
+
+
+def test_two_polarity_flips_cancel_so_a_child_keeps_one():
+    from monalog_perturb.searches.evolution import _flips
+
+    original = Candidate.original("Drug A increased stroke risk.")
+    once = original.edited(7, 16, "decreased", "opposite", type="action")
+    twice = once.edited(7, 16, "did not decrease", "negation", type="negation/polarity")
+    assert (_flips(original), _flips(once), _flips(twice)) == (0, 1, 2)
