@@ -10,7 +10,7 @@ checks) with the paper's defaults, on:
 
     .venv/bin/python benchmarks/evonli.py                          # the prover as teacher
     .venv/bin/python benchmarks/evonli.py --teacher DIR            # a trained teacher (`monalog perturb teacher`)
-    .venv/bin/python benchmarks/evonli.py sample N SEED --teacher DIR   # draw N successes to judge
+    .venv/bin/python benchmarks/evonli.py sample N SEED [--dataset test]  # draw N successes to judge
 
 Writes benchmarks/results/evonli[_teacher].json and .md (attack success rate, contradiction ratio,
 filter pass rates, mutation types, the teacher's abstentions) and, with a teacher, the successes as
@@ -109,12 +109,14 @@ def write(result: dict, successes: list[dict], teacher: str) -> None:
     print("\n".join(md))
 
 
-def sample(n: int, seed: int) -> None:
-    """Draw `n` successes of the last teacher run (all datasets) into evonli_sample.tsv to judge."""
+def sample(n: int, seed: int, dataset: str = "") -> None:
+    """Draw `n` successes of the last teacher run (of the datasets whose name holds `dataset`) into
+    evonli_sample.tsv to judge."""
     out = RESULTS / "evonli_sample.tsv"
     if out.exists() and any(row["fluent"] for row in csv.DictReader(out.open(encoding="utf-8"), delimiter="\t")):
         sys.exit(f"{out} holds verdicts already: move it away to draw again")
     rows = [json.loads(line) for line in (RESULTS / "evonli_teacher_outputs.jsonl").open(encoding="utf-8")]
+    rows = [r for r in rows if dataset in r["dataset"]]
     picked = random.Random(seed).sample(rows, min(n, len(rows)))
     columns = ("id", "dataset", "mutation_type", "sentence1", "original_sentence2", "sentence2", *VERDICTS)
     with out.open("w", encoding="utf-8", newline="") as handle:
@@ -129,9 +131,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("step", nargs="*", help="nothing: run; 'sample N SEED': draw successes to judge")
     parser.add_argument("--teacher", default="monalog", help="monalog (the prover) or a trained teacher folder")
+    parser.add_argument("--dataset", default="", help="sample: only datasets whose name holds this (e.g. test)")
     args = parser.parse_args()
     if args.step[:1] == ["sample"]:
-        sample(int(args.step[1]), int(args.step[2]))
+        sample(int(args.step[1]), int(args.step[2]), args.dataset)
         return
     result, successes = run(args.teacher)
     write(result, successes, args.teacher)

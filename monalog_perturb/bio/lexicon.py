@@ -48,3 +48,31 @@ def negatable_verbs() -> dict[str, tuple[str, str]]:
             out[past_tense(base)] = ("did", base)
             out.setdefault(base, ("do", base))
     return out
+
+
+_UPWARD = ("increase", "promote", "induce", "activate", "upregulate", "up-regulate", "elevate", "raise",
+           "accelerate", "stimulate", "enhance", "potentiate")
+
+
+@lru_cache(maxsize=1)
+def regulation_directions() -> dict[str, tuple[str, int]]:
+    """Every form of a regulation verb -> (its group, +1 or -1): opposites of the polarity pairs get
+    opposite signs, and the groups that hold an upward verb (increase, induce, activate, ...) are one
+    group with those verbs at +1, so "reduces" and "suppresses" read as the same direction, against
+    "increases"."""
+    edges: dict[str, set[str]] = {}
+    for row in _pairs():
+        edges.setdefault(row["base"], set()).add(row["opposite"])
+        edges.setdefault(row["opposite"], set()).add(row["base"])
+    sign: dict[str, tuple[str, int]] = {}
+    for start in sorted(edges, key=lambda b: (b not in _UPWARD, b)):
+        if start in sign:
+            continue
+        group = "regulation" if start in _UPWARD else start
+        stack = [(start, 1)]
+        while stack:
+            word, s = stack.pop()
+            if word not in sign:
+                sign[word] = (group, s)
+                stack += [(other, -s) for other in edges[word]]
+    return {form: direction for base, direction in sign.items() for form in _forms(base).values()}

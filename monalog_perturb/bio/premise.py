@@ -79,3 +79,29 @@ def states(premise: str, hypothesis: str, names: tuple[str, str]) -> bool:
             if stems <= found:
                 return True
     return False
+
+
+def states_opposite(premise: str, hypothesis: str, names: tuple[str, str]) -> bool:
+    """Whether a premise sentence names both entities with every other content word of the marked
+    conclusion, but with the opposite polarity: one negated and the other not ("X does not increase
+    Y"), or a regulation word reversed ("X decreases Y" against "X increases Y"). Such a premise
+    contradicts its own conclusion (in BioNLI's stand-in records: a neighbouring claim), and a polarity
+    flip of the conclusion (VNeg, LPR) would be entailed, not a negative."""
+    from monalog_perturb.bio.clauses import negated
+    from monalog_perturb.bio.lexicon import regulation_directions
+
+    directions = regulation_directions()
+    claim = strip_markers(hypothesis)
+    claim_words = set(re.findall(r"[a-z][a-z-]*", claim.lower()))
+    stems = {s for s in _stems(hypothesis) if not any(w.startswith(s) for w in claim_words if w in directions)}
+    for sentence in sentences(premise):
+        plain = strip_markers(sentence)
+        found = set(re.findall(r"[a-z][a-z-]*", plain.lower()))
+        if not all(mentions_name(plain, n) for n in names) or not stems <= {w[:5] for w in found}:
+            continue
+        own = {directions[w] for w in found - claim_words if w in directions}
+        other = {directions[w] for w in claim_words - found if w in directions}
+        reversed_word = any(g == h and a != b for g, a in own for h, b in other)
+        if (negated(plain) != negated(claim)) != reversed_word:
+            return True
+    return False

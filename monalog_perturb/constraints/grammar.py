@@ -15,6 +15,9 @@ _SINGULAR_AUX = frozenset({"is", "was", "has", "does"})
 _PLURAL_AUX = frozenset({"are", "were", "have", "do"})
 _DOUBLE_NEGATION = re.compile(r"\bnot\s+(?:not|never|no|un\w+|lack\w*|fail\w*|in(?:effective|active|capable))\b"
                               r"|\b(?:no|never)\s+(?:not|never)\b", re.IGNORECASE)
+_FIRST_BEFORE = re.compile(r"\b(?:first|initial)\s+(?:\w+\s+)?(?:minute|hour|day|week|month|year)s?\s+before\b",
+                           re.IGNORECASE)
+_NEGATIVE_SUBJECTS = frozenset({"no", "none", "nobody", "neither", "nothing"})
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\S")
 
 
@@ -41,7 +44,9 @@ def grammar_problem(text: str) -> str | None:
             form = clauses.verb_forms().get(following[1])
             if form is not None and form[0] != "base":
                 return f"\"{w} not\" before \"{following[1]}\""
-    if _DOUBLE_NEGATION.search(text):
+    if _FIRST_BEFORE.search(text):
+        return "\"the first N days before\": a span counted from an event cannot precede it"
+    if _DOUBLE_NEGATION.search(text) or (ws[:1] and ws[0] in _NEGATIVE_SUBJECTS and ("not" in ws or "n't" in ws)):
         return "a double negation"
     for k in (1, 2):
         if len(ws) > k and ((ws[0] in _PLURAL_DETERMINERS and ws[k] in _SINGULAR_AUX)

@@ -113,7 +113,8 @@ class WordNetAntonyms(Transformation):
 _PART_OF_A_WHOLE = re.compile(
     r"\d\s*(?:%|percent)|\b(?:half|quarters?|thirds?|fifths?|tenths?|percent|proportion|fraction|majority|"
     r"minority|some|many|most|few|several|one in)\b"
-    r"|\b(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+the\b",
+    r"|\b(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten)\s+of\s+the\b"
+    r"|^\s*(?:[a-z-]+\s+of\s+)?an?\s(?!total\s+of)",  # indefinite: "(Loss of) an X did not ..." is compatible
     re.IGNORECASE)
 
 
@@ -121,8 +122,8 @@ class NegationToggle(Transformation):
     """Flip the polarity of the claim's main verb as BioNLI's VNeg does ("reduced" -> "did not
     reduce", "is not" -> "is", "We conclude that X reduces Y" -> "... X does not reduce Y"): never
     a verb of a subordinate clause, a reporting frame or a noun that looks like a verb, and not when
-    the subject is a part of a whole ("Ten percent of the children developed X"): then the negation
-    does not contradict."""
+    the subject is a part of a whole ("Ten percent of the children developed X") or indefinite ("An
+    SGLT2 inhibitor slowed X"): then the negation does not contradict."""
 
     name = "negation"
 

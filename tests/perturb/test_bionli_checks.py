@@ -381,3 +381,28 @@ def test_hpo_is_built_once_and_silently(capfd):
     load_kb("hpo")
     captured = capfd.readouterr()
     assert "built before" not in captured.out + captured.err
+
+
+@pytest.mark.parametrize("premise, expected", [
+    ("Other work. <claim>DUSP4 decreases apoptosis.", True),            # a reversed regulation word
+    ("DUSP4 suppresses apoptosis in cells.", True),                     # another word of that direction
+    ("DUSP4 does not increase apoptosis.", True),                       # the negation
+    ("DUSP4 increases apoptosis.", False),                              # the same claim: a flip contradicts it
+    ("DUSP4 does not decrease apoptosis.", False),                      # two flips: the same claim
+    ("Sirt1 decreases apoptosis.", False),                              # another entity
+])
+def test_a_premise_stating_the_opposite_is_found(premise, expected):
+    from monalog_perturb.bio.premise import states_opposite
+
+    claim = "<re> DUSP4 <er> increases <el> apoptosis <le>."
+    assert states_opposite(premise.replace("<claim>", ""), claim, ("DUSP4", "apoptosis")) is expected
+
+
+def test_no_polarity_flip_when_the_premise_states_the_opposite(ctx):
+    from monalog_perturb.recipes.bionli import BioNLIOptions, build
+
+    generator = build(BioNLIOptions(strategies="VNeg,LPR"))
+    claim = "<re> DUSP4 <er> increases <el> apoptosis <le>."
+    assert generator(MechanismRecord("r", "Old claims. DUSP4 decreases apoptosis.", claim)) == []
+    reason = "the premise states the conclusion's opposite (the flip would be entailed)"
+    assert generator.stats.skipped[("VNeg", reason)] and generator.stats.skipped[("LPR", reason)]
