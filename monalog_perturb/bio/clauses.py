@@ -251,15 +251,21 @@ def _first_finite(ws: Sequence[Word], mask: Sequence[bool]) -> int | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def report_forms() -> frozenset[str]:
+    """Every form of a reporting verb ("concludes", "concluded", "shown")."""
+    from monalog.text.morphology import past_tense, third_person
+
+    return frozenset(f for r in role("report") for f in (r, third_person(r), past_tense(r), r + "n"))
+
+
 def _reported_clause(ws: Sequence[Word], k: int) -> int | None:
     """Where the reported claim starts when ws[k] opens a reporting frame with "that": active ("we
     conclude that", "results suggest that") or passive ("it is concluded that", "was shown that")."""
-    from monalog.text.morphology import past_tense
-
     j = k
     if is_aux(ws[k]):
         j = k + 1 + (k + 1 < len(ws) and ws[k + 1].low == "been")
-        if j >= len(ws) or not any(ws[j].low in (past_tense(r), r + "n", r + "ed") for r in role("report")):
+        if j >= len(ws) or ws[j].low not in report_forms():
             return None
     else:
         form = verb_forms().get(ws[k].low)

@@ -88,7 +88,9 @@ def cmd_bionli(args: argparse.Namespace) -> int:
 
 def _teacher_signal(teacher) -> dict:
     """The teacher's counts for the report, with a loud stderr line when it abstained on everything."""
-    if teacher is None or not hasattr(teacher, "summary"):
+    from monalog_perturb.backends.nli import CountingTeacher
+
+    if not isinstance(teacher, CountingTeacher):
         return {}
     if warning := teacher.warning():
         print(warning, file=sys.stderr)

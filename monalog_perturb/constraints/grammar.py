@@ -4,7 +4,6 @@ agreement slip). Each check names what it found, so a rejected child can be expl
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from monalog_perturb.bio import clauses
 
@@ -21,20 +20,12 @@ _NEGATIVE_SUBJECTS = frozenset({"no", "none", "nobody", "neither", "nothing"})
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\S")
 
 
-@lru_cache(maxsize=1)
-def _report_forms() -> frozenset[str]:
-    """Every form of a reporting verb ("concluded", "suggests", "shown")."""
-    from monalog.text.morphology import past_tense, third_person
-
-    return frozenset(f for r in clauses.roles()["report"] for f in (r, third_person(r), past_tense(r), r + "n"))
-
-
 def grammar_problem(text: str) -> str | None:
     """What makes `text` an ungrammatical or self-defeating claim, or None when nothing is found."""
     ws = [w.lower() for w in _TOKEN.findall(text)]
     for k, w in enumerate(ws):
         following = ws[k + 1:k + 4]
-        if w in ("not", "n't") and any(f in _report_forms() for f in following[:2]) and "that" in following:
+        if w in ("not", "n't") and any(f in clauses.report_forms() for f in following[:2]) and "that" in following:
             return "a negated reporting frame"
         if w in ("not", "never") and k and ws[k - 1] not in _AUXILIARIES and not ws[k - 1].endswith("n't"):
             nxt = next((f for f in following if not f.endswith("ly")), "")

@@ -198,7 +198,7 @@ class BioNLIGenerator:
         out = []
         if self.with_positives:
             out.append(Perturbation(record.id, record.premise, record.hypothesis, "original", "none", "ENTAILMENT"))
-        flips_entailed = _premise_states_opposite(record)
+        flips_entailed = any(n in POLARITY_FLIPS for n in self.strategies) and _premise_states_opposite(record)
         for name in self.strategies:
             if name in POLARITY_FLIPS and flips_entailed:
                 self.ctx.skip(name, "the premise states the conclusion's opposite (the flip would be entailed)")

@@ -68,11 +68,13 @@ def mancon_claims(folder: str | Path) -> list[tuple[str, str, str]]:
     return out
 
 
-def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random) -> list[Example]:
+def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random,
+                 claims: Iterable[tuple[str, str, str]] | None = None) -> list[Example]:
     """Claim pairs within each question (CONTRADICTION across assertions, NEUTRAL within one), at most
-    `per_question` a question, plus the labelled pairs of the sample file when it is there."""
+    `per_question` a question, plus the labelled pairs of the sample file when it is there. `claims`:
+    the folder's `mancon_claims`, when the caller has read them already."""
     by_question: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for question, assertion, text in mancon_claims(folder):
+    for question, assertion, text in mancon_claims(folder) if claims is None else claims:
         by_question[question].append((assertion, text))
     out: list[Example] = []
     for question in sorted(by_question):
@@ -113,9 +115,9 @@ def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
     records = [MechanismRecord(f"claim-{i}", claim, mark_entities(claim, typer) or claim)
                for i, claim in enumerate(claims)]
     marked = [r for r in records if "<re>" in r.hypothesis]
+    unmarked = [r for r in records if "<re>" not in r.hypothesis]
     rows = []
-    for items, options in ((marked, BioNLIOptions(seed=seed)),
-                           ([r for r in records if r not in marked], BioNLIOptions(strategies="VNeg", seed=seed))):
+    for items, options in ((marked, BioNLIOptions(seed=seed)), (unmarked, BioNLIOptions(strategies="VNeg", seed=seed))):
         generator = build(options, typer)
         generator.prepare(items)
         rows += [row for record in items for row in generator(record)]
@@ -142,8 +144,9 @@ def teacher_pairs(data: TeacherData) -> tuple[list[Example], dict]:
     sources: dict[str, list[Example]] = {}
     claims: list[str] = []
     if data.mancon:
-        sources["mancon"] = mancon_pairs(data.mancon, data.per_question, rng)
-        claims += [text for _, _, text in mancon_claims(data.mancon)]
+        corpus = mancon_claims(data.mancon)
+        sources["mancon"] = mancon_pairs(data.mancon, data.per_question, rng, corpus)
+        claims += [text for _, _, text in corpus]
     for path in data.claims:
         claims += read_claims(path)
     if claims:
