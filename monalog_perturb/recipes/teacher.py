@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import xml.etree.ElementTree as ElementTree
 from collections import Counter, defaultdict
@@ -29,10 +30,11 @@ from typing import Iterable
 
 from monalog.errors import InputError
 from monalog.inference.proof import Label
-from monalog.rows import BadRow, read_jsonl, read_tsv, whole_lines
+from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 
 Example = tuple[str, str, Label]
+log = logging.getLogger(__name__)
 
 RULE_LABELS = {"VNeg": Label.CONTRADICTION, "LPR": Label.CONTRADICTION, "SN": Label.CONTRADICTION,
                "SEN": Label.NEUTRAL, "SEP": Label.NEUTRAL, "SRE": Label.NEUTRAL, "SREO": Label.NEUTRAL}
@@ -95,11 +97,22 @@ def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random,
 
 
 def read_claims(path: str | Path) -> list[str]:
-    """The claims of a JSONL file ({"claim": ...} a line) or of a plain file (one claim a line)."""
-    first = next((line for _, line in whole_lines(path) if line.strip()), "")
-    if not first.lstrip().startswith("{"):
-        return [line.strip() for _, line in whole_lines(path) if line.strip()]
-    return [text for row in read_jsonl(path) if not isinstance(row, BadRow) and (text := row.text("claim"))]
+    """The claims of a JSONL file ({"claim": ...} a line) or of a plain file (one claim a line); a bad
+    line (undecodable, bad JSON, no claim) is logged with its number and skipped."""
+    lines = list(read_lines(path))
+    first = next((item[1] for item in lines if not isinstance(item, BadRow) and item[1].strip()), "")
+    rows = read_jsonl(path) if first.lstrip().startswith("{") else iter(lines)
+    claims = []
+    for row in rows:
+        if isinstance(row, BadRow):
+            log.warning("%s:%d: skipped: %s", path, row.line, row.reason)
+        elif isinstance(row, tuple):
+            claims += [row[1].strip()] if row[1].strip() else []
+        elif text := row.text("claim"):
+            claims.append(text)
+        else:
+            log.warning("%s:%d: skipped: no \"claim\"", path, row.line)
+    return claims
 
 
 def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
@@ -148,7 +161,9 @@ def teacher_pairs(data: TeacherData) -> tuple[list[Example], dict]:
         sources["mancon"] = mancon_pairs(data.mancon, data.per_question, rng, corpus)
         claims += [text for _, _, text in corpus]
     for path in data.claims:
-        claims += read_claims(path)
+        if not (read := read_claims(path)):
+            raise InputError(f"no claims in {path} (JSONL with a \"claim\" field, or one claim a line)", input=path)
+        claims += read
     if claims:
         sources["bionli_rules"] = rule_pairs(claims, data.seed)
     if not sources:

@@ -70,9 +70,14 @@ def test_teacher_data_errors(tmp_path):
     (tmp_path / "ManConCorpus_claims.xml").write_text("<CORPUS><CLAIM>unclosed")
     with pytest.raises(InputError, match="not a readable ManConCorpus"):
         teacher_pairs(TeacherData(mancon=str(tmp_path)))
+    (tmp_path / "empty.txt").write_text("\n")
+    with pytest.raises(InputError, match="no claims in"):
+        teacher_pairs(TeacherData(claims=(str(tmp_path / "empty.txt"),)))
     plain = tmp_path / "claims.txt"
     plain.write_text("Statins lower LDL cholesterol.\n\nIL-6 drives fever.\n")
     assert read_claims(plain) == ["Statins lower LDL cholesterol.", "IL-6 drives fever."]
+    plain.write_bytes(b"\xff\xfe bad bytes\nIL-6 drives fever.\n")          # a bad line is skipped, not fatal
+    assert read_claims(plain) == ["IL-6 drives fever."]
 
 
 def test_teacher_command_trains_and_records_its_data(mancon, tmp_path, capsys):
