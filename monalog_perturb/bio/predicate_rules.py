@@ -66,7 +66,12 @@ def negate_main_clause(text: str) -> tuple[list[tuple[int, int, str]], str] | st
             return "no finite verb found in the main clause"
         form, base = found_form
         aux = {"3sg": "does", "past": "did", "base": "do"}[form]
-        return [(word.start, word.end, f"{aux} not {base}")], f"{word.low} -> {aux} not {base}"
+        j = k
+        while j and ws[j - 1].low.endswith("ly") and not ws[j - 1].entity and clauses.is_adverb(ws[j - 1]):
+            j -= 1                                    # "X strongly inhibits" -> "X does not strongly inhibit"
+        between = "".join(w.text + " " for w in ws[j:k])
+        return ([(ws[j].start, word.end, f"{aux} not {between}{base}")],
+                f"{word.low} -> {aux} not {between}{base}")
     undone = _unnegated(ws, k)
     if undone is not None:
         return undone

@@ -192,3 +192,8 @@ def test_two_polarity_flips_cancel_so_a_child_keeps_one():
     once = original.edited(7, 16, "decreased", "opposite", type="action")
     twice = once.edited(7, 16, "did not decrease", "negation", type="negation/polarity")
     assert (_flips(original), _flips(once), _flips(twice)) == (0, 1, 2)
+
+
+def test_negation_goes_before_the_verbs_adverbs():
+    (child,) = NegationToggle()(Candidate.original("Aspirin strongly inhibits COX-2 activity in mice."))
+    assert child.text == "Aspirin does not strongly inhibit COX-2 activity in mice."
