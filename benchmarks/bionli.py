@@ -13,7 +13,7 @@ strategy did not apply (the rules check themselves against the premise and the c
 
 `sample` runs BioNLI with default options (`monalog perturb bionli RECORDS -o OUT`, seed 0) on the
 marked records and draws, with its own seed, up to `--per-strategy` outputs of each strategy that
-fired (part "default"). It writes benchmarks/results/NAME.tsv with empty verdict columns (fluent,
+fired (part "default"), leaving out outputs already in an earlier sample (results/bionli_sample*.tsv). It writes benchmarks/results/NAME.tsv with empty verdict columns (fluent,
 valid, definition: y/n, and a note for every n) and refuses to overwrite a judged file. `score` counts
 the verdicts per part and strategy, and the identifier edits (a name's number changed: IL-6 -> IL-4),
 into NAME.json. The first sample (bionli_sample.*, seed 17, commit 8d112e8) was drawn before typing
@@ -112,12 +112,16 @@ def draw(seed: int, name: str, per_strategy: int) -> None:
         sys.exit(f"{sample} holds verdicts already: move it away to draw again")
     typer = make_typer()
     _, base = marked_records(typer)
+    seen = {(row["original"], row["text"]) for old in RESULTS.glob("bionli_sample*.tsv") if old != sample
+            for row in csv.DictReader(old.open(encoding="utf-8"), delimiter="\t")}
     rng, picked = random.Random(seed), []
     for part, generator, quota in (("default", build(BioNLIOptions(seed=0), typer),
                                     {s: per_strategy for s in STRATEGIES}),):
         rows, _ = collect(base, generator)
         by_strategy = defaultdict(list)
         for row in rows:
+            if (row["original"], row["text"]) in seen:    # judged in an earlier sample: not fresh evidence
+                continue
             by_strategy[row["provenance"]["strategy"]].append(row)
         for strategy in STRATEGIES:
             found = by_strategy.get(strategy, [])

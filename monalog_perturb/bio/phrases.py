@@ -8,6 +8,8 @@ import re
 from monalog_perturb.bio.clauses import MARKER_PAIRS, PUNCT, is_adverb, is_aux, role, verb_forms, words
 from monalog_perturb.bio.lexicon import NEGATABLE
 
+_PAREN = re.compile(r"\s*\([^()]{1,20}\)")
+
 
 def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
     """Whether swapping the spans `first` and `second` (character offsets, first before second) gives
@@ -15,7 +17,8 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
     of one list ("X and Y", "X, Y and Z"), or only a symmetric connector is between them ("X is
     associated with Y", "X interacts with Y in mice") with only a determiner before the first and
     nothing but a prepositional phrase or the end after the second."""
-    joining = re.findall(r"[\w/]+|,", re.sub(r"</?(?:re|er|el|le)>", " ", text[first[1]:second[0]]).lower())
+    gap = _PAREN.sub(" ", re.sub(r"</?(?:re|er|el|le)>", " ", text[first[1]:second[0]]))   # "X (FA) and Y"
+    joining = re.findall(r"[\w/]+|,", gap.lower())
     if joining and all(t in role("coordinator") or t in role("determiner") for t in joining) and \
             any(t in role("coordinator") for t in joining):
         return True                                   # "X and Y", "X, Y and Z", "X or Y": a list
@@ -29,8 +32,6 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
     return all(w.low in role("determiner") for w in before) and \
         (not after or after[0].low in role("preposition"))
 
-
-_PAREN = re.compile(r"\s*\([^()]{1,20}\)")
 
 
 def parenthesis_after(text: str, opening: str) -> tuple[int, int] | None:
