@@ -136,3 +136,15 @@ def _parse_operand(text: str, pos: int) -> tuple[Category, int]:
         feature = text[pos + 1:close]
         pos = close + 1
     return Atom(base, feature), pos
+
+
+def complement_slots(cat: Category) -> int:
+    """The arguments of a category other than a verb's subject (an S's innermost \\NP): where a
+    word's own markings go ("refused" (S\\NP)/(S[to]\\NP): one, the infinitive)."""
+    args: list[Functor] = []
+    while isinstance(cat, Functor):
+        args.append(cat)
+        cat = cat.result
+    subject = bool(args) and args[-1].slash is Slash.BACKWARD and isinstance(args[-1].argument, Atom) \
+        and args[-1].argument.base == "NP" and isinstance(cat, Atom) and cat.base == "S"
+    return len(args) - subject

@@ -89,7 +89,7 @@ def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
     first = leaves(pn.node.children[split[0]])[0].token.word.lower()
     lexicon = default_lexicon()
     # "at_most two": a quantifier's own words are no modifier
-    if first in lexicon.keep or lexicon.match_determiner(first.split("_")) is not None:
+    if first in lexicon.keep or lexicon.starts_determiner(first.split("_")):
         return None
     return split
 

@@ -6,7 +6,7 @@ import dataclasses
 import enum
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Sequence
 
@@ -101,6 +101,15 @@ class Lexicon:
                 if key in self.determiners:
                     best = self.determiners[key]
         return best
+
+    @cached_property
+    def _determiner_prefixes(self) -> frozenset[tuple[str, ...]]:
+        return frozenset(key[:n] for key in self.determiners for n in range(1, len(key)))
+
+    def starts_determiner(self, words: Sequence[str]) -> bool:
+        """Whether `words` are a determiner phrase or its first words ("at most" of "at most N")."""
+        keys = tuple(NUMERAL if self.is_numeral(w) else w for w in words)
+        return self.match_determiner(words) is not None or keys in self._determiner_prefixes
 
     @staticmethod
     def in_context(sig: Signature, context: Polarity) -> Signature:

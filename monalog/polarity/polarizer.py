@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, TypeGuard, cast
 
-from monalog.ccg.category import Atom, Category, Functor
+from monalog.ccg.category import Atom, Category, Functor, complement_slots
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves, iter_leaves
 from monalog.errors import MonalogError
 from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, default_lexicon
@@ -163,8 +163,8 @@ class Polarizer:
         arity = node.category.arity
         if isinstance(node, Leaf):
             sig = self.lexicon.functor(node.token.word.lower()) or self.lexicon.functor(node.token.lemma.lower())
-            given = sig.scope if sig and arity else ()
-            marks = tuple(given[:arity]) + (UP,) * (arity - len(given[:arity]))
+            given = sig.scope[:complement_slots(node.category)] if sig else ()   # never the subject
+            marks = tuple(given) + (UP,) * (arity - len(given))
         elif isinstance(node, Unary):
             marks = (self.np_scope(node.child),) + (UP,) * (arity - 1) if node.rule is Rule.TR and arity \
                 else (UP,) * arity

@@ -3,7 +3,7 @@ import pytest
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token
-from monalog.parsing.checks import closed_class, misparsed
+from monalog.parsing.checks import closed_class, doubt, misparsed, misplaced_operator
 
 
 def leaf(word: str, cat: str) -> Leaf:
@@ -32,3 +32,22 @@ def test_the_first_misparsed_word_is_named():
     tree = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP/N"), leaf("dogs", "N"), True)
     assert misparsed(tree).token.word == "We"
     assert set(closed_class().values()) == {"np", "conj", "operator", "clause", "relative"}
+
+
+@pytest.mark.parametrize("word, cat", [
+    ("refused", "(S[dcl]\\NP)/(S[to]\\NP)"), ("not", "(S\\NP)\\(S\\NP)"), ("If", "(S/S)/S[dcl]"),
+    ("prevented", "((S[dcl]\\NP)/PP)/NP"), ("without", "(NP\\NP)/NP"),
+    ("stopped", "S[dcl]\\NP"),        # intransitive: nothing to mark
+    ("denied", "(S[dcl]\\NP)/NP"), ("every", "NP/N"),
+])
+def test_operators_with_a_place_for_their_marking(word, cat):
+    assert misplaced_operator(leaf(word, cat)) is None
+
+
+@pytest.mark.parametrize("word, cat", [
+    ("denied", "N"), ("refused", "N"), ("prevented", "(S[dcl]\\NP)/NP"),
+    ("forbade", "(S[dcl]\\NP)/(S[to]\\NP)"), ("doubted", "N"),
+])
+def test_operators_parsed_without_what_they_mark(word, cat):
+    assert misplaced_operator(leaf(word, cat)) is not None
+    assert "no place for what it marks" in doubt(leaf(word, cat))
