@@ -102,12 +102,32 @@ def main() -> None:
     help_rows = [r for name in ("HELP_conjunction.tsv", "HELP_disjunction.tsv")
                  for r in read_rows(HELP / name, "ori_sentence", "new_sentence")]
     labels, seconds, wrong = prove_rows(help_rows, args.workers)
-    report["help"] = {"seconds": seconds, "false_entailments": wrong[:50],
+    report["help"] = {"seconds": seconds, "false_entailments": wrong[:50], "adjudicated": adjudicate(wrong),
                       **score(help_rows, labels, lambda r: f"{r['determiner']} / {r['monotonicity']}", True)}
     out = ROOT / "benchmarks" / "results" / "monotonicity"
     out.with_suffix(".json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     out.with_suffix(".md").write_text(markdown(report), encoding="utf-8")
     print(markdown(report))
+
+
+def adjudicate(wrong: list[dict]) -> dict:
+    """HELP's labels are generated, not judged: every ENTAILMENT it calls NEUTRAL goes to
+    results/help_false_entailments.tsv, where a reader's verdict (valid: the premise does entail the
+    hypothesis; invalid; blank: not read) is kept across runs by (premise, hypothesis)."""
+    path = ROOT / "benchmarks" / "results" / "help_false_entailments.tsv"
+    old = {}
+    if path.exists():
+        with path.open(encoding="utf-8") as handle:
+            old = {(r["premise"], r["hypothesis"]): r for r in csv.DictReader(handle, delimiter="\t")}
+    rows = [{"premise": w["premise"], "hypothesis": w["hypothesis"],
+             "verdict": old.get((w["premise"], w["hypothesis"]), {}).get("verdict", ""),
+             "note": old.get((w["premise"], w["hypothesis"]), {}).get("note", "")} for w in wrong]
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, ["premise", "hypothesis", "verdict", "note"], delimiter="\t",
+                                lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+    return {v: sum(r["verdict"] == v for r in rows) for v in ("valid", "invalid", "")}
 
 
 def _pct(x) -> str:
@@ -134,6 +154,12 @@ def markdown(report: dict) -> str:
                "| operator / direction | pairs | accuracy | E predicted | E precision |", "|---|---|---|---|---|"]
         for k, c in scored["groups"].items():
             md.append(f"| {k} | {c['n']} | {c['accuracy']:.1%} | {c['predicted_E']} | {_pct(c['E_precision'])} |")
+        if "adjudicated" in part:
+            a, wrong_e = part["adjudicated"], o["predicted_E"] - round(o["E_precision"] * o["predicted_E"])
+            md += ["", f"Of the {wrong_e} ENTAILMENTs HELP labels neutral, a reader judged {a['valid']} valid (the "
+                   f"premise entails the hypothesis), {a['invalid']} invalid, {a['']} not read "
+                   f"(`help_false_entailments.tsv`). Counting only those judged invalid or not read as false: "
+                   f"ENTAILMENT precision {1 - (wrong_e - a['valid']) / o['predicted_E']:.1%}."]
         md += ["", "False entailments (first 15):", ""]
         md += [f"- `{w['premise']}` ⇒ `{w['hypothesis']}` (gold {w['gold']})" for w in part["false_entailments"][:15]]
     return "\n".join(md) + "\n"

@@ -37,6 +37,10 @@ def _ok(check: str, cat: Category) -> bool:
         return isinstance(cat.result, Functor) or (isinstance(cat.result, Atom) and cat.result.feature == "wq")
     if check == "operator":     # "not a lot of people" (NP/NP) is fine, "[I do] n't" (NP\NP) is not
         return _base(cat.argument) != "N" and not (_nominal(cat.argument) and cat.slash.value == "\\")
+    if check == "modifier":     # "except Ann" modifies; "except" as a verb or an adjective is a misparse
+        made = cat.result
+        return _base(made) == "PP" or (isinstance(made, Functor) and
+                                       made.result.without_features() == made.argument.without_features())
     return _base(cat.argument) == "S"       # clause
 
 
@@ -46,7 +50,7 @@ def closed_class() -> dict[str, str]:
     with path.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
     checks = {row["word"]: row["check"] for row in rows}
-    unknown = set(checks.values()) - {"np", "conj", "operator", "clause", "relative"}
+    unknown = set(checks.values()) - {"np", "conj", "operator", "clause", "relative", "modifier"}
     if unknown:
         raise ResourceError(f"{path}: unknown checks {sorted(unknown)}", input=str(path))
     return checks

@@ -14,7 +14,8 @@ def leaf(word: str, cat: str) -> Leaf:
     ("We", "NP"), ("them", "NP"), ("or", "conj"), ("and", "conj"), ("not", "(S\\NP)\\(S\\NP)"),
     ("n't", "(S[dcl]\\NP)\\(S[dcl]\\NP)"), ("Not", "NP/NP"), ("not", "(NP/N)/(NP/N)"),
     ("If", "(S/S)/S[dcl]"), ("unless", "((S\\NP)\\(S\\NP))/S[dcl]"), ("dog", "N/N"),
-    ("who", "(NP\\NP)/(S[dcl]\\NP)"), ("which", "(N\\N)/(S[dcl]/NP)"), ("Who", "S[wq]/(S[q]\\NP)"),
+    ("who", "(NP\\NP)/(S[dcl]\\NP)"), ("except", "(NP\\NP)/NP"), ("except", "PP/NP"),
+    ("except", "((S\\NP)\\(S\\NP))/NP"), ("which", "(N\\N)/(S[dcl]/NP)"), ("Who", "S[wq]/(S[q]\\NP)"),
 ])
 def test_categories_the_grammar_gives(word, cat):
     assert misparsed(leaf(word, cat)) is None
@@ -22,7 +23,8 @@ def test_categories_the_grammar_gives(word, cat):
 
 @pytest.mark.parametrize("word, cat", [
     ("We", "N/N"), ("I", "NP/N"), ("or", "((S\\NP)\\(S\\NP))/NP"), ("n't", "N"), ("n't", "NP\\NP"),
-    ("If", "NP"), ("unless", "(N\\N)/NP"), ("who", "S[em]/S[dcl]"),
+    ("If", "NP"), ("unless", "(N\\N)/NP"), ("who", "S[em]/S[dcl]"), ("except", "N/N"),
+    ("except", "(S[dcl]\\NP)/NP"), ("except", "N/(S[to]\\NP)"),
 ])
 def test_categories_that_betray_a_misparse(word, cat):
     assert misparsed(leaf(word, cat)) is not None
@@ -31,7 +33,7 @@ def test_categories_that_betray_a_misparse(word, cat):
 def test_the_first_misparsed_word_is_named():
     tree = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP/N"), leaf("dogs", "N"), True)
     assert misparsed(tree).token.word == "We"
-    assert set(closed_class().values()) == {"np", "conj", "operator", "clause", "relative"}
+    assert set(closed_class().values()) == {"np", "conj", "operator", "clause", "relative", "modifier"}
 
 
 @pytest.mark.parametrize("word, cat", [
