@@ -13,8 +13,9 @@ strategy did not apply (the rules check themselves against the premise and the c
 
 `sample` runs BioNLI with default options (`monalog perturb bionli RECORDS -o OUT`, seed 0) on the
 marked records and draws, with its own seed, up to `--per-strategy` outputs of each strategy that
-fired (part "default"), leaving out outputs already in an earlier sample (results/bionli_sample*.tsv). It writes benchmarks/results/NAME.tsv with empty verdict columns (fluent,
-valid, definition: y/n, and a note for every n) and refuses to overwrite a judged file. `score` counts
+fired (part "default"), leaving out outputs already in an earlier sample (results/bionli_sample*.tsv).
+It writes benchmarks/results/NAME.tsv with empty verdict columns (fluent, valid, definition: y/n,
+and a note for every n) and refuses to overwrite a judged file. `score` counts
 the verdicts per part and strategy, and the identifier edits (a name's number changed: IL-6 -> IL-4),
 into NAME.json. The first sample (bionli_sample.*, seed 17, commit 8d112e8) was drawn before typing
 was on by default, with a second part "vocab" typed by the OpenBEL namespaces.

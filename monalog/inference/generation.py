@@ -112,7 +112,7 @@ def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
 def _downward(leaf: Leaf) -> bool:
     """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
     lexicon = default_lexicon()
-    sig = lexicon.functor(leaf.token.word.lower()) or lexicon.functor(leaf.token.lemma.lower())
+    sig = lexicon.functor(leaf.token.word, leaf.token.lemma)
     if sig is None:
         sig = lexicon.match_determiner(leaf.token.word.lower().split("_"))
     return sig is not None and (sig.restrictor is not UP or any(m is not UP for m in sig.scope))

@@ -20,7 +20,7 @@ from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, pair_facts
 from monalog.inference.negation import contradictories
-from monalog.parsing.checks import doubt
+from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
 from monalog.polarity.lexicon import Readings, default_lexicon

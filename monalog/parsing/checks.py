@@ -9,11 +9,9 @@ from __future__ import annotations
 import csv
 from functools import lru_cache
 
-from monalog.ccg.category import Atom, Category, Functor, complement_slots
+from monalog.ccg.category import Atom, Category, Functor
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import ResourceError
-from monalog.polarity.lexicon import default_lexicon
-from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_path
 
 
@@ -66,33 +64,13 @@ def misparsed(tree: Tree) -> Leaf | None:
     return None
 
 
-def misplaced_operator(tree: Tree) -> Leaf | None:
-    """The first downward or non-monotone operator word (grammars/monotonicity.tsv) whose category
-    has no slot for its marking ("denied" as a noun, "forbade" without its object), or None. An
-    intransitive verb ("the car stopped") has nothing to mark and is no misparse."""
-    lexicon = default_lexicon()
-    for leaf in leaves(tree):
-        sig = lexicon.functor(leaf.token.word.lower()) or lexicon.functor(leaf.token.lemma.lower())
-        if sig is None or all(mark is Polarity.UP for mark in sig.scope):
-            continue
-        slots = complement_slots(leaf.category)
-        needed = max(i for i, mark in enumerate(sig.scope) if mark is not Polarity.UP) + 1
-        if slots < needed and not (slots == 0 and leaf.category.arity == 1):
-            return leaf
-    return None
-
-
 def doubt(tree: Tree) -> str | None:
     """Why a derivation cannot be trusted, or None: a closed-class word with a category its word
-    never has, an operator parsed without the argument it marks, or a sentence with a finite verb
-    derived as a noun phrase ("A couple standing on the curb" is a noun phrase; "Few pilots smoke"
-    is not)."""
+    never has, or a sentence with a finite verb derived as a noun phrase ("A couple standing on
+    the curb" is a noun phrase; "Few pilots smoke" is not)."""
     leaf = misparsed(tree)
     if leaf is not None:
         return f"\"{leaf.token.word}\" as {leaf.category}, a category this word never has"
-    leaf = misplaced_operator(tree)
-    if leaf is not None:
-        return f"the operator \"{leaf.token.word}\" as {leaf.category}, with no place for what it marks"
     if _base(tree.category) == "NP":
         verb = next((lf for lf in leaves(tree) if lf.token.pos in ("VBZ", "VBP", "VBD")), None)   # finite
         if verb is not None:

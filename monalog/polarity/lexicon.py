@@ -118,8 +118,9 @@ class Lexicon:
             return Signature(sig.words, Kind.NPI, Polarity.DOWN, (Polarity.UP,))
         return sig
 
-    def functor(self, word: str) -> Signature | None:
-        return self.functors.get(word)
+    def functor(self, word: str, lemma: str = "") -> Signature | None:
+        """The functor signature of a word, else of its lemma ("refused" or "refuse")."""
+        return self.functors.get(word.lower()) or self.functors.get(lemma.lower())
 
 
 def read_lexicon(path: str | Path) -> Lexicon:

@@ -162,7 +162,7 @@ class Polarizer:
             self._mark(child)
         arity = node.category.arity
         if isinstance(node, Leaf):
-            sig = self.lexicon.functor(node.token.word.lower()) or self.lexicon.functor(node.token.lemma.lower())
+            sig = self.lexicon.functor(node.token.word, node.token.lemma)
             given = sig.scope[:complement_slots(node.category)] if sig else ()   # never the subject
             marks = tuple(given) + (UP,) * (arity - len(given))
         elif isinstance(node, Unary):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from monalog.ccg.render import node_fields
-from monalog.parsing.checks import doubt
+from monalog.polarity.doubt import doubt
 from monalog.polarity.polarizer import PolarizedNode, PolarizedSentence
 
 

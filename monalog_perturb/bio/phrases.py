@@ -33,7 +33,6 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
         (not after or after[0].low in role("preposition"))
 
 
-
 def parenthesis_after(text: str, opening: str) -> tuple[int, int] | None:
     """The span of a short parenthesis right after an entity's closing marker ("folic acid (FA)")."""
     end = text.index(MARKER_PAIRS[opening], text.index(opening)) + len(MARKER_PAIRS[opening])

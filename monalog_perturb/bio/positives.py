@@ -7,7 +7,7 @@ Each positive carries its proof step; the marked entities must survive.
 Dropping makes sentences, and entailed ones only (an empty result is fine, a wrong one is not). The
 supertagger was trained on SICK, so on biomedical text a derivation is trusted only where its tags
 agree with each other, with WordNet and with the tagger's confidence.
-- A conclusion gives nothing when its parse is doubtful (`monalog.parsing.checks.doubt`, where the
+- A conclusion gives nothing when its parse is doubtful (`monalog.polarity.doubt.doubt`, where the
   prover abstains), is no declarative sentence (S[dcl]), has no finite verb or one the tags do not
   agree on (a word WordNet knows as no verb, a part of speech that is no finite verb, an unlikely
   supertag), or has a negation or downward operator ("not", "only", "without"), a hedge ("suggest",
@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from monalog.errors import MonalogError
-from monalog.parsing.checks import doubt
+from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget
 from monalog.polarity.marks import Polarity
 from monalog_perturb.bio.bionli import Perturbation

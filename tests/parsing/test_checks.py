@@ -1,9 +1,11 @@
-"""Closed-class sanity checks: categories a word never has mark a derivation as a misparse."""
+"""Parse checks: closed-class words with a category the grammar never gives them, and operators parsed
+with no place for what they mark, make a derivation doubtful."""
 import pytest
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token
-from monalog.parsing.checks import closed_class, doubt, misparsed, misplaced_operator
+from monalog.parsing.checks import closed_class, misparsed
+from monalog.polarity.doubt import doubt, misplaced_operator
 
 
 def leaf(word: str, cat: str) -> Leaf:

@@ -117,7 +117,7 @@ def test_rules_refuse_what_the_engine_would_drop(pipe, text, modifier, why):
 
 
 def test_outputs_reparse_as_sentences(outputs, pipe):
-    from monalog.parsing.checks import doubt
+    from monalog.polarity.doubt import doubt
     from monalog_perturb.bio.records import strip_markers
 
     made = [h for hs in outputs.values() for h in hs]

@@ -121,7 +121,7 @@ STORM_PREVENTED_SHIPS = read_braces(node(
 
 def test_an_operator_never_marks_its_subject():
     # prevent's signature (object ↑, from-phrase ↓) has one slot too many here: the ↓ is lost, not
-    # moved onto the subject (the prover abstains on such a parse: parsing.checks)
+    # moved onto the subject (the prover abstains on such a parse: polarity.doubt)
     assert marked(STORM_PREVENTED_SHIPS) == "The↑ storm↑ prevented↑ the↑ ships↑"
 
 
