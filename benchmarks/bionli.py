@@ -150,7 +150,10 @@ def identifier_edits(original: str, text: str) -> list[tuple[str, str]]:
 
 def score(name: str) -> None:
     """Counts of the verdicts in the judged sample, per part and strategy, into NAME.json."""
-    rows = list(csv.DictReader((RESULTS / f"{name}.tsv").open(encoding="utf-8"), delimiter="\t"))
+    path = RESULTS / f"{name}.tsv"
+    if not path.exists():
+        sys.exit(f"{path}: no such sample (draw it with: sample --name {name})")
+    rows = list(csv.DictReader(path.open(encoding="utf-8"), delimiter="\t"))
     report: dict = {"outputs": len(rows), "parts": {}}
     for part in sorted({r["part"] for r in rows}):
         mine = [r for r in rows if r["part"] == part]

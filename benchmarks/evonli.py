@@ -66,7 +66,8 @@ def run(teacher: str) -> tuple[dict, list[dict]]:
         data.update(generator.evo.teacher.summary())
         data["seconds"] = round(time.perf_counter() - start, 1)
         data["pairs"] = len(items)
-        data["originals_read_as_contradiction"] = sum(bool(b) and b["CONTRADICTION"] >= 0.4 for b in before)
+        t_conf = generator.evo.settings.t_conf
+        data["originals_read_as_contradiction"] = sum(bool(b) and b["CONTRADICTION"] >= t_conf for b in before)
         data["originals_read_as_entailment"] = sum(bool(b) and max(b, key=b.get) == "ENTAILMENT" for b in before)
         data["examples"] = [{k: r[k] for k in ("sentence1", "sentence2", "original_sentence2", "mutation_type",
                                                 "iterations", "scores")} for r in rows[:5]]

@@ -154,14 +154,12 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
     if form is None or previous is None:
         return None
     kind, _ = form
-    if not previous.entity and (previous.low in role("determiner") or previous.low in role("preposition")):
-        return None
     j = k - 1
     while j >= 0 and not ws[j].entity and is_adverb(ws[j]):
         j -= 1
-    if j >= 0 and not ws[j].entity and (is_aux(ws[j]) or (j < k - 1 and (ws[j].low in role("determiner")
-                                                                         or ws[j].low in role("preposition")))):
-        return None                                   # "is ... reduced", "the surgically confirmed cases"
+    if j >= 0 and not ws[j].entity and (is_aux(ws[j]) or ws[j].low in role("determiner")
+                                        or ws[j].low in role("preposition")):
+        return None                                   # "is ... reduced", "the (surgically) confirmed cases"
     if kind == "past" and not previous.entity and _verb_like(previous.low):
         return None                                   # "generates induced cells", "reveal increased risk"
     following = ws[k + 1] if k + 1 < len(ws) else None

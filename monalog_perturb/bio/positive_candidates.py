@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from monalog.ccg.tree import spans
 from monalog.inference.generation import droppable_modifier
 from monalog.inference.treeops import surface
 from monalog.polarity.marks import Polarity
@@ -16,7 +17,7 @@ from monalog_perturb.bio.positive_rules import clean_modifier, modifier_kind
 from monalog_perturb.bio.records import MechanismRecord
 
 if TYPE_CHECKING:
-    from monalog.polarity.polarizer import PolarizedNode, PolarizedSentence
+    from monalog.polarity.polarizer import PolarizedSentence
 
 
 def cut(marked: str, start: int, end: int) -> str | None:
@@ -54,22 +55,6 @@ class Candidate:
     edit: str
 
 
-def _spans(node: "PolarizedNode") -> list[tuple["PolarizedNode", int, int]]:
-    """Every node (outermost first, then left to right) with its leaf span [start, end)."""
-    out: list[tuple[PolarizedNode, int, int]] = []
-    stack: list[tuple[PolarizedNode, int]] = [(node, 0)]
-    while stack:
-        pn, first = stack.pop()
-        width = len(pn.leaves())
-        out.append((pn, first, first + width))
-        offsets, at = [], first
-        for child in pn.children:
-            offsets.append((child, at))
-            at += len(child.leaves())
-        stack.extend(reversed(offsets))
-    return out
-
-
 def find_candidates(s: Sentence, record: MechanismRecord, sentence: "PolarizedSentence",
                 rejected: list[tuple[str, str]] | None = None) -> list[Candidate]:
     out: list[Candidate] = []
@@ -79,7 +64,7 @@ def find_candidates(s: Sentence, record: MechanismRecord, sentence: "PolarizedSe
         if rejected is not None:
             rejected.append((words, why))
 
-    for pn, start, end in _spans(sentence.tree):
+    for pn, (start, end, _) in zip(sentence.tree.walk(), spans(sentence.tree.node)):   # both pre-order
         droppable = droppable_modifier(pn)
         if not droppable:
             continue

@@ -75,7 +75,7 @@ def reverses(word: str, lemma: str) -> bool:
     if word in NEGATIONS or lemma in NEGATIONS:
         return True
     lexicon = default_lexicon()
-    sig = lexicon.functor(word) or lexicon.functor(lemma)
+    sig = lexicon.functor(word, lemma)
     if sig is None:
         sig = lexicon.match_determiner(word.split("_"))
     return sig is not None and any(m is not Polarity.UP for m in sig.scope)

@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
 from monalog.errors import MonalogError
 from monalog.polarity.doubt import doubt
-from monalog.pipeline import ParserBudget
+from monalog.pipeline import TEACHER_BUDGET, ParserBudget
 from monalog.polarity.marks import Polarity
 from monalog_perturb.bio.bionli import Perturbation
 from monalog_perturb.bio.positive_candidates import Candidate, find_candidates
@@ -63,7 +64,7 @@ class NLBudget:
     the longest conclusion parsed at all (whitespace words), the candidate drops re-parsed, and the
     positives kept."""
 
-    parser: ParserBudget = field(default_factory=lambda: ParserBudget(supertags=10, steps=20_000))
+    parser: ParserBudget = TEACHER_BUDGET
     max_words: int = 60
     candidates: int = 4
     per_record: int = 3
@@ -141,7 +142,7 @@ def positives(records: list[MechanismRecord], parser: "Parser | None" = None, li
     """Entailed variants of each record's conclusion, modifiers dropped, labelled ENTAILMENT with
     the proof step (see the module's note for what is dropped and what never is)."""
     if limit_per_record is not None:
-        budget = NLBudget(budget.parser, budget.max_words, budget.candidates, limit_per_record)
+        budget = dataclasses.replace(budget, per_record=limit_per_record)
     pipe = _pipeline(pipeline, parser, budget)
     out: list[Perturbation] = []
     for record, sentence in _parse(records, pipe, budget):

@@ -8,6 +8,7 @@ import re
 from monalog_perturb.bio import clauses
 from monalog_perturb.bio.lexicon import NEGATABLE, polarity_reversals
 from monalog_perturb.bio.perturbation import Context, Perturbation, outside_entities, put
+from monalog_perturb.bio.premise import states_opposite
 from monalog_perturb.bio.quantities import Quantity, quantities
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 
@@ -85,9 +86,21 @@ def negate_main_clause(text: str) -> tuple[list[tuple[int, int, str]], str] | st
     return [(word.start, word.end, new)], f"{word.low} -> {negated}"
 
 
+_OPPOSITE_STATED = "the premise states the conclusion's opposite (the flip would be entailed)"
+
+
+def _opposite_stated(record: MechanismRecord) -> bool:
+    """Whether the premise says the conclusion's opposite, so that a polarity flip would be entailed."""
+    names = (record.regulator, record.regulated)
+    return all(names) and states_opposite(record.premise, record.hypothesis, names)
+
+
 def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Flip the polarity of the main clause's finite verb: "inhibits" -> "does not inhibit", "is" ->
-    "is not", "is not" -> "is", "did not reduce" -> "reduced", "cannot" -> "can"."""
+    "is not", "is not" -> "is", "did not reduce" -> "reduced", "cannot" -> "can". Not where the
+    premise states the opposite."""
+    if _opposite_stated(record):
+        return ctx.skip("VNeg", _OPPOSITE_STATED)
     flipped = negate_main_clause(record.hypothesis)
     if isinstance(flipped, str):
         return ctx.skip("VNeg", flipped)
@@ -157,7 +170,10 @@ def _comparative(text: str, m: re.Match) -> bool:
 def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Reverse a regulation word (inhibit <-> promote, ...), keeping its inflection: the first one of
     the main clause (else of the sentence) outside the entities. Not under a negated predicate ("did
-    not inhibit" -> "did not promote" is compatible with the original)."""
+    not inhibit" -> "did not promote" is compatible with the original), nor where the premise states
+    the opposite."""
+    if _opposite_stated(record):
+        return ctx.skip("LPR", _OPPOSITE_STATED)
     reversals = polarity_reversals()
     text = record.hypothesis
     found = [m for m in re.finditer(r"[A-Za-z][A-Za-z-]*", text)

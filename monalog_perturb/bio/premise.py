@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from monalog_perturb.bio.clauses import roles, words
+from monalog_perturb.bio.clauses import negated, roles, words
+from monalog_perturb.bio.lexicon import regulation_directions
 from monalog_perturb.bio.records import strip_markers
 
 
@@ -81,19 +82,18 @@ def states(premise: str, hypothesis: str, names: tuple[str, str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=1024)       # VNeg and LPR ask it of the same record
 def states_opposite(premise: str, hypothesis: str, names: tuple[str, str]) -> bool:
     """Whether a premise sentence names both entities with every other content word of the marked
     conclusion, but with the opposite polarity: one negated and the other not ("X does not increase
     Y"), or a regulation word reversed ("X decreases Y" against "X increases Y"). Such a premise
     contradicts its own conclusion (in BioNLI's stand-in records: a neighbouring claim), and a polarity
     flip of the conclusion (VNeg, LPR) would be entailed, not a negative."""
-    from monalog_perturb.bio.clauses import negated
-    from monalog_perturb.bio.lexicon import regulation_directions
-
     directions = regulation_directions()
     claim = strip_markers(hypothesis)
     claim_words = set(re.findall(r"[a-z][a-z-]*", claim.lower()))
     stems = {s for s in _stems(hypothesis) if not any(w.startswith(s) for w in claim_words if w in directions)}
+    claim_negated = negated(claim)
     for sentence in sentences(premise):
         plain = strip_markers(sentence)
         found = set(re.findall(r"[a-z][a-z-]*", plain.lower()))
@@ -102,6 +102,6 @@ def states_opposite(premise: str, hypothesis: str, names: tuple[str, str]) -> bo
         own = {directions[w] for w in found - claim_words if w in directions}
         other = {directions[w] for w in claim_words - found if w in directions}
         reversed_word = any(g == h and a != b for g, a in own for h, b in other)
-        if (negated(plain) != negated(claim)) != reversed_word:
+        if (negated(plain) != claim_negated) != reversed_word:
             return True
     return False

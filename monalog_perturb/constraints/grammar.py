@@ -7,7 +7,7 @@ import re
 
 from monalog_perturb.bio import clauses
 
-_AUXILIARIES = frozenset(clauses.NEGATABLE) | {"do", "does", "did"}
+_AUXILIARIES = frozenset(clauses.NEGATABLE)
 _SINGULAR_DETERMINERS = frozenset({"this", "that", "a", "an", "each", "every", "its"})
 _PLURAL_DETERMINERS = frozenset({"these", "those", "both", "several", "many", "few"})
 _SINGULAR_AUX = frozenset({"is", "was", "has", "does"})

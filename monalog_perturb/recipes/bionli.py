@@ -155,16 +155,6 @@ def read_items(path: str | Path, abstracts: bool, typer: DictionaryTyper | None,
             yield BadRow(n, f"abstract {record_id}: {record}{more}")
 
 
-POLARITY_FLIPS = ("VNeg", "LPR")
-
-
-def _premise_states_opposite(record: MechanismRecord) -> bool:
-    from monalog_perturb.bio.premise import states_opposite
-
-    names = (record.regulator, record.regulated)
-    return all(names) and states_opposite(record.premise, record.hypothesis, names)  # type: ignore[arg-type]
-
-
 def perturbation_row(record: MechanismRecord, p: Perturbation) -> dict:
     """A BioNLI perturbation (or positive) as a row of the shared schema."""
     edit = None
@@ -198,11 +188,7 @@ class BioNLIGenerator:
         out = []
         if self.with_positives:
             out.append(Perturbation(record.id, record.premise, record.hypothesis, "original", "none", "ENTAILMENT"))
-        flips_entailed = any(n in POLARITY_FLIPS for n in self.strategies) and _premise_states_opposite(record)
         for name in self.strategies:
-            if name in POLARITY_FLIPS and flips_entailed:
-                self.ctx.skip(name, "the premise states the conclusion's opposite (the flip would be entailed)")
-                continue
             made = self.rules[name](Candidate.original(record.hypothesis, context=record))
             if made:
                 self.stats.applicable[name] += 1

@@ -30,8 +30,9 @@ from typing import Iterable
 
 from monalog.errors import InputError
 from monalog.inference.proof import Label
-from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
+from monalog.rows import BadRow, read_tsv
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
+from monalog_perturb.recipes.kbin import Claim, read_claims as claim_rows
 
 Example = tuple[str, str, Label]
 log = logging.getLogger(__name__)
@@ -97,21 +98,14 @@ def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random,
 
 
 def read_claims(path: str | Path) -> list[str]:
-    """The claims of a JSONL file ({"claim": ...} a line) or of a plain file (one claim a line); a bad
-    line (undecodable, bad JSON, no claim) is logged with its number and skipped."""
-    lines = list(read_lines(path))
-    first = next((item[1] for item in lines if not isinstance(item, BadRow) and item[1].strip()), "")
-    rows = read_jsonl(path) if first.lstrip().startswith("{") else iter(lines)
+    """The claims of a claims file (`kbin.read_claims`: SciFact JSONL or one claim a line); a bad line
+    is logged with its number and skipped."""
     claims = []
-    for row in rows:
-        if isinstance(row, BadRow):
-            log.warning("%s:%d: skipped: %s", path, row.line, row.reason)
-        elif isinstance(row, tuple):
-            claims += [row[1].strip()] if row[1].strip() else []
-        elif text := row.text("claim"):
-            claims.append(text)
+    for row in claim_rows(path):
+        if isinstance(row, Claim):
+            claims.append(row.text)
         else:
-            log.warning("%s:%d: skipped: no \"claim\"", path, row.line)
+            log.warning("%s:%d: skipped: %s", path, row.line, row.reason)
     return claims
 
 

@@ -47,9 +47,11 @@ def substitutions() -> dict[str, tuple[str, str]]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def _negated(text: str) -> bool:
     """Whether the claim's main clause is negated: an opposite under the negation ("did not improve" ->
-    "did not worsen", "did not prevent X after surgery" -> "... before surgery") makes no contradiction."""
+    "did not worsen", "did not prevent X after surgery" -> "... before surgery") makes no contradiction.
+    Cached: both opposite mutations ask it of every candidate."""
     from monalog_perturb.bio.clauses import negated
 
     return negated(text)
