@@ -18,18 +18,20 @@ _EXPORTS = {
     "Prover": "monalog.inference.prover", "ProverSettings": "monalog.inference.prover",
     "Proof": "monalog.inference.proof", "Step": "monalog.inference.proof", "StepKind": "monalog.inference.proof",
     "Label": "monalog.inference.proof", "Polarity": "monalog.polarity.marks",
+    "Knowledge": "monalog.inference.alignment", "AlignmentSettings": "monalog.inference.alignment",
     "Readings": "monalog.polarity.lexicon", "Numerals": "monalog.polarity.lexicon",
     "Definites": "monalog.polarity.lexicon", "BarePlurals": "monalog.polarity.lexicon",
     "MonalogError": "monalog.errors", "InputError": "monalog.errors", "ParseError": "monalog.errors",
     "OutputError": "monalog.errors", "ResourceError": "monalog.errors",
 }
-__all__ = ["BarePlurals", "Definites", "InputError", "Label", "MonalogError", "Numerals", "OutputError", "ParseError",
-           "Polarity", "Proof", "Prover", "ProverSettings", "Readings", "ResourceError", "Step", "StepKind", "parse",
-           "polarize", "prove", "prove_many"]
+__all__ = ["AlignmentSettings", "BarePlurals", "Definites", "InputError", "Knowledge", "Label", "MonalogError",
+           "Numerals", "OutputError", "ParseError", "Polarity", "Proof", "Prover", "ProverSettings", "Readings",
+           "ResourceError", "Step", "StepKind", "parse", "polarize", "prove", "prove_many"]
 
 if TYPE_CHECKING:
     from monalog.api import parse, polarize, prove, prove_many
     from monalog.errors import InputError, MonalogError, OutputError, ParseError, ResourceError
+    from monalog.inference.alignment import AlignmentSettings, Knowledge
     from monalog.inference.proof import Label, Proof, Step, StepKind
     from monalog.inference.prover import Prover, ProverSettings
     from monalog.polarity.lexicon import BarePlurals, Definites, Numerals, Readings

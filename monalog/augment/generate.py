@@ -25,6 +25,7 @@ from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.generation import Generator, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
+from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
 from monalog.knowledge.senses import SenseChooser, can_be_intransitive
 from monalog.pipeline import Pipeline
@@ -37,7 +38,7 @@ from monalog.inference.search import explore
 from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text, walk
 
 if TYPE_CHECKING:
-    from monalog.hybrid.embeddings import Embedder
+    from monalog.neural.embeddings import Embedder
     from monalog.inference.prover import Prover
     from monalog.parsing.parser import Parser
 
@@ -117,7 +118,7 @@ class Augmenter:
         self.generator = Generator(self.kb, intransitive=can_be_intransitive)
         self.embedder: Embedder | None = None
         if settings.senses:
-            from monalog.hybrid.embeddings import Embedder
+            from monalog.neural.embeddings import Embedder
 
             self.embedder = Embedder()
         self.senses = SenseChooser(self.embedder)
@@ -280,7 +281,7 @@ class Augmenter:
                 if facts is None:
                     low, high = (lemma, new_lemma) if up else (new_lemma, lemma)
                     fact = relate(low, high, pos, self.settings.wordnet_settings) if pos != "d" else None
-                    if fact is None:
+                    if fact is None or fact.relation is Relation.EXCL:     # antonyms are no ≤
                         continue
                     note = f"\"{lemma}\" read as {sense.name()}: {sense.definition()}" if sense is not None else ""
                     facts = (replace(fact, note=note),)

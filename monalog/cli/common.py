@@ -3,6 +3,7 @@ deprecated flag spellings. Nothing heavy is imported here, so `monalog --help` s
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import sys
@@ -196,6 +197,14 @@ def prover_options(p: argparse.ArgumentParser) -> None:
                    help="a wall-clock limit on each pair's search, off by default: the search budget counts "
                         "sentences, so answers never depend on the machine's load; a pair past this limit is "
                         "reported as timed out, never given a label")
+    p.add_argument("--knowledge", choices=("aligned", "symbolic"), default="aligned",
+                   help="aligned (default): WordNet and the KB, then, for a pair they cannot decide, neural "
+                        "phrase alignment (each such step names its score); symbolic: no learned facts")
+    p.add_argument("--align-model", dest="align_model", default="minilm", metavar="MODEL",
+                   help="sentence-embedding model of the aligner: a folder, a cached hub name, or minilm "
+                        "(the packaged MiniLM, default)")
+    p.add_argument("--align-threshold", dest="align_threshold", type=probability, default=None, metavar="COSINE",
+                   help="cosine at or above which two phrases are aligned (default: the one chosen on SICK TRAIN)")
     reading_options(p)
 
 
@@ -216,11 +225,15 @@ def readings(args: argparse.Namespace):
 
 
 def prover_settings(args: argparse.Namespace, **extra):
+    from monalog.inference.alignment import AlignmentSettings, Knowledge
     from monalog.inference.prover import ProverSettings
 
+    alignment = AlignmentSettings(model=args.align_model)
+    if args.align_threshold is not None:
+        alignment = dataclasses.replace(alignment, threshold=args.align_threshold)
     return ProverSettings(depth=args.depth, normalize=not args.no_normalize, exclusions=args.exclusions,
                           kb_files=tuple(args.kb_facts or ()), readings=readings(args), seconds=args.timeout,
-                          **extra)
+                          knowledge=Knowledge(args.knowledge), alignment=alignment, **extra)
 
 
 def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:

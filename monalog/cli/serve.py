@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         engine = None
         Prover().load()
         if args.model:
-            from monalog.hybrid.models import load
+            from monalog.neural.models import load
 
             load("AutoConfig", args.model)
     print(f"monalog: serving on http://{host}:{args.port}/ with {engines} (the API is listed at /docs)",

@@ -21,7 +21,7 @@ from typing import Callable, Iterator, Sequence, cast
 from monalog.errors import InputError, ResourceError
 from monalog.fileio import check_output, new_mode, replace_folder, temporary_prefix
 from monalog.inference.proof import Label
-from monalog.hybrid.models import MINILM, device as pick_device, load
+from monalog.neural.models import MINILM, device as pick_device, load
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Iterator, cast
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 
 from monalog.ccg.category import Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
@@ -25,6 +25,9 @@ from monalog.polarity.polarizer import PolarizedNode
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import (ARTICLE, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
                              same_category, sentence_text, surface)
+
+if TYPE_CHECKING:
+    from monalog.inference.alignment import Alignment
 
 UP, DOWN, NONE = Polarity.UP, Polarity.DOWN, Polarity.NONE
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -104,12 +107,12 @@ def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
     if split is None:
         return None
     head = pn.node.children[split[1]]
-    if any(_downward(leaf) for leaf in leaves(head)):
+    if any(downward(leaf) for leaf in leaves(head)):
         return None
     return pn.node.children[split[0]], head
 
 
-def _downward(leaf: Leaf) -> bool:
+def downward(leaf: Leaf) -> bool:
     """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
     lexicon = default_lexicon()
     sig = lexicon.functor(leaf.token.word, leaf.token.lemma)
@@ -131,11 +134,14 @@ def _pair_fact(bigger: str, smaller: str, note: str) -> Fact:
 class Generator:
     """Proposes (edited tree, step) pairs from a polarized tree toward a target."""
 
-    def __init__(self, kb: KnowledgeBase, intransitive: Callable[[str], bool] | None = None) -> None:
+    def __init__(self, kb: KnowledgeBase, intransitive: Callable[[str], bool] | None = None,
+                 alignments: Sequence[Alignment] = ()) -> None:
         """`intransitive`: whether a verb lemma reads well without its object (None: every verb,
-        as the prover needs; augmentation keeps only complete verb phrases)."""
+        as the prover needs; augmentation keeps only complete verb phrases). `alignments`: phrase
+        facts (inference.alignment) that replace whole constituents."""
         self.kb = kb
         self.intransitive = intransitive
+        self.alignments = tuple(alignments)
 
     def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
         nodes = list(pn.walk_paths())
@@ -144,17 +150,21 @@ class Generator:
                    if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
         missing.pop(ARTICLE, None)
         yield from self._replacements(tree, nodes, target, missing)
+        yield from self._phrase_replacements(tree, nodes)
         yield from self.deletions(tree, nodes, target)
         yield from self._insertions(tree, nodes, target, have)
 
     def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
+        """Words replaced by words the target has more of. A word the target also has may be
+        replaced too: the target's may stand elsewhere ("a black coat" -> "black clothing" when the
+        target also mentions "a grey coat")."""
         for path, node in nodes:
             if not isinstance(node.node, Leaf):
                 continue
             leaf, p = node.node, node.polarity
             lemma = norm_lemma(leaf)
             determiner = is_determiner(leaf)
-            if (lemma == ARTICLE and not determiner) or (target.lemmas[lemma] and lemma not in missing):
+            if lemma == ARTICLE and not determiner:
                 continue
             candidates = dict(missing)
             if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
@@ -173,6 +183,20 @@ class Generator:
                 edited = replace_at(tree, path, new)
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts,
                                    operator=node.operator)
+
+    def _phrase_replacements(self, tree, nodes) -> Iterator[tuple[Tree, Step]]:
+        """A constituent replaced by its aligned phrase, in ↑ positions only: an embedding score says
+        that two phrases are alike, not which is the more general, so it is never trusted where a
+        wrong direction reverses the inference ("Every dog barks" ⊭ "Every animal barks")."""
+        for alignment in self.alignments:
+            for path, node in nodes:
+                if (lemma_key(node.node) != alignment.source
+                        or not same_category(node.category, alignment.target.category)
+                        or node.polarity is not UP):
+                    continue
+                edited = replace_at(tree, path, alignment.target)
+                yield edited, Step(StepKind.REPLACE, surface(node.node), surface(alignment.target),
+                                   sentence_text(edited), node.polarity, (alignment.fact,), operator=node.operator)
 
     @staticmethod
     def _swap(tree: Tree, path, node: Binary, target: Target | None) -> Iterator[tuple[Tree, Step]]:

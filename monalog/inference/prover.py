@@ -11,14 +11,15 @@ import dataclasses
 import time
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import MonalogError
+from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner
 from monalog.inference.generation import Generator, Target
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
-from monalog.knowledge.wordnet_facts import WordNetSettings, pair_facts
+from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, pair_facts
 from monalog.inference.negation import contradictories
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
@@ -51,6 +52,8 @@ class ProverSettings:
     keep_search_tree: bool = False
     parser_budget: ParserBudget | None = None   # None: the default parser (see monalog.pipeline)
     readings: Readings = Readings()     # bare numerals, definites, bare plurals (SICK's by default)
+    knowledge: Knowledge = Knowledge.ALIGNED    # SYMBOLIC: no neural phrase alignment
+    alignment: AlignmentSettings = AlignmentSettings()
 
 
 def normalization_steps(norm: Normalized | None) -> tuple[Step, ...]:
@@ -68,6 +71,13 @@ def premise_facts(tree: Tree) -> list[Fact]:
             return [Fact(Term(key[1], "n"), Relation.LEQ, Term(rest[0], "n"), Source.PAIR,
                          f"the premise says \"{sentence_text(tree)}\"")]
     return []
+
+
+def _related(kb: KnowledgeBase, a: str, b: str, wordnet: bool) -> bool:
+    """Whether the KB relates two words in any way (≤ either way, or ⊥), or WordNet calls them
+    antonyms (whatever the exclusion settings: an alignment never equates opposites)."""
+    return (kb.leq(a, b) is not None or kb.leq(b, a) is not None or kb.excludes(a, b) is not None
+            or (wordnet and antonyms(a, b)))
 
 
 @dataclass(frozen=True)
@@ -92,20 +102,30 @@ class Prover:
             Polarizer(default_lexicon().with_readings(settings.readings))
         self.pipeline = pipeline or Pipeline(parser, polarizer, budget=settings.parser_budget)
         self.kb = kb if kb is not None else load_kb(settings.kb_files, settings.exclusions)
+        self._aligner: PhraseAligner | None = None
 
     @property
     def parser(self) -> "Parser":
         return self.pipeline.parser
 
     def load(self) -> "Prover":
-        """Load the parser, the polarizer and WordNet now rather than on the first pair (a server or
-        a worker does this once, so no pair's time includes loading)."""
+        """Load the parser, the polarizer, WordNet and the aligner's model now rather than on the first
+        pair (a server or a worker does this once, so no pair's time includes loading)."""
         from monalog.knowledge.wordnet import wordnet
 
         _ = self.pipeline.parser, self.pipeline.polarizer
         if self.settings.wordnet:
             wordnet()
+        if self.settings.knowledge is Knowledge.ALIGNED:
+            self.aligner.embed(["a"])
         return self
+
+    @property
+    def aligner(self) -> PhraseAligner:
+        """The phrase aligner (its embedding model loads on the first pair that needs it)."""
+        if self._aligner is None:
+            self._aligner = PhraseAligner(self.settings.alignment)
+        return self._aligner
 
     @property
     def polarizer(self) -> Polarizer:
@@ -144,58 +164,69 @@ class Prover:
         facts = premise_facts(p_tree)
         if self.settings.wordnet:
             wn = self.settings.wordnet_settings
-            if self.settings.exclusions and "n" not in wn.antonyms:
-                wn = dataclasses.replace(wn, antonyms=wn.antonyms + ("n",))
+            if self.settings.exclusions:
+                wn = dataclasses.replace(wn, antonyms=("n", "v", "a", "r"))
             words = lambda t: [(leaf.token.lemma.lower(), leaf.token.pos) for leaf in leaves(t)]  # noqa: E731
             facts += pair_facts(words(p_tree), words(h_tree), wn)
         return self.kb.extended(facts)
 
     def _prove(self, item: _Pair, p_tree: Tree, h_tree: Tree, depth: int) -> Proof:
+        """Symbolic knowledge first; when that finds no proof and the settings allow it, once more
+        with the pair's phrase alignments (so a symbolic proof is never replaced by a learned one)."""
         s = self.settings
-        generator = Generator(self._pair_kb(p_tree, h_tree))
+        kb = self._pair_kb(p_tree, h_tree)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds     # after the KB is built
         norm_steps = normalization_steps(item.p_norm) + normalization_steps(item.h_norm)
-        explored = 0
+        explored = [0]
         edges: list = []
 
-        def run(start: Tree, target: Tree) -> SearchResult:
-            nonlocal explored
+        def run(generator: Generator, start: Tree, target: Tree) -> SearchResult:
             goal = Target.of(target, self.polarizer.polarize(target))
             result = search(start, goal, generator, self.polarizer, depth, s.max_states, deadline)
-            explored += len(result.states)
+            explored[0] += len(result.states)
             if s.keep_search_tree:
                 edges.extend(result.edges)
             return result
 
-        def proof(label: Label, steps: tuple[Step, ...], note: str = "") -> Proof:
-            return Proof(item.premise, item.hypothesis, label, steps, explored, depth, norm_steps,
+        def proof(label: Label, steps: tuple[Step, ...] = (), note: str = "") -> Proof:
+            return Proof(item.premise, item.hypothesis, label, steps, explored[0], depth, norm_steps,
                          tuple(edges), note)
 
         for side, tree in (("premise", p_tree), ("hypothesis", h_tree)):
             reason = doubt(tree)
             if reason:      # polarity read off a misparse is no ground for a proof: abstain
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
+        found = self._attempt(item, Generator(kb), p_tree, h_tree, run)
+        if found is None and s.knowledge is Knowledge.ALIGNED:
+            alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet))
+            if alignments:
+                found = self._attempt(item, Generator(kb, alignments=alignments), p_tree, h_tree, run)
+        if found is not None:
+            return proof(*found)
+        return proof(Label.NEUTRAL, (), f"no proof within {depth} edits" if s.contradictions else "no entailment found")
 
-        entail = run(p_tree, h_tree)
+    def _attempt(self, item: _Pair, generator: Generator, p_tree: Tree, h_tree: Tree,
+                 run: Callable[[Generator, Tree, Tree], SearchResult]) -> tuple[Label, tuple[Step, ...]] | None:
+        """ENTAILMENT, then CONTRADICTION (the premise reaches a contradictory of the hypothesis, the
+        hypothesis one of the premise, or a reached sentence has a word excluding the hypothesis's)."""
+        entail = run(generator, p_tree, h_tree)
         if entail.found:
-            return proof(Label.ENTAILMENT, entail.found.steps())
-        if not s.contradictions:
-            return proof(Label.NEUTRAL, (), "no entailment found")
+            return Label.ENTAILMENT, entail.found.steps()
+        if not self.settings.contradictions:
+            return None
         for negated, note in contradictories(h_tree):
-            result = run(p_tree, negated)
+            result = run(generator, p_tree, negated)
             if result.found:
                 step = Step(StepKind.NEGATE, sentence_text(negated), item.hypothesis, sentence_text(negated), note=note)
-                return proof(Label.CONTRADICTION, result.found.steps() + (step,))
+                return Label.CONTRADICTION, result.found.steps() + (step,)
         for negated, note in contradictories(p_tree):
-            result = run(h_tree, negated)
+            result = run(generator, h_tree, negated)
             if result.found:
                 note = f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})"
                 step = Step(StepKind.NEGATE, sentence_text(negated), item.premise, sentence_text(negated), note=note)
-                return proof(Label.CONTRADICTION, result.found.steps() + (step,))
+                return Label.CONTRADICTION, result.found.steps() + (step,)
         exclusion = self._exclusion(entail.states, h_tree, generator.kb)
-        if exclusion:
-            return proof(Label.CONTRADICTION, exclusion)
-        return proof(Label.NEUTRAL, (), f"no proof within {depth} edits")
+        return (Label.CONTRADICTION, exclusion) if exclusion else None
 
     @staticmethod
     def _exclusion(states: Sequence[State], h_tree: Tree, kb: KnowledgeBase) -> tuple[Step, ...] | None:

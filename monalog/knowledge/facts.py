@@ -25,6 +25,7 @@ class Source(str, enum.Enum):
     WORDNET = "WordNet"
     PAIR = "pair-derived"
     USER = "user"
+    NEURAL = "neural alignment"     # a phrase pair scored by sentence embeddings (inference.alignment)
 
 
 @dataclass(frozen=True)

@@ -34,13 +34,12 @@ def coarse_pos(penn: str) -> str | None:
 class WordNetSettings:
     """`lower_senses`: senses tried for the more specific word (its dominant senses only, against
     word-sense errors); the more general word may be read in any sense. `max_depth`: hypernym steps.
-    `antonyms`: the parts of speech whose WordNet antonyms count as exclusions. Nouns are left out
-    by default: their antonyms are mostly man/woman, boy/girl, which SICK annotates both ways
-    (the prover's `exclusions` option adds them)."""
+    `antonyms`: the parts of speech whose WordNet antonyms count as exclusions: none by default,
+    as documented (exclusions are opt-in: the prover's `exclusions` option turns on all four)."""
 
     lower_senses: int = 3
     max_depth: int = 8
-    antonyms: tuple[str, ...] = ("v", "a", "r")
+    antonyms: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=20000)
@@ -97,6 +96,13 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
         if b in antonyms:
             return Fact(ta, Relation.EXCL, tb, Source.WORDNET, "antonyms")
     return None
+
+
+@lru_cache(maxsize=20000)
+def antonyms(a: str, b: str) -> bool:
+    """Whether WordNet lists b as an antonym of a in any part of speech and sense."""
+    return any(ant.name() == b for s in wordnet().synsets(a) for lemma in s.lemmas() if lemma.name() == a
+               for ant in lemma.antonyms())
 
 
 def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[str, str]],

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from monalog.inference.alignment import Knowledge
 from monalog.inference.prover import ProverSettings
 from monalog.polarity.lexicon import BarePlurals, Definites, Numerals, Readings
 
@@ -39,12 +40,15 @@ class ProveOptions(ReadingOptions):
     exclusions: bool = Field(default=False,
                              description="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
     normalize: bool = Field(default=True, description="apply the syntactic normalisation rules first")
+    knowledge: Literal["aligned", "symbolic"] = Field(
+        default="aligned", description="aligned: also neural phrase alignment for pairs the symbolic knowledge "
+                                       "cannot decide (default); symbolic: no learned facts")
 
     def settings(self) -> ProverSettings:
         """The prover's settings for these options; the depth is given per call, so one prover serves
         every depth."""
         return ProverSettings(normalize=self.normalize, exclusions=self.exclusions, readings=self.readings(),
-                              keep_search_tree=True)
+                              knowledge=Knowledge(self.knowledge), keep_search_tree=True)
 
 
 class ClassifyOptions(ProveOptions):

@@ -1,4 +1,4 @@
-"""Sentence embeddings for the generators: the engine's own (monalog.hybrid.embeddings)."""
-from monalog.hybrid.embeddings import Embedder, cosine
+"""Sentence embeddings for the generators: the engine's own (monalog.neural.embeddings)."""
+from monalog.neural.embeddings import Embedder, cosine
 
 __all__ = ["Embedder", "cosine"]

@@ -7,7 +7,7 @@ import math
 import re
 from typing import Sequence
 
-from monalog.hybrid.models import device as pick_device, load
+from monalog.neural.models import device as pick_device, load
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+")
 

@@ -1,7 +1,7 @@
 """A masked LM that refills one span of a text: the candidates behind the MLM baselines and ablations."""
 from __future__ import annotations
 
-from monalog.hybrid.models import device as pick_device, load
+from monalog.neural.models import device as pick_device, load
 
 
 class MaskFiller:

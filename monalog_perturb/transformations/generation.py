@@ -122,7 +122,7 @@ class GenND:
     def __init__(self, model: str, typer, embedder: Embedder, mode: str = "swap", beams: int = 4,
                  max_new_tokens: int = 48,
                  delta: float = 0.95, min_similarity: float = 0.5, device: str | None = None) -> None:
-        from monalog.hybrid.models import device as pick_device, load
+        from monalog.neural.models import device as pick_device, load
 
         if mode not in ("swap", "forbid"):
             raise ValueError(f"unknown GEN-ND mode {mode!r} (swap or forbid)")

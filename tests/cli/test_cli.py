@@ -138,3 +138,16 @@ def test_timeout_is_opt_in_and_a_timed_out_pair_has_no_label(tmp_path, capsys):
     metrics = json.loads((tmp_path / "m.json").read_text())
     assert code == 0 and metrics["n"] == 1 and metrics["accuracy"] == 1.0 and metrics["timed_out_lines"] == [1]
     assert "timed out (not scored): 1 pairs" in out
+
+
+def test_knowledge_option_switches_phrase_alignment(capsys):
+    pair = ("A man wearing a raincoat is walking", "A man in a raincoat is walking")
+    code, out, _ = run(capsys, "prove", *pair)
+    assert code == 0 and out.startswith("ENTAILMENT") and "(neural alignment; score 0." in out
+    code, out, _ = run(capsys, "prove", *pair, "--knowledge", "symbolic")
+    assert code == 0 and out.startswith("NEUTRAL") and "neural" not in out
+    code, out, _ = run(capsys, "prove", *pair, "--align-threshold", "0.99")
+    assert code == 0 and out.startswith("NEUTRAL")
+    with pytest.raises(SystemExit):
+        run(capsys, "prove", *pair, "--align-threshold", "2")
+    assert "--align-threshold: 2.0 is not between 0 and 1" in capsys.readouterr().err

@@ -182,7 +182,7 @@ def test_retraining_replaces_only_a_previous_model_folder(tiny_bert, tmp_path):
 def test_uncached_hub_name_fails_at_once_without_network(monkeypatch):
     import time
 
-    from monalog.hybrid import models
+    from monalog.neural import models
 
     monkeypatch.setattr(models, "_hub_reachable", lambda: False)
     start = time.perf_counter()

@@ -149,7 +149,7 @@ def test_evonli_with_the_chat_backend(stub_server, tmp_path, teacher):  # noqa: 
 
 
 def test_constrained_beam_search_meets_constraints(tmp_path):
-    from monalog.hybrid.models import load
+    from monalog.neural.models import load
 
     folder = t5_seq2seq(tmp_path / "t5")
     tokenizer, model = load("AutoTokenizer", str(folder)), load("AutoModelForSeq2SeqLM", str(folder))

@@ -6,17 +6,19 @@ from typing import Sequence
 
 import numpy as np
 
-from monalog.hybrid.models import MINILM, device as pick_device, load
+from monalog.neural.models import MINILM, device as pick_device, load
 
 
 class Embedder:
     def __init__(self, model: str = MINILM, device: str | None = None, batch_size: int = 64,
-                 max_length: int = 128) -> None:
+                 max_length: int = 128, unpadded: bool = False) -> None:
+        """`unpadded`: batch only texts of one token length, so no text's vector depends on the
+        texts it was batched with (padding changes the last bits of the pooled states)."""
         self.name = model
         self.device = pick_device(device)
         self.tokenizer = load("AutoTokenizer", model)
         self.model = load("AutoModel", model).to(self.device).eval()
-        self.batch_size, self.max_length = batch_size, max_length
+        self.batch_size, self.max_length, self.unpadded = batch_size, max_length, unpadded
         self._cache: dict[str, np.ndarray] = {}
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
@@ -24,9 +26,11 @@ class Embedder:
         import torch
 
         todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if len(self._cache) + len(todo) > 200_000:     # a long run's memory stays bounded
+            self._cache.clear()
+            todo = list(dict.fromkeys(texts))
         with torch.inference_mode():
-            for start in range(0, len(todo), self.batch_size):
-                chunk = todo[start:start + self.batch_size]
+            for chunk in self._batches(todo):
                 enc = self.tokenizer(chunk, padding=True, truncation=True, max_length=self.max_length,
                                      return_tensors="pt").to(self.device)
                 states = self.model(**enc).last_hidden_state
@@ -36,6 +40,16 @@ class Embedder:
                 self._cache.update(zip(chunk, pooled))
         dim = self.model.config.hidden_size
         return np.stack([self._cache[t] for t in texts]) if texts else np.zeros((0, dim), dtype=np.float32)
+
+    def _batches(self, texts: list[str]) -> list[list[str]]:
+        if not self.unpadded:
+            return [texts[i:i + self.batch_size] for i in range(0, len(texts), self.batch_size)]
+        by_length: dict[int, list[str]] = {}
+        for text in texts:
+            n = len(self.tokenizer(text, truncation=True, max_length=self.max_length)["input_ids"])
+            by_length.setdefault(n, []).append(text)
+        return [group[i:i + self.batch_size] for _, group in sorted(by_length.items())
+                for i in range(0, len(group), self.batch_size)]
 
     def similarity(self, pairs: Sequence[tuple[str, str]]) -> list[float]:
         """Cosine similarity of each pair."""

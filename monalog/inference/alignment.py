@@ -1,0 +1,174 @@
+"""Phrase alignment as a knowledge source (after NeuralLog): constituents of the premise and the
+hypothesis that differ in content are scored by sentence embeddings, and a pair at or above the
+threshold becomes an ≡ fact the search may use to replace the whole constituent. Each such fact
+names its source and score ("neural alignment; score 0.91"), so a proof shows which steps are learned.
+
+Only minimal differences are aligned: "playing a guitar" / "playing a piano" is compared as "guitar"
+/ "piano", never as the two verb phrases whose shared words would make them look alike."""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import numpy as np
+
+from monalog.ccg.tree import Leaf, Tree, leaves, spans
+from monalog.inference.generation import downward
+from monalog.inference.treeops import lemma_key as _key, surface
+from monalog.knowledge.facts import Fact, Relation, Source, Term
+
+Embed = Callable[[Sequence[str]], np.ndarray]       # texts -> unit-length rows
+
+
+class Knowledge(enum.StrEnum):
+    """Where the prover's facts may come from: logic and lexical resources only, or those plus
+    neural phrase alignment."""
+
+    SYMBOLIC = "symbolic"
+    ALIGNED = "aligned"
+
+
+@dataclass(frozen=True)
+class AlignmentSettings:
+    """The embedding model (a folder, a hub name, or "minilm", the packaged one), the cosine at or
+    above which two phrases count as ≡, and the longest phrase aligned (in tokens)."""
+
+    model: str = "minilm"
+    threshold: float = 0.8
+    max_tokens: int = 5
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """Replace a constituent whose lemmas are `source` (and whose category is the target's) by `target`."""
+
+    source: tuple[str, ...]
+    target: Tree
+    fact: Fact
+
+
+# words that carry no content of their own (a phrase is related to another by its content words)
+_FUNCTION_TAGS = ("DT", "IN", "CC", "TO", "PRP", "PRP$", "POS", "RP", "WDT", "WP", "EX", "MD", ".", ",", ":")
+_AUXILIARIES = frozenset({"be", "have", "do", "being", "been"})
+
+
+def _content(leaf: Leaf) -> str | None:
+    token = leaf.token
+    lemma = token.lemma.lower()
+    if token.pos in _FUNCTION_TAGS or lemma in _AUXILIARIES or not any(c.isalnum() for c in lemma):
+        return None
+    return lemma
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    begin: int
+    end: int
+    node: Tree
+    content: frozenset[str]     # its content lemmas
+    new: frozenset[str]         # those the other sentence lacks
+
+    def within(self, other: "_Phrase") -> bool:
+        return other.begin <= self.begin and self.end <= other.end
+
+
+def _phrases(tree: Tree, other: set[str], max_tokens: int) -> list[_Phrase]:
+    """Constituents of at most `max_tokens` tokens, with the content words `other` lacks."""
+    out = []
+    for begin, end, node in spans(tree):
+        if end - begin <= max_tokens:
+            content = frozenset(c for c in map(_content, leaves(node)) if c)
+            out.append(_Phrase(begin, end, node, content, frozenset(content - other)))
+    return out
+
+
+def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[Tree, Tree]]:
+    """Pairs (premise phrase, hypothesis phrase) of one category (features included) that are
+    related and minimal: each has content the other sentence lacks, or shares content with the other
+    phrase ("wearing a raincoat" / "in a raincoat"); no smaller pair inside them differs in the same
+    words."""
+    p_words = {c for c in map(_content, leaves(premise)) if c}
+    h_words = {c for c in map(_content, leaves(hypothesis)) if c}
+    pairs = [(p, h) for p in _phrases(premise, h_words, max_tokens) for h in _phrases(hypothesis, p_words, max_tokens)
+             if _comparable(p, h)]
+    minimal = [(p, h) for p, h in pairs
+               if not any((q, g) != (p, h) and q.within(p) and g.within(h) and q.new == p.new and g.new == h.new
+                          for q, g in pairs)]
+    return list({(_key(p.node), _key(h.node)): (p.node, h.node) for p, h in minimal}.values())
+
+
+def _comparable(p: _Phrase, h: _Phrase) -> bool:
+    """Related (both have new content, or one has and they share some), of one category, with the
+    same downward operators ("not", "no", "without": phrases that differ in them differ in polarity,
+    however alike they look), and neither is the other with words added (a modifier: polarity
+    decides its insertion or deletion, never a similarity)."""
+    related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
+    p_key, h_key = _key(p.node), _key(h.node)
+    return bool(related) and p.node.category == h.node.category and _operators(p.node) == _operators(h.node) \
+        and not _subsequence(p_key, h_key) and not _subsequence(h_key, p_key)
+
+
+def _operators(tree: Tree) -> list[str]:
+    return sorted(leaf.token.lemma.lower() for leaf in leaves(tree) if downward(leaf))
+
+
+def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
+    """`long` is `short` with words added ("red tomato" of "tomato")."""
+    rest = iter(long)
+    return all(word in rest for word in short)
+
+
+class PhraseAligner:
+    """Proposes ≡ facts between phrases of a pair; `embed` maps texts to unit-length rows (default:
+    the settings' model, loaded on first use)."""
+
+    def __init__(self, settings: AlignmentSettings = AlignmentSettings(), embed: Embed | None = None) -> None:
+        self.settings = settings
+        self._embed = embed
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if self._embed is None:
+            self._embed = embedder(self.settings.model)
+        return self._embed(texts)
+
+    def scored(self, premise: Tree, hypothesis: Tree) -> list[tuple[Tree, Tree, float]]:
+        """Every candidate pair with its cosine, rounded to the 2 places a proof shows (so the score
+        compared with the threshold is the one the reader sees)."""
+        pairs = candidates(premise, hypothesis, self.settings.max_tokens)
+        if not pairs:
+            return []
+        p_vecs = self.embed([surface(p) for p, _ in pairs])
+        h_vecs = self.embed([surface(h) for _, h in pairs])
+        scores = np.round((p_vecs * h_vecs).sum(1), 2)
+        return [(p, h, float(s)) for (p, h), s in zip(pairs, scores)]
+
+    def align(self, premise: Tree, hypothesis: Tree,
+              known: Callable[[str, str], bool] = lambda a, b: False) -> tuple[Alignment, ...]:
+        """Alignments both ways for the pairs at or above the threshold, except where `known` relates
+        a differing word of one phrase to one of the other: what the KB says (man ⊥ woman, jog ≤ run)
+        is never overruled by a similarity."""
+        out = []
+        for p, h, score in self.scored(premise, hypothesis):
+            if score < self.settings.threshold or _known(p, h, known):
+                continue
+            fact = Fact(Term(surface(p)), Relation.EQ, Term(surface(h)), Source.NEURAL, f"score {score:.2f}")
+            out += [Alignment(_key(p), h, fact), Alignment(_key(h), p, fact)]
+        return tuple(out)
+
+
+def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:
+    """Whether `known` relates a word only `p` has to one only `h` has (function words included:
+    "near" and "far" are prepositions too)."""
+    p_words, h_words = set(_key(p)), set(_key(h))
+    return any(known(a, b) for a in p_words - h_words for b in h_words - p_words)
+
+
+@lru_cache(maxsize=2)
+def embedder(model: str) -> Embed:
+    """One embedding model per process, encoding texts one at a time in length-sorted batches
+    without padding (a phrase's vector never depends on the phrases it was batched with)."""
+    from monalog.neural.embeddings import Embedder
+
+    return Embedder(model, device="cpu", unpadded=True).encode

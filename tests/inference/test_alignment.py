@@ -1,0 +1,86 @@
+"""Phrase alignment (issue 14): minimal candidate pairs, the KB's word over a similarity, ↑ positions
+only, provenance in the proof, and the strict symbolic mode. The packaged MiniLM scores the phrases."""
+import dataclasses
+
+import numpy as np
+import pytest
+
+from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner, candidates, embedder
+from monalog.inference.proof import Label, StepKind
+from monalog.inference.prover import Prover, ProverSettings
+from monalog.inference.treeops import surface
+from monalog.knowledge.facts import Relation, Source
+
+
+@pytest.fixture(scope="module")
+def prover(parser):
+    return Prover(ProverSettings(), parser=parser)
+
+
+def trees(prover, premise, hypothesis):
+    p, h = prover.pipeline.run([premise, hypothesis], normalize=True)
+    return p.parse.tree, h.parse.tree
+
+
+def pairs(prover, premise, hypothesis):
+    return {(surface(p), surface(h)) for p, h in candidates(*trees(prover, premise, hypothesis), max_tokens=5)}
+
+
+def test_only_the_minimal_difference_is_a_candidate(prover):
+    # the verb phrases share "playing a": only the nouns are compared
+    assert pairs(prover, "A man is playing a guitar", "A man is playing a piano") == {("guitar", "piano")}
+
+
+def test_modifier_insertion_and_negation_are_no_candidates(prover):
+    # "red tomato" is "tomato" with a word added: polarity decides that, not a similarity
+    assert ("tomato", "red tomato") not in pairs(prover, "A man is slicing a tomato", "A man is slicing a red tomato")
+    # phrases that differ in a downward operator are never aligned
+    assert not any("not" in p.split() or "not" in h.split()
+                   for p, h in pairs(prover, "The machine is not shaving a pencil", "The machine is shaving a pencil"))
+
+
+def test_a_structural_paraphrase_is_proved_with_its_score(prover):
+    proof = prover.prove("A man wearing a raincoat is walking", "A man in a raincoat is walking")
+    assert proof.label is Label.ENTAILMENT
+    (step,) = proof.steps
+    assert step.kind is StepKind.REPLACE and (step.before, step.after) == ("wearing a raincoat", "in a raincoat")
+    (fact,) = step.facts
+    assert fact.source is Source.NEURAL and fact.relation is Relation.EQ
+    score = float(fact.note.removeprefix("score "))
+    assert 0.8 <= score <= 1
+    assert "neural alignment; score" in proof.explain()
+
+
+def test_symbolic_mode_uses_no_alignment(parser):
+    strict = Prover(ProverSettings(knowledge=Knowledge.SYMBOLIC), parser=parser)
+    assert strict.prove("A man wearing a raincoat is walking", "A man in a raincoat is walking").label is Label.NEUTRAL
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("Every dog barks", "Every animal barks"),               # dog ~ animal scores high, but ↓ and WordNet knows
+    ("No man wearing a raincoat is walking", "No man in a raincoat is walking"),   # ↓: no alignment there
+    ("A horse is near a barrel", "A horse is far from a barrel"),                 # opposites look alike
+    ("A woman is slicing an onion", "A man is slicing an onion"),
+])
+def test_no_entailment_from_a_similarity_where_it_is_unsound(prover, premise, hypothesis):
+    assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
+
+
+def test_a_higher_threshold_aligns_less(parser):
+    strict = Prover(ProverSettings(alignment=AlignmentSettings(threshold=0.99)), parser=parser)
+    assert strict.prove("A man wearing a raincoat is walking", "A man in a raincoat is walking").label is Label.NEUTRAL
+
+
+def test_known_words_are_never_aligned(prover):
+    aligner = PhraseAligner(dataclasses.replace(AlignmentSettings(), threshold=0.0))
+    p, h = trees(prover, "A cat is sleeping", "A dog is sleeping")
+    assert aligner.align(p, h)                                       # everything aligns at threshold 0 ...
+    assert not aligner.align(p, h, known=lambda a, b: {a, b} == {"cat", "dog"})   # ... except what the KB relates
+
+
+def test_a_phrase_vector_does_not_depend_on_its_batch():
+    encode = embedder("minilm")
+    alone = encode(["in a raincoat"])[0]
+    embedder.cache_clear()
+    batched = embedder("minilm")(["a", "wearing a long yellow raincoat today", "in a raincoat", "man"])[2]
+    assert np.array_equal(alone, batched)
