@@ -21,7 +21,9 @@ sys.path.insert(0, str(ROOT))
 
 from monalog.augment.generate import AugmentSettings  # noqa: E402
 from monalog.augment.runner import augment_file  # noqa: E402
+from monalog.inference.alignment import Knowledge  # noqa: E402
 from monalog.inference.batch import prove_all  # noqa: E402
+from monalog.inference.prover import ProverSettings  # noqa: E402
 from monalog.errors import MonalogError  # noqa: E402
 
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
@@ -42,7 +44,8 @@ def main() -> None:
     wall = time.perf_counter() - start
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     sample = random.Random(0).sample(rows, min(args.sample, len(rows)))
-    proofs = prove_all([(r["premise"], r["hypothesis"]) for r in sample], workers=args.workers)
+    proofs = prove_all([(r["premise"], r["hypothesis"]) for r in sample],
+                       ProverSettings(knowledge=Knowledge.SYMBOLIC), workers=args.workers)   # re-proved by logic alone
     agree = sum(not isinstance(p, MonalogError) and p.label.value == r["label"] for p, r in zip(proofs, sample))
     depth = Counter(sum(s["kind"] not in ("normalize", "negate") for s in r["proof"]) for r in rows)
     result = {"command": f"python benchmarks/augment.py --workers {args.workers} --sample {args.sample}",

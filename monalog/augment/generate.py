@@ -124,10 +124,13 @@ class Augmenter:
         self.senses = SenseChooser(self.embedder)
         self.prover: Prover | None = None
         if settings.verify:
+            from monalog.inference.alignment import Knowledge
             from monalog.inference.prover import Prover, ProverSettings
 
+            # a generated label must have a symbolic proof: no learned alignment verifies one
             self.prover = Prover(ProverSettings(depth=settings.depth, normalize=settings.normalize,
-                                                wordnet_settings=settings.wordnet_settings),
+                                                wordnet_settings=settings.wordnet_settings,
+                                                knowledge=Knowledge.SYMBOLIC),
                                  kb=self.kb, pipeline=self.pipeline)
 
     @property

@@ -100,18 +100,26 @@ def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[T
 
 
 def _comparable(p: _Phrase, h: _Phrase) -> bool:
-    """Related (both have new content, or one has and they share some), of one category, with the
-    same downward operators ("not", "no", "without": phrases that differ in them differ in polarity,
-    however alike they look), and neither is the other with words added (a modifier: polarity
-    decides its insertion or deletion, never a similarity)."""
+    """Related (both have new content, or one has and they share some), of one category, free of
+    downward operators ("not", "no", "nothing", "without": inside them a similarity would ignore
+    the direction the operator reverses), and neither is the other with words added (a modifier:
+    polarity decides its insertion or deletion, never a similarity)."""
     related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
-    p_key, h_key = _key(p.node), _key(h.node)
-    return bool(related) and p.node.category == h.node.category and _operators(p.node) == _operators(h.node) \
-        and not _subsequence(p_key, h_key) and not _subsequence(h_key, p_key)
+    if not related or p.node.category != h.node.category or _has_operator(p.node) or _has_operator(h.node):
+        return False
+    for p_seq, h_seq in ((_key(p.node), _key(h.node)), (_words(p.node), _words(h.node))):
+        if _subsequence(p_seq, h_seq) or _subsequence(h_seq, p_seq):
+            return False
+    return True
 
 
-def _operators(tree: Tree) -> list[str]:
-    return sorted(leaf.token.lemma.lower() for leaf in leaves(tree) if downward(leaf))
+def _has_operator(tree: Tree) -> bool:
+    return any(downward(leaf) for leaf in leaves(tree))
+
+
+def _words(tree: Tree) -> tuple[str, ...]:
+    """Lower-cased words: two parses may lemmatise one word differently ("thieves", "thief")."""
+    return tuple(leaf.token.word.lower() for leaf in leaves(tree))
 
 
 def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:

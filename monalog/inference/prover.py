@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner
-from monalog.inference.generation import Generator, Target
+from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, pair_facts
@@ -74,9 +74,9 @@ def premise_facts(tree: Tree) -> list[Fact]:
 
 
 def _related(kb: KnowledgeBase, a: str, b: str, wordnet: bool) -> bool:
-    """Whether the KB relates two words in any way (≤ either way, or ⊥), or WordNet calls them
+    """Whether the KB relates two words in any way (≤ either way, numerals too, or ⊥), or WordNet calls them
     antonyms (whatever the exclusion settings: an alignment never equates opposites)."""
-    return (kb.leq(a, b) is not None or kb.leq(b, a) is not None or kb.excludes(a, b) is not None
+    return (kb_leq(kb, a, b) is not None or kb_leq(kb, b, a) is not None or kb.excludes(a, b) is not None
             or (wordnet and antonyms(a, b)))
 
 

@@ -23,7 +23,9 @@ class ClassifierTeacher:
 
 
 class SymbolicTeacher:
-    """The natural-logic prover: what it proves has probability 1.0; NEUTRAL or a failure abstains.
+    """The natural-logic prover, symbolic knowledge only (a learned alignment is no certainty) with
+    WordNet's verb, adjective and adverb antonyms (the negatives it judges are made with them): what
+    it proves has probability 1.0; NEUTRAL or a failure abstains.
     A teacher scores many long candidates, so it runs on a smaller budget than `monalog prove`:
     the parser's TEACHER_BUDGET and a search of at most 1,000 sentences a pair. Both are counts, so
     its answers do not depend on the machine's load; a pair over budget abstains."""
@@ -31,11 +33,14 @@ class SymbolicTeacher:
     name = "monalog"
 
     def __init__(self, prover=None) -> None:
+        from monalog.inference.alignment import Knowledge
         from monalog.inference.prover import Prover, ProverSettings
+        from monalog.knowledge.wordnet_facts import WordNetSettings
         from monalog.pipeline import TEACHER_BUDGET
 
         if prover is None:
-            prover = Prover(ProverSettings(max_states=1000, parser_budget=TEACHER_BUDGET))
+            prover = Prover(ProverSettings(max_states=1000, parser_budget=TEACHER_BUDGET, knowledge=Knowledge.SYMBOLIC,
+                                           wordnet_settings=WordNetSettings(antonyms=("v", "a", "r"))))
         self.prover = prover
 
     def scores(self, pairs: Sequence[tuple[str, str]]) -> list[Scores]:
