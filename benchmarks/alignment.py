@@ -93,7 +93,7 @@ def main() -> None:
     md = ["# Phrase alignment on SICK (corrected labels)", "",
           f"Command: `{report['command']}` on 2 CPU cores (parsing included in pairs/s). The threshold is "
           f"chosen on TRAIN (most accurate with E and C precision ≥ {PRECISION:.0%}): **{chosen}**; TRIAL is "
-          "held out.", "",
+          "held out. pairs/s here vary with the machine's other work; throughput side by side is in `prover.md`.", "",
           "| run | accuracy | E precision | E recall | C precision | C recall | pairs/s |",
           "|---|---|---|---|---|---|---|"]
     md += [row(f"TRAIN {name}", m) for name, m in report["train"].items()]
