@@ -177,19 +177,20 @@ class Prover:
         kb = self._pair_kb(p_tree, h_tree)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds     # after the KB is built
         norm_steps = normalization_steps(item.p_norm) + normalization_steps(item.h_norm)
-        explored = [0]
+        explored = 0
         edges: list = []
 
         def run(generator: Generator, start: Tree, target: Tree) -> SearchResult:
+            nonlocal explored
             goal = Target.of(target, self.polarizer.polarize(target))
             result = search(start, goal, generator, self.polarizer, depth, s.max_states, deadline)
-            explored[0] += len(result.states)
+            explored += len(result.states)
             if s.keep_search_tree:
                 edges.extend(result.edges)
             return result
 
         def proof(label: Label, steps: tuple[Step, ...] = (), note: str = "") -> Proof:
-            return Proof(item.premise, item.hypothesis, label, steps, explored[0], depth, norm_steps,
+            return Proof(item.premise, item.hypothesis, label, steps, explored, depth, norm_steps,
                          tuple(edges), note)
 
         for side, tree in (("premise", p_tree), ("hypothesis", h_tree)):
