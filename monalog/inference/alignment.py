@@ -10,16 +10,15 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Callable
 
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.inference.generation import downward
 from monalog.inference.treeops import lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 
-Embed = Callable[[Sequence[str]], np.ndarray]       # texts -> unit-length rows
+if TYPE_CHECKING:
+    from monalog.neural.embeddings import Embedder
 
 
 class Knowledge(enum.StrEnum):
@@ -67,8 +66,11 @@ class _Phrase:
     begin: int
     end: int
     node: Tree
+    key: tuple[str, ...]        # its lemmas
+    words: tuple[str, ...]      # its lower-cased words (two parses may lemmatise "thieves" differently)
     content: frozenset[str]     # its content lemmas
     new: frozenset[str]         # those the other sentence lacks
+    operator: bool              # it has a downward operator ("not", "no", "nothing", "without")
 
     def within(self, other: "_Phrase") -> bool:
         return other.begin <= self.begin and self.end <= other.end
@@ -79,8 +81,10 @@ def _phrases(tree: Tree, other: set[str], max_tokens: int) -> list[_Phrase]:
     out = []
     for begin, end, node in spans(tree):
         if end - begin <= max_tokens:
-            content = frozenset(c for c in map(_content, leaves(node)) if c)
-            out.append(_Phrase(begin, end, node, content, frozenset(content - other)))
+            words = leaves(node)
+            content = frozenset(c for c in map(_content, words) if c)
+            out.append(_Phrase(begin, end, node, _key(node), tuple(leaf.token.word.lower() for leaf in words),
+                               content, frozenset(content - other), any(downward(leaf) for leaf in words)))
     return out
 
 
@@ -96,30 +100,18 @@ def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[T
     minimal = [(p, h) for p, h in pairs
                if not any((q, g) != (p, h) and q.within(p) and g.within(h) and q.new == p.new and g.new == h.new
                           for q, g in pairs)]
-    return list({(_key(p.node), _key(h.node)): (p.node, h.node) for p, h in minimal}.values())
+    return list({(p.key, h.key): (p.node, h.node) for p, h in minimal}.values())
 
 
 def _comparable(p: _Phrase, h: _Phrase) -> bool:
     """Related (both have new content, or one has and they share some), of one category, free of
-    downward operators ("not", "no", "nothing", "without": inside them a similarity would ignore
-    the direction the operator reverses), and neither is the other with words added (a modifier:
-    polarity decides its insertion or deletion, never a similarity)."""
+    downward operators (inside them a similarity would ignore the direction the operator reverses),
+    and neither is the other with words added (a modifier: polarity decides its insertion or
+    deletion, never a similarity)."""
     related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
-    if not related or p.node.category != h.node.category or _has_operator(p.node) or _has_operator(h.node):
+    if not related or p.node.category != h.node.category or p.operator or h.operator:
         return False
-    for p_seq, h_seq in ((_key(p.node), _key(h.node)), (_words(p.node), _words(h.node))):
-        if _subsequence(p_seq, h_seq) or _subsequence(h_seq, p_seq):
-            return False
-    return True
-
-
-def _has_operator(tree: Tree) -> bool:
-    return any(downward(leaf) for leaf in leaves(tree))
-
-
-def _words(tree: Tree) -> tuple[str, ...]:
-    """Lower-cased words: two parses may lemmatise one word differently ("thieves", "thief")."""
-    return tuple(leaf.token.word.lower() for leaf in leaves(tree))
+    return not any(_subsequence(a, b) or _subsequence(b, a) for a, b in ((p.key, h.key), (p.words, h.words)))
 
 
 def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
@@ -129,28 +121,25 @@ def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
 
 
 class PhraseAligner:
-    """Proposes ≡ facts between phrases of a pair; `embed` maps texts to unit-length rows (default:
-    the settings' model, loaded on first use)."""
+    """Proposes ≡ facts between phrases of a pair, scored by `embedder` (default: the settings'
+    model, loaded on first use)."""
 
-    def __init__(self, settings: AlignmentSettings = AlignmentSettings(), embed: Embed | None = None) -> None:
+    def __init__(self, settings: AlignmentSettings = AlignmentSettings(), embedder: "Embedder | None" = None) -> None:
         self.settings = settings
-        self._embed = embed
+        self._embedder = embedder
 
-    def embed(self, texts: Sequence[str]) -> np.ndarray:
-        if self._embed is None:
-            self._embed = embedder(self.settings.model)
-        return self._embed(texts)
+    @property
+    def embedder(self) -> "Embedder":
+        if self._embedder is None:
+            self._embedder = shared_embedder(self.settings.model)
+        return self._embedder
 
     def scored(self, premise: Tree, hypothesis: Tree) -> list[tuple[Tree, Tree, float]]:
         """Every candidate pair with its cosine, rounded to the 2 places a proof shows (so the score
         compared with the threshold is the one the reader sees)."""
         pairs = candidates(premise, hypothesis, self.settings.max_tokens)
-        if not pairs:
-            return []
-        p_vecs = self.embed([surface(p) for p, _ in pairs])
-        h_vecs = self.embed([surface(h) for _, h in pairs])
-        scores = np.round((p_vecs * h_vecs).sum(1), 2)
-        return [(p, h, float(s)) for (p, h), s in zip(pairs, scores)]
+        scores = self.embedder.similarity([(surface(p), surface(h)) for p, h in pairs])
+        return [(p, h, round(score, 2)) for (p, h), score in zip(pairs, scores)]
 
     def align(self, premise: Tree, hypothesis: Tree,
               known: Callable[[str, str], bool] = lambda a, b: False) -> tuple[Alignment, ...]:
@@ -174,9 +163,9 @@ def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:
 
 
 @lru_cache(maxsize=2)
-def embedder(model: str) -> Embed:
-    """One embedding model per process, encoding texts one at a time in length-sorted batches
-    without padding (a phrase's vector never depends on the phrases it was batched with)."""
+def shared_embedder(model: str) -> "Embedder":
+    """One embedding model per process, on the CPU, batching only texts of one token length (a
+    phrase's vector never depends on the phrases it was batched with)."""
     from monalog.neural.embeddings import Embedder
 
-    return Embedder(model, device="cpu", unpadded=True).encode
+    return Embedder(model, device="cpu", unpadded=True)

@@ -188,11 +188,12 @@ class Generator:
         """A constituent replaced by its aligned phrase, in ↑ positions only: an embedding score says
         that two phrases are alike, not which is the more general, so it is never trusted where a
         wrong direction reverses the inference ("Every dog barks" ⊭ "Every animal barks")."""
+        if not self.alignments:
+            return
+        ups = [(path, node, lemma_key(node.node)) for path, node in nodes if node.polarity is UP]
         for alignment in self.alignments:
-            for path, node in nodes:
-                if (lemma_key(node.node) != alignment.source
-                        or not same_category(node.category, alignment.target.category)
-                        or node.polarity is not UP):
+            for path, node, key in ups:
+                if key != alignment.source or not same_category(node.category, alignment.target.category):
                     continue
                 edited = replace_at(tree, path, alignment.target)
                 yield edited, Step(StepKind.REPLACE, surface(node.node), surface(alignment.target),

@@ -117,7 +117,7 @@ class Prover:
         if self.settings.wordnet:
             wordnet()
         if self.settings.knowledge is Knowledge.ALIGNED:
-            self.aligner.embed(["a"])
+            _ = self.aligner.embedder
         return self
 
     @property

@@ -5,7 +5,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner, candidates, embedder
+from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner, candidates, shared_embedder
 from monalog.inference.proof import Label, StepKind
 from monalog.inference.prover import Prover, ProverSettings
 from monalog.inference.treeops import surface
@@ -81,8 +81,7 @@ def test_known_words_are_never_aligned(prover):
 
 
 def test_a_phrase_vector_does_not_depend_on_its_batch():
-    encode = embedder("minilm")
-    alone = encode(["in a raincoat"])[0]
-    embedder.cache_clear()
-    batched = embedder("minilm")(["a", "wearing a long yellow raincoat today", "in a raincoat", "man"])[2]
+    alone = shared_embedder("minilm").encode(["in a raincoat"])[0]
+    shared_embedder.cache_clear()
+    batched = shared_embedder("minilm").encode(["a", "wearing a long yellow raincoat today", "in a raincoat", "man"])[2]
     assert np.array_equal(alone, batched)
