@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
+from monalog.augment.readability import bad_deletion, gender_clash
 from monalog.augment.words import COUNT_DETERMINERS, in_compound, word_choice, wordnet_neighbours
 from monalog.augment.words import article as noun_article
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
@@ -93,7 +94,9 @@ def double_negative(text: str) -> bool:
 
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's"),
-    and the normaliser's "some thing"/"some person" written as people do."""
+    the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
+    "some thing"/"some person" written as people do."""
+    text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
     text = re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
     return re.sub(r"\b([Ss]ome) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]], text)
 
@@ -196,7 +199,8 @@ class Augmenter:
             nodes = list(pn.walk_paths())
             yield from self._replacements(edited, nodes, premise_lemmas, neighbours)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
-                        if not kept & set(step.before.lower().split()))   # "guinea pig", "from side to side"
+                        if not kept & set(step.before.lower().split())    # "guinea pig", "from side to side"
+                        and bad_deletion(edited, t) is None)
 
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree)), Label.ENTAILMENT, norm_steps + state.steps())
@@ -274,14 +278,18 @@ class Augmenter:
             else:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]
-                candidates = [w for w in candidates if word_choice().common(w)]
+                candidates = [w for w in candidates if word_choice().common(w, up)]
                 if leaf.token.pos == "NN":               # never "a water", nor "playing instrument"
                     article = noun_article(tokens, positions[path])
                     if article is None or article in COUNT_DETERMINERS:
                         candidates = [w for w in candidates if countable(w) == (article is not None)]
             for new_lemma in candidates:
+                if gender_clash(words, lemma, new_lemma):
+                    continue                       # "No girl ... with his family"
                 facts = kb_leq(self.kb, lemma, new_lemma) if up else kb_leq(self.kb, new_lemma, lemma)
                 if facts is None:
+                    if self._kb_knows(lemma) and self._kb_knows(new_lemma):
+                        continue                   # the KB relates its own words: girl ≤ child, not ≤ woman
                     low, high = (lemma, new_lemma) if up else (new_lemma, lemma)
                     fact = relate(low, high, pos, self.settings.wordnet_settings) if pos != "d" else None
                     if fact is None or fact.relation is Relation.EXCL:     # antonyms are no ≤
@@ -295,6 +303,10 @@ class Augmenter:
                 edited = replace_at(tree, path, new)
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts,
                                    operator=node.operator)
+
+
+    def _kb_knows(self, lemma: str) -> bool:
+        return bool(self.kb.above(lemma) or self.kb.below(lemma))
 
 
 def _words(tree: Tree) -> list[str]:

@@ -19,6 +19,7 @@ class WordChoice:
     """kb/augment.json: frequency floor, abstract hypernyms left out, determiner number classes."""
 
     min_zipf: float
+    min_zipf_above: float               # for a more general word: a common one (basic level)
     abstract: frozenset[str]
     singular: frozenset[str]
     plural: frozenset[str]
@@ -26,10 +27,12 @@ class WordChoice:
     near_similarity: float
     fixed_expressions: tuple[tuple[str, ...], ...]
 
-    def common(self, word: str) -> bool:
+    def common(self, word: str, above: bool = False) -> bool:
+        """Frequent enough to read well: `above` (replacing a word by a more general one) asks more."""
         from wordfreq import zipf_frequency
 
-        return word not in self.abstract and zipf_frequency(word, "en") >= self.min_zipf
+        floor = self.min_zipf_above if above else self.min_zipf
+        return word not in self.abstract and zipf_frequency(word, "en") >= floor
 
     def fixed(self, words: Sequence[str], i: int) -> bool:
         """Word i belongs to a fixed expression ("in front of", "a pair of"): never replaced."""
@@ -52,7 +55,7 @@ def word_choice() -> WordChoice:
     from monalog.resources import kb_path
 
     data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
-    return WordChoice(data["min_zipf"], frozenset(data["abstract_hypernyms"]),
+    return WordChoice(data["min_zipf"], data["min_zipf_above"], frozenset(data["abstract_hypernyms"]),
                       frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
                       data["min_similarity"], data["near_similarity"],
                       tuple(tuple(e.split()) for e in data["fixed_expressions"]))
@@ -76,7 +79,7 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
     for synset in related:
         words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
         word = words[0] if words else ""           # a synset's most frequent one-word name
-        if not word or word == lemma or word in out or not choice.common(word) or word in irregular_plural_forms():
+        if not word or word == lemma or word in out or not choice.common(word, up) or word in irregular_plural_forms():
             continue
         low, high = (lemma, word) if up else (word, lemma)
         fact = relate(low, high, pos, settings)

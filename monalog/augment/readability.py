@@ -1,0 +1,81 @@
+"""Edits that are sound but that a reader rejects (issue 15): the checks and their word lists
+(kb/augment.json). A deletion must not drop a verb's particle, leave a sentence that starts with
+an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a replacement must not
+bring in a noun whose gender clashes with a pronoun of the sentence."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Sequence
+
+from monalog.ccg.tree import Tree, leaves
+
+
+@dataclass(frozen=True)
+class Readability:
+    """kb/augment.json's particles, anaphors and gendered nouns and pronouns."""
+
+    particles: frozenset[str]
+    anaphors: tuple[tuple[str, ...], ...]
+    gender_nouns: dict[str, frozenset[str]]
+    gender_pronouns: dict[str, frozenset[str]]
+
+    def gender(self, lemma: str) -> str | None:
+        return next((g for g, nouns in self.gender_nouns.items() if lemma in nouns), None)
+
+    def starts_with_anaphor(self, words: Sequence[str]) -> bool:
+        return any(tuple(words[:len(a)]) == a for a in self.anaphors)
+
+
+@lru_cache(maxsize=1)
+def readability() -> Readability:
+    import json
+
+    from monalog.resources import kb_path
+
+    data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
+    return Readability(frozenset(data["particles"]), tuple(tuple(a.split()) for a in data["anaphors"]),
+                       {g: frozenset(w) for g, w in data["gender_nouns"].items()},
+                       {g: frozenset(w) for g, w in data["gender_pronouns"].items()})
+
+
+def deleted_span(before: Sequence[str], after: Sequence[str]) -> tuple[int, int]:
+    """[start, end) of the words of `before` that a deletion removed to give `after`."""
+    start = 0
+    while start < len(after) and before[start] == after[start]:
+        start += 1
+    end = len(before)
+    while end - start > len(before) - len(after) and before[end - 1] == after[end - 1 - len(before) + len(after)]:
+        end -= 1
+    return start, end
+
+
+def bad_deletion(before: Tree, after: Tree) -> str | None:
+    """Why a reader would reject the deletion that turned `before` into `after`, or None."""
+    tokens = [leaf.token for leaf in leaves(before)]
+    words = [t.word.lower() for t in tokens]
+    remaining = [leaf.token.word.lower() for leaf in leaves(after)]
+    start, end = deleted_span(words, remaining)
+    check = readability()
+    if end - start == 1 and (tokens[start].pos == "RP" or
+                             (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))):
+        return f"a verb's particle dropped (\"{words[start]}\")"
+    before_comma = start > 0 and words[start - 1] == ","
+    following = words[end] if end < len(words) else "."
+    if following == "," and not before_comma:
+        return "the clause after the comma would hang on another phrase"
+    if before_comma and following not in (",", ".", "!", "?"):
+        return "a comma would be left inside a phrase (\"pristine, road\")"
+    if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
+        return f"the sentence would start with the anaphor \"{remaining[0]}\""
+    return None
+
+
+def gender_clash(words: Sequence[str], old: str, new: str) -> bool:
+    """Replacing `old` by `new` brings in a gender that a pronoun of the sentence contradicts."""
+    check = readability()
+    gender = check.gender(new)
+    if gender is None or gender == check.gender(old):
+        return False
+    lowered = {w.lower() for w in words}
+    return any(lowered & pronouns for g, pronouns in check.gender_pronouns.items() if g != gender)

@@ -1,0 +1,65 @@
+"""Sound edits a reader rejects are not generated (issue 15): dropped particles, hanging clauses
+and commas, sentences that start with an anaphor, pronouns of the other gender."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter, tidy
+from monalog.augment.readability import deleted_span, gender_clash
+
+
+@pytest.fixture(scope="module")
+def generated(parser):
+    premises = ["Two poodles are in the snow and one is lying down",
+                "A father is pulling his daughter and another girl is looking away",
+                "A boy, who looks young and is wearing a red swimsuit, is jumping into a pool",
+                "A woman is standing on an almost pristine, snowy road, that is lit by headlights",
+                "There is no child playing with the rest of his family",
+                "There is no woman penciling on eyeshadow"]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
+
+
+def test_the_deleted_words_are_found():
+    assert deleted_span("a b c d".split(), "a d".split()) == (1, 3)
+    assert deleted_span("a b b c".split(), "a b c".split()) == (2, 3)      # the common start kept whole
+    assert deleted_span("a b c".split(), "a b".split()) == (2, 3)
+
+
+def test_no_sentence_starts_with_an_anaphor(generated):
+    poodles = generated["Two poodles are in the snow and one is lying down"]
+    assert "Two poodles are in the snow" in poodles
+    assert not any(h.lower().startswith("one ") for h in poodles)
+
+
+def test_a_particle_is_not_dropped(generated):
+    father = generated["A father is pulling his daughter and another girl is looking away"]
+    assert "A father is pulling his daughter" in father
+    assert not any(h.endswith("is looking") for h in father)
+
+
+def test_clauses_keep_their_commas_and_their_phrase(generated):
+    boy = generated["A boy, who looks young and is wearing a red swimsuit, is jumping into a pool"]
+    assert "A boy is jumping into a pool" in boy
+    assert not any(",," in h or re.match(r"A \w+, is", h) for h in boy)
+    road = generated["A woman is standing on an almost pristine, snowy road, that is lit by headlights"]
+    assert road and not any("standing, that" in h or "pristine, road" in h for h in road)
+    assert tidy("A child , , is jumping") == "A child is jumping" and tidy("on a road , .") == "on a road."
+
+
+def test_gender_follows_the_pronouns(generated):
+    assert gender_clash(["no", "child", "with", "his", "family"], "child", "girl")
+    assert not gender_clash(["no", "child", "with", "his", "family"], "child", "boy")
+    assert not gender_clash(["a", "man", "with", "his", "dog"], "man", "person")
+    family = generated["There is no child playing with the rest of his family"]
+    assert "No boy is playing with the rest of his family" in family
+    assert not any("girl" in h for h in family)
+
+
+def test_the_kb_decides_between_its_own_words(generated):
+    """girl ≤ child and woman ≤ adult in the KB: WordNet's girl ≤ woman is not used as well."""
+    woman = generated["There is no woman penciling on eyeshadow"]
+    assert "No lady is penciling on eyeshadow" in woman
+    assert "No girl is penciling on eyeshadow" not in woman
