@@ -18,6 +18,9 @@ def register(sub) -> None:
                         "backwards); sample: 4,000 pairs drawn uniformly (data seed 0); all: every generated "
                         "pair (MonaLog's way)")
     p.add_argument("--fraction", type=share, default=1.0, help="then use this share of them")
+    p.add_argument("--generated-first", action="store_true",
+                   help="train one epoch on the generated pairs alone, then --epochs on SICK (a curriculum) "
+                        "instead of mixing them")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
     model_options(p)
     p.set_defaults(func=run)
@@ -55,7 +58,8 @@ def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | No
 
     settings = FallbackSettings(model=args.model, epochs=args.epochs, max_steps=args.max_steps,
                                 learning_rate=args.lr, batch_size=args.batch_size, seed=args.seed,
-                                max_length=args.max_length, device=args.device)
+                                max_length=args.max_length, device=args.device,
+                                generated_first=getattr(args, "generated_first", False))
     with progress("training", unit=" step") as bar:
         def on_step(step: int, loss: float) -> None:
             bar.update(1)

@@ -46,6 +46,7 @@ class FallbackSettings:
     weight_decay: float = 0.01
     device: str | None = None
     dev_fraction: float = 0.1
+    generated_first: bool = False       # one epoch on the generated pairs alone, then `epochs` on SICK's
 
 
 @dataclass(frozen=True)
@@ -144,8 +145,9 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
 
     rng = random.Random(settings.seed)
     train_set, dev = split_dev(sick, settings.dev_fraction)
-    examples = list(train_set) + list(extra)
-    if not examples:
+    phases = [(list(extra), 1.0), (list(train_set), settings.epochs)] if settings.generated_first and extra \
+        else [(list(train_set) + list(extra), settings.epochs)]
+    if not phases[-1][0]:
         raise InputError(f"{len(sick)} labelled pair(s) all go to the fixed dev share; training needs more",
                          input=str(output))
     device = pick_device(settings.device)
@@ -153,35 +155,30 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
     model = load("AutoModelForSequenceClassification", settings.model, num_labels=len(LABELS),
                  id2label={i: lab.value for i, lab in enumerate(LABELS)},
                  label2id={lab.value: i for i, lab in enumerate(LABELS)}, ignore_mismatched_sizes=True).to(device)
-    steps_per_epoch = math.ceil(len(examples) / settings.batch_size)
-    total = settings.max_steps or max(1, math.ceil(settings.epochs * steps_per_epoch))
+    planned = sum(max(1, math.ceil(epochs * math.ceil(len(ex) / settings.batch_size))) for ex, epochs in phases)
+    total = settings.max_steps or planned
     optimizer, scheduler = _optimizer(model, settings, total)
     scaler = torch.amp.GradScaler("cuda", enabled=device.type == "cuda" and not torch.cuda.is_bf16_supported())
     history, best, best_acc, step, start = [], None, -1.0, 0, time.perf_counter()
 
-    def evaluate() -> None:
+    def evaluate(epoch: float) -> None:
         nonlocal best, best_acc
         acc = _accuracy(model, tokenizer, dev, device, settings)
-        history.append({"step": step, "epoch": round(step / steps_per_epoch, 3), "dev_accuracy": acc})
+        history.append({"step": step, "epoch": round(epoch, 3), "dev_accuracy": acc})
         log.info("step %d dev accuracy %.4f", step, acc)
         if acc > best_acc:
             best_acc, best = acc, {k: v.detach().to("cpu", copy=True) for k, v in model.state_dict().items()}
         model.train()
 
     model.train()
-    while step < total:
-        order = list(range(len(examples)))
-        rng.shuffle(order)
-        for begin in range(0, len(order), settings.batch_size):
-            batch = [examples[i] for i in order[begin:begin + settings.batch_size]]
+    for examples, steps_per_epoch, phase_end in _phases(phases, settings.batch_size, total):
+        for batch, phase_step in _batches(examples, steps_per_epoch, phase_end, settings.batch_size, rng):
             loss = _step(model, tokenizer, batch, device, settings, (optimizer, scheduler, scaler))
             step += 1
             if progress:
                 progress(step, loss)
-            if step % steps_per_epoch == 0 or step == total:
-                evaluate()
-            if step >= total:
-                break
+            if phase_step % steps_per_epoch == 0 or phase_step == phase_end:
+                evaluate(phase_step / steps_per_epoch)
     seconds = time.perf_counter() - start
     model.load_state_dict(best)
     meta = {"labels": [lab.value for lab in LABELS], "base_model": settings.model, "settings": asdict(settings),
@@ -193,6 +190,33 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
         meta["training_data"] = data
     _save(model, tokenizer, meta, Path(output))
     return meta
+
+
+def _phases(phases: Sequence[tuple[list[Example], float]], batch_size: int,
+            total: int) -> Iterator[tuple[list[Example], int, int]]:
+    """(examples, steps per epoch, steps in the phase) for each phase, the last one cut or
+    stretched so the phases together take `total` steps (`max_steps`)."""
+    left = total
+    for i, (examples, epochs) in enumerate(phases):
+        per_epoch = math.ceil(len(examples) / batch_size)
+        steps = left if i == len(phases) - 1 else min(left, max(1, math.ceil(epochs * per_epoch)))
+        left -= steps
+        if steps > 0:
+            yield examples, per_epoch, steps
+
+
+def _batches(examples: Sequence[Example], steps_per_epoch: int, steps: int, batch_size: int,
+             rng: random.Random) -> Iterator[tuple[list[Example], int]]:
+    """`steps` batches (with their 1-based step number), each epoch in a fresh seeded order."""
+    step = 0
+    while step < steps:
+        order = list(range(len(examples)))
+        rng.shuffle(order)
+        for begin in range(0, len(order), batch_size):
+            step += 1
+            yield [examples[i] for i in order[begin:begin + batch_size]], step
+            if step >= steps:
+                return
 
 
 @contextmanager

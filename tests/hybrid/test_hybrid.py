@@ -56,6 +56,17 @@ def test_training_is_deterministic(tiny_bert, trained, tmp_path):
     assert all(torch.equal(a[k], b[k]) for k in a)
 
 
+def test_generated_pairs_first_is_a_phase_of_its_own(tiny_bert, tmp_path):
+    """One epoch on the generated pairs alone, then the epochs on SICK: the dev share is scored at
+    the end of each, and the steps are those of both phases."""
+    extra = EXAMPLES[:16]
+    settings = FallbackSettings(model=str(tiny_bert), epochs=1, batch_size=8, seed=3, generated_first=True)
+    meta = train(EXAMPLES, tmp_path / "curriculum", settings, extra=extra)
+    train_pairs = len(EXAMPLES) - meta["dev_pairs"]
+    assert meta["steps"] == 2 + -(-train_pairs // 8)
+    assert [h["step"] for h in meta["history"]] == [2, meta["steps"]]
+
+
 def test_fallback_predicts_probabilities(trained):
     out, _ = trained
     fallback = Fallback(str(out))
