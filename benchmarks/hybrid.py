@@ -38,15 +38,15 @@ from monalog.inference.proof import Label  # noqa: E402
 
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 WORK = ROOT / "benchmarks" / "work"
-OUT = ROOT / "benchmarks" / "results" / "hybrid"
+RESULTS = ROOT / "benchmarks" / "results"
 
 
 def accuracy(gold, predicted) -> float:
     return evaluate(gold, predicted).accuracy
 
 
-def write(report: dict) -> None:
-    OUT.with_suffix(".json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+def write(report: dict, out: Path) -> None:
+    out.with_suffix(".json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     rows = {}
     for run in report["runs"]:
         rows.setdefault(run["data"], []).append(run)
@@ -83,7 +83,7 @@ def write(report: dict) -> None:
            "with the same settings and pairs is reused, not retrained; train s/run is from its training). "
            "Paper (BERT-base, SICK test): fallback "
            "85.00 -> 86.51 with all generated data; hybrid 85.95 -> 87.49."]
-    OUT.with_suffix(".md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    out.with_suffix(".md").write_text("\n".join(md) + "\n", encoding="utf-8")
 
 
 CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK + 4,000 sampled pairs",
@@ -127,8 +127,7 @@ def main() -> None:
     ap.add_argument("--model", default="minilm")
     ap.add_argument("--name", default="hybrid", help="results file name under benchmarks/results")
     args = ap.parse_args()
-    global OUT
-    OUT = OUT.with_name(args.name)
+    out = RESULTS / args.name
     pairs = [p for p in read_pairs(args.data, "sick", "corrected") if isinstance(p, Pair) and p.label]
     original = {p.id: p.label for p in read_pairs(args.data, "sick", "original") if isinstance(p, Pair)}
     sick = [(p.premise, p.hypothesis, p.label) for p in pairs if p.split == "TRAIN"]
@@ -145,7 +144,7 @@ def main() -> None:
               "symbolic_accuracy": accuracy(gold, symbolic), "augment": Path(args.augment).name,
               "symbolic_digest": hashlib.sha1(" ".join(label.value for label in symbolic).encode()).hexdigest(),
               "runs": [], "seconds": 0.0}
-    previous = json.loads(OUT.with_suffix(".json").read_text()) if OUT.with_suffix(".json").exists() else {}
+    previous = json.loads(out.with_suffix(".json").read_text()) if out.with_suffix(".json").exists() else {}
     if all(previous.get(k) == report[k] for k in ("epochs", "model", "train_pairs", "symbolic_digest")):
         report["runs"] = [r for r in previous.get("runs", []) if r["data"] in CONFIGS.values()]
         report["seconds"] = previous.get("seconds", 0.0)
@@ -180,10 +179,10 @@ def main() -> None:
                 "hybrid": accuracy(gold_original, [combine(r, p).label for r, p in zip(proofs, plain)])}
             report["runs"].append(run)
             report["seconds"] += time.perf_counter() - run_start
-            write(report)
+            write(report, out)
             print(json.dumps(run), file=sys.stderr, flush=True)
-    write(report)
-    print(OUT.with_suffix(".md").read_text(encoding="utf-8"))
+    write(report, out)
+    print(out.with_suffix(".md").read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":
