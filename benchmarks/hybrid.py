@@ -8,7 +8,9 @@ in the hybrid; evaluated on SICK TRIAL (corrected labels); 3 seeds each.
 Configs: `sick` (TRAIN alone); `balanced` and `sample` (TRAIN + the pairs `monalog train --augment
 --recipe balanced|sample` adds: monalog.augment.recipe, drawn with the run's seed for `balanced`,
 with the recipe's own data seed for `sample`); `curriculum` (the balanced pairs for one epoch
-first, then TRAIN: FallbackSettings.generated_first). The reduced scale fits the grid into the CPU
+first, then TRAIN: FallbackSettings.generated_first); `hard` (of four times the balanced recipe's
+pairs, those the same seed's `sick` model labels wrongly, at most as many as TRAIN pairs; run
+`sick` first). The reduced scale fits the grid into the CPU
 budget: every run is 3 epochs (lr 1e-4, batch 32), so more data means more steps. The symbolic
 engine's answers on TRIAL are computed once. Results are written after every run to
 benchmarks/results/NAME.json and .md (`--name`, default hybrid); a rerun with the same settings
@@ -76,7 +78,9 @@ def write(report: dict, out: Path) -> None:
            "backwards), drawn with the run's seed; sample = 4,000 pairs drawn uniformly with data seed 0 (labels "
            "as generated: ENTAILMENT and CONTRADICTION only, MonaLog's way at Table 8's reduced scale), the same "
            "pairs for every training seed; curriculum = the balanced recipe's pairs for one epoch alone, then SICK "
-           "TRAIN for the epochs (`FallbackSettings.generated_first`). Training is deterministic on CPU (a rerun "
+           "TRAIN for the epochs (`FallbackSettings.generated_first`); hard = of four times the balanced recipe's "
+           "pairs, those the same seed's SICK-only model labels wrongly (at most as many as TRAIN pairs), mixed "
+           "with TRAIN. Training is deterministic on CPU (a rerun "
            "with the same seed gives "
            "the same model)."]
     md += ["", f"Wall time of the command {report['seconds'] / 60:.1f} min (a model this script trained before "
@@ -87,7 +91,8 @@ def write(report: dict, out: Path) -> None:
 
 
 CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK + 4,000 sampled pairs",
-           "curriculum": "balanced recipe first, then SICK"}
+           "curriculum": "balanced recipe first, then SICK",
+           "hard": "SICK + generated pairs the SICK model gets wrong"}
 
 
 def extra_pairs(config: str, args, sick, seed: int) -> list:
@@ -95,10 +100,17 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     adds (read only when a config needs them)."""
     if config == "sick":
         return []
-    from monalog.augment.recipe import BALANCED, RECIPES, select
+    from monalog.augment.recipe import BALANCED, RECIPES, Recipe, select
 
     rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
-    return select(rows, len(sick), BALANCED if config == "curriculum" else RECIPES[config], seed)
+    if config != "hard":
+        return select(rows, len(sick), BALANCED if config == "curriculum" else RECIPES[config], seed)
+    # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
+    # labels wrongly, as many as TRAIN pairs at most
+    pool = select(rows, len(sick), Recipe(ratio=4.0), seed)
+    probs = Fallback(str(WORK / "models" / f"sick-seed{seed}")).probabilities([(p, h) for p, h, _ in pool])
+    wrong = [ex for ex, pr in zip(pool, probs) if max(pr, key=pr.__getitem__) != ex[2].value]
+    return wrong[:len(sick)]
 
 
 def trained(folder: Path, settings: FallbackSettings, digest: str) -> dict | None:
