@@ -36,6 +36,18 @@ def test_passive_agreement():
     assert normalize("A ball is being kicked by two boys").text == "Two boys are kicking a ball"
 
 
+@pytest.mark.parametrize("passive, active", [
+    # a place after the agent stays with the verb (issue 14: passives with PPs after the agent)
+    ("A trick is being performed by a rollerblader on a ramp", "A rollerblader is performing a trick on a ramp"),
+    ("A photo is being taken by a man on the beach at sunset", "A man is taking a photo on the beach at sunset"),
+    # "in"/"with" phrases and relative clauses may describe the agent: the agent keeps them
+    ("A rug is being held by a girl in gold and purple", "A girl in gold and purple is holding a rug"),
+    ("A rock is being climbed by a person with a rope", "A person with a rope is climbing a rock"),
+])
+def test_a_place_after_the_agent_stays_with_the_verb(passive, active):
+    assert normalize(passive).text == active
+
+
 @pytest.mark.parametrize("word, ing", [("sliced", "slicing"), ("cut", "cutting"), ("stopped", "stopping"),
                                        ("tied", "tying"), ("opened", "opening"), ("eaten", "eating")])
 def test_ing_forms(word, ing):
