@@ -73,9 +73,13 @@ def main() -> None:
 
 
 def run(name: str, settings: AugmentSettings, out: Path, args) -> dict:
-    """Every SICK TRAIN premise through the runner with `settings` into `out` (started afresh)."""
-    for stale in (out, out.with_name(out.name + ".progress")):
-        stale.unlink(missing_ok=True)
+    """Every SICK TRAIN premise through the runner with `settings` into `out`, started afresh when
+    `out` is a previous output of the runner (its .progress record beside it); any other file there
+    is left alone and the runner refuses it."""
+    progress = out.with_name(out.name + ".progress")
+    if progress.exists():
+        out.unlink(missing_ok=True)
+        progress.unlink()
     start = time.perf_counter()
     report = augment_file(args.data, out, settings, workers=args.workers, sick_set="TRAIN")
     wall = time.perf_counter() - start
@@ -83,6 +87,7 @@ def run(name: str, settings: AugmentSettings, out: Path, args) -> dict:
             "pairs": report.written, "labels": dict(report.labels), "seconds": round(wall, 1),
             "pairs_per_second": round(report.written / wall, 1),
             "pairs_per_premise": round(report.written / max(1, report.premises), 1)}
+
 
 if __name__ == "__main__":
     main()

@@ -10,9 +10,9 @@ Configs: `sick` (TRAIN alone); `balanced` and `sample` (TRAIN + the pairs `monal
 with the recipe's own data seed for `sample`); `curriculum` (the balanced pairs for one epoch
 first, then TRAIN: FallbackSettings.generated_first); `hard` (of four times the balanced recipe's
 pairs, those the same seed's `sick` model labels wrongly, at most as many as TRAIN pairs; run
-`sick` first). The reduced scale fits the grid into the CPU
-budget: every run is 3 epochs (lr 1e-4, batch 32), so more data means more steps. The symbolic
-engine's answers on TRIAL are computed once. Results are written after every run to
+`sick` first). The reduced scale fits the grid into the CPU budget: every run is 3 epochs (lr 1e-4,
+batch 32), so more data means more steps. The engine's answers on TRIAL (default and
+`--knowledge symbolic`) are computed once. Results are written after every run to
 benchmarks/results/NAME.json and .md (`--name`, default hybrid); a rerun with the same settings
 keeps the runs it finds there (training is deterministic on CPU for a seed) and does the rest.
 """
@@ -80,9 +80,7 @@ def write(report: dict, out: Path) -> None:
            "pairs for every training seed; curriculum = the balanced recipe's pairs for one epoch alone, then SICK "
            "TRAIN for the epochs (`FallbackSettings.generated_first`); hard = of four times the balanced recipe's "
            "pairs, those the same seed's SICK-only model labels wrongly (at most as many as TRAIN pairs), mixed "
-           "with TRAIN. Training is deterministic on CPU (a rerun "
-           "with the same seed gives "
-           "the same model)."]
+           "with TRAIN. Training is deterministic on CPU (a rerun with the same seed gives the same model)."]
     md += ["", f"Wall time of the command {report['seconds'] / 60:.1f} min (a model this script trained before "
            "with the same settings and pairs is reused, not retrained; train s/run is from its training). "
            "Paper (BERT-base, SICK test): fallback "
@@ -148,8 +146,7 @@ def main() -> None:
     gold = [p.label for p in trial]
     proofs = prove_all(texts, workers=2)
     strict = prove_all(texts, ProverSettings(knowledge=Knowledge.SYMBOLIC), workers=2)
-    symbolic = [r.label if hasattr(r, "label") else Label.NEUTRAL for r in proofs]
-    strict_labels = [r.label if hasattr(r, "label") else Label.NEUTRAL for r in strict]
+    symbolic, strict_labels = ([getattr(r, "label", Label.NEUTRAL) for r in results] for results in (proofs, strict))
     report = {"command": "python benchmarks/hybrid.py " + " ".join(sys.argv[1:]), "trial_pairs": len(trial),
               "strict_accuracy": accuracy(gold, strict_labels),
               "train_pairs": len(sick), "epochs": args.epochs, "model": args.model,
@@ -183,9 +180,9 @@ def main() -> None:
                 predictions = [relabel(p, threshold) for p in probs]
                 run["fallback" + key] = accuracy(gold, [p.label for p in predictions])
                 run["hybrid" + key] = accuracy(gold, [combine(r, p).label for r, p in zip(proofs, predictions)])
-            run["hybrid_symbolic"] = accuracy(gold, [combine(r, relabel(p, None)).label for r, p in zip(strict, probs)])
-            gold_original = [original[p.id] for p in trial]
             plain = [relabel(p, None) for p in probs]
+            run["hybrid_symbolic"] = accuracy(gold, [combine(r, p).label for r, p in zip(strict, plain)])
+            gold_original = [original[p.id] for p in trial]
             run["original_labels"] = {
                 "fallback": accuracy(gold_original, [p.label for p in plain]),
                 "hybrid": accuracy(gold_original, [combine(r, p).label for r, p in zip(proofs, plain)])}

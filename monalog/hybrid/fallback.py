@@ -155,8 +155,8 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
     model = load("AutoModelForSequenceClassification", settings.model, num_labels=len(LABELS),
                  id2label={i: lab.value for i, lab in enumerate(LABELS)},
                  label2id={lab.value: i for i, lab in enumerate(LABELS)}, ignore_mismatched_sizes=True).to(device)
-    planned = sum(max(1, math.ceil(epochs * math.ceil(len(ex) / settings.batch_size))) for ex, epochs in phases)
-    total = settings.max_steps or planned
+    plan = _plan(phases, settings.batch_size, settings.max_steps)
+    total = sum(steps for _, _, steps in plan)
     optimizer, scheduler = _optimizer(model, settings, total)
     scaler = torch.amp.GradScaler("cuda", enabled=device.type == "cuda" and not torch.cuda.is_bf16_supported())
     history, best, best_acc, step, start = [], None, -1.0, 0, time.perf_counter()
@@ -171,8 +171,8 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
         model.train()
 
     model.train()
-    for examples, steps_per_epoch, phase_end in _phases(phases, settings.batch_size, total):
-        for batch, phase_step in _batches(examples, steps_per_epoch, phase_end, settings.batch_size, rng):
+    for examples, steps_per_epoch, phase_end in plan:
+        for batch, phase_step in _batches(examples, phase_end, settings.batch_size, rng):
             loss = _step(model, tokenizer, batch, device, settings, (optimizer, scheduler, scaler))
             step += 1
             if progress:
@@ -192,20 +192,23 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
     return meta
 
 
-def _phases(phases: Sequence[tuple[list[Example], float]], batch_size: int,
-            total: int) -> Iterator[tuple[list[Example], int, int]]:
-    """(examples, steps per epoch, steps in the phase) for each phase, the last one cut or
-    stretched so the phases together take `total` steps (`max_steps`)."""
-    left = total
-    for i, (examples, epochs) in enumerate(phases):
+def _plan(phases: Sequence[tuple[list[Example], float]], batch_size: int,
+          max_steps: int | None) -> list[tuple[list[Example], int, int]]:
+    """(examples, steps per epoch, steps) for each phase; with `max_steps` the last phase is cut or
+    stretched so the phases together take that many steps."""
+    plan = []
+    for examples, epochs in phases:
         per_epoch = math.ceil(len(examples) / batch_size)
-        steps = left if i == len(phases) - 1 else min(left, max(1, math.ceil(epochs * per_epoch)))
-        left -= steps
-        if steps > 0:
-            yield examples, per_epoch, steps
+        plan.append((examples, per_epoch, max(1, math.ceil(epochs * per_epoch))))
+    if max_steps:
+        left = max_steps
+        for i, (examples, per_epoch, steps) in enumerate(plan):
+            plan[i] = (examples, per_epoch, left if i == len(plan) - 1 else min(left, steps))
+            left -= plan[i][2]
+    return [phase for phase in plan if phase[2] > 0]
 
 
-def _batches(examples: Sequence[Example], steps_per_epoch: int, steps: int, batch_size: int,
+def _batches(examples: Sequence[Example], steps: int, batch_size: int,
              rng: random.Random) -> Iterator[tuple[list[Example], int]]:
     """`steps` batches (with their 1-based step number), each epoch in a fresh seeded order."""
     step = 0
