@@ -1,7 +1,9 @@
 """Edits that are sound but that a reader rejects (issue 15): the checks and their word lists
 (kb/augment.json). A deletion must not drop a verb's particle, leave a sentence that starts with
 an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a replacement must not
-bring in a noun whose gender clashes with a pronoun of the sentence."""
+bring in a noun whose gender clashes with a pronoun of the sentence. A deletion must not leave
+the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
+cap")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -52,7 +54,8 @@ def deleted_span(before: Sequence[str], after: Sequence[str]) -> tuple[int, int]
 
 def bad_deletion(before: Tree, after: Tree) -> str | None:
     """Why a reader would reject the deletion that turned `before` into `after`, or None."""
-    tokens = [leaf.token for leaf in leaves(before)]
+    before_leaves = leaves(before)
+    tokens = [leaf.token for leaf in before_leaves]
     words = [t.word.lower() for t in tokens]
     remaining = [leaf.token.word.lower() for leaf in leaves(after)]
     start, end = deleted_span(words, remaining)
@@ -60,6 +63,9 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if end - start == 1 and (tokens[start].pos == "RP" or
                              (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))):
         return f"a verb's particle dropped (\"{words[start]}\")"
+    last = before_leaves[end - 1]
+    if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
+        return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"
     before_comma = start > 0 and words[start - 1] == ","
     following = words[end] if end < len(words) else "."
     if following == "," and not before_comma:

@@ -17,7 +17,8 @@ def generated(parser):
                 "A boy, who looks young and is wearing a red swimsuit, is jumping into a pool",
                 "A woman is standing on an almost pristine, snowy road, that is lit by headlights",
                 "There is no child playing with the rest of his family",
-                "There is no woman penciling on eyeshadow"]
+                "There is no woman penciling on eyeshadow",
+                "A boy, who is tired and wearing a cap, is sleeping on a sofa"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
 
@@ -63,3 +64,9 @@ def test_the_kb_decides_between_its_own_words(generated):
     woman = generated["There is no woman penciling on eyeshadow"]
     assert "No lady is penciling on eyeshadow" in woman
     assert "No girl is penciling on eyeshadow" not in woman
+
+
+def test_a_dropped_verb_leaves_no_object_behind(generated):
+    boy = generated["A boy, who is tired and wearing a cap, is sleeping on a sofa"]
+    assert "A boy is sleeping on a sofa" in boy
+    assert not any("tired a cap" in h for h in boy)
