@@ -105,6 +105,7 @@ class Pipeline:
 
         norms = self.normalize(sentences, normalize)
         parses = self.parse([n.text if n else s for n, s in zip(norms, sentences)])
+        self._guard(norms, parses)
         polarized: dict[int, PolarizedSentence | MonalogError] = {}
         out: list[PolarizedSentence | MonalogError] = []
         for norm, parse in zip(norms, parses):
@@ -121,6 +122,21 @@ class Pipeline:
                 done = PolarizedSentence(done.parse, done.tree, norm)
             out.append(done)
         return out
+
+    def _guard(self, norms: list["Normalized | None"], parses: list["Parse | MonalogError"]) -> None:
+        """A rewrite must not garble its sentence: where the rewritten text fails to parse or parses
+        doubtfully (polarity.doubt) and the original does not, the original is used, unrewritten."""
+        from monalog.polarity.doubt import doubt
+        from monalog.text.normalize import Normalized
+
+        def garbled(parse: "Parse | MonalogError") -> bool:
+            return isinstance(parse, MonalogError) or doubt(parse.tree) is not None
+
+        suspects = [(i, n) for i, (n, p) in enumerate(zip(norms, parses)) if n and n.rewrites and garbled(p)]
+        for (i, norm), original in zip(suspects, self.parse([n.original for _, n in suspects])):
+            if not garbled(original):
+                log.debug("rewrite dropped, it garbles the parse: %r -> %r", norm.original, norm.text)
+                norms[i], parses[i] = Normalized(norm.original, norm.original, ()), original
 
     def analyse(self, sentence: str, normalize: bool = False) -> "PolarizedSentence":
         """One sentence through the pipeline; raises its error."""

@@ -251,6 +251,9 @@ def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
                    help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
                         "engine leaves NEUTRAL or cannot handle")
     fallback_options(p, "the paper: 0.95")
+    p.add_argument("--decision", choices=("fixed", "learned"), default="fixed",
+                   help="with --hybrid: fixed (default) trusts the engine's E/C and asks the fallback for the rest; "
+                        "learned weighs both with the rule `train --fit-decision` fitted on the model's dev share")
     prover_options(p)
 
 
@@ -285,11 +288,15 @@ def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | 
     `on_ready` is told each prover worker's load time."""
     from monalog.hybrid.classifier import HybridClassifier
 
-    fallback = None
+    fallback, rule = None, None
+    if args.decision == "learned" and not args.hybrid:
+        raise InputError("--decision learned needs a fallback model (--hybrid MODEL_DIR)")
     if args.hybrid:
+        from monalog.hybrid.decision import DecisionRule
         from monalog.hybrid.fallback import Fallback
 
+        rule = DecisionRule.load(args.hybrid) if args.decision == "learned" else None
         fallback = Fallback(args.hybrid, device=args.device)
-    classifier = HybridClassifier(fallback, prover_settings(args), args.threshold, args.workers)
+    classifier = HybridClassifier(fallback, prover_settings(args), args.threshold, args.workers, rule)
     with progress("proving", len(pairs), " pair") as bar:
         return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update, on_ready=on_ready)

@@ -57,6 +57,6 @@ def run(args: argparse.Namespace) -> int:
         data["timed_out_lines"] = timed_out
         if args.hybrid:
             data["components"] = dict(components)
-            data["hybrid"] = {"model": args.hybrid, "threshold": args.threshold}
+            data["hybrid"] = {"model": args.hybrid, "threshold": args.threshold, "decision": args.decision}
         write_atomic(args.json, json.dumps(data, indent=2) + "\n")
     return 0

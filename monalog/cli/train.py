@@ -21,6 +21,10 @@ def register(sub) -> None:
     p.add_argument("--generated-first", action="store_true",
                    help="train one epoch on the generated pairs alone, then --epochs on SICK (a curriculum) "
                         "instead of mixing them")
+    p.add_argument("--fit-decision", action="store_true",
+                   help="then prove the dev share and fit a learned decision rule on it, saved in the model folder "
+                        "for `classify`/`eval --hybrid MODEL --decision learned`")
+    p.add_argument("--workers", type=count(1), default=1, help="worker processes for proving the dev share")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
     model_options(p)
     p.set_defaults(func=run)
@@ -65,8 +69,17 @@ def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | No
             bar.update(1)
             bar.set_postfix(loss=f"{loss:.3f}", refresh=False)
         meta = train(sick, args.output, settings, extra, on_step, data)
-    print(json.dumps({k: meta[k] for k in ("dev_accuracy", "train_pairs", "extra_pairs", "dev_pairs", "steps",
-                                           "seconds", "examples_per_second", "device")}))
+    summary = {k: meta[k] for k in ("dev_accuracy", "train_pairs", "extra_pairs", "dev_pairs", "steps", "seconds",
+                                    "examples_per_second", "device")}
+    if getattr(args, "fit_decision", False):
+        from monalog.hybrid.decision import fit_model
+        from monalog.hybrid.fallback import split_dev
+
+        dev = split_dev(sick, settings.dev_fraction)[1]
+        with progress("proving the dev share", len(dev), " pair") as bar:
+            rule = fit_model(args.output, dev, workers=args.workers, device=args.device, on_chunk=bar.update)
+        summary["decision_rule"] = rule.fitted
+    print(json.dumps(summary))
     return 0
 
 

@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 
 LABELS = (Label.ENTAILMENT, Label.NEUTRAL, Label.CONTRADICTION)     # class index order of trained models
 META = "monalog_fallback.json"
+DECISION = "monalog_decision.json"      # the learned decision rule `train --fit-decision` adds (hybrid.decision)
 _NAMES = {"entailment": Label.ENTAILMENT, "neutral": Label.NEUTRAL, "contradiction": Label.CONTRADICTION,
           "not_entailment": Label.NEUTRAL, "non-entailment": Label.NEUTRAL}
 
@@ -307,7 +308,7 @@ def is_model_folder(path: Path) -> bool:
     """A previous `train` output: META and nothing but the files it lists (so replacing it loses nothing)."""
     try:
         meta = json.loads((path / META).read_text(encoding="utf-8"))
-        names = set(meta.get("files") or _SAVED_NAMES) | {META}
+        names = set(meta.get("files") or _SAVED_NAMES) | {META, DECISION}
         return all(entry.is_file() and entry.name in names for entry in path.iterdir())
     except (OSError, ValueError, AttributeError, TypeError):
         return False

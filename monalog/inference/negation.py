@@ -1,7 +1,8 @@
 """Contradictories of a sentence, built on its derivation (MonaLog's contradiction rules):
 sentence-initial "no" <-> "a"/"some"/"the"; object quantifier <-> "no"; negate the main verb or
 drop its negation. SICK reads "A man is playing" and "A man is not playing" as contradictory (the
-same man), and so do these rules."""
+same man), and so do these rules; a verb's negation contradicts only for the same referent, so the
+prover asks for it only when both sentences name the subject alike (`subject_head`)."""
 from __future__ import annotations
 
 from typing import Iterator, TypeGuard, cast
@@ -132,15 +133,32 @@ def _object_np(tree: Tree, vp_path: Path) -> Path | None:
     return None
 
 
-def contradictories(tree: Tree, objects: bool = True) -> list[tuple[Tree, str]]:
+def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> list[tuple[Tree, str]]:
     """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each.
     `objects`: also by the object's quantifier ("is playing no guitar": sound, but not what people
-    write; augmentation leaves it out)."""
+    write; augmentation leaves it out); `verbs`: also by negating the verb or dropping its negation
+    (these need the same referent: "A boy is not playing" does not contradict "A kid is playing")."""
     out: list[tuple[Tree, str]] = []
     for subject, vp in _clauses(tree):
         out += _swap_det(tree, subject, "the subject's quantifier swapped")
-        out += _negations_of_vp(tree, vp)
+        if verbs:
+            out += _negations_of_vp(tree, vp)
         obj = _object_np(tree, vp) if objects else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")
     return out
+
+
+def subject_head(tree: Tree) -> str | None:
+    """The lemma of the main clause's subject noun ("man" in "The old man in a hat is ..."): the
+    last of the subject's first run of nouns. None without a clause or a noun (a pronoun)."""
+    main = next(_clauses(tree), None)
+    if main is None:
+        return None
+    head = None
+    for leaf in leaves(node_at(tree, main[0])):
+        if leaf.token.pos.startswith("NN"):
+            head = leaf.token.lemma.lower()
+        elif head is not None:
+            break
+    return head

@@ -20,7 +20,7 @@ from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, pair_facts
-from monalog.inference.negation import contradictories
+from monalog.inference.negation import contradictories, subject_head
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
@@ -78,6 +78,16 @@ def _related(kb: KnowledgeBase, a: str, b: str, wordnet: bool) -> bool:
     antonyms (whatever the exclusion settings: an alignment never equates opposites)."""
     return (kb_leq(kb, a, b) is not None or kb_leq(kb, b, a) is not None or kb.excludes(a, b) is not None
             or (wordnet and antonyms(a, b)))
+
+
+def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, str] | None:
+    """The two main subjects' nouns when they may name two referents (SICK's guideline asks for one
+    situation): not the same noun nor synonyms. "A boy" and "a kid", "a man" and "the person" may be
+    two people, so negating the verb proves no contradiction between them. None: one referent."""
+    a, b = subject_head(p_tree), subject_head(h_tree)
+    if a is None or b is None or a == b or (kb_leq(kb, a, b) is not None and kb_leq(kb, b, a) is not None):
+        return None
+    return a, b
 
 
 @dataclass(frozen=True)
@@ -197,30 +207,38 @@ class Prover:
             reason = doubt(tree)
             if reason:      # polarity read off a misparse is no ground for a proof: abstain
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
-        found = self._attempt(item, Generator(kb), p_tree, h_tree, run)
+        referents = _two_referents(kb, p_tree, h_tree)
+        found = self._attempt(item, Generator(kb), p_tree, h_tree, run, referents is None)
         if found is None and s.knowledge is Knowledge.ALIGNED:
             alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet))
             if alignments:
-                found = self._attempt(item, Generator(kb, alignments=alignments), p_tree, h_tree, run)
+                found = self._attempt(item, Generator(kb, alignments=alignments), p_tree, h_tree, run,
+                                      referents is None)
         if found is not None:
             return proof(*found)
-        return proof(Label.NEUTRAL, (), f"no proof within {depth} edits" if s.contradictions else "no entailment found")
+        if not s.contradictions:
+            return proof(Label.NEUTRAL, (), "no entailment found")
+        two = f"; \"{referents[0]}\" and \"{referents[1]}\" may be two referents, so no negated verb contradicts" \
+            if referents else ""
+        return proof(Label.NEUTRAL, (), f"no proof within {depth} edits{two}")
 
     def _attempt(self, item: _Pair, generator: Generator, p_tree: Tree, h_tree: Tree,
-                 run: Callable[[Generator, Tree, Tree], SearchResult]) -> tuple[Label, tuple[Step, ...]] | None:
+                 run: Callable[[Generator, Tree, Tree], SearchResult],
+                 verbs: bool) -> tuple[Label, tuple[Step, ...]] | None:
         """ENTAILMENT, then CONTRADICTION (the premise reaches a contradictory of the hypothesis, the
-        hypothesis one of the premise, or a reached sentence has a word excluding the hypothesis's)."""
+        hypothesis one of the premise, or a reached sentence has a word excluding the hypothesis's);
+        `verbs`: contradictories by a verb's negation too (one referent)."""
         entail = run(generator, p_tree, h_tree)
         if entail.found:
             return Label.ENTAILMENT, entail.found.steps()
         if not self.settings.contradictions:
             return None
-        for negated, note in contradictories(h_tree):
+        for negated, note in contradictories(h_tree, verbs=verbs):
             result = run(generator, p_tree, negated)
             if result.found:
                 step = Step(StepKind.NEGATE, sentence_text(negated), item.hypothesis, sentence_text(negated), note=note)
                 return Label.CONTRADICTION, result.found.steps() + (step,)
-        for negated, note in contradictories(p_tree):
+        for negated, note in contradictories(p_tree, verbs=verbs):
             result = run(generator, h_tree, negated)
             if result.found:
                 note = f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})"

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import csv
 from functools import lru_cache
+from typing import Sequence
 
-from monalog.ccg.category import Atom, Category, Functor
+import numpy as np
+
+from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import ResourceError
 from monalog.resources import grammar_path
@@ -35,11 +38,17 @@ def _ok(check: str, cat: Category) -> bool:
         return isinstance(cat.result, Functor) or (isinstance(cat.result, Atom) and cat.result.feature == "wq")
     if check == "operator":     # "not a lot of people" (NP/NP) is fine, "[I do] n't" (NP\NP) is not
         return _base(cat.argument) != "N" and not (_nominal(cat.argument) and cat.slash.value == "\\")
+    if check == "determiner":   # "every dog", "most of them", "the most famous"; never "Most" as a noun
+        return _base(cat.argument) in ("N", "PP") or cat.result == cat.argument
     if check == "modifier":     # "except Ann" modifies; "except" as a verb or an adjective is a misparse
         made = cat.result
         return _base(made) == "PP" or (isinstance(made, Functor) and
                                        made.result.without_features() == made.argument.without_features())
-    return _base(cat.argument) == "S"       # clause
+    # clause: "if"/"unless" take a clause and make a modifier ((S/S)/S, (VP\\VP)/S); "if" also heads a
+    # question-like clause ("ask if it rains": S[qem]/S); "Unless" as S/S, with no clause of its own, is a misparse
+    made = cat.result
+    question = isinstance(made, Atom) and made.feature == "qem"
+    return _base(cat.argument) == "S" and (isinstance(made, Functor) or question)
 
 
 @lru_cache(maxsize=1)
@@ -48,10 +57,19 @@ def closed_class() -> dict[str, str]:
     with path.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
     checks = {row["word"]: row["check"] for row in rows}
-    unknown = set(checks.values()) - {"np", "conj", "operator", "clause", "relative", "modifier"}
+    unknown = set(checks.values()) - {"np", "conj", "operator", "clause", "relative", "modifier", "determiner"}
     if unknown:
         raise ResourceError(f"{path}: unknown checks {sorted(unknown)}", input=str(path))
     return checks
+
+
+def tag_dictionary(tags: Sequence[str]) -> dict[str, np.ndarray]:
+    """For each closed-class word, which of the scorer's `tags` its check allows: a tag dictionary
+    (as C&C and depccg keep for frequent words), so that decoding never gives the word a category it
+    never has ("unless" as a noun). A word whose check allows none of the tags is left out."""
+    allowed = {check: np.array([_ok(check, parse_category(tag)) for tag in tags])
+               for check in set(closed_class().values())}
+    return {word: allowed[check] for word, check in closed_class().items() if allowed[check].any()}
 
 
 def misparsed(tree: Tree) -> Leaf | None:

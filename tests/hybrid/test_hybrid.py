@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from monalog.hybrid.fallback import LABELS, META, Fallback, FallbackSettings, relabel, split_dev, train
+from monalog.hybrid.fallback import DECISION, LABELS, META, Fallback, FallbackSettings, relabel, split_dev, train
 from monalog.hybrid.classifier import Component, HybridClassifier, combine
 from monalog.errors import InputError, ParseError, ResourceError
 from monalog.inference.proof import Label, Proof
@@ -152,10 +152,11 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
                                    "label": "ENTAILMENT"}) + "\nnot json\n")
     model = tmp_path / "model"
     assert main(["train", "--train", str(sick), "--augment", str(augment), "--model", str(tiny_bert),
-                 "-o", str(model), "--max-steps", "2", "--batch-size", "8"]) == 0
+                 "-o", str(model), "--max-steps", "2", "--batch-size", "8", "--fit-decision"]) == 0
     out = capsys.readouterr()
     summary = json.loads(out.out)
     assert summary["extra_pairs"] == 1 and summary["train_pairs"] + summary["dev_pairs"] == 19
+    assert summary["decision_rule"]["pairs"] == summary["dev_pairs"] and (model / DECISION).exists()
     assert "aug.jsonl:2: skipped" in out.err and "sick.tsv:26: skipped" in out.err
 
     pairs = tmp_path / "pairs.jsonl"
@@ -168,6 +169,14 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     assert [r["component"] for r in rows] == ["monalog", "fallback"]
     assert rows[0]["label"] == "CONTRADICTION" and rows[0]["confidence"] == 1.0 and rows[0]["fallback"] is None
     assert set(rows[1]["fallback"]) == {"ENTAILMENT", "NEUTRAL", "CONTRADICTION"}
+    learned = tmp_path / "learned.jsonl"
+    assert main(["classify", str(pairs), "--hybrid", str(model), "--decision", "learned", "-o", str(learned)]) == 0
+    rows = [json.loads(line) for line in learned.read_text().splitlines()]
+    assert [r["component"] for r in rows] == ["learned rule"] * 2 and rows[0]["symbolic"] == "CONTRADICTION"
+    assert all(r["fallback"] for r in rows)             # the fallback scored the proved pair too
+    assert main(["classify", str(pairs), "--decision", "learned"]) == 2
+    assert main(["classify", str(pairs), "--hybrid", str(tiny_bert), "--decision", "learned"]) == 2
+    assert "--fit-decision" in capsys.readouterr().err
 
     report = tmp_path / "report.json"
     assert main(["eval", str(sick), "--hybrid", str(model), "--json", str(report), "--limit", "6"]) == 0
@@ -179,7 +188,9 @@ def test_retraining_replaces_only_a_previous_model_folder(tiny_bert, tmp_path):
     settings = FallbackSettings(model=str(tiny_bert), max_steps=1, batch_size=8)
     out = tmp_path / "model"
     train(EXAMPLES, out, settings)
+    (out / DECISION).write_text("{}")                   # what `train --fit-decision` adds
     train(EXAMPLES, out, settings)                      # a previous output: replaced
+    assert not (out / DECISION).exists()
     assert json.loads((out / META).read_text())["steps"] == 1
     (out / "notes.txt").write_text("mine")
     from monalog.errors import OutputError

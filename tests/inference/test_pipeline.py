@@ -68,3 +68,24 @@ def test_importing_the_pipeline_stays_light():
             "print(sorted(heavy))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_a_rewrite_that_garbles_the_parse_is_dropped(parser, monkeypatch):
+    """A rewrite whose text fails to parse, or parses doubtfully, gives way to the original sentence
+    (a rule gone wrong: "There is no cyclist who is being chased by a dog" once became "A dog is
+    chasing there is no cyclist who")."""
+    from monalog.polarity.doubt import doubt
+    from monalog.text.normalize import Normalized, Rewrite, normalize
+
+    def garbling(sentences, on):
+        return [Normalized(s, "or or or", (Rewrite("garble", s, "or or or"),)) for s in sentences]
+
+    pipeline = Pipeline(parser)
+    assert doubt(pipeline.parse(["or or or"])[0].tree)
+    monkeypatch.setattr(Pipeline, "normalize", staticmethod(garbling))
+    kept = pipeline.analyse("A dog is chasing a cyclist", normalize=True)
+    assert kept.normalized.text == "A dog is chasing a cyclist" and not kept.normalized.rewrites
+    assert " ".join(leaf.token.word for leaf in kept.parse.leaves) == "A dog is chasing a cyclist"
+    monkeypatch.undo()
+    assert pipeline.analyse("A ball is being chased by a dog", normalize=True).normalized.rewrites   # a good one stays
+    assert normalize("A ball is being chased by a dog").text == "A dog is chasing a ball"

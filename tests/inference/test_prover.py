@@ -75,6 +75,8 @@ def test_entailments(prover, premise, hypothesis):
     ("A man is playing a guitar", "There is no man playing an instrument", "quantifier"),
     ("A dog is not running", "A dog is running", "negat"),
     ("No cat is sleeping", "A cat is sleeping", "quantifier"),
+    ("A dog is running", "The dog is not running", "negat"),        # a/the alone: still one referent
+    ("A girl is riding a bike", "No child is riding a bike", "quantifier"),   # "no": whoever it is
 ])
 def test_contradictions(prover, premise, hypothesis, note):
     proof = prover.prove(premise, hypothesis)
@@ -86,6 +88,9 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("A dog is running", "A cat is sleeping"),
     ("A man is playing an instrument", "A man is not playing a guitar"),
     ("A man is sleeping", "A woman is sleeping"),          # exclusions are off by default
+    # a negated verb contradicts only the same referent: "a girl" and "a child" may be two people
+    ("A girl is not riding a bike", "A child is riding a bike"),
+    ("A woman is cooking pasta", "The person is not cooking pasta"),
 ])
 def test_neutral(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.NEUTRAL

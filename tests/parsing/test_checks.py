@@ -18,6 +18,8 @@ def leaf(word: str, cat: str) -> Leaf:
     ("If", "(S/S)/S[dcl]"), ("unless", "((S\\NP)\\(S\\NP))/S[dcl]"), ("dog", "N/N"),
     ("who", "(NP\\NP)/(S[dcl]\\NP)"), ("except", "(NP\\NP)/NP"), ("except", "PP/NP"),
     ("except", "((S\\NP)\\(S\\NP))/NP"), ("which", "(N\\N)/(S[dcl]/NP)"), ("Who", "S[wq]/(S[q]\\NP)"),
+    ("if", "S[qem]/S[dcl]"),            # "ask if it rains"
+    ("Most", "NP/N"), ("most", "NP/PP"), ("most", "(N/N)/(N/N)"), ("each", "NP/N"),
 ])
 def test_categories_the_grammar_gives(word, cat):
     assert misparsed(leaf(word, cat)) is None
@@ -27,6 +29,8 @@ def test_categories_the_grammar_gives(word, cat):
     ("We", "N/N"), ("I", "NP/N"), ("or", "((S\\NP)\\(S\\NP))/NP"), ("n't", "N"), ("n't", "NP\\NP"),
     ("If", "NP"), ("unless", "(N\\N)/NP"), ("who", "S[em]/S[dcl]"), ("except", "N/N"),
     ("except", "(S[dcl]\\NP)/NP"), ("except", "N/(S[to]\\NP)"),
+    ("Unless", "S/S"), ("unless", "N"),  # a subordinator needs a clause of its own
+    ("Most", "N"), ("Most", "NP"), ("every", "(S[dcl]\\NP)/NP"),
 ])
 def test_categories_that_betray_a_misparse(word, cat):
     assert misparsed(leaf(word, cat)) is not None
@@ -35,7 +39,7 @@ def test_categories_that_betray_a_misparse(word, cat):
 def test_the_first_misparsed_word_is_named():
     tree = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP/N"), leaf("dogs", "N"), True)
     assert misparsed(tree).token.word == "We"
-    assert set(closed_class().values()) == {"np", "conj", "operator", "clause", "relative", "modifier"}
+    assert set(closed_class().values()) == {"np", "conj", "operator", "clause", "relative", "modifier", "determiner"}
 
 
 @pytest.mark.parametrize("word, cat", [
@@ -55,3 +59,26 @@ def test_operators_with_a_place_for_their_marking(word, cat):
 def test_operators_parsed_without_what_they_mark(word, cat):
     assert misplaced_operator(leaf(word, cat)) is not None
     assert "no place for what it marks" in doubt(leaf(word, cat))
+
+
+def test_the_tag_dictionary_rules_out_what_a_closed_class_word_never_is():
+    from monalog.parsing.checks import tag_dictionary
+
+    tags = ["N", "NP", "S/S", "(S/S)/S[dcl]", "((S\\NP)\\(S\\NP))/S[dcl]", "conj"]
+    allowed = tag_dictionary(tags)
+    assert [t for t, ok in zip(tags, allowed["unless"]) if ok] == ["(S/S)/S[dcl]", "((S\\NP)\\(S\\NP))/S[dcl]"]
+    assert [t for t, ok in zip(tags, allowed["they"]) if ok] == ["NP"]
+    assert tag_dictionary(["N", "S[dcl]"]) == {}     # a word no tag fits is left to the scorer
+
+
+def test_decoding_keeps_closed_class_words_in_their_categories(parser):
+    """Outside SICK's style the supertagger prefers "unless" as a noun ("noon unless" as a noun
+    phrase); the tag dictionary leaves it only the categories of a subordinator."""
+    tree = parser.parse("The shop opens at nine unless the owner is sick").tree
+    assert misparsed(tree) is None and doubt(tree) is None
+
+
+def test_a_sentence_no_derivation_of_the_tag_dictionary_fits_still_parses(parser):
+    """Then the scorer's own categories are used, and the checks say the parse is doubtful."""
+    tree = parser.parse("unless unless unless").tree
+    assert doubt(tree) is not None

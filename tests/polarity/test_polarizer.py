@@ -190,3 +190,16 @@ def test_some_to_no_flips_subject_noun_and_verb_phrase(clause):
     flip = {UP: DOWN, DOWN: UP, NONE: NONE}
     assert no[1] == flip[some[1]]
     assert no[2:] == [flip[p] for p in some[2:]]
+
+
+@pytest.mark.parametrize("sentence, expected", [
+    # "not everyone/everything" is "not every": its scope is ↓ (monotonicity.tsv, np rows)
+    ("Not everything in the shop is cheap and new", "is↓ cheap↓ and↓ new↓"),
+    # the exception of an exceptive is non-monotone ("everyone except Ann and Bo": not "except Ann")
+    ("Everyone went home except Ann and Bo", "Ann= and= Bo="),
+    # "unless" is a subordinator, not a noun: the clause it heads is ↑, the main clause =
+    ("The shop opens at nine unless the owner is sick", "unless↑ the↑ owner↑ is↑ sick↑"),
+])
+def test_operators_on_real_parses(parser, sentence, expected):
+    arrows_text = " ".join(w + p.value for w, p in arrows(Polarizer().polarize(parser.parse(sentence).tree)))
+    assert expected in arrows_text, arrows_text

@@ -88,7 +88,8 @@ def test_prove_shows_the_sentences_as_proved_after_normalisation(client):
 
 
 def test_a_contradiction_found_from_the_hypothesis_starts_its_path_there(client):
-    premise, hypothesis = "A person is not playing the keyboard", "A man is playing a keyboard"
+    # ("A person is not playing" / "A man is playing" no longer: a person and a man may be two people)
+    premise, hypothesis = "The dog is not running", "The dog is running and barking"
     code, d = post(client, "/api/prove", {"premise": premise, "hypothesis": hypothesis})
     assert code == 200 and d["label"] == "CONTRADICTION" and d["steps"][-1]["after"] == premise
     texts = {n["id"]: n["text"] for n in d["graph"]["nodes"]}
