@@ -10,6 +10,8 @@ from monalog.parsing.tokens import MAX_TOKENS, tokenize
     ("The man's t-shirt is red", ("The", "man", "'s", "t-shirt", "is", "red"), (0, 1, 1, 2, 3, 4)),
     ("  two   spaces\tand tab ", ("two", "spaces", "and", "tab"), (0, 1, 2, 3)),
     ("Café au lait", ("Café", "au", "lait"), (0, 1, 2)),
+    ("Birds cannot swim", ("Birds", "can", "not", "swim"), (0, 1, 1, 2)),      # as Penn Treebank splits it
+    ("A canon cannoted", ("A", "canon", "cannoted"), (0, 1, 2)),
 ])
 def test_tokens_and_alignment(text, words, chunks):
     tok = tokenize(text)
