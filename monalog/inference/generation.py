@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 
-from monalog.ccg.category import Category, Functor
+from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.facts import Fact, Relation, Source, Term
@@ -135,13 +135,15 @@ class Generator:
     """Proposes (edited tree, step) pairs from a polarized tree toward a target."""
 
     def __init__(self, kb: KnowledgeBase, intransitive: Callable[[str], bool] | None = None,
-                 alignments: Sequence[Alignment] = ()) -> None:
+                 alignments: Sequence[Alignment] = (), counting: bool = False) -> None:
         """`intransitive`: whether a verb lemma reads well without its object (None: every verb,
         as the prover needs; augmentation keeps only complete verb phrases). `alignments`: phrase
-        facts (inference.alignment) that replace whole constituents."""
+        facts (inference.alignment) that replace whole constituents. `counting`: "a red car and a
+        blue car" ≤ "two cars" (sound where bare numerals read "at least")."""
         self.kb = kb
         self.intransitive = intransitive
         self.alignments = tuple(alignments)
+        self.counting = counting
 
     def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
         nodes = list(pn.walk_paths())
@@ -248,6 +250,8 @@ class Generator:
                 yield from self._swap(tree, path, subtree, target)
             if conj and conj[0] == "and":   # X and Y ≤ X; never "X or Y" ≤ X
                 yield from self._drop_conjunct(tree, path, node, conj, target)
+                if self.counting and target is not None and target.lemmas["two"]:
+                    yield from self._counted(tree, path, node, conj, target)
 
     @staticmethod
     def _drop_conjunct(tree: Tree, path, node: PolarizedNode, conj: tuple[str, Tree, Tree],
@@ -266,6 +270,27 @@ class Generator:
             yield edited, Step(StepKind.DELETE, f"{word} {surface(drop)}" if keep is first else
                                f"{surface(drop)} {word}", "", sentence_text(edited), node.polarity, (fact,),
                                operator=node.operator)
+
+    def _counted(self, tree: Tree, path, node: PolarizedNode, conj: tuple[str, Tree, Tree],
+                 target: Target) -> Iterator[tuple[Tree, Step]]:
+        """"a red car and a blue car" ≤ "two cars", "a man and a woman" ≤ "two people": two singular
+        indefinite noun phrases whose head nouns are, or are below, a plural noun of the target."""
+        heads = [_indefinite_head(np) for np in conj[1:]]
+        if str(node.node.category) != "NP" or None in heads:
+            return
+        lemmas = [h.lemma.lower() for h in heads if h is not None]
+        plurals = {leaf.token.lemma.lower(): leaf.token for leaf in target.leaves if leaf.token.pos == "NNS"}
+        for upper, noun in plurals.items():
+            facts = [() if lemma == upper else kb_leq(self.kb, lemma, upper) for lemma in lemmas]
+            if any(f is None for f in facts):
+                continue
+            two = Binary(node.node.category, Rule.FA, Leaf(parse_category("NP/N"), Token("two", "two", "CD")),
+                         Leaf(parse_category("N"), Token(noun.word.lower(), noun.lemma, "NNS")), True)
+            edited = replace_at(tree, path, two)
+            used = tuple(f for found in facts if found for f in found)
+            fact = _pair_fact(surface(two), surface(node.node), "two things of a kind are two of them")
+            yield edited, Step(StepKind.REPLACE, surface(node.node), surface(two), sentence_text(edited), UP,
+                               (*used, fact), operator=node.operator)
 
     def _insertions(self, tree, nodes, target, have) -> Iterator[tuple[Tree, Step]]:
         for mod_node, mod_index in target.modifiers:
@@ -301,6 +326,20 @@ def _modifier_category(category: Category) -> bool:
     """N/N, NP/NP and the like: a coordination of modifiers ("black and white") is one property."""
     return (isinstance(category, Functor) and category.result == category.argument
             and str(category.result) in ("N", "NP"))
+
+
+def _indefinite_head(np: Tree) -> Token | None:
+    """The head noun of "a/an/one (modifiers) NOUN (...)" when singular, else None."""
+    words = leaves(np)
+    if len(words) < 2 or words[0].token.lemma.lower() not in ("a", "an", "one"):
+        return None
+    head = None
+    for leaf in words[1:]:
+        if leaf.token.pos == "NN":
+            head = leaf.token
+        elif head is not None or leaf.token.pos.startswith("NN"):
+            break
+    return head
 
 
 def _conjunction(node: Tree) -> tuple[str, Tree, Tree] | None:

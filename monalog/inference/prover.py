@@ -24,7 +24,7 @@ from monalog.inference.negation import contradictories, subject_head
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
-from monalog.polarity.lexicon import Readings, default_lexicon
+from monalog.polarity.lexicon import Numerals, Readings, default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
 from monalog.inference.proof import Label, Proof, Step, StepKind
@@ -208,12 +208,13 @@ class Prover:
             if reason:      # polarity read off a misparse is no ground for a proof: abstain
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
         referents = _two_referents(kb, p_tree, h_tree)
-        found = self._attempt(item, Generator(kb), p_tree, h_tree, run, referents is None)
+        counting = s.readings.numerals is Numerals.AT_LEAST
+        found = self._attempt(item, Generator(kb, counting=counting), p_tree, h_tree, run, referents is None)
         if found is None and s.knowledge is Knowledge.ALIGNED:
             alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet))
             if alignments:
-                found = self._attempt(item, Generator(kb, alignments=alignments), p_tree, h_tree, run,
-                                      referents is None)
+                found = self._attempt(item, Generator(kb, alignments=alignments, counting=counting), p_tree, h_tree,
+                                      run, referents is None)
         if found is not None:
             return proof(*found)
         if not s.contradictions:

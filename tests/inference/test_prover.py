@@ -189,3 +189,21 @@ def test_budgets_are_counts_and_a_slow_knowledge_load_costs_no_time_budget(parse
 
     monkeypatch.setattr(prover, "_pair_kb", slow_kb)
     assert prover.prove("A man is playing a guitar", "A person is playing a guitar").label == "ENTAILMENT"
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", [
+    ("A red car and a blue car are parked", "Two cars are parked", Label.ENTAILMENT),
+    ("A boy and a girl are playing in the sand", "Two children are playing in the sand", Label.ENTAILMENT),
+    ("A woman is holding a cat and a dog", "A woman is holding two animals", Label.ENTAILMENT),
+    ("A man and a woman are dancing", "Two men are dancing", Label.NEUTRAL),       # not both men
+    ("No red car and blue car is parked", "No two cars are parked", Label.NEUTRAL),  # ↓: no counting
+])
+def test_counting_conjoined_noun_phrases(prover, premise, hypothesis, label):
+    assert prover.prove(premise, hypothesis).label is label
+
+
+def test_counting_needs_the_at_least_reading_of_numerals(parser):
+    from monalog.polarity.lexicon import Numerals, Readings
+
+    exact = Prover(ProverSettings(readings=Readings(numerals=Numerals.EXACT)), parser=parser)
+    assert exact.prove("A red car and a blue car are parked", "Two cars are parked").label is Label.NEUTRAL
