@@ -130,9 +130,11 @@ class Pipeline:
         from monalog.text.normalize import Normalized
 
         def garbled(parse: "Parse | MonalogError") -> bool:
-            return isinstance(parse, MonalogError) or doubt(parse.tree) is not None
+            return isinstance(parse, MonalogError) or doubt(parse.tree, parse.tag_probabilities) is not None
 
         suspects = [(i, n) for i, (n, p) in enumerate(zip(norms, parses)) if n and n.rewrites and garbled(p)]
+        if not suspects:
+            return
         for (i, norm), original in zip(suspects, self.parse([n.original for _, n in suspects])):
             if not garbled(original):
                 log.debug("rewrite dropped, it garbles the parse: %r -> %r", norm.original, norm.text)

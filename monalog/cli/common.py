@@ -288,15 +288,21 @@ def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | 
     `on_ready` is told each prover worker's load time."""
     from monalog.hybrid.classifier import HybridClassifier
 
-    fallback, rule = None, None
+    fallback, rule, settings = None, None, prover_settings(args)
     if args.decision == "learned" and not args.hybrid:
         raise InputError("--decision learned needs a fallback model (--hybrid MODEL_DIR)")
+    if args.decision == "learned" and args.threshold is not None:
+        raise InputError("--threshold does not apply with --decision learned: the rule has its own threshold")
     if args.hybrid:
         from monalog.hybrid.decision import DecisionRule
         from monalog.hybrid.fallback import Fallback
 
-        rule = DecisionRule.load(args.hybrid) if args.decision == "learned" else None
+        if args.decision == "learned":
+            rule = DecisionRule.load(args.hybrid)
+            if rule.fitted.get("engine", settings.knowledge.value) != settings.knowledge.value:
+                log.warning("the decision rule was fitted on --knowledge %s answers, these are --knowledge %s",
+                            rule.fitted["engine"], settings.knowledge.value)
         fallback = Fallback(args.hybrid, device=args.device)
-    classifier = HybridClassifier(fallback, prover_settings(args), args.threshold, args.workers, rule)
+    classifier = HybridClassifier(fallback, settings, args.threshold, args.workers, rule)
     with progress("proving", len(pairs), " pair") as bar:
         return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update, on_ready=on_ready)

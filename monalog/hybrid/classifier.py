@@ -70,7 +70,8 @@ class HybridClassifier:
         `on_ready`: told each prover worker's load time."""
         if proofs is None:
             proofs = prove_all(pairs, self.settings, self.workers, on_chunk=on_chunk, on_ready=on_ready)
-        # the fallback decides what the engine left NEUTRAL or failed on, but never a timed-out pair
+        # the fallback decides what the engine left NEUTRAL or failed on (with a rule: every pair),
+        # never a timed-out one
         undecided = [i for i, r in enumerate(proofs) if not isinstance(r, SearchTimeout)
                      and (self.rule is not None or not isinstance(r, Proof) or r.label is Label.NEUTRAL)]
         predictions: dict[int, Prediction] = {}

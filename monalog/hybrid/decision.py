@@ -81,8 +81,19 @@ class DecisionRule:
             data = json.loads(path.read_text(encoding="utf-8"))
             if tuple(data["features"]) != FEATURES:
                 raise ValueError("its features are not this version's")
-            return cls(tuple(tuple(map(float, row)) for row in data["weights"]), tuple(map(float, data["bias"])),
-                       data["threshold"], data.get("fitted", {}))
+            weights = np.array(data["weights"], dtype=np.float64)
+            bias = np.array(data["bias"], dtype=np.float64)
+            threshold = data["threshold"]
+            if weights.shape != (len(LABELS), len(FEATURES)) or bias.shape != (len(LABELS),):
+                raise ValueError(f"weights must be {len(LABELS)}x{len(FEATURES)} and the bias {len(LABELS)} numbers")
+            if not (np.isfinite(weights).all() and np.isfinite(bias).all()):
+                raise ValueError("weights and bias must be finite")
+            if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, (int, float))
+                                          or not 0.0 <= threshold <= 1.0):
+                raise ValueError("the threshold must be null or a probability")
+            fitted = data.get("fitted", {})
+            return cls(tuple(map(tuple, weights.tolist())), tuple(bias.tolist()), threshold,
+                       fitted if isinstance(fitted, dict) else {})
         except (ValueError, KeyError, TypeError) as e:
             raise InputError(f"unreadable decision rule ({e})", input=str(path)) from None
 

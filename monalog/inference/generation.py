@@ -23,8 +23,8 @@ from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import (ARTICLE, is_determiner, lemma_key, modifier_split, norm_lemma, replace_at,
-                             same_category, sentence_text, surface)
+from monalog.inference.treeops import (ARTICLE, head_noun, is_determiner, lemma_key, modifier_split, norm_lemma,
+                                       replace_at, same_category, sentence_text, surface)
 
 if TYPE_CHECKING:
     from monalog.inference.alignment import Alignment
@@ -333,13 +333,8 @@ def _indefinite_head(np: Tree) -> Token | None:
     words = leaves(np)
     if len(words) < 2 or words[0].token.lemma.lower() not in ("a", "an", "one"):
         return None
-    head = None
-    for leaf in words[1:]:
-        if leaf.token.pos == "NN":
-            head = leaf.token
-        elif head is not None or leaf.token.pos.startswith("NN"):
-            break
-    return head
+    head = head_noun(words[1:])
+    return head if head is not None and head.pos == "NN" else None
 
 
 def _conjunction(node: Tree) -> tuple[str, Tree, Tree] | None:

@@ -9,7 +9,7 @@ from typing import Iterator, TypeGuard, cast
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
-from monalog.inference.treeops import Path, node_at, replace_at, walk
+from monalog.inference.treeops import Path, head_noun, node_at, replace_at, walk
 
 EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 _NEGATIONS = {"not", "n't", "never"}
@@ -150,15 +150,8 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> lis
 
 
 def subject_head(tree: Tree) -> str | None:
-    """The lemma of the main clause's subject noun ("man" in "The old man in a hat is ..."): the
-    last of the subject's first run of nouns. None without a clause or a noun (a pronoun)."""
+    """The lemma of the main clause's subject noun ("dog" in "The old dog of a man is ...", "a man 's
+    dog"); None without a clause or a noun (a pronoun)."""
     main = next(_clauses(tree), None)
-    if main is None:
-        return None
-    head = None
-    for leaf in leaves(node_at(tree, main[0])):
-        if leaf.token.pos.startswith("NN"):
-            head = leaf.token.lemma.lower()
-        elif head is not None:
-            break
-    return head
+    head = head_noun(leaves(node_at(tree, main[0]))) if main else None
+    return head.lemma.lower() if head else None

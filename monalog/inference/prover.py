@@ -32,7 +32,7 @@ from monalog.inference.search import SearchResult, State, search
 from monalog.inference.treeops import lemma_key, sentence_text
 
 if TYPE_CHECKING:
-    from monalog.parsing.parser import Parser
+    from monalog.parsing.parser import Parse, Parser
     from monalog.polarity.polarizer import PolarizedSentence
 
 
@@ -165,7 +165,7 @@ class Prover:
             return h
         try:
             item = _Pair(premise, hypothesis, p.normalized, h.normalized)
-            return self._prove(item, p.parse.tree, h.parse.tree, self.settings.depth if depth is None else depth)
+            return self._prove(item, p.parse, h.parse, self.settings.depth if depth is None else depth)
         except MonalogError as exc:
             return exc
 
@@ -180,10 +180,11 @@ class Prover:
             facts += pair_facts(words(p_tree), words(h_tree), wn)
         return self.kb.extended(facts)
 
-    def _prove(self, item: _Pair, p_tree: Tree, h_tree: Tree, depth: int) -> Proof:
+    def _prove(self, item: _Pair, p_parse: Parse, h_parse: Parse, depth: int) -> Proof:
         """Symbolic knowledge first; when that finds no proof and the settings allow it, once more
         with the pair's phrase alignments (so a symbolic proof is never replaced by a learned one)."""
         s = self.settings
+        p_tree, h_tree = p_parse.tree, h_parse.tree
         kb = self._pair_kb(p_tree, h_tree)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds     # after the KB is built
         norm_steps = normalization_steps(item.p_norm) + normalization_steps(item.h_norm)
@@ -203,8 +204,8 @@ class Prover:
             return Proof(item.premise, item.hypothesis, label, steps, explored, depth, norm_steps,
                          tuple(edges), note)
 
-        for side, tree in (("premise", p_tree), ("hypothesis", h_tree)):
-            reason = doubt(tree)
+        for side, parse in (("premise", p_parse), ("hypothesis", h_parse)):
+            reason = doubt(parse.tree, parse.tag_probabilities)
             if reason:      # polarity read off a misparse is no ground for a proof: abstain
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
         referents = _two_referents(kb, p_tree, h_tree)
@@ -219,8 +220,10 @@ class Prover:
             return proof(*found)
         if not s.contradictions:
             return proof(Label.NEUTRAL, (), "no entailment found")
+        negated = any(leaf.token.lemma.lower() in ("not", "n't", "never")
+                      for tree in (p_tree, h_tree) for leaf in leaves(tree))
         two = f"; \"{referents[0]}\" and \"{referents[1]}\" may be two referents, so no negated verb contradicts" \
-            if referents else ""
+            if referents and negated else ""
         return proof(Label.NEUTRAL, (), f"no proof within {depth} edits{two}")
 
     def _attempt(self, item: _Pair, generator: Generator, p_tree: Tree, h_tree: Tree,

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from monalog.ccg.category import Category, Functor
-from monalog.ccg.tree import Binary, Leaf, Tree, Unary, leaves
+from monalog.ccg.tree import Binary, Leaf, Token, Tree, Unary, leaves
 
 Path = tuple[int, ...]
 
@@ -77,6 +77,22 @@ def sentence_text(tree: Tree) -> str:
     if words:
         words[0] = words[0][:1].upper() + words[0][1:]
     return agree_articles(" ".join(words))
+
+
+def head_noun(words: list[Leaf]) -> Token | None:
+    """The head noun of a noun phrase's words: the last of its first run of nouns, a possessor's run
+    skipped ("dog" in "a man 's old dog"); None without a noun (a pronoun: "he" is tagged NN too)."""
+    from monalog.parsing.checks import closed_class
+
+    head = None
+    for leaf in words:
+        if leaf.token.pos == "POS":
+            head = None                 # what came before was the possessor
+        elif leaf.token.pos.startswith("NN") and closed_class().get(leaf.token.lemma.lower()) != "np":
+            head = leaf.token
+        elif head is not None:
+            break
+    return head
 
 
 def same_category(a: Category, b: Category) -> bool:

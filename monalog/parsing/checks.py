@@ -18,6 +18,9 @@ from monalog.errors import ResourceError
 from monalog.resources import grammar_path
 
 
+CHECKS = frozenset({"np", "conj", "operator", "clause", "relative", "modifier", "determiner", "article"})
+
+
 def _base(cat: Category) -> str:
     return cat.base if isinstance(cat, Atom) else ""
 
@@ -38,6 +41,8 @@ def _ok(check: str, cat: Category) -> bool:
         return isinstance(cat.result, Functor) or (isinstance(cat.result, Atom) and cat.result.feature == "wq")
     if check == "operator":     # "not a lot of people" (NP/NP) is fine, "[I do] n't" (NP\NP) is not
         return _base(cat.argument) != "N" and not (_nominal(cat.argument) and cat.slash.value == "\\")
+    if check == "article":      # "the dog" (NP/N), "the old" (N/N over N); never a noun or a verb's modifier
+        return _base(cat.argument) == "N"
     if check == "determiner":   # "every dog", "most of them", "the most famous"; never "Most" as a noun
         return _base(cat.argument) in ("N", "PP") or cat.result == cat.argument
     if check == "modifier":     # "except Ann" modifies; "except" as a verb or an adjective is a misparse
@@ -57,7 +62,7 @@ def closed_class() -> dict[str, str]:
     with path.open(encoding="utf-8") as handle:
         rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
     checks = {row["word"]: row["check"] for row in rows}
-    unknown = set(checks.values()) - {"np", "conj", "operator", "clause", "relative", "modifier", "determiner"}
+    unknown = set(checks.values()) - CHECKS
     if unknown:
         raise ResourceError(f"{path}: unknown checks {sorted(unknown)}", input=str(path))
     return checks
@@ -70,6 +75,21 @@ def tag_dictionary(tags: Sequence[str]) -> dict[str, np.ndarray]:
     allowed = {check: np.array([_ok(check, parse_category(tag)) for tag in tags])
                for check in set(closed_class().values())}
     return {word: allowed[check] for word, check in closed_class().items() if allowed[check].any()}
+
+
+FORCED = 0.01       # a closed-class category the tagger scored below this was the tag dictionary's, not its own
+
+
+def forced(tree: Tree, probabilities: Sequence[float]) -> tuple[Leaf, float] | None:
+    """The first closed-class word (pronouns aside: a pronoun is an NP whatever the tagger says) whose
+    category the tagger gave less than FORCED, with that probability: the tag dictionary overrode
+    the tagger there, and the rest of the derivation was built around the override."""
+    checks = closed_class()
+    for leaf, p in zip(leaves(tree), probabilities):
+        check = checks.get(leaf.token.word.lower())
+        if check and check != "np" and p < FORCED:
+            return leaf, p
+    return None
 
 
 def misparsed(tree: Tree) -> Leaf | None:

@@ -88,12 +88,7 @@ class Parser:
             words = [t.words for _, t in todo]
             scores, pos = self.scorer.score(words)
             token_lists = [self._tokens(w, p) for w, p in zip(words, pos)]
-            constrained = [(self._constrain(w, t), h) for w, (t, h) in zip(words, scores)]
-            trees = self.decoder.decode(token_lists, constrained)
-            # where no derivation keeps the tag dictionary, the scorer's own choice (the checks flag it)
-            free = [i for i, tree in enumerate(trees) if tree is None and constrained[i][0] is not scores[i][0]]
-            for i, tree in zip(free, self.decoder.decode([token_lists[i] for i in free], [scores[i] for i in free])):
-                trees[i] = tree
+            trees = self.decoder.decode(token_lists, [(self._constrain(w, t), h) for w, (t, h) in zip(words, scores)])
             for (i, tok), tree, (tag_scores, _) in zip(todo, trees, scores):
                 if tree is None:
                     out[i] = ParseError(f"no CCG derivation found for {tok.text!r}", input=tok.text)
@@ -102,13 +97,14 @@ class Parser:
         return cast(list[Parse | MonalogError], out)   # every slot is filled: an error or a parse
 
     def _constrain(self, words: Sequence[str], tag_scores: np.ndarray) -> np.ndarray:
-        """The tag scores with the categories a closed-class word never has ruled out (checks.tag_dictionary)."""
+        """The tag scores with the categories a closed-class word never has (checks.tag_dictionary)
+        made so unlikely that a derivation uses one only when no other exists; the checks then flag it."""
         rows = [(i, self._tag_dictionary[w.lower()]) for i, w in enumerate(words) if w.lower() in self._tag_dictionary]
         if not rows:
             return tag_scores
         tag_scores = np.array(tag_scores, copy=True)
         for i, allowed in rows:
-            tag_scores[i, ~allowed] = -1e4       # log-probability: never among the pruned candidates
+            tag_scores[i, ~allowed] = -1e4       # log-probability: a last resort, not a ban
         return tag_scores
 
     @functools.cached_property

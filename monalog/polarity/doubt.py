@@ -3,6 +3,8 @@ proves (soundness before recall): the parsing checks (`monalog.parsing.checks`),
 the monotonicity lexicon parsed with no place for what it marks."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from monalog.ccg.category import complement_slots
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.parsing import checks
@@ -26,11 +28,16 @@ def misplaced_operator(tree: Tree) -> Leaf | None:
     return None
 
 
-def doubt(tree: Tree) -> str | None:
-    """Why a derivation's polarities cannot be trusted, or None."""
+def doubt(tree: Tree, probabilities: Sequence[float] = ()) -> str | None:
+    """Why a derivation's polarities cannot be trusted, or None. `probabilities`: the tagger's for
+    each leaf's category (parsing.Parse.tag_probabilities), to see where the tag dictionary overrode it."""
     reason = checks.doubt(tree)
     if reason:
         return reason
+    overridden = checks.forced(tree, probabilities)
+    if overridden:
+        word, p = overridden
+        return f"\"{word.token.word}\" as {word.category}, a category the tagger gave only {p:.3f}"
     leaf = misplaced_operator(tree)
     return None if leaf is None else \
         f"the operator \"{leaf.token.word}\" as {leaf.category}, with no place for what it marks"

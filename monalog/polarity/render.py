@@ -16,7 +16,7 @@ def node_json(pn: PolarizedNode) -> dict:
 
 def polarized_json(result: PolarizedSentence) -> dict:
     out: dict = {"sentence": result.sentence, "arrows": result.arrows()}
-    reason = doubt(result.parse.tree)
+    reason = doubt(result.parse.tree, result.parse.tag_probabilities)
     if reason:      # the polarities stand, but the prover will not build proofs on them
         out["doubtful"] = reason
     if result.normalized is not None:

@@ -90,6 +90,12 @@ def test_save_load_and_bad_files(tmp_path):
     (tmp_path / DECISION).write_text("{not json")
     with pytest.raises(InputError, match="unreadable"):
         DecisionRule.load(tmp_path)
+    for bad, reason in (({"weights": data["weights"][:2]}, "weights must be"), ({"bias": [0.0]}, "weights must be"),
+                        ({"weights": [[float("nan")] * len(FEATURES)] * 3}, "finite"),
+                        ({"threshold": "0.9"}, "threshold"), ({"threshold": 5}, "threshold")):
+        (tmp_path / DECISION).write_text(json.dumps({**data, **bad}))
+        with pytest.raises(InputError, match=reason):
+            DecisionRule.load(tmp_path)
     with pytest.raises(InputError):
         fit([], [], [])
 

@@ -175,6 +175,7 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     assert [r["component"] for r in rows] == ["learned rule"] * 2 and rows[0]["symbolic"] == "CONTRADICTION"
     assert all(r["fallback"] for r in rows)             # the fallback scored the proved pair too
     assert main(["classify", str(pairs), "--decision", "learned"]) == 2
+    assert main(["classify", str(pairs), "--hybrid", str(model), "--decision", "learned", "--threshold", "0.9"]) == 2
     assert main(["classify", str(pairs), "--hybrid", str(tiny_bert), "--decision", "learned"]) == 2
     assert "--fit-decision" in capsys.readouterr().err
 

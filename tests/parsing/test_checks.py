@@ -4,7 +4,7 @@ import pytest
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token
-from monalog.parsing.checks import closed_class, misparsed
+from monalog.parsing.checks import CHECKS, closed_class, misparsed
 from monalog.polarity.doubt import doubt, misplaced_operator
 
 
@@ -30,7 +30,7 @@ def test_categories_the_grammar_gives(word, cat):
     ("If", "NP"), ("unless", "(N\\N)/NP"), ("who", "S[em]/S[dcl]"), ("except", "N/N"),
     ("except", "(S[dcl]\\NP)/NP"), ("except", "N/(S[to]\\NP)"),
     ("Unless", "S/S"), ("unless", "N"),  # a subordinator needs a clause of its own
-    ("Most", "N"), ("Most", "NP"), ("every", "(S[dcl]\\NP)/NP"),
+    ("Most", "N"), ("Most", "NP"), ("every", "(S[dcl]\\NP)/NP"), ("A", "(S\\NP)\\(S\\NP)"), ("the", "N"),
 ])
 def test_categories_that_betray_a_misparse(word, cat):
     assert misparsed(leaf(word, cat)) is not None
@@ -39,7 +39,7 @@ def test_categories_that_betray_a_misparse(word, cat):
 def test_the_first_misparsed_word_is_named():
     tree = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP/N"), leaf("dogs", "N"), True)
     assert misparsed(tree).token.word == "We"
-    assert set(closed_class().values()) == {"np", "conj", "operator", "clause", "relative", "modifier", "determiner"}
+    assert set(closed_class().values()) == CHECKS
 
 
 @pytest.mark.parametrize("word, cat", [
@@ -79,6 +79,18 @@ def test_decoding_keeps_closed_class_words_in_their_categories(parser):
 
 
 def test_a_sentence_no_derivation_of_the_tag_dictionary_fits_still_parses(parser):
-    """Then the scorer's own categories are used, and the checks say the parse is doubtful."""
+    """A category the dictionary rules out is a last resort, not a ban: the sentence still gets a
+    derivation, and the checks say it is doubtful."""
     tree = parser.parse("unless unless unless").tree
     assert doubt(tree) is not None
+
+
+def test_a_category_the_tag_dictionary_forced_on_the_tagger_is_doubtful():
+    from monalog.parsing.checks import FORCED, forced
+
+    the_dog = Binary(parse_category("NP"), Rule.FA, leaf("the", "NP/N"), leaf("dog", "N"), True)
+    assert forced(the_dog, (FORCED / 2, 0.9))[0].token.word == "the"
+    assert forced(the_dog, (0.5, 0.001)) is None            # an open-class word is the tagger's own business
+    assert "the tagger gave only" in doubt(the_dog, (FORCED / 2, 0.9)) and doubt(the_dog, (0.5, 0.9)) is None
+    we = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP"), leaf("dogs", "N"), True)
+    assert forced(we, (0.0, 0.9)) is None                   # a pronoun is an NP whatever the tagger thinks

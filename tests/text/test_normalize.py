@@ -55,6 +55,11 @@ def test_a_place_after_the_agent_stays_with_the_verb(passive, active):
     ("A girl is holding a picture of an apple", "A girl is holding a picture of an apple"),    # no "a apple"
     ("A boy is drawing a picture of an old man", "A boy is drawing a picture of an old man"),  # not one noun
     ("A fence painted in green is near the road", "A fence painted green is near the road"),
+    ("Pictures of a lake are on the wall", "Lake pictures are on the wall"),
+    # not "dog photos and a cat"
+    ("A man is taking photos of a dog and a cat", "A man is taking photos of a dog and a cat"),
+    ("The owner of the dog runs in the park", "The owner of the dog runs in the park"),       # "dog runs" is no noun
+    ("The leg of the table broke in half", "The leg of the table broke in half"),
 ])
 def test_compounds_and_colours(before, after):
     assert normalize(before).text == after
