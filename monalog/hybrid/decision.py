@@ -75,7 +75,7 @@ class DecisionRule:
     def load(cls, folder: str | Path) -> "DecisionRule":
         path = Path(folder) / DECISION
         if not path.is_file():
-            raise InputError("has no learned decision rule; train it with `monalog train --fit-decision`",
+            raise InputError(f"{folder} has no learned decision rule; train it with `monalog train --fit-decision`",
                              input=str(folder))
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -95,7 +95,7 @@ class DecisionRule:
             return cls(tuple(map(tuple, weights.tolist())), tuple(bias.tolist()), threshold,
                        fitted if isinstance(fitted, dict) else {})
         except (ValueError, KeyError, TypeError) as e:
-            raise InputError(f"unreadable decision rule ({e})", input=str(path)) from None
+            raise InputError(f"{path}: unreadable decision rule ({e})", input=str(path)) from None
 
 
 def fixed_label(result: Proof | MonalogError, probabilities: dict[str, float]) -> Label:
