@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from monalog.augment.generate import AugmentSettings  # noqa: E402
-from monalog.augment.runner import augment_file  # noqa: E402
+from monalog.augment.runner import augment_file, progress_file  # noqa: E402
 from monalog.inference.alignment import Knowledge  # noqa: E402
 from monalog.inference.batch import prove_all  # noqa: E402
 from monalog.inference.prover import ProverSettings  # noqa: E402
@@ -76,10 +76,10 @@ def run(name: str, settings: AugmentSettings, out: Path, args) -> dict:
     """Every SICK TRAIN premise through the runner with `settings` into `out`, started afresh when
     `out` is a previous output of the runner (its .progress record beside it); any other file there
     is left alone and the runner refuses it."""
-    progress = out.with_name(out.name + ".progress")
-    if progress.exists():
-        out.unlink(missing_ok=True)
-        progress.unlink()
+    record = progress_file(out)
+    if record.path.exists() and record.is_progress(record.path) and (not out.exists() or record.starts_with_row(out)):
+        out.unlink(missing_ok=True)             # the runner's own output and record, nothing else
+        record.path.unlink()
     start = time.perf_counter()
     report = augment_file(args.data, out, settings, workers=args.workers, sick_set="TRAIN")
     wall = time.perf_counter() - start

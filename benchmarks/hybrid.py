@@ -180,7 +180,8 @@ def main() -> None:
             if meta is None:
                 meta = train(sick, folder, settings, extra)
                 folder.with_name(folder.name + ".extra.sha1").write_text(digest, encoding="utf-8")
-            probs = Fallback(str(folder)).probabilities(texts)
+            fallback = Fallback(str(folder))
+            probs = fallback.probabilities(texts)
             run = {"data": name, "seed": seed, "extra": len(extra), "dev_accuracy": meta["dev_accuracy"],
                    "train_seconds": meta["seconds"], "examples_per_second": meta["examples_per_second"]}
             for key, threshold in (("", None), ("_thr", 0.95)):
@@ -189,7 +190,7 @@ def main() -> None:
                 run["hybrid" + key] = accuracy(gold, [combine(r, p).label for r, p in zip(proofs, predictions)])
             plain = [relabel(p, None) for p in probs]
             run["hybrid_symbolic"] = accuracy(gold, [combine(r, p).label for r, p in zip(strict, plain)])
-            rule = fit(dev_proofs, Fallback(str(folder)).probabilities([(p, h) for p, h, _ in dev]),
+            rule = fit(dev_proofs, fallback.probabilities([(p, h) for p, h, _ in dev]),
                        [g for _, _, g in dev])
             run["hybrid_learned"] = accuracy(gold, [combine(r, p, rule).label for r, p in zip(proofs, plain)])
             run["decision_rule"] = {"threshold": rule.threshold, **rule.fitted}

@@ -12,7 +12,7 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.treeops import Path, head_noun, node_at, replace_at, walk
 
 EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
-_NEGATIONS = {"not", "n't", "never"}
+NEGATIONS = frozenset({"not", "n't", "never"})
 _AUXILIARIES = {"be", "do", "have", "can", "will", "would", "could", "should", "may", "might", "must"}
 NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
 
@@ -85,7 +85,7 @@ def _lowered(node: Tree) -> Tree:
 
 
 def _is_negation(node: Tree) -> TypeGuard[Leaf]:
-    return isinstance(node, Leaf) and node.token.lemma.lower() in _NEGATIONS
+    return isinstance(node, Leaf) and node.token.lemma.lower() in NEGATIONS
 
 
 def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:

@@ -20,7 +20,7 @@ from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, pair_facts
-from monalog.inference.negation import contradictories, subject_head
+from monalog.inference.negation import NEGATIONS, contradictories, subject_head
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
@@ -220,7 +220,7 @@ class Prover:
             return proof(*found)
         if not s.contradictions:
             return proof(Label.NEUTRAL, (), "no entailment found")
-        negated = any(leaf.token.lemma.lower() in ("not", "n't", "never")
+        negated = any(leaf.token.lemma.lower() in NEGATIONS
                       for tree in (p_tree, h_tree) for leaf in leaves(tree))
         two = f"; \"{referents[0]}\" and \"{referents[1]}\" may be two referents, so no negated verb contradicts" \
             if referents and negated else ""
