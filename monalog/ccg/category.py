@@ -141,10 +141,15 @@ def _parse_operand(text: str, pos: int) -> tuple[Category, int]:
 def complement_slots(cat: Category) -> int:
     """The arguments of a category other than a verb's subject (an S's innermost \\NP): where a
     word's own markings go ("refused" (S\\NP)/(S[to]\\NP): one, the infinitive)."""
-    args: list[Functor] = []
+    return len(complements(cat))
+
+
+def complements(cat: Category) -> tuple[Category, ...]:
+    """The categories of those arguments, outermost first ("prevented" ((S\\NP)/PP)/NP: NP, PP)."""
+    functors: list[Functor] = []
     while isinstance(cat, Functor):
-        args.append(cat)
+        functors.append(cat)
         cat = cat.result
-    subject = bool(args) and args[-1].slash is Slash.BACKWARD and isinstance(args[-1].argument, Atom) \
-        and args[-1].argument.base == "NP" and isinstance(cat, Atom) and cat.base == "S"
-    return len(args) - subject
+    subject = bool(functors) and functors[-1].slash is Slash.BACKWARD and isinstance(functors[-1].argument, Atom) \
+        and functors[-1].argument.base == "NP" and isinstance(cat, Atom) and cat.base == "S"
+    return tuple(f.argument for f in functors[:len(functors) - subject])

@@ -115,7 +115,7 @@ def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
 def downward(leaf: Leaf) -> bool:
     """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
     lexicon = default_lexicon()
-    sig = lexicon.functor(leaf.token.word, leaf.token.lemma)
+    sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
     if sig is None:
         sig = lexicon.match_determiner(leaf.token.word.lower().split("_"))
     return sig is not None and (sig.restrictor is not UP or any(m is not UP for m in sig.scope))

@@ -20,7 +20,9 @@ from monalog.errors import ResourceError
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-DEFAULT_ROOTS = ("S[dcl]", "S[wq]", "S[q]", "S[qem]", "NP")
+#: A sentence is a declarative, a question or a noun phrase; never an embedded question (S[qem]), which
+#: let "If S1 S2" with no comma be read as "whether S1 S2" and swallow the main clause.
+DEFAULT_ROOTS = ("S[dcl]", "S[wq]", "S[q]", "NP")
 _RULES = {rule.value: rule for rule in Rule}
 
 

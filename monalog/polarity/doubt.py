@@ -18,12 +18,32 @@ def misplaced_operator(tree: Tree) -> Leaf | None:
     intransitive verb ("the car stopped") has nothing to mark and is no misparse."""
     lexicon = default_lexicon()
     for leaf in leaves(tree):
-        sig = lexicon.functor(leaf.token.word, leaf.token.lemma)
-        if sig is None or all(mark is Polarity.UP for mark in sig.scope):
+        sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
+        if sig is None or sig.frame or all(mark is Polarity.UP for mark in sig.scope):   # a frame fits
             continue
         slots = complement_slots(leaf.category)
         needed = max(i for i, mark in enumerate(sig.scope) if mark is not Polarity.UP) + 1
         if slots < needed and not (slots == 0 and leaf.category.arity == 1):
+            return leaf
+    return None
+
+
+_COMPLEMENT_HEADS = frozenset({"from", "to"})     # heads of the complements the lexicon's frames leave out
+
+
+def missing_complement(tree: Tree) -> Leaf | None:
+    """The first operator verb read in a shorter frame of the lexicon's ("prevented X", object ↓)
+    than another of its frames ("prevented X from Y", object ↑) while a "from" or "to" follows it:
+    that phrase may be the missing complement, attached elsewhere, so neither reading is safe."""
+    lexicon = default_lexicon()
+    words = leaves(tree)
+    for i, leaf in enumerate(words):
+        sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
+        if sig is None or not sig.frame:
+            continue
+        rows = lexicon.functors.get(leaf.token.word.lower()) or lexicon.functors.get(leaf.token.lemma.lower()) or ()
+        longer = any(len(row.frame) > len(sig.frame) and row.frame[:len(sig.frame)] == sig.frame for row in rows)
+        if longer and any(later.token.word.lower() in _COMPLEMENT_HEADS for later in words[i + 1:]):
             return leaf
     return None
 
@@ -39,5 +59,8 @@ def doubt(tree: Tree, probabilities: Sequence[float] = ()) -> str | None:
         word, p = overridden
         return f"\"{word.token.word}\" as {word.category}, a category the tagger gave only {p:.3f}"
     leaf = misplaced_operator(tree)
-    return None if leaf is None else \
-        f"the operator \"{leaf.token.word}\" as {leaf.category}, with no place for what it marks"
+    if leaf is not None:
+        return f"the operator \"{leaf.token.word}\" as {leaf.category}, with no place for what it marks"
+    leaf = missing_complement(tree)
+    return None if leaf is None else (f"the operator \"{leaf.token.word}\" as {leaf.category}, with a "
+                                      "from/to-phrase after it that may be its complement")

@@ -10,7 +10,8 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from monalog.errors import ResourceError
+from monalog.ccg.category import Category, complements, parse_category
+from monalog.errors import MonalogError, ResourceError
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_path
 
@@ -30,12 +31,20 @@ class Kind(str, enum.Enum):
 
 @dataclass(frozen=True)
 class Signature:
-    """One lexicon entry: the phrase's words and its markings."""
+    """One lexicon entry: the phrase's words and its markings; a functor's `frame`, when not empty,
+    is the subcategorisation it holds for (its complements' categories, outermost first)."""
 
     words: tuple[str, ...]
     kind: Kind
     restrictor: Polarity = Polarity.UP
     scope: tuple[Polarity, ...] = (Polarity.UP,)
+    frame: tuple[Category, ...] = ()
+
+    def fits(self, category: Category) -> bool:
+        """Whether a word of this category has this entry's frame (features ignored)."""
+        found = complements(category)
+        return len(found) == len(self.frame) and all(a.without_features() == b.without_features()
+                                                     for a, b in zip(found, self.frame))
 
 
 class Numerals(enum.StrEnum):
@@ -69,7 +78,7 @@ _DEFINITES = frozenset({"the", "this", "that", "these", "those", "his", "her", "
 @dataclass(frozen=True)
 class Lexicon:
     determiners: dict[tuple[str, ...], Signature] = field(default_factory=dict)
-    functors: dict[str, Signature] = field(default_factory=dict)
+    functors: dict[str, tuple[Signature, ...]] = field(default_factory=dict)    # framed rows first
     numerals: frozenset[str] = frozenset()
     transparent: frozenset[str] = frozenset()
     keep: frozenset[str] = frozenset()      # heads of modifiers that are never dropped or inserted
@@ -118,16 +127,20 @@ class Lexicon:
             return Signature(sig.words, Kind.NPI, Polarity.DOWN, (Polarity.UP,))
         return sig
 
-    def functor(self, word: str, lemma: str = "") -> Signature | None:
-        """The functor signature of a word, else of its lemma ("refused" or "refuse")."""
-        return self.functors.get(word.lower()) or self.functors.get(lemma.lower())
+    def functor(self, word: str, lemma: str = "", category: Category | None = None) -> Signature | None:
+        """The functor signature of a word, else of its lemma ("refused" or "refuse"): the one whose
+        frame the category has, else the one with no frame (also when no category is given)."""
+        rows = self.functors.get(word.lower()) or self.functors.get(lemma.lower()) or ()
+        if category is None:
+            return next((sig for sig in rows if not sig.frame), rows[0] if rows else None)
+        return next((sig for sig in rows if not sig.frame or sig.fits(category)), None)
 
 
 def read_lexicon(path: str | Path) -> Lexicon:
     """Parse the TSV lexicon; errors name the file and line."""
     path = Path(path)
     determiners: dict[tuple[str, ...], Signature] = {}
-    functors: dict[str, Signature] = {}
+    functors: dict[str, list[Signature]] = {}
     numerals: set[str] = set()
     transparent: set[str] = set()
     keep: set[str] = set()
@@ -143,14 +156,16 @@ def read_lexicon(path: str | Path) -> Lexicon:
                     continue
                 restrictor = Polarity.parse(row["restrictor"]) if row.get("restrictor") else Polarity.UP
                 scope = tuple(Polarity.parse(m) for m in (row.get("scope") or "↑").split())
-                sig = Signature(words, kind, restrictor, scope)
-            except (KeyError, ValueError, AttributeError) as exc:
+                frame = tuple(parse_category(c) for c in (row.get("frame") or "").split())
+                sig = Signature(words, kind, restrictor, scope, frame)
+            except (KeyError, ValueError, AttributeError, MonalogError) as exc:
                 raise ResourceError(f"{path}: bad lexicon row near line {lineno}: {exc}", input=row) from exc
             if kind is Kind.FUNCTOR:
-                functors[" ".join(words)] = sig
+                functors.setdefault(" ".join(words), []).append(sig)
             else:
                 determiners[words] = sig
-    return Lexicon(determiners, functors, frozenset(numerals), frozenset(transparent), frozenset(keep))
+    ordered = {phrase: tuple(sorted(rows, key=lambda sig: not sig.frame)) for phrase, rows in functors.items()}
+    return Lexicon(determiners, ordered, frozenset(numerals), frozenset(transparent), frozenset(keep))
 
 
 @lru_cache(maxsize=1)

@@ -162,8 +162,9 @@ class Polarizer:
             self._mark(child)
         arity = node.category.arity
         if isinstance(node, Leaf):
-            sig = self.lexicon.functor(node.token.word, node.token.lemma)
-            given = sig.scope[:complement_slots(node.category)] if sig else ()   # never the subject
+            sig = self.lexicon.functor(node.token.word, node.token.lemma, node.category)
+            # never the subject, unless a framed row names it after the complements ("unless" on a VP)
+            given = sig.scope[:len(sig.frame) + 1 if sig.frame else complement_slots(node.category)] if sig else ()
             marks = tuple(given) + (UP,) * (arity - len(given))
         elif isinstance(node, Unary):
             marks = (self.np_scope(node.child),) + (UP,) * (arity - 1) if node.rule is Rule.TR and arity \

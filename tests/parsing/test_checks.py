@@ -47,18 +47,39 @@ def test_the_first_misparsed_word_is_named():
     ("prevented", "((S[dcl]\\NP)/PP)/NP"), ("without", "(NP\\NP)/NP"),
     ("stopped", "S[dcl]\\NP"),        # intransitive: nothing to mark
     ("denied", "(S[dcl]\\NP)/NP"), ("every", "NP/N"),
+    ("prevented", "(S[dcl]\\NP)/NP"), ("forbade", "(S[dcl]\\NP)/(S[to]\\NP)"),    # frames of their own
 ])
 def test_operators_with_a_place_for_their_marking(word, cat):
     assert misplaced_operator(leaf(word, cat)) is None
 
 
 @pytest.mark.parametrize("word, cat", [
-    ("denied", "N"), ("refused", "N"), ("prevented", "(S[dcl]\\NP)/NP"),
-    ("forbade", "(S[dcl]\\NP)/(S[to]\\NP)"), ("doubted", "N"),
+    ("denied", "N"), ("refused", "N"), ("prevented", "(S[dcl]\\NP)/PP"),
+    ("forbade", "(S[dcl]\\NP)/PP"), ("doubted", "N"),
 ])
 def test_operators_parsed_without_what_they_mark(word, cat):
     assert misplaced_operator(leaf(word, cat)) is not None
     assert "no place for what it marks" in doubt(leaf(word, cat))
+
+
+def test_a_short_frame_with_its_missing_complement_after_it_is_doubtful():
+    """"prevented the dogs" marks its object ↓, "prevented the dogs from X" ↑: with a from-phrase
+    attached elsewhere neither reading is safe."""
+    from monalog.polarity.doubt import missing_complement
+
+    def sentence(*words: Leaf) -> Binary:
+        tree = words[-1]
+        for word in reversed(words[:-1]):
+            tree = Binary(parse_category("S"), Rule.FA, word, tree, True)
+        return tree
+
+    prevented = leaf("prevented", "(S[dcl]\\NP)/NP")
+    assert missing_complement(sentence(prevented, leaf("dogs", "NP"))) is None
+    flagged = sentence(prevented, leaf("dogs", "NP"), leaf("from", "((S\\NP)\\(S\\NP))/NP"), leaf("leaving", "NP"))
+    assert missing_complement(flagged).token.word == "prevented"
+    assert "may be its complement" in doubt(flagged)
+    full = leaf("prevented", "((S[dcl]\\NP)/PP)/NP")
+    assert missing_complement(sentence(full, leaf("dogs", "NP"), leaf("from", "PP/NP"), leaf("leaving", "NP"))) is None
 
 
 def test_the_tag_dictionary_rules_out_what_a_closed_class_word_never_is():
@@ -83,6 +104,13 @@ def test_a_sentence_no_derivation_of_the_tag_dictionary_fits_still_parses(parser
     derivation, and the checks say it is doubtful."""
     tree = parser.parse("unless unless unless").tree
     assert doubt(tree) is not None
+
+
+def test_a_sentence_is_never_derived_as_an_embedded_question(parser):
+    """With no comma, "If S1 S2" was an S[qem] ("whether S1 S2") swallowing the main clause; a
+    sentence's root is a declarative, a question or a noun phrase."""
+    tree = parser.parse("If most voters stay home the mayor will lose").tree
+    assert str(tree.category) != "S[qem]"
 
 
 def test_a_category_the_tag_dictionary_forced_on_the_tagger_is_doubtful():

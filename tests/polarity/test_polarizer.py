@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from monalog.ccg import read_braces
+from monalog.ccg.category import parse_category
 from monalog.errors import ResourceError
 from monalog.eval.polarity_gold import read_gold, score_gold
 from monalog.polarity.lexicon import (BarePlurals, Definites, Kind, Numerals, Readings, default_lexicon,
@@ -113,16 +114,45 @@ def test_readings_left_to_the_user(readings, three_dogs, dogs_bark):
     assert " ".join(w + p.value for w, p in arrows(polarizer.polarize(DOGS_BARK))) == dogs_bark
 
 
-# "The storm prevented the ships", parsed without the from-phrase "prevent" marks
+# "The storm prevented the ships": "prevent X" marks X ↓ ("prevented infections" ⇒ "prevented
+# serious infections"), never its subject
 STORM_PREVENTED_SHIPS = read_braces(node(
     "S[dcl]", "ba", np("The", "storm"),
     node("S[dcl]\\NP", "fa", leaf("(S[dcl]\\NP)/NP", "prevented", "prevent"), np("the", "ships"))))
+# "The dog failed the test": "fail to X" is downward, "fail X" is not
+DOG_FAILED_TEST = read_braces(node(
+    "S[dcl]", "ba", np("The", "dog"),
+    node("S[dcl]\\NP", "fa", leaf("(S[dcl]\\NP)/NP", "failed", "fail"), np("the", "test"))))
+# "The dog barks unless it rains", "unless" on the verb phrase: the main clause's subject is = too
+DOG_BARKS_UNLESS = read_braces(node(
+    "S[dcl]", "ba", np("The", "dog"),
+    node("S[dcl]\\NP", "ba", leaf("S[dcl]\\NP", "barks", "bark"),
+         node("(S\\NP)\\(S\\NP)", "fa", leaf("((S\\NP)\\(S\\NP))/S[dcl]", "unless"),
+              node("S[dcl]", "ba", leaf("NP", "it"), leaf("S[dcl]\\NP", "rains", "rain"))))))
 
 
-def test_an_operator_never_marks_its_subject():
-    # prevent's signature (object ↑, from-phrase ↓) has one slot too many here: the ↓ is lost, not
-    # moved onto the subject (the prover abstains on such a parse: polarity.doubt)
-    assert marked(STORM_PREVENTED_SHIPS) == "The↑ storm↑ prevented↑ the↑ ships↑"
+def test_an_operator_marks_its_complement_in_its_frame_and_never_its_subject():
+    assert marked(STORM_PREVENTED_SHIPS) == "The↑ storm↑ prevented↑ the↓ ships↓"
+    assert marked(DOG_FAILED_TEST) == "The↑ dog↑ failed↑ the↑ test↑"
+    assert marked(DOG_BARKS_UNLESS) == "The= dog= barks= unless↑ it↑ rains↑"
+
+
+def test_lexicon_frames():
+    lex = default_lexicon()
+    cat = parse_category
+    assert lex.functor("failed", "fail", cat("(S[dcl]\\NP)/(S[to]\\NP)")).scope == (DOWN,)
+    assert lex.functor("failed", "fail", cat("(S[dcl]\\NP)/NP")).scope == (UP,)
+    assert lex.functor("prevented", "prevent", cat("((S[dcl]\\NP)/PP)/NP")).scope == (UP, DOWN)
+    assert lex.functor("prevented", "prevent", cat("(S[dcl]\\NP)/NP")).scope == (DOWN,)
+    assert lex.functor("prevented", "prevent", cat("(S[dcl]\\NP)/PP")).frame == ()    # no frame fits: the default
+    assert lex.functor("prevented").frame == ()
+
+
+def test_bad_frame_names_the_file(tmp_path):
+    bad = tmp_path / "lex.tsv"
+    bad.write_text("phrase\tkind\trestrictor\tscope\tframe\tnote\nfail\tfunctor\t\t↓\t(S\t\n", encoding="utf-8")
+    with pytest.raises(ResourceError, match="lex.tsv"):
+        read_lexicon(bad)
 
 
 def test_every_constituent_has_a_polarity():
