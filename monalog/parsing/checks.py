@@ -12,7 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
-from monalog.ccg.category import Atom, Category, Functor, parse_category
+from monalog.ccg.category import Atom, Category, Functor, Slash, parse_category
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import ResourceError
 from monalog.resources import grammar_path
@@ -29,6 +29,22 @@ def _nominal(cat: Category) -> bool:
     return _base(cat) in ("N", "NP")
 
 
+def _relative(cat: Category) -> bool:
+    """A category that makes, after its arguments, a noun's post-modifier ("the dog who barks", "the
+    house in which": ((N\\N)/S)\\((N\\N)/NP)) or a question or free relative (S[wq], S[qem], NP)."""
+    while isinstance(cat, Functor):
+        if cat.slash is Slash.BACKWARD and cat.result == cat.argument and _nominal(_innermost(cat.result)):
+            return True
+        cat = cat.result
+    return cat.feature in ("wq", "qem") or cat.base == "NP"
+
+
+def _innermost(cat: Category) -> Atom:
+    while isinstance(cat, Functor):
+        cat = cat.result
+    return cat
+
+
 def _ok(check: str, cat: Category) -> bool:
     if check == "np":
         return _base(cat) == "NP"
@@ -37,8 +53,8 @@ def _ok(check: str, cat: Category) -> bool:
                                         and cat.result.result == cat.result.argument == cat.argument)
     if not isinstance(cat, Functor):
         return False
-    if check == "relative":     # "who"/"which" head a modifier (or a question), never a that-clause
-        return isinstance(cat.result, Functor) or (isinstance(cat.result, Atom) and cat.result.feature == "wq")
+    if check == "relative":     # "who"/"which" make a noun's modifier or a question; never a that-clause or
+        return _relative(cat)   # a verb phrase's modifier ("Nobody [who never smoked got cancer]")
     if check == "operator":     # "not a lot of people" (NP/NP) is fine, "[I do] n't" (NP\NP) is not
         return _base(cat.argument) != "N" and not (_nominal(cat.argument) and cat.slash.value == "\\")
     if check == "article":      # "the dog" (NP/N), "the old" (N/N over N); never a noun or a verb's modifier

@@ -19,6 +19,7 @@ def leaf(word: str, cat: str) -> Leaf:
     ("who", "(NP\\NP)/(S[dcl]\\NP)"), ("except", "(NP\\NP)/NP"), ("except", "PP/NP"),
     ("except", "((S\\NP)\\(S\\NP))/NP"), ("which", "(N\\N)/(S[dcl]/NP)"), ("Who", "S[wq]/(S[q]\\NP)"),
     ("if", "S[qem]/S[dcl]"),            # "ask if it rains"
+    ("which", "((N\\N)/S[dcl])\\((N\\N)/NP)"), ("who", "((N/PP)\\(N/PP))/(S[dcl]\\NP)"),   # "in which"; silver
     ("Most", "NP/N"), ("most", "NP/PP"), ("most", "(N/N)/(N/N)"), ("each", "NP/N"),
 ])
 def test_categories_the_grammar_gives(word, cat):
@@ -28,6 +29,7 @@ def test_categories_the_grammar_gives(word, cat):
 @pytest.mark.parametrize("word, cat", [
     ("We", "N/N"), ("I", "NP/N"), ("or", "((S\\NP)\\(S\\NP))/NP"), ("n't", "N"), ("n't", "NP\\NP"),
     ("If", "NP"), ("unless", "(N\\N)/NP"), ("who", "S[em]/S[dcl]"), ("except", "N/N"),
+    ("who", "(S\\NP)/(S\\NP)"), ("which", "(S\\NP)\\(S\\NP)"),     # a relative never modifies a verb phrase
     ("except", "(S[dcl]\\NP)/NP"), ("except", "N/(S[to]\\NP)"),
     ("Unless", "S/S"), ("unless", "N"),  # a subordinator needs a clause of its own
     ("Most", "N"), ("Most", "NP"), ("every", "(S[dcl]\\NP)/NP"), ("A", "(S\\NP)\\(S\\NP)"), ("the", "N"),
