@@ -36,13 +36,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from monalog.ccg.tree import leaves  # noqa: E402
-from monalog.errors import MonalogError  # noqa: E402
 from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
-from monalog.eval.polarity_gold import read_gold  # noqa: E402
+from monalog.eval.polarity_gold import read_gold, score_gold  # noqa: E402
 from monalog.parsing.contextual import (ContextualConfig, ContextualScorer, ContextualTrainSettings,  # noqa: E402
                                         load_contextual, save_contextual, train_contextual)
 from monalog.parsing.parser import Parser  # noqa: E402
-from monalog.parsing.scorers import Scores, TaggerScorer  # noqa: E402
+from monalog.parsing.scorers import Scores, TaggerScorer, _snapped  # noqa: E402
 from monalog.parsing.training import load_split, score_parses  # noqa: E402
 from monalog.pipeline import Pipeline  # noqa: E402
 
@@ -71,8 +70,7 @@ class EnsembleScorer:
             tag_b = np.where(self._map >= 0, tag_b[:, np.maximum(self._map, 0)], -30.0)   # a tag it lacks
             tag = (1 - w) * tag_a.astype(np.float64) + w * tag_b
             head = (1 - w) * head_a.astype(np.float64) + w * head_b
-            out.append(tuple(np.round(x - np.logaddexp.reduce(x, axis=1, keepdims=True), 6).astype(np.float32)
-                             for x in (tag, head)))
+            out.append((_snapped(tag), _snapped(head)))     # renormalised, on the shipped scorer's grid
         return out, pos
 
 
@@ -104,19 +102,8 @@ def _digest(path: Path) -> str:
 
 
 def polarity(parser: Parser, name: str) -> tuple[int, int]:
-    correct = tokens = 0
-    gold = read_gold(GOLD / name)
-    pipeline = Pipeline(parser)
-    for flag in (False, True):
-        items = [g for g in gold if g.normalize is flag]
-        for g, result in zip(items, pipeline.run([g.text for g in items], normalize=flag)):
-            tokens += len(g.expected)
-            if isinstance(result, MonalogError):
-                continue
-            got = result.chunk_polarities()
-            if len(got) == len(g.expected):
-                correct += sum(a == b for a, b in zip(got, g.expected))
-    return correct, tokens
+    score = score_gold(read_gold(GOLD / name), Pipeline(parser))
+    return score.correct, score.tokens
 
 
 def main() -> None:

@@ -3,9 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from monalog.errors import InputError, MonalogError
 from monalog.polarity.marks import Polarity
+
+if TYPE_CHECKING:
+    from monalog.pipeline import Pipeline
 
 _ARROWS = {p.value for p in Polarity}
 
@@ -64,15 +68,17 @@ class PolarityScore:
         return self.correct / self.tokens if self.tokens else 0.0
 
 
-def score_gold(gold: list[GoldSentence]) -> PolarityScore:
-    """Polarize every gold sentence (normalising where marked) and compare token by token."""
+def score_gold(gold: list[GoldSentence], pipeline: "Pipeline | None" = None) -> PolarityScore:
+    """Polarize every gold sentence (normalising where marked) and compare token by token;
+    `pipeline`: another parser's (default: the shipped one)."""
     from monalog.pipeline import Pipeline
 
+    pipeline = pipeline or Pipeline()
     tokens = correct = exact = failed = 0
     mismatches = []
     for flag in (False, True):
         items = [g for g in gold if g.normalize is flag]
-        results = Pipeline().run([g.text for g in items], normalize=flag)
+        results = pipeline.run([g.text for g in items], normalize=flag)
         for g, result in zip(items, results):
             tokens += len(g.expected)
             want = " ".join(w + p.value for w, p in g.expected)

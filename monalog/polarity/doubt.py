@@ -41,8 +41,8 @@ def missing_complement(tree: Tree) -> Leaf | None:
         sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
         if sig is None or not sig.frame:
             continue
-        rows = lexicon.functors.get(leaf.token.word.lower()) or lexicon.functors.get(leaf.token.lemma.lower()) or ()
-        longer = any(len(row.frame) > len(sig.frame) and row.frame[:len(sig.frame)] == sig.frame for row in rows)
+        longer = any(len(row.frame) > len(sig.frame) and row.frame[:len(sig.frame)] == sig.frame
+                     for row in lexicon.functor_rows(leaf.token.word, leaf.token.lemma))
         if longer and any(later.token.word.lower() in _COMPLEMENT_HEADS for later in words[i + 1:]):
             return leaf
     return None

@@ -127,10 +127,14 @@ class Lexicon:
             return Signature(sig.words, Kind.NPI, Polarity.DOWN, (Polarity.UP,))
         return sig
 
+    def functor_rows(self, word: str, lemma: str = "") -> tuple[Signature, ...]:
+        """Every functor row of a word, else of its lemma ("refused" or "refuse"), framed rows first."""
+        return self.functors.get(word.lower()) or self.functors.get(lemma.lower()) or ()
+
     def functor(self, word: str, lemma: str = "", category: Category | None = None) -> Signature | None:
-        """The functor signature of a word, else of its lemma ("refused" or "refuse"): the one whose
-        frame the category has, else the one with no frame (also when no category is given)."""
-        rows = self.functors.get(word.lower()) or self.functors.get(lemma.lower()) or ()
+        """The functor signature of a word, else of its lemma: the row whose frame the category has,
+        else the one with no frame (also when no category is given)."""
+        rows = self.functor_rows(word, lemma)
         if category is None:
             return next((sig for sig in rows if not sig.frame), rows[0] if rows else None)
         return next((sig for sig in rows if not sig.frame or sig.fits(category)), None)
