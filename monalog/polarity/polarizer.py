@@ -245,7 +245,10 @@ class Polarizer:
             if found:
                 inner, det_done = p * found.signature.restrictor, True
                 inner_op = _cause(found.signature.restrictor, _phrase(found.signature), op)
-        children = self._children(node, inner, det_done, inner_op)
+        # the determiner phrase's own marks ("not" in "not every") are in its restrictor marking already
+        own = found is not None and isinstance(node, Binary) and node.rule is Rule.FA \
+            and sum(1 for _ in iter_leaves(node.left)) == found.tokens
+        children = self._children(node, inner, det_done, inner_op, own)
         result = PolarizedNode(node, p, marks, children, op)
         if not found:
             return result
@@ -258,7 +261,9 @@ class Polarizer:
             token_polarities[found.numeral] = p * found.signature.scope[0]
         return _force_prefix(result, token_polarities, p, op)
 
-    def _children(self, node: Unary | Binary, p: Polarity, det_done: bool, op: str) -> tuple[PolarizedNode, ...]:
+    def _children(self, node: Unary | Binary, p: Polarity, det_done: bool, op: str,
+                  determiner: bool = False) -> tuple[PolarizedNode, ...]:
+        """`determiner`: the functor is the determiner phrase just matched, whose marks are not applied again."""
         if isinstance(node, Unary):
             return (self._visit(node.child, p, det_done, op),)
         left, right = node.left, node.right
@@ -266,7 +271,7 @@ class Polarizer:
         ops = (op, op)
         if rule in (Rule.FA, Rule.BA):
             functor, arg = (left, right) if rule is Rule.FA else (right, left)
-            mark = self._first_mark(functor)
+            mark = UP if determiner else self._first_mark(functor)
             f_pol, a_pol = p, p * mark
             f_op, a_op = op, _cause(mark, self._head_word(functor), op)
             if _is_np(arg.category) and not _is_np_modifier(functor.category):

@@ -94,6 +94,22 @@ def test_double_negation_through_composition():
     assert marked(NOT_COMPOSED) == "No↑ dog↓ is↓ not↓ barking↑"
 
 
+# "Nobody saw that not every dog barked": "not every" is one determiner phrase (FC of NP/NP and
+# NP/N), whose restrictor marking already has its "not"
+NOT_EVERY_DOWN = read_braces(node(
+    "S[dcl]", "ba", leaf("NP", "Nobody"),
+    node("S[dcl]\\NP", "fa", leaf("(S[dcl]\\NP)/S[em]", "saw"),
+         node("S[em]", "fa", leaf("S[em]/S[dcl]", "that"),
+              node("S[dcl]", "ba",
+                   node("NP", "fa", node("NP/N", "fc", leaf("NP/NP", "not"), leaf("NP/N", "every")),
+                        leaf("N", "dog")),
+                   leaf("S[dcl]\\NP", "barked"))))))
+
+
+def test_not_every_marks_its_noun_once():
+    assert marked(NOT_EVERY_DOWN) == "Nobody↑ saw↓ that↓ not↓ every↑ dog↓ barked↑"
+
+
 # "Three dogs chased the cats" and "Dogs bark", by hand
 THREE_DOGS = read_braces(node(
     "S[dcl]", "ba", np("Three", "dogs"),
