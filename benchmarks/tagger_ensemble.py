@@ -6,14 +6,15 @@ tagger_encoders.py, and the two combined, side by side in one run.
 The MiniLM tagger is minilm2+chars (MiniLM's first 2 layers, first-subword pooling, char CNN; the
 variant tagger_encoders.md recommends), trained `--epochs` epochs on 2 threads on the fixed 90 %
 split (seed 0) with the BiLSTM's augmentation, and kept in benchmarks/work/tagger_encoders/ (reused
-when its settings and the augmentation files match). The ensemble averages the two taggers'
-supertag and head log-probabilities (weight w on MiniLM) and renormalises; POS tags come from the
-BiLSTM. Nothing here is shipped: the parser still uses the BiLSTM alone.
+when its settings and the augmentation files match; monalog/models/tagger_minilm.npz is that file).
+The ensemble (monalog.parsing.scorers.EnsembleScorer) averages the two taggers' supertag and head
+log-probabilities (weight w on MiniLM) and renormalises; POS tags come from the BiLSTM. The parser's
+default is the ensemble with w = 0.7.
 
 Measures, per scorer: token polarity accuracy on tests/data/polarity_gold_operators.tsv (out of
 domain) and polarity_gold.tsv, decoded supertag accuracy and labelled-span F1 on the 546 held-out
 silver trees, and the time to parse 1,000 SICK sentences in one batch (2 threads, median of 3,
-scorers interleaved; the MiniLM tagger runs in torch, float32). Writes
+scorers interleaved; all run in numpy, float64, as shipped). Writes
 benchmarks/results/tagger_ensemble.json and .md.
 """
 from __future__ import annotations
@@ -25,11 +26,9 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,10 +37,10 @@ sys.path.insert(0, str(ROOT))
 from monalog.ccg.tree import leaves  # noqa: E402
 from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
 from monalog.eval.polarity_gold import read_gold, score_gold  # noqa: E402
-from monalog.parsing.contextual import (ContextualConfig, ContextualScorer, ContextualTrainSettings,  # noqa: E402
-                                        load_contextual, save_contextual, train_contextual)
+from monalog.parsing.contextual import ContextualTrainSettings, save_contextual, train_contextual  # noqa: E402
+from monalog.parsing.minilm_arrays import ContextualConfig, contextual_header  # noqa: E402
 from monalog.parsing.parser import Parser  # noqa: E402
-from monalog.parsing.scorers import Scores, TaggerScorer, _snapped  # noqa: E402
+from monalog.parsing.scorers import EnsembleScorer, TaggerScorer  # noqa: E402
 from monalog.parsing.training import load_split, score_parses  # noqa: E402
 from monalog.pipeline import Pipeline  # noqa: E402
 
@@ -53,46 +52,25 @@ OUT = ROOT / "benchmarks" / "results" / "tagger_ensemble"
 THREADS = 2
 
 
-class EnsembleScorer:
-    """Two scorers over one grammar: weighted mean of their log-probabilities, renormalised."""
-
-    def __init__(self, first: Any, second: Any, weight: float) -> None:
-        self.first, self.second, self.weight = first, second, weight
-        self.tags, self.grammar = first.tags, first.grammar
-        index = {tag: i for i, tag in enumerate(second.tags)}
-        self._map = np.array([index.get(tag, -1) for tag in first.tags])
-
-    def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
-        ours, pos = self.first.score(sentences)
-        theirs, _ = self.second.score(sentences)
-        w, out = self.weight, []
-        for (tag_a, head_a), (tag_b, head_b) in zip(ours, theirs):
-            tag_b = np.where(self._map >= 0, tag_b[:, np.maximum(self._map, 0)], -30.0)   # a tag it lacks
-            tag = (1 - w) * tag_a.astype(np.float64) + w * tag_b
-            head = (1 - w) * head_a.astype(np.float64) + w * head_b
-            out.append((_snapped(tag), _snapped(head)))     # renormalised, on the shipped scorer's grid
-        return out, pos
-
-
-def minilm(epochs: int, train: list) -> tuple[Any, dict]:
+def minilm(epochs: int, train: list) -> tuple[Path, dict]:
+    """The MiniLM tagger's file (numpy format), trained here unless a matching one is cached."""
     settings = ContextualTrainSettings(epochs=epochs, threads=THREADS)
     config = ContextualConfig(layers=2, chars=True)
-    path = WORK / f"minilm2+chars-e{epochs}.pt"
+    path = WORK / f"minilm2+chars-e{epochs}.npz"
     sources = (("grammars", "tagger_augmentation.json"), ("parsing", "tagger_augmentation.py"))
     stamp = {"augmentation": {name: _digest(ROOT / "monalog" / sub / name) for sub, name in sources},
              "epochs": epochs, "threads": THREADS, "train_trees": len(train)}
-    if path.exists():
-        model = load_contextual(path)
-        if all(model.meta.get(k) == v for k, v in stamp.items()):
-            print(f"reusing {path.relative_to(ROOT)}", file=sys.stderr)
-            return model, model.meta
+    header = contextual_header(path) if path.exists() else None
+    if header and all(header["meta"].get(k) == v for k, v in stamp.items()):
+        print(f"reusing {path.relative_to(ROOT)}", file=sys.stderr)
+        return path, header["meta"]
     start = time.perf_counter()
     model = train_contextual(train, config, settings,
                              on_epoch=lambda e, loss: print(f"epoch {e}: loss {loss:.4f}", file=sys.stderr))
     meta = {**stamp, "train_seconds": round(time.perf_counter() - start, 1)}
     WORK.mkdir(parents=True, exist_ok=True)
     save_contextual(model, path, meta)
-    return model, meta
+    return path, meta
 
 
 def _digest(path: Path) -> str:
@@ -113,8 +91,8 @@ def main() -> None:
     args = ap.parse_args()
     torch.set_num_threads(THREADS)
     train, held = load_split(SILVER)
-    model, meta = minilm(args.epochs, train)
-    bilstm, contextual = TaggerScorer(), ContextualScorer(model)
+    path, meta = minilm(args.epochs, train)
+    bilstm, contextual = TaggerScorer(), TaggerScorer(path)
     scorers = {"bilstm (shipped)": bilstm, f"minilm2+chars, {args.epochs} epochs": contextual}
     scorers.update({f"ensemble, w={w}": EnsembleScorer(bilstm, contextual, w) for w in args.weights})
     parsers = {name: Parser(scorer) for name, scorer in scorers.items()}

@@ -44,9 +44,9 @@ def budgeted_parser(budget: ParserBudget) -> "Parser":
     """One parser per process and budget, with the shipped tagger (models load once)."""
     from monalog.parsing.decoder import DecoderSettings
     from monalog.parsing.parser import Parser
-    from monalog.parsing.scorers import TaggerScorer
+    from monalog.parsing.scorers import default_scorer
 
-    scorer = TaggerScorer(None)
+    scorer = default_scorer()
     settings = DecoderSettings(grammar=scorer.grammar, pruning_size=budget.supertags, max_step=budget.steps)
     return Parser(scorer, settings)
 

@@ -52,7 +52,11 @@ Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemm
 @dataclass(frozen=True)
 class AugmentSettings:
     """`per_word`: WordNet candidates at most per word and direction (hypernyms within
-    `hypernym_steps` of the word's first sense; direct hyponyms of it); `max_pairs`: per premise."""
+    `hypernym_steps` of the word's first sense; direct hyponyms of it); `max_pairs`: per premise.
+    `tagger`: the parser's tagger (scorers.tagger_scorer). The BiLSTM by default: on SICK-style premises
+    it parses as well as the ensemble (held-out 97.29 % / 97.36 % supertags) and re-proving every
+    generated pair parses it, where the ensemble would cost a third of the throughput; "ensemble" for
+    premises outside SICK's style."""
 
     depth: int = 2
     per_word: int = 3
@@ -64,6 +68,7 @@ class AugmentSettings:
     senses: bool = True                  # WordNet senses in context (the packaged MiniLM reads glosses)
     min_fluency: float | None = None     # None: the packaged threshold (monalog/kb/fluency.json)
     wordnet_settings: WordNetSettings = WordNetSettings()
+    tagger: str = "bilstm"
 
 
 @dataclass(frozen=True)
@@ -116,6 +121,10 @@ class Augmenter:
     def __init__(self, settings: AugmentSettings = AugmentSettings(), parser: "Parser | None" = None,
                  kb: KnowledgeBase | None = None, pipeline: Pipeline | None = None) -> None:
         self.settings = settings
+        if pipeline is None and parser is None:
+            from monalog.parsing.parser import get_parser
+
+            parser = get_parser("monalog", settings.tagger)
         self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb()
         self.generator = Generator(self.kb, intransitive=can_be_intransitive)

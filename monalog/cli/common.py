@@ -180,8 +180,9 @@ def run_batches(args: argparse.Namespace, desc: str, process: Callable[[list[str
 def sentence_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("sentences", nargs="+", metavar="SENTENCE", help="sentences, or - to read one a line from stdin")
     p.add_argument("--backend", choices=("monalog", "depccg"), default="monalog",
-                   help="monalog: the shipped tagger; depccg: depccg's pretrained model if installed")
-    p.add_argument("--model", help="tagger file (monalog backend) or depccg model variant/dir")
+                   help="monalog: the shipped taggers; depccg: depccg's pretrained model if installed")
+    p.add_argument("--model", help="monalog backend: ensemble (default: the BiLSTM and MiniLM taggers), bilstm "
+                                   "(faster), minilm, or a tagger file; depccg backend: model variant/dir")
     p.add_argument("--batch-size", type=count(1), default=512)
 
 

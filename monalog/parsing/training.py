@@ -213,21 +213,40 @@ def load_split(path: str | Path, holdout: float = 0.1, seed: int = 0) -> tuple[l
     return split_holdout(trees, holdout, seed)
 
 
+ENCODERS = ("bilstm", "minilm")
+
+
 def train_from_file(path: str | Path, out: str | Path, settings: TrainSettings = TrainSettings(),
                     config: TaggerConfig = TaggerConfig(), holdout: float = 0.1,
-                    device: str | None = None, on_epoch=None) -> dict:
-    """Train on the non-held-out trees of `path`, save to `out`, return metadata."""
-    from monalog.parsing.tagger import save_tagger
-
+                    device: str | None = None, on_epoch=None, encoder: str = "bilstm") -> dict:
+    """Train on the non-held-out trees of `path`, save to `out`, return metadata. `encoder`: the
+    BiLSTM (tagger.npz) or MiniLM's first 2 layers with a char CNN (tagger_minilm.npz; CPU only)."""
     train, held = load_split(path, holdout, settings.seed)
     if not train:
         raise InputError(f"no derivations to train on in {path}", input=str(path))
+    if encoder not in ENCODERS:
+        raise InputError(f"unknown tagger encoder {encoder!r}; choose from {', '.join(ENCODERS)}", input=encoder)
     start = time.perf_counter()
-    model = train_tagger(train, config, settings, device, on_epoch)
-    meta = {"data": str(Path(path).name), "train_trees": len(train), "held_out_trees": len(held),
-            "holdout_fraction": holdout, "seed": settings.seed, "epochs": settings.epochs,
-            "train_seconds": round(time.perf_counter() - start, 1),
-            "device": device or ("cuda" if torch.cuda.is_available() else "cpu"),
-            "threads": torch.get_num_threads()}
-    save_tagger(model, out, meta)
+    meta = {"data": str(Path(path).name), "encoder": encoder, "train_trees": len(train), "held_out_trees": len(held),
+            "holdout_fraction": holdout, "seed": settings.seed, "epochs": settings.epochs}
+
+    def finished() -> dict:
+        return {**meta, "train_seconds": round(time.perf_counter() - start, 1), "threads": torch.get_num_threads(),
+                "device": device or ("cuda" if torch.cuda.is_available() else "cpu")}
+
+    if encoder == "minilm":
+        from monalog.parsing.contextual import (ContextualConfig, ContextualTrainSettings, save_contextual,
+                                                train_contextual)
+
+        device = "cpu"
+        contextual = train_contextual(train, ContextualConfig(layers=2, chars=True), ContextualTrainSettings(
+            epochs=settings.epochs, seed=settings.seed, threads=settings.threads), on_epoch)
+        meta = finished()
+        save_contextual(contextual, out, meta)
+    else:
+        from monalog.parsing.tagger import save_tagger
+
+        model = train_tagger(train, config, settings, device, on_epoch)
+        meta = finished()
+        save_tagger(model, out, meta)
     return meta

@@ -168,3 +168,15 @@ def test_cli_augment(tmp_path, capsys):
     rows = [json.loads(line) for line in _lines(out)]
     assert rows and all(r["source"] == "x" for r in rows)
     assert any(r["hypothesis"] == "A woman is slicing a vegetable" for r in rows)
+
+
+def test_cli_augment_tagger_choice(tmp_path, capsys):
+    from monalog.cli import main
+
+    source = tmp_path / "premises.txt"
+    source.write_text("A woman is slicing a tomato\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["augment", str(source), "-o", str(out), "--tagger", "nope"]) == 2
+    assert "--tagger" in capsys.readouterr().err and not out.exists()
+    assert main(["augment", str(source), "-o", str(out), "--depth", "1", "--tagger", "ensemble"]) == 0
+    assert any(json.loads(line)["hypothesis"] == "A woman is slicing a vegetable" for line in _lines(out))

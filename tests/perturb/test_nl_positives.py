@@ -99,11 +99,11 @@ PROTECTED = "a protected or untrusted word, or a conjunction beside it"
 
 
 @pytest.mark.parametrize("text, modifier, why", [
-    (KEPT["conjoined adjectives"][0], "in obese", PROTECTED),
+    (KEPT["conjoined adjectives"][0], "in obese and lean mice", PROTECTED),
     (KEPT["conjoined verb phrase, PP dropped"][0], "strongly", PROTECTED),
     (KEPT["kind adjective"][0], "defective", "not a droppable kind"),
     (KEPT["kind adjective"][0], "in prostate tumor stroma", PROTECTED),
-    (KEPT["number"][0], "in 30", PROTECTED),
+    (KEPT["number"][0], "in 30 % of patients", PROTECTED),
 ])
 def test_rules_refuse_what_the_engine_would_drop(pipe, text, modifier, why):
     """`droppable_modifier` offers these; the rules keep them (a conjunct's neighbour, a kind, the
@@ -163,4 +163,6 @@ def test_cli_flags(tmp_path):
     assert main(["perturb", "bionli", str(records), "-o", str(out), "--strategies", "SEN", "--vocab-source", "none",
                  "--nl-positives", "--nl-candidates", "2"]) == 0
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
-    assert [r["text"] for r in rows if r["provenance"]["strategy"] == "NL-drop"] == [DROPPED["PP of place"][1]]
+    drops = [r for r in rows if r["provenance"]["strategy"] == "NL-drop"]
+    assert DROPPED["PP of place"][1] in [r["text"] for r in drops]          # two candidates: PP and adverb
+    assert len(drops) == 2 and all(r["text"].startswith("<re> Metformin <er> ") for r in drops)
