@@ -53,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
     from monalog.augment.generate import AugmentSettings
     from monalog.augment.runner import augment_file
 
-    if args.tagger not in ("bilstm", "ensemble", "minilm") and not Path(args.tagger).is_file():
+    from monalog.parsing.scorers import SHIPPED
+
+    if args.tagger not in (*SHIPPED, "ensemble") and not Path(args.tagger).is_file():
         return error(f"--tagger: no tagger named or file {args.tagger!r} (bilstm, ensemble, minilm or a file)")
 
     settings = AugmentSettings(depth=args.depth, contradictions=not args.no_contradictions,

