@@ -39,7 +39,7 @@ from monalog.inference.search import explore
 from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text, walk
 
 if TYPE_CHECKING:
-    from monalog.neural.embeddings import Embedder
+    from monalog.neural.embeddings import SentenceEmbedder
     from monalog.inference.prover import Prover
     from monalog.parsing.parser import Parser
 
@@ -128,11 +128,11 @@ class Augmenter:
         self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb()
         self.generator = Generator(self.kb, intransitive=can_be_intransitive)
-        self.embedder: Embedder | None = None
+        self.embedder: SentenceEmbedder | None = None
         if settings.senses:
-            from monalog.neural.embeddings import Embedder
+            from monalog.neural.embeddings import embedder
 
-            self.embedder = Embedder()
+            self.embedder = embedder()
         self.senses = SenseChooser(self.embedder)
         self.prover: Prover | None = None
         if settings.verify:

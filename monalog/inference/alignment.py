@@ -18,7 +18,7 @@ from monalog.inference.treeops import lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 
 if TYPE_CHECKING:
-    from monalog.neural.embeddings import Embedder
+    from monalog.neural.embeddings import SentenceEmbedder
 
 
 class Knowledge(enum.StrEnum):
@@ -77,14 +77,18 @@ class _Phrase:
 
 
 def _phrases(tree: Tree, other: set[str], max_tokens: int) -> list[_Phrase]:
-    """Constituents of at most `max_tokens` tokens, with the content words `other` lacks."""
+    """Constituents of at most `max_tokens` tokens, with the content words `other` lacks (each
+    word's content and operator looked up once, not once per constituent it is in)."""
+    words = leaves(tree)
+    content = [_content(leaf) for leaf in words]
+    operator = [downward(leaf) for leaf in words]
     out = []
     for begin, end, node in spans(tree):
         if end - begin <= max_tokens:
-            words = leaves(node)
-            content = frozenset(c for c in map(_content, words) if c)
-            out.append(_Phrase(begin, end, node, _key(node), tuple(leaf.token.word.lower() for leaf in words),
-                               content, frozenset(content - other), any(downward(leaf) for leaf in words)))
+            mine = frozenset(c for c in content[begin:end] if c)
+            lower = tuple(leaf.token.word.lower() for leaf in words[begin:end])
+            out.append(_Phrase(begin, end, node, _key(node), lower, mine, frozenset(mine - other),
+                               any(operator[begin:end])))
     return out
 
 
@@ -95,8 +99,8 @@ def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[T
     words."""
     p_words = {c for c in map(_content, leaves(premise)) if c}
     h_words = {c for c in map(_content, leaves(hypothesis)) if c}
-    pairs = [(p, h) for p in _phrases(premise, h_words, max_tokens) for h in _phrases(hypothesis, p_words, max_tokens)
-             if _comparable(p, h)]
+    h_phrases = _phrases(hypothesis, p_words, max_tokens)
+    pairs = [(p, h) for p in _phrases(premise, h_words, max_tokens) for h in h_phrases if _comparable(p, h)]
     minimal = [(p, h) for p, h in pairs
                if not any((q, g) != (p, h) and q.within(p) and g.within(h) and q.new == p.new and g.new == h.new
                           for q, g in pairs)]
@@ -124,12 +128,13 @@ class PhraseAligner:
     """Proposes ≡ facts between phrases of a pair, scored by `embedder` (default: the settings'
     model, loaded on first use)."""
 
-    def __init__(self, settings: AlignmentSettings = AlignmentSettings(), embedder: "Embedder | None" = None) -> None:
+    def __init__(self, settings: AlignmentSettings = AlignmentSettings(),
+                 embedder: "SentenceEmbedder | None" = None) -> None:
         self.settings = settings
         self._embedder = embedder
 
     @property
-    def embedder(self) -> "Embedder":
+    def embedder(self) -> "SentenceEmbedder":
         if self._embedder is None:
             self._embedder = shared_embedder(self.settings.model)
         return self._embedder
@@ -163,9 +168,9 @@ def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:
 
 
 @lru_cache(maxsize=2)
-def shared_embedder(model: str) -> "Embedder":
-    """One embedding model per process, on the CPU, batching only texts of one token length (a
-    phrase's vector never depends on the phrases it was batched with)."""
-    from monalog.neural.embeddings import Embedder
+def shared_embedder(model: str) -> "SentenceEmbedder":
+    """One embedding model per process, on the CPU; a phrase's vector never depends on the phrases
+    it was batched with."""
+    from monalog.neural.embeddings import embedder
 
-    return Embedder(model, device="cpu", unpadded=True)
+    return embedder(model, device="cpu")

@@ -18,7 +18,8 @@ from monalog.knowledge.wordnet_facts import synsets
 
 
 class Encoder(Protocol):
-    """What reads glosses: unit-length sentence embeddings, one row per text (monalog.neural.embeddings.Embedder)."""
+    """What reads glosses: unit-length sentence embeddings, one row per text
+    (monalog.neural.embeddings.SentenceEmbedder)."""
 
     def encode(self, texts: Sequence[str]) -> Any: ...
 

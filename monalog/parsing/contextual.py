@@ -27,7 +27,7 @@ from monalog.errors import ResourceError
 from monalog.neural.models import quiet_transformers
 from monalog.parsing.minilm_arrays import (ContextualConfig, contextual_header, encode_pieces, minilm_path,
                                            write_contextual_file)
-from monalog.parsing.wordpiece import WordPiece
+from monalog.neural.wordpiece import WordPiece
 from monalog.parsing.tagger import Vocab, _MLP
 from monalog.parsing.training import _targets, build_vocab, with_period
 

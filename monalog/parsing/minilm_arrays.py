@@ -19,15 +19,14 @@ from typing import Sequence
 import numpy as np
 
 from monalog.errors import ResourceError
-from monalog.neural.models import MINILM, resolve
-from monalog.parsing.tagger_arrays import (DTYPE, Vocab, char_features, encode_arrays, heads, linear, read_npz,
-                                           write_npz)
-from monalog.parsing.wordpiece import WordPiece
+from monalog.neural.bert_arrays import (DTYPE, MAX_PIECES, TABLE as BERT_TABLE, BertArrays, minilm_path, padded,
+                                        read_bert)
+from monalog.neural.wordpiece import WordPiece
+from monalog.parsing.tagger_arrays import Vocab, char_features, encode_arrays, heads, read_npz, write_npz
 
 FORMAT = "monalog-contextual-tagger/1"
-TABLE = "encoder.embeddings.word_embeddings.weight"
+TABLE = "encoder." + BERT_TABLE
 CHECK_ROWS = np.arange(1000, 30001, 1000)       # the subword-table rows stored to identify the table
-MAX_PIECES = 512                                 # MiniLM's positions, [CLS] and [SEP] included
 
 
 @dataclass(frozen=True)
@@ -45,11 +44,6 @@ class ContextualConfig:
     dropout: float = 0.33
     feature_dropout: float = 0.1
     freeze_embeddings: bool = True
-
-
-def minilm_path() -> Path:
-    """The packaged all-MiniLM-L6-v2 directory (weights, config, vocab.txt); offline only."""
-    return Path(resolve(MINILM))
 
 
 def write_contextual_file(path: str | Path, config: ContextualConfig, vocab: Vocab, weights: dict[str, np.ndarray],
@@ -75,16 +69,8 @@ def contextual_header(path: str | Path) -> dict | None:
 
 def _packaged_minilm() -> tuple[np.ndarray, dict, WordPiece]:
     """MiniLM's subword table (float32), config and tokenizer, read without torch or transformers."""
-    from safetensors import safe_open
-
-    root = minilm_path()
-    try:
-        with safe_open(str(root / "model.safetensors"), framework="np") as f:
-            table = f.get_tensor("embeddings.word_embeddings.weight")
-        config = json.loads((root / "config.json").read_text(encoding="utf-8"))
-    except (OSError, KeyError, ValueError) as exc:
-        raise ResourceError(f"cannot read the packaged MiniLM in {root}: {exc}", input=str(root)) from exc
-    return table, config, WordPiece.load(root / "vocab.txt")
+    weights, config, wordpiece = read_bert(minilm_path(), (BERT_TABLE,))
+    return weights[BERT_TABLE], config, wordpiece
 
 
 def encode_pieces(wordpiece: WordPiece, vocab: Vocab, sentences: Sequence[Sequence[str]]):
@@ -106,56 +92,12 @@ def encode_pieces(wordpiece: WordPiece, vocab: Vocab, sentences: Sequence[Sequen
         ids.append(wordpiece.sep)
         rows.append(ids)
         firsts.append([f if f >= 0 else len(ids) - 1 for f in first])
-    piece_ids = np.zeros((len(rows), max(map(len, rows))), dtype=np.int64)
-    piece_mask = np.zeros(piece_ids.shape, dtype=bool)
-    for i, ids in enumerate(rows):
-        piece_ids[i, :len(ids)] = ids
-        piece_mask[i, :len(ids)] = True
+    piece_ids, piece_mask = padded(rows)
     _, chars, mask = encode_arrays(vocab, sentences)
     first_index = np.zeros(mask.shape, dtype=np.int64)
     for i, first in enumerate(firsts):
         first_index[i, :len(first)] = first
     return piece_ids, piece_mask, first_index, chars, mask
-
-
-def _layer_norm(x: np.ndarray, w: dict[str, np.ndarray], name: str, eps: float) -> np.ndarray:
-    mean = x.mean(axis=-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / np.sqrt(var + eps) * w[f"{name}.weight"] + w[f"{name}.bias"]
-
-
-#: Numerical Recipes' erfc: erfc(z) = t exp(-z^2 + P(t)), t = 1 / (1 + z/2); P's coefficients, highest first
-_ERFC = (0.17087277, -0.82215223, 1.48851587, -1.13520398, 0.27886807, -0.18628806, 0.09678418, 0.37409196,
-         1.00002368, -1.26551223)
-_CHUNK = 1 << 15        # elements per step: the temporaries stay in the CPU cache
-
-
-def _gelu(x: np.ndarray) -> np.ndarray:
-    """BERT's exact GELU, x Phi(x), with Numerical Recipes' erfc (relative error < 1.2e-7; scipy costs a
-    fifth of a second to import). Element by element, in cache-sized chunks with in-place steps:
-    this is a third of the encoder's time otherwise."""
-    flat = np.ascontiguousarray(x).reshape(-1)
-    out = np.empty_like(flat)
-    for start in range(0, flat.size, _CHUNK):
-        v = flat[start:start + _CHUNK]
-        z = np.abs(v)
-        z *= 1.0 / np.sqrt(2.0)
-        t = z * 0.5
-        t += 1.0
-        np.reciprocal(t, out=t)
-        poly = t * _ERFC[0]
-        for c in _ERFC[1:]:
-            poly += c
-            if c != _ERFC[-1]:
-                poly *= t
-        z *= z
-        poly -= z
-        np.exp(poly, out=poly)
-        poly *= t                                   # erfc(|v| / sqrt 2) = 2 Phi(-|v|)
-        poly *= 0.5
-        np.subtract(1.0, poly, out=poly, where=v >= 0)
-        np.multiply(v, poly, out=out[start:start + _CHUNK])
-    return out.reshape(x.shape)
 
 
 class ArrayContextualTagger:
@@ -168,16 +110,10 @@ class ArrayContextualTagger:
         if not np.allclose(table[CHECK_ROWS], weights["table_check"], atol=1e-3):
             raise ResourceError("the packaged MiniLM is not the one this tagger was trained with",
                                 input=str(minilm_path()))
-        self.table = table
-        self.heads, self.eps = int(minilm["num_attention_heads"]), float(minilm["layer_norm_eps"])
-        self.w = {name: value.astype(DTYPE) for name, value in weights.items() if name != "table_check"}
-        self._qkv = [self._fused(i) for i in range(self.config.layers)]
-
-    def _fused(self, layer: int) -> tuple[np.ndarray, np.ndarray]:
-        """A layer's query, key and value as one product: weight (H, 3H), bias (3H,)."""
-        names = [f"encoder.encoder.layer.{layer}.attention.self.{part}" for part in ("query", "key", "value")]
-        return (np.concatenate([self.w[f"{n}.weight"].T for n in names], axis=1),
-                np.concatenate([self.w[f"{n}.bias"] for n in names]))
+        self.w = {name: value.astype(DTYPE) for name, value in weights.items()
+                  if not name.startswith("encoder.") and name != "table_check"}
+        self.bert = BertArrays({name: value for name, value in weights.items() if name.startswith("encoder.")},
+                               table, minilm, self.config.layers, prefix="encoder.")
 
     @classmethod
     def load(cls, path: str | Path) -> "ArrayContextualTagger":
@@ -190,37 +126,10 @@ class ArrayContextualTagger:
     def encode(self, sentences: Sequence[Sequence[str]]):
         return encode_pieces(self.wordpiece, self.vocab, sentences)
 
-    def _encoder(self, pieces: np.ndarray, piece_mask: np.ndarray) -> np.ndarray:
-        """BERT's embeddings and layers -> hidden states of the real pieces only (N,H), in row order;
-        padded keys get no attention. Only attention sees the padded (B,S) layout."""
-        w, eps = self.w, self.eps
-        b, s = pieces.shape
-        live = piece_mask.reshape(-1)
-        positions = np.broadcast_to(np.arange(s), (b, s)).reshape(-1)[live]
-        x = (self.table[pieces.reshape(-1)[live]].astype(DTYPE) + w["encoder.embeddings.position_embeddings.weight"][
-            positions] + w["encoder.embeddings.token_type_embeddings.weight"][0])
-        x = _layer_norm(x, w, "encoder.embeddings.LayerNorm", eps)
-        blocked = np.where(piece_mask, 0.0, np.finfo(DTYPE).min)[:, None, None, :]      # (B,1,1,S)
-        n, h = self.heads, x.shape[-1]
-        d = h // n
-        for layer in range(self.config.layers):
-            name = f"encoder.encoder.layer.{layer}"
-            padded = np.zeros((b * s, 3 * h), DTYPE)
-            padded[live] = x @ self._qkv[layer][0] + self._qkv[layer][1]
-            q, k, v = padded.reshape(b, s, 3, n, d).transpose(2, 0, 3, 1, 4)            # each (B,n,S,d)
-            scores = q @ k.transpose(0, 1, 3, 2) / np.sqrt(d) + blocked
-            scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
-            context = ((scores / scores.sum(axis=-1, keepdims=True)) @ v).transpose(0, 2, 1, 3).reshape(b * s, h)
-            x = _layer_norm(linear(w, context[live], f"{name}.attention.output.dense") + x, w,
-                            f"{name}.attention.output.LayerNorm", eps)
-            inner = _gelu(linear(w, x, f"{name}.intermediate.dense"))
-            x = _layer_norm(linear(w, inner, f"{name}.output.dense") + x, w, f"{name}.output.LayerNorm", eps)
-        return x
-
     def forward(self, pieces: np.ndarray, piece_mask: np.ndarray, first: np.ndarray, chars: np.ndarray,
                 mask: np.ndarray):
         """The arrays of `encode` -> tag (B,T,C), POS (B,T,P), head (B,T,T+1) logits."""
-        hidden = self._encoder(pieces, piece_mask)                                      # (N,H)
+        hidden = self.bert.hidden(pieces, piece_mask)                                      # (N,H)
         packed = np.cumsum(piece_mask.reshape(-1)) - 1            # padded position -> row of `hidden`
         x = hidden[packed[first + pieces.shape[1] * np.arange(len(first))[:, None]]]    # (B,T,H)
         if self.config.chars:

@@ -22,6 +22,7 @@ import numpy as np
 
 from monalog.errors import ResourceError
 from monalog.fileio import atomic_path
+from monalog.neural.bert_arrays import DTYPE, linear, matmul
 
 PAD, UNK = 0, 1
 MAX_WORD_CHARS = 24             # a fixed width: a word's features never depend on the other words of its batch
@@ -29,7 +30,6 @@ FORMAT = "monalog-tagger/1"
 _DIGITS = re.compile(r"\d")
 #: The forward pass runs in float64: summation order (batch shape, BLAS build, CPU) then moves
 #: results by ~1e-15, which the scorer's 1e-6 grid removes (monalog.parsing.scorers._snapped).
-DTYPE = np.float64
 
 
 def normalize_word(word: str) -> str:
@@ -167,11 +167,6 @@ def _leaky(x: np.ndarray) -> np.ndarray:
     return np.where(x > 0, x, 0.1 * x)
 
 
-def _matmul(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """(..., n) @ (n, m) as one 2-D product (numpy loops over a stacked left operand much slower)."""
-    return (x.reshape(-1, x.shape[-1]) @ w).reshape(*x.shape[:-1], w.shape[1])
-
-
 def log_softmax(x: np.ndarray) -> np.ndarray:
     shifted = x - x.max(axis=-1, keepdims=True)
     return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
@@ -210,7 +205,7 @@ class ArrayTagger:
         zero until each sentence's own last word (as packed sequences do)."""
         suffix = f"_l{layer}" + ("_reverse" if reverse else "")
         w_hh = self.w[f"lstm.weight_hh{suffix}"].T
-        gates_x = _matmul(x, self.w[f"lstm.weight_ih{suffix}"].T) + (self.w[f"lstm.bias_ih{suffix}"]
+        gates_x = matmul(x, self.w[f"lstm.weight_ih{suffix}"].T) + (self.w[f"lstm.bias_ih{suffix}"]
                                                              + self.w[f"lstm.bias_hh{suffix}"])
         b, t, _ = x.shape
         hidden = w_hh.shape[0]
@@ -234,15 +229,6 @@ class ArrayTagger:
         for layer in range(self.config.layers):
             x = np.concatenate([self._lstm(x, mask, layer, False), self._lstm(x, mask, layer, True)], axis=-1)
         return heads(self.w, x, mask)
-
-
-def linear(w: dict[str, np.ndarray], x: np.ndarray, name: str) -> np.ndarray:
-    """torch's nn.Linear `name` (weight, optional bias) applied to the last axis of x."""
-    out = _matmul(x, w[f"{name}.weight"].T)
-    bias = w.get(f"{name}.bias")
-    if bias is not None:
-        out += bias              # a new array: adding in place saves a copy
-    return out
 
 
 def heads(w: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray):

@@ -8,11 +8,12 @@ import torch
 
 from monalog.errors import ResourceError
 from monalog.parsing.contextual import ContextualTaggerModel, load_contextual, save_contextual
-from monalog.parsing.minilm_arrays import ArrayContextualTagger, ContextualConfig, _gelu, contextual_header, minilm_path
+from monalog.parsing.minilm_arrays import ArrayContextualTagger, ContextualConfig, contextual_header, minilm_path
 from monalog.parsing.scorers import MINILM, TaggerScorer, default_scorer, tagger_scorer
 from monalog.parsing.tagger import Vocab, is_tagger_file
 from monalog.parsing.tokens import tokenize
-from monalog.parsing.wordpiece import WordPiece
+from monalog.neural.bert_arrays import gelu
+from monalog.neural.wordpiece import WordPiece
 from monalog.resources import model_path
 
 ODD_WORDS = ["naïve", "Café", "[UNK]", "x[MASK]y", "don't", "U.S.", "\u200b", "\x00", "日本語", "héllo—world", "ﬁne",
@@ -41,7 +42,7 @@ def test_wordpiece_equals_transformers(sick_words):
 def test_gelu_is_berts():
     x = np.linspace(-12, 12, 100_001)
     expected = torch.nn.functional.gelu(torch.from_numpy(x)).numpy()
-    assert np.abs(_gelu(x) - expected).max() < 1e-6
+    assert np.abs(gelu(x) - expected).max() < 1e-6
 
 
 @pytest.fixture(scope="module")

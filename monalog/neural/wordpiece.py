@@ -89,13 +89,17 @@ class WordPiece:
             raise ResourceError(f"cannot read WordPiece vocabulary {path}: {exc}", input=str(path)) from exc
         return cls({piece: i for i, piece in enumerate(lines)})
 
+    def text_ids(self, text: str) -> list[int]:
+        """The pieces of a text, without [CLS] and [SEP] (none for an empty or blank text)."""
+        return [i for part in _SPECIAL.split(text) if part
+                for i in ([self.vocab[part]] if part in SPECIALS else
+                          [i for token in basic_tokens(part) for i in self._pieces(token)])]
+
     def word_ids(self, word: str) -> list[int]:
         """The pieces of one word ([UNK] where it yields none), cached (LRU, 50,000 words)."""
         ids = self._cache.get(word)
         if ids is None:
-            ids = [i for part in _SPECIAL.split(word) if part
-                   for i in ([self.vocab[part]] if part in SPECIALS else
-                             [i for token in basic_tokens(part) for i in self._pieces(token)])] or [self.unk]
+            ids = self.text_ids(word) or [self.unk]
             self._cache[word] = ids
             if len(self._cache) > 50_000:
                 self._cache.popitem(last=False)
