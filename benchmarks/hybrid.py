@@ -94,7 +94,8 @@ def write(report: dict, out: Path) -> None:
 
 CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK + 4,000 sampled pairs",
            "curriculum": "balanced recipe first, then SICK",
-           "hard": "SICK + generated pairs the SICK model gets wrong"}
+           "hard": "SICK + generated pairs the SICK model gets wrong",
+           "transitive": "SICK + transitive recipe"}
 
 
 def extra_pairs(config: str, args, sick, seed: int) -> list:
@@ -104,12 +105,15 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
         return []
     from monalog.augment.recipe import BALANCED, RECIPES, Recipe, select
 
+    if config == "transitive":
+        rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
+        return select(rows, sick, RECIPES[config], seed, held_out=split_dev(sick, FallbackSettings().dev_fraction)[1])
     rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
     if config != "hard":
-        return select(rows, len(sick), BALANCED if config == "curriculum" else RECIPES[config], seed)
+        return select(rows, sick, BALANCED if config == "curriculum" else RECIPES[config], seed)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
     # labels wrongly, as many as TRAIN pairs at most
-    pool = select(rows, len(sick), Recipe(ratio=4.0), seed)
+    pool = select(rows, sick, Recipe(ratio=4.0), seed)
     probs = Fallback(str(WORK / "models" / f"sick-seed{seed}")).probabilities([(p, h) for p, h, _ in pool])
     wrong = [ex for ex, pr in zip(pool, probs) if max(pr, key=pr.__getitem__) != ex[2].value]
     return wrong[:len(sick)]
@@ -135,6 +139,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", default=str(SICK))
     ap.add_argument("--augment", default=str(WORK / "augment_train.jsonl"))
+    ap.add_argument("--augment-hypotheses", default=str(WORK / "augment_hypotheses.jsonl"),
+                    help="`monalog augment` of TRAIN's hypotheses (the transitive recipe's pairs)")
     ap.add_argument("--configs", nargs="+", choices=sorted(CONFIGS), default=["sick", "balanced", "sample"])
     ap.add_argument("--epochs", type=float, default=3.0)
     ap.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])

@@ -7,6 +7,10 @@ label shares, and adds NEUTRAL pairs the engine can vouch for: an entailment rea
 every edit made the sentence strictly more general ("An animal is running" does not entail "A dog
 is running"). Everything is drawn with a seeded generator over the rows sorted by content, so the
 selection does not depend on the order of the input files.
+
+The transitive recipe composes generated pairs with SICK's own entailments instead (the transitivity
+of logic-guided augmentation, Asai & Hajishirzi 2020): pairs whose two sentences differ as SICK's
+do, by a paraphrase plus an edit, rather than a premise and its one-edit copy.
 """
 from __future__ import annotations
 
@@ -45,12 +49,26 @@ class Sample:
     seed: int = 0
 
 
+@dataclass(frozen=True)
+class Transitive:
+    """Generated pairs read from the hypothesis H of each SICK TRAIN entailment P ⇒ H: H ⇒ H' gives
+    P ⇒ H' (ENTAILMENT), H ⊥ H' gives P ⊥ H' (CONTRADICTION), and an H' strictly more general than H
+    is not entailed back: H' ⇏ P (NEUTRAL, when `neutral`). `per_pair` pairs of each label per SICK
+    pair, of at most `max_edits` edits. Run `monalog augment` on SICK's hypotheses to make them."""
+
+    per_pair: int = 1
+    max_edits: int = 2
+    neutral: bool = True
+
+
 BALANCED = Recipe()
 SAMPLE = Sample()
 ALL_PAIRS = Recipe(ratio=float("inf"), per_premise=10**9, entailment=1.0, contradiction=1.0, neutral=0.0,
                    max_edits=10**9)   # MonaLog's way: every generated pair as it is
-RECIPES: dict[str, Recipe | Sample] = {"balanced": BALANCED, "sample": SAMPLE, "all": ALL_PAIRS}
-DEFAULT_RECIPE: Recipe | Sample = BALANCED
+TRANSITIVE = Transitive()
+RECIPES: dict[str, Recipe | Sample | Transitive] = {"balanced": BALANCED, "sample": SAMPLE, "all": ALL_PAIRS,
+                                                    "transitive": TRANSITIVE}
+DEFAULT_RECIPE: Recipe | Sample | Transitive = BALANCED
 
 
 def _edits(row: Mapping) -> list[Mapping]:
@@ -66,7 +84,7 @@ def _strict(row: Mapping) -> bool:
         for s in edits)
 
 
-def candidates(rows: Iterable[Mapping], recipe: Recipe) -> dict[Label, list[tuple[str, Example]]]:
+def candidates(rows: Iterable[Mapping], recipe: Recipe | Transitive) -> dict[Label, list[tuple[str, Example]]]:
     """(premise, example) per label: generated E/C pairs, and NEUTRAL pairs from strict entailments."""
     out: dict[Label, list[tuple[str, Example]]] = defaultdict(list)
     for row in rows:
@@ -79,18 +97,22 @@ def candidates(rows: Iterable[Mapping], recipe: Recipe) -> dict[Label, list[tupl
     return out
 
 
-def select(rows: Iterable[Mapping], sick_pairs: int, recipe: Recipe | Sample = DEFAULT_RECIPE,
-           seed: int = 0) -> list[Example]:
-    """The generated examples to add to `sick_pairs` SICK TRAIN pairs, by `recipe`, seeded."""
+def select(rows: Iterable[Mapping], sick: Sequence[Example],
+           recipe: Recipe | Sample | Transitive = DEFAULT_RECIPE, seed: int = 0,
+           held_out: Iterable[Example] = ()) -> list[Example]:
+    """The generated examples to add to the SICK TRAIN pairs `sick`, by `recipe`, seeded; the
+    transitive recipe composes none with a `held_out` pair (the dev share that selects the model)."""
     if isinstance(recipe, Sample):
         rows = list(rows)
         chosen_rows = random.Random(recipe.seed).sample(rows, min(recipe.pairs, len(rows)))
         return [(r["premise"], r["hypothesis"], Label(r["label"])) for r in chosen_rows]
+    if isinstance(recipe, Transitive):
+        return _transitive(rows, sorted(set(sick) - set(held_out)), recipe, seed)
     pools = candidates(rows, recipe)
     rng = random.Random(seed)
     shares = {Label.ENTAILMENT: recipe.entailment, Label.CONTRADICTION: recipe.contradiction,
               Label.NEUTRAL: recipe.neutral}
-    total = recipe.ratio * sick_pairs
+    total = recipe.ratio * len(sick)
     chosen: list[Example] = []
     for label in (Label.ENTAILMENT, Label.CONTRADICTION, Label.NEUTRAL):
         pool = sorted(set(pools.get(label, [])))
@@ -112,3 +134,21 @@ def _capped(pool: Sequence[tuple[str, Example]], want: int, per_premise: int) ->
             used[premise] += 1
             out.append(example)
     return out
+
+
+def _transitive(rows: Iterable[Mapping], sick: Sequence[Example], recipe: Transitive, seed: int) -> list[Example]:
+    """Each SICK entailment P ⇒ H with `per_pair` generated sentences of H per label, composed (`Transitive`)."""
+    pools: dict[str, dict[Label, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for row in rows:
+        for label in candidates([row], recipe):
+            pools[row["premise"]][label].add(row["hypothesis"])
+    rng = random.Random(seed)
+    chosen: list[Example] = []
+    for premise, hypothesis, gold in sick:
+        if gold is not Label.ENTAILMENT or hypothesis not in pools:
+            continue
+        for label, pool in sorted(pools[hypothesis].items()):
+            for generated in rng.sample(sorted(pool), min(recipe.per_pair, len(pool))):
+                chosen.append((generated, premise, label) if label is Label.NEUTRAL else (premise, generated, label))
+    rng.shuffle(chosen)
+    return chosen

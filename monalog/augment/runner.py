@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from monalog.augment.generate import AugmentSettings, Augmenter, Generated, sample
 from monalog.parallel import run_batches
@@ -34,16 +34,18 @@ class Premise:
     line: int = 0
 
 
-def read_premises(path: str | Path, sick_set: str | None = None) -> Iterator[Premise | BadRow]:
-    """One premise a line, a SICK tsv (sentence_A of each pair; `sick_set` keeps one SemEval_set,
-    e.g. TRAIN), or JSONL with "premise" (and "id"). Repeated premises are given once; an id used
-    by an earlier premise is a bad row (ids are what resuming goes by)."""
+def read_premises(path: str | Path, sick_set: str | None = None,
+                  sick_column: str = "sentence_A") -> Iterator[Premise | BadRow]:
+    """One premise a line, a SICK tsv (`sick_column` of each pair, sentence_A or sentence_B;
+    `sick_set` keeps one SemEval_set, e.g. TRAIN), or JSONL with "premise" (and "id"). Repeated
+    premises are given once; an id used by an earlier premise is a bad row (ids are what resuming
+    goes by)."""
     path = Path(path)
     first = next((item[1] for item in read_lines(path) if not isinstance(item, BadRow) and item[1].strip()), "")
     if first.lstrip().startswith("{") or path.suffix in (".jsonl", ".json"):
         items: Iterator[Premise | BadRow] = _jsonl(path)
     elif "sentence_A" in first.split("\t"):
-        items = _sick(path, sick_set)
+        items = _sick(path, sick_set, sick_column)
     else:
         items = (item if isinstance(item, BadRow) else Premise(str(item[0]), item[1].strip(), item[0])
                  for item in read_lines(path) if isinstance(item, BadRow) or item[1].strip())
@@ -72,12 +74,12 @@ def _jsonl(path: Path) -> Iterator[Premise | BadRow]:
             yield Premise(str(row.fields.get("id", row.line)), text, row.line)
 
 
-def _sick(path: Path, sick_set: str | None) -> Iterator[Premise | BadRow]:
-    for row in read_tsv(path, required=("sentence_A",)):
+def _sick(path: Path, sick_set: str | None, column: str) -> Iterator[Premise | BadRow]:
+    for row in read_tsv(path, required=(column,)):
         if isinstance(row, BadRow):
             yield row
-        elif (text := row.text("sentence_A")) is None:
-            yield BadRow(row.line, "empty sentence_A")
+        elif (text := row.text(column)) is None:
+            yield BadRow(row.line, f"empty {column}")
         elif not sick_set or (row.fields.get("SemEval_set") or "").strip().upper() == sick_set.upper():
             yield Premise(row.fields.get("pair_ID") or str(row.line), text, row.line)
 
@@ -135,6 +137,7 @@ class AugmentReport:
 def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings = AugmentSettings(), *,
                  fraction: float = 1.0, seed: int = 0, workers: int = 1, engine: str = "local",
                  batch_size: int = 32, address: str | None = None, sick_set: str | None = None,
+                 sick_column: str = "sentence_A",
                  progress=None, on_skip: Callable[[BadRow], None] | None = None,
                  limit: int | None = None) -> AugmentReport:
     """Generate pairs from every premise of `path` into the JSONL `output` (resuming a previous run).
@@ -142,7 +145,8 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     import time
 
     record = progress_file(Path(output), {**asdict(settings), "fraction": fraction, "seed": seed,
-                                          "input": str(Path(path).resolve())})
+                                          "input": str(Path(path).resolve()), "sick_set": sick_set,
+                                          "sick_column": sick_column})
     output = check_output(output, inputs=[path], previous=record.starts_with_row)   # before anything changes
     check_output(record.path, inputs=[path], previous=record.is_progress)
     output.parent.mkdir(parents=True, exist_ok=True)
@@ -156,7 +160,7 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
             row = json.loads(line)
             seen.add((row["premise"], row["hypothesis"]))
             report.labels[row["label"]] += 1
-    todo = _premises_left(path, sick_set, done, limit, on_skip, report)
+    todo = _premises_left(read_premises(path, sick_set, sick_column), done, limit, on_skip, report)
     batches = [todo[i:i + batch_size] for i in range(0, len(todo), batch_size)]
     if progress is not None:
         progress.total = len(todo)
@@ -174,11 +178,11 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     return report
 
 
-def _premises_left(path: str | Path, sick_set: str | None, done: set[str], limit: int | None,
+def _premises_left(items: Iterable[Premise | BadRow], done: set[str], limit: int | None,
                    on_skip: Callable[[BadRow], None] | None, report: AugmentReport) -> list[Premise]:
     """The premises not yet done (counting all of them, and the resumed ones, in `report`)."""
     todo: list[Premise] = []
-    for item in read_premises(path, sick_set):
+    for item in items:
         if isinstance(item, BadRow):
             if on_skip:
                 on_skip(item)

@@ -19,6 +19,9 @@ def register(sub) -> None:
     p.add_argument("--fraction", type=share, default=1.0, help="keep this share of each premise's pairs")
     p.add_argument("--seed", type=int, default=0, help="seed of the --fraction sample")
     p.add_argument("--sick-set", help="SICK input: only premises of this SemEval_set (TRAIN, TRIAL)")
+    p.add_argument("--sick-column", choices=("sentence_A", "sentence_B"), default="sentence_A",
+                   help="SICK input: the sentences to generate from (sentence_B: the hypotheses, for "
+                        "`train --recipe transitive`)")
     p.add_argument("--limit", type=count(1), help="only the first N premises")
     p.add_argument("--batch-size", type=count(1), default=32, help="premises per batch (the unit of resuming)")
     p.add_argument("--max-pairs", type=count(1), default=200, help="pairs at most per premise")
@@ -64,8 +67,9 @@ def run(args: argparse.Namespace) -> int:
     with progress("augmenting", unit=" premise") as bar:
         report = augment_file(args.file, args.output, settings, fraction=args.fraction, seed=args.seed,
                               workers=args.workers, engine=args.engine, batch_size=args.batch_size,
-                              address=args.ray_address, sick_set=args.sick_set, progress=bar,
-                              on_skip=lambda item: skipped(args.file, item.line, item.reason), limit=args.limit)
+                              address=args.ray_address, sick_set=args.sick_set, sick_column=args.sick_column,
+                              progress=bar, on_skip=lambda item: skipped(args.file, item.line, item.reason),
+                              limit=args.limit)
     for source, reason in report.failed:
         print(f"monalog: premise {source} skipped: {reason}", file=sys.stderr)
     print(report.table(), file=sys.stderr)

@@ -12,11 +12,12 @@ def register(sub) -> None:
     p = sub.add_parser("train", help="fine-tune the fallback classifier on SICK TRAIN rows (+ generated pairs)")
     p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
     p.add_argument("--augment", action="append", metavar="JSONL", help="generated pairs (monalog augment output)")
-    p.add_argument("--recipe", choices=("balanced", "sample", "all"), default="balanced",
+    p.add_argument("--recipe", choices=("balanced", "sample", "all", "transitive"), default="balanced",
                    help="balanced (default): as many generated pairs as TRAIN pairs, at most 6 per premise and "
                         "label, 40%% ENTAILMENT / 30%% CONTRADICTION / 30%% NEUTRAL (strict entailments read "
                         "backwards); sample: 4,000 pairs drawn uniformly (data seed 0); all: every generated "
-                        "pair (MonaLog's way)")
+                        "pair (MonaLog's way); transitive: pairs generated from the hypotheses of TRAIN's "
+                        "entailments (`augment --sick-column sentence_B`) composed with their premises")
     p.add_argument("--fraction", type=share, default=1.0, help="then use this share of them")
     p.add_argument("--generated-first", action="store_true",
                    help="train one epoch on the generated pairs alone, then --epochs on SICK (a curriculum) "
@@ -88,14 +89,15 @@ def run(args: argparse.Namespace) -> int:
 
     from monalog.augment.recipe import RECIPES, select
     from monalog.fileio import check_output
-    from monalog.hybrid.fallback import is_model_folder
+    from monalog.hybrid.fallback import FallbackSettings, is_model_folder, split_dev
 
     check_output(args.output, inputs=[args.train, *(args.augment or [])], previous=is_model_folder, folder=True)
     sick = sick_train_pairs(args.train, args.labels)
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
     generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
-    extra = select(generated, len(sick), RECIPES[args.recipe], args.seed)
+    extra = select(generated, sick, RECIPES[args.recipe], args.seed,
+                   held_out=split_dev(sick, FallbackSettings().dev_fraction)[1])
     if args.fraction < 1.0:
         rng = random.Random(args.seed)
         extra = [e for e in extra if rng.random() < args.fraction]

@@ -95,6 +95,15 @@ def test_read_premises_sick_set(sick_path):
     assert len(train) < 1000
 
 
+def test_read_premises_sick_column(sick_path):
+    """sentence_B: the hypotheses, which the transitive training recipe composes with their premises."""
+    from monalog.rows import read_tsv
+
+    rows = [r for r in read_tsv(sick_path) if not isinstance(r, BadRow) and r.fields["SemEval_set"] == "TRIAL"]
+    hypotheses = list(read_premises(sick_path, sick_set="TRIAL", sick_column="sentence_B"))
+    assert [p.text for p in hypotheses] == list(dict.fromkeys(r.text("sentence_B") for r in rows))
+
+
 def _lines(path):
     return path.read_text(encoding="utf-8").splitlines()
 

@@ -18,8 +18,13 @@ ROWS = [_row(f"A dog {i} is running", f"An animal {i} is running", "ENTAILMENT",
     + [_row("A dog is running", f"A far edit {i}", "ENTAILMENT", *[("delete", "≤")] * 3) for i in range(5)]
 
 
+def _sick(n: int) -> list:
+    """`n` SICK TRAIN pairs (only their number matters to the proportional recipes)."""
+    return [(f"Premise {i}", f"Hypothesis {i}", Label.NEUTRAL) for i in range(n)]
+
+
 def test_shares_and_neutral_from_strict_entailments_only():
-    chosen = select(ROWS, 50, Recipe(ratio=1.0, per_premise=100), seed=0)
+    chosen = select(ROWS, _sick(50), Recipe(ratio=1.0, per_premise=100), seed=0)
     counts = Counter(label for _, _, label in chosen)
     assert counts == {Label.ENTAILMENT: 20, Label.CONTRADICTION: 15, Label.NEUTRAL: 15}
     neutral = [(p, h) for p, h, label in chosen if label is Label.NEUTRAL]
@@ -29,20 +34,42 @@ def test_shares_and_neutral_from_strict_entailments_only():
 
 def test_per_premise_cap_and_seeding():
     rows = [_row("A dog is running", f"Hypothesis {i}", "ENTAILMENT", ("delete", "≤")) for i in range(30)]
-    chosen = select(rows, 100, Recipe(per_premise=4, neutral=0.0), seed=1)
+    chosen = select(rows, _sick(100), Recipe(per_premise=4, neutral=0.0), seed=1)
     assert Counter(label for _, _, label in chosen) == {Label.ENTAILMENT: 4}
-    assert chosen == select(list(reversed(rows)), 100, Recipe(per_premise=4, neutral=0.0), seed=1)
-    assert chosen != select(rows, 100, Recipe(per_premise=4, neutral=0.0), seed=2)
+    assert chosen == select(list(reversed(rows)), _sick(100), Recipe(per_premise=4, neutral=0.0), seed=1)
+    assert chosen != select(rows, _sick(100), Recipe(per_premise=4, neutral=0.0), seed=2)
 
 
 def test_all_pairs_keeps_every_generated_pair():
-    chosen = select(ROWS, 10, ALL_PAIRS, seed=0)
+    chosen = select(ROWS, _sick(10), ALL_PAIRS, seed=0)
     assert len(chosen) == len(ROWS) and {label for _, _, label in chosen} == {Label.ENTAILMENT, Label.CONTRADICTION}
 
 
 def test_sample_draws_the_same_pairs_for_every_training_seed():
     from monalog.augment.recipe import Sample
 
-    chosen = select(ROWS, 50, Sample(pairs=10, seed=0), seed=1)
-    assert len(chosen) == 10 and chosen == select(ROWS, 50, Sample(pairs=10, seed=0), seed=2)
+    chosen = select(ROWS, _sick(50), Sample(pairs=10, seed=0), seed=1)
+    assert len(chosen) == 10 and chosen == select(ROWS, _sick(50), Sample(pairs=10, seed=0), seed=2)
     assert {label for _, _, label in chosen} <= {Label.ENTAILMENT, Label.CONTRADICTION}
+
+
+def test_transitive_composes_generated_pairs_with_sick_entailments():
+    from monalog.augment.recipe import Transitive
+
+    sick = [("A puppy is running fast", "A dog is running", Label.ENTAILMENT),
+            ("A cat is sleeping", "A cat is not sleeping", Label.CONTRADICTION),
+            ("A man is playing", "A man is singing", Label.NEUTRAL)]
+    rows = [_row("A dog is running", "An animal is running", "ENTAILMENT", ("replace", "≤")),
+            _row("A dog is running", "A hound is running", "ENTAILMENT", ("replace", "≡")),
+            _row("A dog is running", "No dog is running", "CONTRADICTION", ("negate", "⊥")),
+            _row("A man is singing", "A person is singing", "ENTAILMENT", ("replace", "≤"))]
+    chosen = select(rows, sick, Transitive(per_pair=5), seed=0)
+    assert sorted(chosen) == sorted([
+        ("A puppy is running fast", "An animal is running", Label.ENTAILMENT),   # P ⇒ H ⇒ H'
+        ("A puppy is running fast", "A hound is running", Label.ENTAILMENT),
+        ("A puppy is running fast", "No dog is running", Label.CONTRADICTION),   # P ⇒ H ⊥ H'
+        ("An animal is running", "A puppy is running fast", Label.NEUTRAL)])     # strictly more general H'
+    # only SICK's entailments compose (nothing follows from a NEUTRAL pair); one pair per label here
+    one = select(rows, sick, Transitive(per_pair=1), seed=0)
+    assert Counter(label for _, _, label in one) == {Label.ENTAILMENT: 1, Label.CONTRADICTION: 1, Label.NEUTRAL: 1}
+    assert one == select(list(reversed(rows)), sick, Transitive(per_pair=1), seed=0)
