@@ -108,3 +108,17 @@ def test_irregular_plural_forms():
     from monalog.text.morphology import irregular_plural_forms
 
     assert {"men", "children"} <= irregular_plural_forms() and "dogs" not in irregular_plural_forms()
+
+
+@pytest.mark.parametrize("before, after", [
+    # collective and counting phrases (issue 14 item 2: "a pair of" = two); "the group of X" is the X
+    ("The group of Asian girls are standing together", "The Asian girls are standing together"),
+    ("A pair of dogs are running", "Two dogs are running"),
+    ("A man is looking through a pair of old binoculars", "A man is looking through a pair of old binoculars"),
+    # a relative adjective after any determiner, numerals and "another" included
+    ("A dog is looking at another dog, which is brown, in the pond",
+     "A dog is looking at another brown dog in the pond"),
+    ("Two dogs, which are wet, are running", "Two wet dogs are running"),
+])
+def test_collective_counting_and_relative_adjectives(before, after):
+    assert normalize(before).text == after
