@@ -15,6 +15,7 @@ from monalog.ccg.tree import Leaf, Token, Tree, Unary, leaves
 from monalog.errors import InputError, MonalogError, ParseError
 from monalog.parsing.decoder import Decoder, DecoderSettings
 from monalog.text.lemmatize import lemmatize, pos_from_category
+from monalog.text.morphology import is_cardinal
 from monalog.parsing.scorers import DepccgScorer, Scorer, tagger_scorer
 from monalog.parsing.tokens import Tokenized, tokenize
 
@@ -131,15 +132,21 @@ class Parser:
         return [Token(w, lemma, p) for w, lemma, p in zip(words, lemmas, pos)]
 
 
+_NOUN_FUNCTORS = frozenset({"N/N", "NP/N"})
+
+
 def _relemmatize(tree: Tree) -> Tree:
     """Make POS tags and lemmas agree with the supertags: a verb's category with a noun's tag
-    ("walking"/NN as S[ng]\\NP) or no tag at all ('XX', from scorers without POS)."""
+    ("walking"/NN as S[ng]\\NP), no tag at all ('XX', from scorers without POS), or a cardinal
+    before a noun with another tag than CD ("Four"/JJ people: the determiner rules go by CD)."""
     lv = leaves(tree)
     fixes = {}
     for i, leaf in enumerate(lv):
         guess = pos_from_category(leaf.category)
         if leaf.token.pos == "XX" or (guess.startswith("VB") and not leaf.token.pos.startswith("VB")):
             fixes[i] = guess
+        elif leaf.token.pos != "CD" and str(leaf.category) in _NOUN_FUNCTORS and is_cardinal(leaf.token.word):
+            fixes[i] = "CD"
     if not fixes:
         return tree
     lemmas = dict(zip(fixes, lemmatize([lv[i].token.word for i in fixes], list(fixes.values()))))

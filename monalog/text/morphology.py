@@ -48,6 +48,18 @@ def ing_form(word: str) -> str:
     return base + "ing"
 
 
+CARDINALS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                       "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+                       "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred",
+                       "thousand", "million"})
+
+
+def is_cardinal(word: str) -> bool:
+    """A cardinal number, in digits or words ("4", "1,000", "four"); not an ordinal ("fourth")."""
+    word = word.lower()
+    return word in CARDINALS or re.fullmatch(r"\d+(?:[.,]\d+)*", word) is not None
+
+
 _IRREGULAR_PLURALS = frozenset({"men", "women", "children", "people", "mice", "geese", "feet", "teeth",
                                  "police", "cattle", "sheep"})
 

@@ -110,3 +110,18 @@ def test_a_parse_never_depends_on_its_batch(parser, sick_path):
     together = dict(zip(sample, scores))
     for sentence, (tags, heads) in zip(sample, (parser.scorer.score([w])[0][0] for w in words)):
         assert np.array_equal(tags, together[sentence][0]) and np.array_equal(heads, together[sentence][1])
+
+
+@pytest.mark.parametrize("sentence, word", [("Four people are sitting on a low cement ledge", "Four"),
+                                            ("Four persons are running", "Four")])
+def test_cardinals_before_a_noun_are_cd(parser, sentence, word):
+    """The tagger calls some numerals JJ; the determiner rules ("Four people" ≤ "Some people") go by CD."""
+    leaf = next(lf for lf in parser.parse(sentence).leaves if lf.token.word == word)
+    assert (leaf.token.pos, leaf.token.lemma) == ("CD", "four")
+
+
+def test_is_cardinal():
+    from monalog.text.morphology import is_cardinal
+
+    assert all(map(is_cardinal, ("four", "Twenty", "4", "1,000")))
+    assert not any(map(is_cardinal, ("fourth", "someone", "4th", "")))
