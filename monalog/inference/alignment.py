@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
-from monalog.inference.generation import downward
+from monalog.inference.generation import operators
 from monalog.inference.treeops import lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 
@@ -81,7 +81,7 @@ def _phrases(tree: Tree, other: set[str], max_tokens: int) -> list[_Phrase]:
     word's content and operator looked up once, not once per constituent it is in)."""
     words = leaves(tree)
     content = [_content(leaf) for leaf in words]
-    operator = [downward(leaf) for leaf in words]
+    operator = operators(words)
     out = []
     for begin, end, node in spans(tree):
         if end - begin <= max_tokens:

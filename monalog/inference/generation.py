@@ -107,7 +107,7 @@ def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
     if split is None:
         return None
     head = pn.node.children[split[1]]
-    if any(downward(leaf) for leaf in leaves(head)):
+    if any(operators(leaves(head))):
         return None
     return pn.node.children[split[0]], head
 
@@ -119,6 +119,15 @@ def downward(leaf: Leaf) -> bool:
     if sig is None:
         sig = lexicon.match_determiner(leaf.token.word.lower().split("_"))
     return sig is not None and (sig.restrictor is not UP or any(m is not UP for m in sig.scope))
+
+
+def operators(words: Sequence[Leaf]) -> list[bool]:
+    """Which of `words` are downward operators (`downward`), a reciprocal "each other" aside: it
+    names the participants, it quantifies over nothing ("fighting each other" keeps its modifiers
+    droppable: "playfully fighting each other" ≤ "fighting each other")."""
+    return [downward(leaf) and not (leaf.token.lemma.lower() == "each" and i + 1 < len(words)
+                                    and words[i + 1].token.lemma.lower() == "other")
+            for i, leaf in enumerate(words)]
 
 
 def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
