@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
-from monalog.inference.negation import EXISTENTIAL, contradictories, is_quantity
-from monalog.inference.treeops import sentence_text, surface
+from monalog.inference.negation import EXISTENTIAL, SUBJECT_SWAP, contradictories, is_quantity
+from monalog.inference.treeops import sentence_text, surface, walk
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.text.morphology import be_for
 
@@ -16,9 +16,20 @@ _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each oth
 
 
 def natural_contradictions(tree: Tree) -> list[tuple[str, str]]:
-    """(sentence, note) for each contradiction of `tree`, in natural forms."""
-    out = [(sentence_text(t), note) for t, note in contradictories(tree, objects=False)]
+    """(sentence, note) for each contradiction of `tree`, in natural forms: no "no" before nouns
+    coordinated under one determiner ("The man and woman" -> "No man and woman are walking")."""
+    coordinated = _coordinated_nouns(tree)
+    out = [(sentence_text(t), note) for t, note in contradictories(tree, objects=False)
+           if not (coordinated and note.startswith(SUBJECT_SWAP))]
     return out + _there_is_no(tree)
+
+
+def _coordinated_nouns(tree: Tree) -> bool:
+    """The main clause's subject coordinates nouns ("the man and woman"), not adjectives ("a brown
+    and white dog")."""
+    if not (isinstance(tree, Binary) and tree.rule is Rule.BA and str(tree.left.category) == "NP"):
+        return False
+    return any(isinstance(n, Binary) and n.rule is Rule.CONJ and str(n.category) == "N\\N" for _, n in walk(tree.left))
 
 
 @lru_cache(maxsize=20000)

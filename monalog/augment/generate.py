@@ -287,7 +287,7 @@ class Augmenter:
             else:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]
-                candidates = [w for w in candidates if word_choice().common(w, up)]
+                candidates = [w for w in candidates if word_choice().common(w, up, pos)]
                 if leaf.token.pos == "NN":               # never "a water", nor "playing instrument"
                     article = noun_article(tokens, positions[path])
                     if article is None or article in COUNT_DETERMINERS:

@@ -20,6 +20,7 @@ class WordChoice:
 
     min_zipf: float
     min_zipf_above: float               # for a more general word: a common one (basic level)
+    min_pos_share: float                # a noun must read as a noun ("produce" reads as a verb)
     abstract: frozenset[str]
     singular: frozenset[str]
     plural: frozenset[str]
@@ -27,12 +28,14 @@ class WordChoice:
     near_similarity: float
     fixed_expressions: tuple[tuple[str, ...], ...]
 
-    def common(self, word: str, above: bool = False) -> bool:
-        """Frequent enough to read well: `above` (replacing a word by a more general one) asks more."""
+    def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
+        """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
+        a noun (`pos` "n") must also read as one (`pos_share`)."""
         from wordfreq import zipf_frequency
 
         floor = self.min_zipf_above if above else self.min_zipf
-        return word not in self.abstract and zipf_frequency(word, "en") >= floor
+        return word not in self.abstract and zipf_frequency(word, "en") >= floor \
+            and (pos != "n" or pos_share(word, "n") >= self.min_pos_share)
 
     def fixed(self, words: Sequence[str], i: int) -> bool:
         """Word i belongs to a fixed expression ("in front of", "a pair of"): never replaced."""
@@ -55,7 +58,8 @@ def word_choice() -> WordChoice:
     from monalog.resources import kb_path
 
     data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
-    return WordChoice(data["min_zipf"], data["min_zipf_above"], frozenset(data["abstract_hypernyms"]),
+    return WordChoice(data["min_zipf"], data["min_zipf_above"], data["min_pos_share"],
+                      frozenset(data["abstract_hypernyms"]),
                       frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
                       data["min_similarity"], data["near_similarity"],
                       tuple(tuple(e.split()) for e in data["fixed_expressions"]))
@@ -79,7 +83,8 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
     for synset in related:
         words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
         word = words[0] if words else ""           # a synset's most frequent one-word name
-        if not word or word == lemma or word in out or not choice.common(word, up) or word in irregular_plural_forms():
+        if not word or word == lemma or word in out or not choice.common(word, up, pos) \
+                or word in irregular_plural_forms():
             continue
         low, high = (lemma, word) if up else (word, lemma)
         fact = relate(low, high, pos, settings)
@@ -90,14 +95,31 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
     return tuple(out.items())
 
 
+@lru_cache(maxsize=50000)
+def pos_share(word: str, pos: str) -> float:
+    """The share of `word`'s WordNet sense counts (SemCor) in part of speech `pos`, against its most
+    frequent other one: 0.01 for "produce" as a noun (a verb above all), 1.0 for "animal"; 1.0
+    when WordNet counts none of its senses."""
+    from monalog.knowledge.wordnet_facts import synsets
+
+    counts = {p: sum(_count(lemma) for s in synsets(word, p) for lemma in s.lemmas() if lemma.name().lower() == word)
+              for p in "nvar"}
+    mine, other = counts.pop(pos, 0), max(counts.values())
+    return mine / (mine + other) if mine + other else 1.0
+
+
+def _count(lemma) -> int:
+    try:
+        return lemma.count()
+    except OSError:                            # a WordNet copy without cntlist.rev
+        return 0
+
+
 def _by_frequency(synsets) -> list:
     """Most frequent first (SemCor counts), then by name: nltk returns related synsets in an order
     that changes from process to process."""
     def count(synset) -> int:
-        try:
-            return sum(lemma.count() for lemma in synset.lemmas())
-        except OSError:                        # a WordNet copy without cntlist.rev
-            return 0
+        return sum(_count(lemma) for lemma in synset.lemmas())
     return sorted(set(synsets), key=lambda s: (-count(s), s.name()))
 
 

@@ -133,6 +133,9 @@ def _object_np(tree: Tree, vp_path: Path) -> Path | None:
     return None
 
 
+SUBJECT_SWAP = "the subject's quantifier swapped"     # the note's start for "no" put before the subject
+
+
 def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> list[tuple[Tree, str]]:
     """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each.
     `objects`: also by the object's quantifier ("is playing no guitar": sound, but not what people
@@ -140,7 +143,7 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> lis
     (these need the same referent: "A boy is not playing" does not contradict "A kid is playing")."""
     out: list[tuple[Tree, str]] = []
     for subject, vp in _clauses(tree):
-        out += _swap_det(tree, subject, "the subject's quantifier swapped")
+        out += _swap_det(tree, subject, SUBJECT_SWAP)
         if verbs:
             out += _negations_of_vp(tree, vp)
         obj = _object_np(tree, vp) if objects else None

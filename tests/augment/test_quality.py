@@ -45,11 +45,23 @@ def test_contradictions_in_the_forms_people_write(pipeline):
     assert not any("no guitar" in t or "No Five" in t for t in texts)          # no object "no", no stacking
     coordinated = {t for t, _ in natural_contradictions(_tree(pipeline, "A woman and three men are posing"))}
     assert "No woman and three men are posing" not in coordinated
+    nouns = {t for t, _ in natural_contradictions(_tree(pipeline, "The man and woman are strolling"))}
+    assert nouns == {"The man and woman are not strolling"}                     # not "No man and woman are"
+    adjectives = {t for t, _ in natural_contradictions(_tree(pipeline, "A brown and white dog is running"))}
+    assert "No brown and white dog is running" in adjectives
 
 
 def test_objects_are_dropped_only_from_verbs_used_without_one():
     assert can_be_intransitive("eat") and can_be_intransitive("play")
     assert not can_be_intransitive("carry") and not can_be_intransitive("pour")
+
+
+def test_a_replacing_noun_reads_as_a_noun():
+    from monalog.augment.words import pos_share, word_choice
+
+    assert pos_share("produce", "n") < 0.05 and pos_share("animal", "n") > 0.9
+    assert not word_choice().common("produce", True, "n") and not word_choice().common("solid", True, "n")
+    assert word_choice().common("drink", True, "n") and word_choice().common("produce", True, "v")
 
 
 def test_words_and_articles():
