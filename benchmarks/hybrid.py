@@ -10,8 +10,11 @@ Configs: `sick` (TRAIN alone); `balanced` and `sample` (TRAIN + the pairs `monal
 with the recipe's own data seed for `sample`); `curriculum` (the balanced pairs for one epoch
 first, then TRAIN: FallbackSettings.generated_first); `hard` (of four times the balanced recipe's
 pairs, those the same seed's `sick` model labels wrongly, at most as many as TRAIN pairs; run
-`sick` first). The reduced scale fits the grid into the CPU budget: every run is 3 epochs (lr 1e-4,
-batch 32), so more data means more steps. The engine's answers on TRIAL (default and
+`sick` first); `transitive` (TRAIN + `--recipe transitive`: pairs generated from the hypotheses of
+TRAIN's entailments, composed with their premises; make them first with `monalog augment SICK.tsv
+--sick-set TRAIN --sick-column sentence_B -o benchmarks/work/augment_hypotheses.jsonl --workers 2`).
+The reduced scale fits the grid into the CPU budget: every run is 3 epochs (lr 1e-4, batch 32), so
+more data means more steps. The engine's answers on TRIAL (default and
 `--knowledge symbolic`) are computed once. Results are written after every run to
 benchmarks/results/NAME.json and .md (`--name`, default hybrid); a rerun with the same settings
 keeps the runs it finds there (training is deterministic on CPU for a seed) and does the rest.
@@ -84,7 +87,10 @@ def write(report: dict, out: Path) -> None:
            "pairs for every training seed; curriculum = the balanced recipe's pairs for one epoch alone, then SICK "
            "TRAIN for the epochs (`FallbackSettings.generated_first`); hard = of four times the balanced recipe's "
            "pairs, those the same seed's SICK-only model labels wrongly (at most as many as TRAIN pairs), mixed "
-           "with TRAIN. Training is deterministic on CPU (a rerun with the same seed gives the same model)."]
+           "with TRAIN; transitive = for each TRAIN entailment P => H outside the dev share, one pair per label "
+           "generated from H (`monalog augment --sick-column sentence_B`, the --augment-hypotheses file) composed "
+           "with P: (P, H') ENTAILMENT, (P, H') CONTRADICTION, (H', P) NEUTRAL for a strictly more general H', drawn "
+           "with the run's seed. Training is deterministic on CPU (a rerun with the same seed gives the same model)."]
     md += ["", f"Wall time of the command {report['seconds'] / 60:.1f} min (a model this script trained before "
            "with the same settings and pairs is reused, not retrained; train s/run is from its training). "
            "Paper (BERT-base, SICK test): fallback "
