@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from monalog.cli.common import count, device_name, error, positive, progress, read_pairs, share
 from monalog.inference.proof import Label
@@ -98,6 +99,10 @@ def run(args: argparse.Namespace) -> int:
     generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
     extra = select(generated, sick, RECIPES[args.recipe], args.seed,
                    held_out=split_dev(sick, FallbackSettings().dev_fraction)[1])
+    if generated and not extra:
+        print(f"monalog: warning: the {args.recipe} recipe took none of the {len(generated)} generated pairs"
+              + (" (it reads pairs generated from the hypotheses of TRAIN's entailments: `monalog augment "
+                 "--sick-column sentence_B`)" if args.recipe == "transitive" else ""), file=sys.stderr)
     if args.fraction < 1.0:
         rng = random.Random(args.seed)
         extra = [e for e in extra if rng.random() < args.fraction]

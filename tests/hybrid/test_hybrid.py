@@ -185,6 +185,30 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     assert data["n"] == 6 and sum(data["components"].values()) == 6 and data["hybrid"]["model"] == str(model)
 
 
+def test_cli_train_transitive_recipe(tiny_bert, tmp_path, capsys):
+    """`--recipe transitive` composes pairs generated from a TRAIN entailment's hypothesis with its
+    premise, and warns when the generated pairs are not from hypotheses."""
+    from monalog.cli import main
+
+    sick = tmp_path / "sick.tsv"
+    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"]
+    rows += [f"{i}\t{p}\t{h}\t{lab.value}\tTRAIN" for i, (p, h, lab) in enumerate(EXAMPLES[:6])]
+    sick.write_text("\n".join(rows) + "\n")
+    step = {"kind": "replace", "facts": [{"relation": "≤"}]}
+    hypotheses = tmp_path / "hyp.jsonl"
+    hypotheses.write_text(json.dumps({"premise": "A person is playing a guitar", "label": "ENTAILMENT",
+                                      "hypothesis": "A person is playing an instrument", "proof": [step]}) + "\n")
+    assert main(["train", "--train", str(sick), "--augment", str(hypotheses), "--recipe", "transitive",
+                 "--model", str(tiny_bert), "-o", str(tmp_path / "m1"), "--max-steps", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["extra_pairs"] == 2      # (P, H') ENTAILMENT, (H', P) NEUTRAL
+    premises = tmp_path / "premises.jsonl"
+    premises.write_text(json.dumps({"premise": "A girl is running", "hypothesis": "A person is running",
+                                    "label": "ENTAILMENT", "proof": [step]}) + "\n")
+    assert main(["train", "--train", str(sick), "--augment", str(premises), "--recipe", "transitive",
+                 "--model", str(tiny_bert), "-o", str(tmp_path / "m2"), "--max-steps", "1"]) == 0
+    assert "--sick-column sentence_B" in capsys.readouterr().err
+
+
 def test_retraining_replaces_only_a_previous_model_folder(tiny_bert, tmp_path):
     settings = FallbackSettings(model=str(tiny_bert), max_steps=1, batch_size=8)
     out = tmp_path / "model"
