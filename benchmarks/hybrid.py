@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from monalog.hybrid.decision import fit  # noqa: E402
-from monalog.hybrid.fallback import Fallback, FallbackSettings, relabel, split_dev, train  # noqa: E402
+from monalog.hybrid.fallback import Fallback, FallbackSettings, dev_share, relabel, train  # noqa: E402
 from monalog.hybrid.classifier import combine  # noqa: E402
 from monalog.inference.alignment import Knowledge  # noqa: E402
 from monalog.inference.batch import prove_all  # noqa: E402
@@ -79,7 +79,8 @@ def write(report: dict, out: Path) -> None:
                   f"{cell(runs, 'original_fallback')} | "
                   f"{cell(runs, 'original_hybrid')} | "
                   f"{statistics.mean(r['train_seconds'] for r in runs):.0f} |")
-    md += ["", f"Generated pairs from {report.get('augment', 'augment_train.jsonl')}, added as `monalog train "
+    md += ["", f"Generated pairs from {report.get('augment', 'augment_train.jsonl')} (the transitive recipe's from "
+           f"{report.get('augment_hypotheses', 'augment_hypotheses.jsonl')}), added as `monalog train "
            "--augment --recipe NAME` adds them (monalog.augment.recipe): balanced = as many as TRAIN pairs, at most "
            "6 per premise and label, 40% ENTAILMENT / 30% CONTRADICTION / 30% NEUTRAL (strict entailments read "
            "backwards), drawn with the run's seed; sample = 4,000 pairs drawn uniformly with data seed 0 (labels "
@@ -113,7 +114,7 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
 
     if config == "transitive":
         rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
-        return select(rows, sick, RECIPES[config], seed, held_out=split_dev(sick, FallbackSettings().dev_fraction)[1])
+        return select(rows, sick, RECIPES[config], seed, held_out=dev_share(sick))
     rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
     if config != "hard":
         return select(rows, sick, BALANCED if config == "curriculum" else RECIPES[config], seed)
@@ -161,7 +162,7 @@ def main() -> None:
     texts = [(p.premise, p.hypothesis) for p in trial]
     gold = [p.label for p in trial]
     proofs = prove_all(texts, workers=2)
-    dev = split_dev(sick, FallbackSettings().dev_fraction)[1]        # the learned decision rule is fitted here
+    dev = dev_share(sick)                                        # the learned decision rule is fitted here
     dev_proofs = prove_all([(p, h) for p, h, _ in dev], workers=2)
     strict = prove_all(texts, ProverSettings(knowledge=Knowledge.SYMBOLIC), workers=2)
     symbolic, strict_labels = ([getattr(r, "label", Label.NEUTRAL) for r in results] for results in (proofs, strict))
@@ -169,6 +170,7 @@ def main() -> None:
               "strict_accuracy": accuracy(gold, strict_labels),
               "train_pairs": len(sick), "epochs": args.epochs, "model": args.model,
               "symbolic_accuracy": accuracy(gold, symbolic), "augment": Path(args.augment).name,
+              "augment_hypotheses": Path(args.augment_hypotheses).name,
               "symbolic_digest": hashlib.sha1(" ".join(label.value for label in symbolic).encode()).hexdigest(),
               "runs": [], "seconds": 0.0}
     previous = json.loads(out.with_suffix(".json").read_text()) if out.with_suffix(".json").exists() else {}

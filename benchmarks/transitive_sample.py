@@ -31,17 +31,20 @@ SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.ts
 def draw(args) -> None:
     from monalog.augment.recipe import TRANSITIVE, select
     from monalog.eval.datasets import Pair, read_pairs
-    from monalog.hybrid.fallback import FallbackSettings, split_dev
+    from monalog.hybrid.fallback import dev_share
 
     pairs = [p for p in read_pairs(args.data, "sick", "corrected") if isinstance(p, Pair) and p.label]
     sick = [(p.premise, p.hypothesis, p.label) for p in pairs if p.split == "TRAIN"]
     rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
-    composed = select(rows, sick, TRANSITIVE, 0, held_out=split_dev(sick, FallbackSettings().dev_fraction)[1])
+    composed = select(rows, sick, TRANSITIVE, 0, held_out=dev_share(sick))
+    if any(FOLDER.glob("*.tsv")):
+        sys.exit(f"{FOLDER} holds readers' verdicts on the drawn sample; move them away to draw a new one")
     picked = random.Random(args.seed).sample(composed, min(args.n, len(composed)))
     FOLDER.mkdir(parents=True, exist_ok=True)
     with (FOLDER / "sample.jsonl").open("w", encoding="utf-8") as out:
         for i, (premise, hypothesis, label) in enumerate(picked, 1):
-            out.write(json.dumps({"id": i, "premise": premise, "hypothesis": hypothesis, "label": label.value},
+            out.write(json.dumps({"id": i, "premise": premise, "hypothesis": hypothesis, "label": label.value,
+                                  "drawn": f"seed {args.seed}, {len(picked)} of {len(composed)}"},
                                  ensure_ascii=False) + "\n")
     print(f"{len(picked)} of {len(composed)} composed pairs (seed {args.seed})", file=sys.stderr)
 
@@ -49,8 +52,9 @@ def draw(args) -> None:
 def score(_args) -> None:
     sample = {row["id"]: row for row in map(json.loads, (FOLDER / "sample.jsonl").read_text().splitlines())}
     lines = ["# The transitive recipe's pairs judged by hand", "",
-             f"A seeded random {len(sample)} (`python benchmarks/transitive_sample.py draw`, seed 1201) of the "
-             "pairs `monalog train --recipe transitive` adds at seed 0 (3,086 pairs), from the hypotheses of "
+             f"A random {len(sample)} (`python benchmarks/transitive_sample.py draw`, "
+             f"{sample[1].get('drawn', 'seed 1201, 100 of 3086')}) of the "
+             "pairs `monalog train --recipe transitive` adds at seed 0, from the hypotheses of "
              "SICK TRAIN's entailments. Reader main built the recipe and judged the generated sentence's grammar "
              "(the premise of a NEUTRAL pair, else the hypothesis); second is a helper that saw only the "
              "premise, hypothesis and label, and judged the hypothesis's grammar.", "",

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import EXISTENTIAL, SUBJECT_SWAP, contradictories, is_quantity
-from monalog.inference.treeops import sentence_text, surface, walk
+from monalog.inference.treeops import sentence_text, surface
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.text.morphology import be_for
 
@@ -25,11 +25,15 @@ def natural_contradictions(tree: Tree) -> list[tuple[str, str]]:
 
 
 def _coordinated_nouns(tree: Tree) -> bool:
-    """The main clause's subject coordinates nouns ("the man and woman"), not adjectives ("a brown
-    and white dog")."""
+    """The main clause's subject coordinates its head nouns ("the man and woman"), not adjectives
+    ("a brown and white dog") nor nouns inside a modifier ("a man in a hat and coat")."""
     if not (isinstance(tree, Binary) and tree.rule is Rule.BA and str(tree.left.category) == "NP"):
         return False
-    return any(isinstance(n, Binary) and n.rule is Rule.CONJ and str(n.category) == "N\\N" for _, n in walk(tree.left))
+    noun = _noun(tree.left)
+    while isinstance(noun, Binary) and noun.rule is Rule.FA and str(noun.left.category) == "N/N":
+        noun = noun.right                        # over pre-modifiers to the head
+    return isinstance(noun, Binary) and isinstance(noun.right, Binary) and noun.right.rule is Rule.CONJ \
+        and str(noun.right.category) == "N\\N"
 
 
 @lru_cache(maxsize=20000)

@@ -99,15 +99,18 @@ def candidates(rows: Iterable[Mapping], recipe: Recipe | Transitive) -> dict[Lab
 
 def select(rows: Iterable[Mapping], sick: Sequence[Example],
            recipe: Recipe | Sample | Transitive = DEFAULT_RECIPE, seed: int = 0,
-           held_out: Iterable[Example] = ()) -> list[Example]:
-    """The generated examples to add to the SICK TRAIN pairs `sick`, by `recipe`, seeded; the
-    transitive recipe composes none with a `held_out` pair (the dev share that selects the model)."""
+           held_out: Iterable[Example] | None = None) -> list[Example]:
+    """The generated examples to add to the SICK TRAIN pairs `sick`, by `recipe`, seeded. The
+    transitive recipe needs `held_out`, the dev share that selects the model: it composes nothing
+    with those pairs, nor makes one of them again (either way round)."""
     if isinstance(recipe, Sample):
         rows = list(rows)
         chosen_rows = random.Random(recipe.seed).sample(rows, min(recipe.pairs, len(rows)))
         return [(r["premise"], r["hypothesis"], Label(r["label"])) for r in chosen_rows]
     if isinstance(recipe, Transitive):
-        return _transitive(rows, sorted(set(sick) - set(held_out)), recipe, seed)
+        if held_out is None:
+            raise ValueError("the transitive recipe needs the held-out dev share (held_out)")
+        return _transitive(rows, sick, recipe, seed, list(held_out))
     pools = candidates(rows, recipe)
     rng = random.Random(seed)
     shares = {Label.ENTAILMENT: recipe.entailment, Label.CONTRADICTION: recipe.contradiction,
@@ -136,19 +139,25 @@ def _capped(pool: Sequence[tuple[str, Example]], want: int, per_premise: int) ->
     return out
 
 
-def _transitive(rows: Iterable[Mapping], sick: Sequence[Example], recipe: Transitive, seed: int) -> list[Example]:
-    """Each SICK entailment P ⇒ H with `per_pair` generated sentences of H per label, composed (`Transitive`)."""
+def _transitive(rows: Iterable[Mapping], sick: Sequence[Example], recipe: Transitive, seed: int,
+                held_out: Sequence[Example]) -> list[Example]:
+    """Each SICK entailment P ⇒ H with `per_pair` generated sentences of H per label, composed
+    (`Transitive`): never P itself (an "entailment" that only added a modifier gives H' = P back),
+    never a held-out pair either way round, each pair once."""
     pools: dict[str, dict[Label, set[str]]] = defaultdict(lambda: defaultdict(set))
     for row in rows:
         for label in candidates([row], recipe):
             pools[row["premise"]][label].add(row["hypothesis"])
+    held = {frozenset(pair[:2]) for pair in held_out}
     rng = random.Random(seed)
-    chosen: list[Example] = []
-    for premise, hypothesis, gold in sick:
+    chosen: dict[Example, None] = {}
+    for premise, hypothesis, gold in sorted(set(sick) - set(held_out)):
         if gold is not Label.ENTAILMENT or hypothesis not in pools:
             continue
         for label, pool in sorted(pools[hypothesis].items()):
-            for generated in rng.sample(sorted(pool), min(recipe.per_pair, len(pool))):
-                chosen.append((generated, premise, label) if label is Label.NEUTRAL else (premise, generated, label))
-    rng.shuffle(chosen)
-    return chosen
+            options = sorted(generated for generated in pool - {premise} if frozenset((premise, generated)) not in held)
+            for generated in rng.sample(options, min(recipe.per_pair, len(options))):
+                chosen[(generated, premise, label) if label is Label.NEUTRAL else (premise, generated, label)] = None
+    out = list(chosen)
+    rng.shuffle(out)
+    return out

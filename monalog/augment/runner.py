@@ -144,9 +144,9 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     `progress`: a tqdm-like bar (its total is set to the premises left, then updated per batch)."""
     import time
 
+    sick = {k: v for k, v in (("sick_set", sick_set), ("sick_column", sick_column)) if v not in (None, "sentence_A")}
     record = progress_file(Path(output), {**asdict(settings), "fraction": fraction, "seed": seed,
-                                          "input": str(Path(path).resolve()), "sick_set": sick_set,
-                                          "sick_column": sick_column})
+                                          "input": str(Path(path).resolve()), **sick})   # old runs still resume
     output = check_output(output, inputs=[path], previous=record.starts_with_row)   # before anything changes
     check_output(record.path, inputs=[path], previous=record.is_progress)
     output.parent.mkdir(parents=True, exist_ok=True)

@@ -90,15 +90,14 @@ def run(args: argparse.Namespace) -> int:
 
     from monalog.augment.recipe import RECIPES, select
     from monalog.fileio import check_output
-    from monalog.hybrid.fallback import FallbackSettings, is_model_folder, split_dev
+    from monalog.hybrid.fallback import dev_share, is_model_folder
 
     check_output(args.output, inputs=[args.train, *(args.augment or [])], previous=is_model_folder, folder=True)
     sick = sick_train_pairs(args.train, args.labels)
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
     generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
-    extra = select(generated, sick, RECIPES[args.recipe], args.seed,
-                   held_out=split_dev(sick, FallbackSettings().dev_fraction)[1])
+    extra = select(generated, sick, RECIPES[args.recipe], args.seed, held_out=dev_share(sick))
     if generated and not extra:
         print(f"monalog: warning: the {args.recipe} recipe took none of the {len(generated)} generated pairs"
               + (" (it reads pairs generated from the hypotheses of TRAIN's entailments: `monalog augment "

@@ -70,6 +70,11 @@ def split_dev(examples: Sequence[Example], fraction: float = 0.1) -> tuple[list[
     return [e for i, e in enumerate(examples) if i not in dev], [examples[i] for i in sorted(dev)]
 
 
+def dev_share(examples: Sequence[Example]) -> list[Example]:
+    """The fixed dev share `train` holds out with the default settings (what selects the model)."""
+    return split_dev(examples, FallbackSettings().dev_fraction)[1]
+
+
 def relabel(probabilities: dict[str, float], threshold: float | None) -> Prediction:
     raw = max(probabilities, key=probabilities.__getitem__)
     label, confidence = Label(raw), probabilities[raw]

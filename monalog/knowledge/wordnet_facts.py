@@ -50,7 +50,7 @@ def synsets(lemma: str, pos: str) -> tuple:
     found = wn.synsets(lemma, pos=_WN_POS[pos])
     if pos == "a":
         found = found + wn.synsets(lemma, pos="s")
-    return tuple(found)
+    return tuple(dict.fromkeys(found))          # readers that give the satellites with "a" list them once
 
 
 @lru_cache(maxsize=20000)

@@ -54,6 +54,8 @@ def test_sample_draws_the_same_pairs_for_every_training_seed():
 
 
 def test_transitive_composes_generated_pairs_with_sick_entailments():
+    import pytest
+
     from monalog.augment.recipe import Transitive
 
     sick = [("A puppy is running fast", "A dog is running", Label.ENTAILMENT),
@@ -63,13 +65,30 @@ def test_transitive_composes_generated_pairs_with_sick_entailments():
             _row("A dog is running", "A hound is running", "ENTAILMENT", ("replace", "≡")),
             _row("A dog is running", "No dog is running", "CONTRADICTION", ("negate", "⊥")),
             _row("A man is singing", "A person is singing", "ENTAILMENT", ("replace", "≤"))]
-    chosen = select(rows, sick, Transitive(per_pair=5), seed=0)
+    chosen = select(rows, sick, Transitive(per_pair=5), seed=0, held_out=[])
     assert sorted(chosen) == sorted([
         ("A puppy is running fast", "An animal is running", Label.ENTAILMENT),   # P ⇒ H ⇒ H'
         ("A puppy is running fast", "A hound is running", Label.ENTAILMENT),
         ("A puppy is running fast", "No dog is running", Label.CONTRADICTION),   # P ⇒ H ⊥ H'
         ("An animal is running", "A puppy is running fast", Label.NEUTRAL)])     # strictly more general H'
     # only SICK's entailments compose (nothing follows from a NEUTRAL pair); one pair per label here
-    one = select(rows, sick, Transitive(per_pair=1), seed=0)
+    one = select(rows, sick, Transitive(per_pair=1), seed=0, held_out=[])
     assert Counter(label for _, _, label in one) == {Label.ENTAILMENT: 1, Label.CONTRADICTION: 1, Label.NEUTRAL: 1}
-    assert one == select(list(reversed(rows)), sick, Transitive(per_pair=1), seed=0)
+    assert one == select(list(reversed(rows)), list(reversed(sick)), Transitive(per_pair=1), seed=0, held_out=[])
+    with pytest.raises(ValueError):
+        select(rows, sick, Transitive(), seed=0)                # the dev share must be named
+
+
+def test_transitive_never_remakes_the_premise_or_a_held_out_pair():
+    from monalog.augment.recipe import Transitive
+
+    # an "entailment" that only added a modifier: dropping it gives the premise back
+    sick = [("A dog is climbing a hill", "A dog is wildly climbing a hill", Label.ENTAILMENT),
+            ("No dog is climbing", "A dog is climbing a hill", Label.CONTRADICTION)]      # the dev share
+    rows = [_row("A dog is wildly climbing a hill", "A dog is climbing a hill", "ENTAILMENT", ("delete", "≤")),
+            _row("A dog is wildly climbing a hill", "A dog is wildly climbing", "ENTAILMENT", ("delete", "≤")),
+            _row("A dog is wildly climbing a hill", "No dog is climbing", "CONTRADICTION", ("negate", "⊥"))]
+    chosen = select(rows, sick, Transitive(per_pair=5), seed=0, held_out=sick[1:])
+    assert all(p != h for p, h, _ in chosen)
+    assert not any({p, h} == {"No dog is climbing", "A dog is climbing a hill"} for p, h, _ in chosen)
+    assert ("A dog is climbing a hill", "A dog is wildly climbing", Label.ENTAILMENT) in chosen

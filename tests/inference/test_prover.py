@@ -38,6 +38,7 @@ def prover(parser):
     ("She is not a careful cyclist in heavy rain", "She is not a careful cyclist"),
     ("We don't have enough clean water to cook", "We don't have enough water to cook"),
     ("I will come unless it rains", "I will come"),
+    ("A man is wearing a pair of old black leather pants", "A man is wearing two old black leather pants"),
     ("If it rains , the game is cancelled", "The game is cancelled"),
     ("The man is holding a fake gun", "The man is holding a gun"),
     ("Exactly three dogs are barking", "Exactly two dogs are barking"),

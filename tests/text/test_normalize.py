@@ -115,7 +115,10 @@ def test_irregular_plural_forms():
     ("The group of Asian girls are standing together", "The Asian girls are standing together"),
     ("A pair of dogs are running", "Two dogs are running"),
     ("A man is looking through a pair of old binoculars", "A man is looking through a pair of old binoculars"),
-    # a relative adjective after any determiner, numerals and "another" included
+    ("A man is wearing a pair of old black leather pants", "A man is wearing a pair of old black leather pants"),
+    ("A boy is wearing a pair of swimming trunks", "A boy is wearing a pair of swimming trunks"),
+    ("A girl is wearing a pair of sweatpants", "A girl is wearing a pair of sweatpants"),
+    # a relative adjective after the determiners and numerals of the rule's list, "another" included
     ("A dog is looking at another dog, which is brown, in the pond",
      "A dog is looking at another brown dog in the pond"),
     ("Two dogs, which are wet, are running", "Two wet dogs are running"),
