@@ -33,12 +33,12 @@ def draw(args) -> None:
     from monalog.eval.datasets import Pair, read_pairs
     from monalog.hybrid.fallback import dev_share
 
+    if any(FOLDER.glob("*.tsv")):
+        sys.exit(f"{FOLDER} holds readers' verdicts on the drawn sample; move them away to draw a new one")
     pairs = [p for p in read_pairs(args.data, "sick", "corrected") if isinstance(p, Pair) and p.label]
     sick = [(p.premise, p.hypothesis, p.label) for p in pairs if p.split == "TRAIN"]
     rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
     composed = select(rows, sick, TRANSITIVE, 0, held_out=dev_share(sick))
-    if any(FOLDER.glob("*.tsv")):
-        sys.exit(f"{FOLDER} holds readers' verdicts on the drawn sample; move them away to draw a new one")
     picked = random.Random(args.seed).sample(composed, min(args.n, len(composed)))
     FOLDER.mkdir(parents=True, exist_ok=True)
     with (FOLDER / "sample.jsonl").open("w", encoding="utf-8") as out:

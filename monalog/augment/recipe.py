@@ -145,9 +145,9 @@ def _transitive(rows: Iterable[Mapping], sick: Sequence[Example], recipe: Transi
     (`Transitive`): never P itself (an "entailment" that only added a modifier gives H' = P back),
     never a held-out pair either way round, each pair once."""
     pools: dict[str, dict[Label, set[str]]] = defaultdict(lambda: defaultdict(set))
-    for row in rows:
-        for label in candidates([row], recipe):
-            pools[row["premise"]][label].add(row["hypothesis"])
+    for label, entries in candidates(rows, recipe).items():
+        for source, example in entries:          # a NEUTRAL example reads the generated sentence first
+            pools[source][label].add(example[0] if label is Label.NEUTRAL else example[1])
     held = {frozenset(pair[:2]) for pair in held_out}
     rng = random.Random(seed)
     chosen: dict[Example, None] = {}
