@@ -10,8 +10,10 @@ Configs: `sick` (TRAIN alone); `balanced` and `sample` (TRAIN + the pairs `monal
 with the recipe's own data seed for `sample`); `curriculum` (the balanced pairs for one epoch
 first, then TRAIN: FallbackSettings.generated_first); `hard` (of four times the balanced recipe's
 pairs, those the same seed's `sick` model labels wrongly, at most as many as TRAIN pairs; run
-`sick` first); `transitive` (TRAIN + `--recipe transitive`: pairs generated from the hypotheses of
-TRAIN's entailments, composed with their premises; make them first with `monalog augment SICK.tsv
+`sick` first); `quarter` (TRAIN + a uniform quarter of all generated pairs, issue 15's "+ 1/4 of
+G", sized for a GPU: benchmarks/hybrid_gpu.py); `transitive` (TRAIN + `--recipe transitive`: pairs
+generated from the hypotheses of TRAIN's entailments, composed with their premises; make them first
+with `monalog augment SICK.tsv
 --sick-set TRAIN --sick-column sentence_B -o benchmarks/work/augment_hypotheses.jsonl --workers 2`).
 The reduced scale fits the grid into the CPU budget: every run is 3 epochs (lr 1e-4, batch 32), so
 more data means more steps. The engine's answers on TRIAL (default and
@@ -27,6 +29,7 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,7 +105,8 @@ def write(report: dict, out: Path) -> None:
 CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK + 4,000 sampled pairs",
            "curriculum": "balanced recipe first, then SICK",
            "hard": "SICK + generated pairs the SICK model gets wrong",
-           "transitive": "SICK + transitive recipe"}
+           "transitive": "SICK + transitive recipe",
+           "quarter": "SICK + 1/4 of the generated pairs"}
 
 
 def extra_pairs(config: str, args, sick, seed: int) -> list:
@@ -110,12 +114,14 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     adds (read only when a config needs them)."""
     if config == "sick":
         return []
-    from monalog.augment.recipe import BALANCED, RECIPES, Recipe, select
+    from monalog.augment.recipe import BALANCED, RECIPES, Recipe, Sample, select
 
     if config == "transitive":
         rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
         return select(rows, sick, RECIPES[config], seed, held_out=dev_share(sick))
     rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
+    if config == "quarter":             # the issue's "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
+        return select(rows, sick, Sample(pairs=len(rows) // 4))
     if config != "hard":
         return select(rows, sick, BALANCED if config == "curriculum" else RECIPES[config], seed)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
@@ -142,6 +148,58 @@ def trained(folder: Path, settings: FallbackSettings, digest: str) -> dict | Non
     return meta if same_data and meta.get("settings") == json.loads(json.dumps(asdict(settings))) else None
 
 
+@dataclass(frozen=True)
+class Setting:
+    """What every run is scored against: TRIAL (texts, corrected and original gold), the engine's
+    answers on it (default and strict), and the dev share with its proofs (for the learned rule)."""
+
+    sick: list
+    texts: list
+    gold: list
+    gold_original: list
+    proofs: list
+    strict: list
+    dev: list
+    dev_proofs: list
+
+
+def splits(data: str) -> tuple[list, list, list]:
+    """SICK TRAIN (corrected labels) for training; TRIAL's pairs and their original labels."""
+    pairs = [p for p in read_pairs(data, "sick", "corrected") if isinstance(p, Pair) and p.label]
+    original = {p.id: p.label for p in read_pairs(data, "sick", "original") if isinstance(p, Pair)}
+    trial = [p for p in pairs if p.split == "TRIAL"]
+    return [(p.premise, p.hypothesis, p.label) for p in pairs if p.split == "TRAIN"], trial, \
+        [original[p.id] for p in trial]
+
+
+def setting(data: str) -> Setting:
+    """TRAIN, and TRIAL and the dev share proved once."""
+    sick, trial, gold_original = splits(data)
+    texts = [(p.premise, p.hypothesis) for p in trial]
+    dev = dev_share(sick)                                        # the learned decision rule is fitted here
+    return Setting(sick, texts, [p.label for p in trial], gold_original, prove_all(texts, workers=2),
+                   prove_all(texts, ProverSettings(knowledge=Knowledge.SYMBOLIC), workers=2),
+                   dev, prove_all([(p, h) for p, h, _ in dev], workers=2))
+
+
+def score(s: Setting, probs: list[dict[str, float]], dev_probs: list[dict[str, float]]) -> dict:
+    """A run's accuracies on TRIAL from the fallback's probabilities on TRIAL and on the dev share."""
+    run: dict = {}
+    for key, threshold in (("", None), ("_thr", 0.95)):
+        predictions = [relabel(p, threshold) for p in probs]
+        run["fallback" + key] = accuracy(s.gold, [p.label for p in predictions])
+        run["hybrid" + key] = accuracy(s.gold, [combine(r, p).label for r, p in zip(s.proofs, predictions)])
+    plain = [relabel(p, None) for p in probs]
+    run["hybrid_symbolic"] = accuracy(s.gold, [combine(r, p).label for r, p in zip(s.strict, plain)])
+    rule = fit(s.dev_proofs, dev_probs, [g for _, _, g in s.dev])
+    run["hybrid_learned"] = accuracy(s.gold, [combine(r, p, rule).label for r, p in zip(s.proofs, plain)])
+    run["decision_rule"] = {"threshold": rule.threshold, **rule.fitted}
+    run["original_labels"] = {
+        "fallback": accuracy(s.gold_original, [p.label for p in plain]),
+        "hybrid": accuracy(s.gold_original, [combine(r, p).label for r, p in zip(s.proofs, plain)])}
+    return run
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", default=str(SICK))
@@ -155,21 +213,14 @@ def main() -> None:
     ap.add_argument("--name", default="hybrid", help="results file name under benchmarks/results")
     args = ap.parse_args()
     out = RESULTS / args.name
-    pairs = [p for p in read_pairs(args.data, "sick", "corrected") if isinstance(p, Pair) and p.label]
-    original = {p.id: p.label for p in read_pairs(args.data, "sick", "original") if isinstance(p, Pair)}
-    sick = [(p.premise, p.hypothesis, p.label) for p in pairs if p.split == "TRAIN"]
-    trial = [p for p in pairs if p.split == "TRIAL"]
-    texts = [(p.premise, p.hypothesis) for p in trial]
-    gold = [p.label for p in trial]
-    proofs = prove_all(texts, workers=2)
-    dev = dev_share(sick)                                        # the learned decision rule is fitted here
-    dev_proofs = prove_all([(p, h) for p, h, _ in dev], workers=2)
-    strict = prove_all(texts, ProverSettings(knowledge=Knowledge.SYMBOLIC), workers=2)
-    symbolic, strict_labels = ([getattr(r, "label", Label.NEUTRAL) for r in results] for results in (proofs, strict))
-    report = {"command": "python benchmarks/hybrid.py " + " ".join(sys.argv[1:]), "trial_pairs": len(trial),
-              "strict_accuracy": accuracy(gold, strict_labels),
+    s = setting(args.data)
+    sick, texts = s.sick, s.texts
+    symbolic, strict_labels = ([getattr(r, "label", Label.NEUTRAL) for r in results]
+                               for results in (s.proofs, s.strict))
+    report = {"command": "python benchmarks/hybrid.py " + " ".join(sys.argv[1:]), "trial_pairs": len(texts),
+              "strict_accuracy": accuracy(s.gold, strict_labels),
               "train_pairs": len(sick), "epochs": args.epochs, "model": args.model,
-              "symbolic_accuracy": accuracy(gold, symbolic), "augment": Path(args.augment).name,
+              "symbolic_accuracy": accuracy(s.gold, symbolic), "augment": Path(args.augment).name,
               "augment_hypotheses": Path(args.augment_hypotheses).name,
               "symbolic_digest": hashlib.sha1(" ".join(label.value for label in symbolic).encode()).hexdigest(),
               "runs": [], "seconds": 0.0}
@@ -195,23 +246,9 @@ def main() -> None:
                 meta = train(sick, folder, settings, extra)
                 folder.with_name(folder.name + ".extra.sha1").write_text(digest, encoding="utf-8")
             fallback = Fallback(str(folder))
-            probs = fallback.probabilities(texts)
             run = {"data": name, "seed": seed, "extra": len(extra), "dev_accuracy": meta["dev_accuracy"],
-                   "train_seconds": meta["seconds"], "examples_per_second": meta["examples_per_second"]}
-            for key, threshold in (("", None), ("_thr", 0.95)):
-                predictions = [relabel(p, threshold) for p in probs]
-                run["fallback" + key] = accuracy(gold, [p.label for p in predictions])
-                run["hybrid" + key] = accuracy(gold, [combine(r, p).label for r, p in zip(proofs, predictions)])
-            plain = [relabel(p, None) for p in probs]
-            run["hybrid_symbolic"] = accuracy(gold, [combine(r, p).label for r, p in zip(strict, plain)])
-            rule = fit(dev_proofs, fallback.probabilities([(p, h) for p, h, _ in dev]),
-                       [g for _, _, g in dev])
-            run["hybrid_learned"] = accuracy(gold, [combine(r, p, rule).label for r, p in zip(proofs, plain)])
-            run["decision_rule"] = {"threshold": rule.threshold, **rule.fitted}
-            gold_original = [original[p.id] for p in trial]
-            run["original_labels"] = {
-                "fallback": accuracy(gold_original, [p.label for p in plain]),
-                "hybrid": accuracy(gold_original, [combine(r, p).label for r, p in zip(proofs, plain)])}
+                   "train_seconds": meta["seconds"], "examples_per_second": meta["examples_per_second"],
+                   **score(s, fallback.probabilities(texts), fallback.probabilities([(p, h) for p, h, _ in s.dev]))}
             report["runs"].append(run)
             report["seconds"] += time.perf_counter() - run_start
             write(report, out)

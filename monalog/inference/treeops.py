@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from monalog.ccg.category import Category, Functor
+from monalog.ccg.category import Atom, Category, Functor, Slash
 from monalog.ccg.tree import Binary, Leaf, Token, Tree, Unary, leaves
 
 Path = tuple[int, ...]
@@ -16,6 +16,7 @@ _EQUIVALENT = {"an": "a", "the": "a", "some": "a", "n't": "not"}
 ARTICLE = "a"
 _UNCOMPARED = {ARTICLE, "be", "do"}      # "do": do-support ("did reduce" = "reduced")
 _IGNORED = {".", ",", "!", "?", ";", ":"}
+_NOUN_MODIFIER = Functor(Atom("N"), Slash.FORWARD, Atom("N"))     # N/N: an adjective
 
 
 def node_at(tree: Tree, path: Path) -> Tree:
@@ -52,10 +53,13 @@ def norm_lemma(leaf: Leaf) -> str:
 
 def lemma_key(tree: Tree) -> tuple[str, ...]:
     """The lemmas a hypothesis is matched on (punctuation ignored; articles and "be" not compared,
-    except the "a" of "a few" and "a little", which are not "few" and "little")."""
-    lemmas = [norm_lemma(leaf) for leaf in leaves(tree) if leaf.token.word not in _IGNORED]
+    except the "a" of the quantifiers "a few" and "a little", which are not "few" and "little"; the
+    adjective of "a little girl" is the "little" of "the little girl")."""
+    kept = [leaf for leaf in leaves(tree) if leaf.token.word not in _IGNORED]
+    lemmas = [norm_lemma(leaf) for leaf in kept]
     return tuple(lemma for i, lemma in enumerate(lemmas)
-                 if lemma not in _UNCOMPARED or lemmas[i + 1:i + 2] in (["few"], ["little"]))
+                 if lemma not in _UNCOMPARED or lemmas[i + 1:i + 2] == ["few"]
+                 or (lemmas[i + 1:i + 2] == ["little"] and kept[i + 1].category != _NOUN_MODIFIER))
 
 
 _FUNCTION_CAPS = {"A", "An", "The", "No", "Some", "Every", "All", "Each", "Two", "Three", "Several", "Many", "Few"}

@@ -91,10 +91,15 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
         return Fact(ta, Relation.GEQ, tb, Source.WORDNET, f"{down[0].name()} is a kind of {down[1].name()}"
                     if down[0] != down[1] else f"synonyms in {down[0].name()}")
     if pos in settings.antonyms:
-        antonyms = {ant.name() for s in sa[:2] for lemma in s.lemmas() if lemma.name() == a
-                    for ant in lemma.antonyms()}
-        if b in antonyms:
-            return Fact(ta, Relation.EXCL, tb, Source.WORDNET, "antonyms")
+        # antonymy between head synsets (Gross & Miller's adjective clusters): big (a lemma of
+        # large.a.01) and small (of small.a.01), not only the lemma pair big / little
+        for x in sa[:2]:
+            for lemma in sorted(x.lemmas(), key=lambda m: m.name() != a):
+                for ant in lemma.antonyms():
+                    if ant.name() == b or ant.synset() in sb[:2]:
+                        note = "antonyms" if lemma.name() == a and ant.name() == b else \
+                            f"antonyms {lemma.name()} / {ant.name()} ({x.name()} / {ant.synset().name()})"
+                        return Fact(ta, Relation.EXCL, tb, Source.WORDNET, note)
     return None
 
 

@@ -114,6 +114,24 @@ def test_exclusions_are_an_option(parser):
     assert with_exclusions.prove("A man is sleeping", "A woman is sleeping").label is Label.CONTRADICTION
 
 
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("A big dog is running", "A little dog is running"),          # "a little" + noun is the adjective
+    ("A big dog is running", "A small dog is running"),           # antonymous head synsets (large / small)
+    ("The surfer is riding a small wave", "The surfer is riding a big wave"),
+])
+def test_adjective_antonyms_with_exclusions(parser, premise, hypothesis):
+    with_exclusions = Prover(ProverSettings(exclusions=True), parser=parser)
+    assert with_exclusions.prove(premise, hypothesis).label is Label.CONTRADICTION
+    assert Prover(parser=parser).prove(premise, hypothesis).label is Label.NEUTRAL     # opt-in
+
+
+def test_the_a_of_a_little_girl_is_an_article(parser):
+    from monalog.inference.treeops import lemma_key
+
+    assert lemma_key(parser.parse("A little girl is playing").tree) == ("little", "girl", "play")
+    assert lemma_key(parser.parse("A few dogs are running").tree) == ("a", "few", "dog", "run")
+
+
 def test_depth_limits_the_number_of_edits(prover):
     premise, hypothesis = "A man is playing a red guitar", "A person is playing an instrument"
     assert prover.prove(premise, hypothesis, depth=2).label is Label.NEUTRAL

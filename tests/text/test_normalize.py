@@ -49,6 +49,39 @@ def test_a_place_after_the_agent_stays_with_the_verb(passive, active):
 
 
 @pytest.mark.parametrize("before, after", [
+    # an adverb before the participle goes with the active verb
+    ("Some milk is being hungrily drunk by a cat", "A cat is hungrily drinking some milk"),
+    ("Eggs are being strongly whisked in a bowl by a person", "A person is strongly whisking eggs in a bowl"),
+    # two colours keep their "and" ("black and white" is one colour scheme), other adjectives do not
+    ("The dog, which is black and white, is running", "The black and white dog is running"),
+    ("A crane, which is large and white, is flying", "A large white crane is flying"),
+    # a relative adjective before "and is"
+    ("A man is wearing a hat which is hard and is dancing", "A man is wearing a hard hat and is dancing"),
+    ("A woman is playing a guitar, which is acoustic, and singing",
+     "A woman is playing an acoustic guitar and singing"),
+    # "and wearing" inside the relative clause: no rewrite ("A tired boy and wearing a cap")
+    ("A boy, who is tired and wearing a cap, is sleeping", "A boy, who is tired and wearing a cap, is sleeping"),
+])
+def test_adverbs_in_passives_and_relative_adjectives(before, after):
+    assert normalize(before).text == after
+
+
+@pytest.mark.parametrize("before, after", [
+    # a particle goes before a short object at the end of the sentence, as "putting on make-up"
+    ("A man is taking his hat off", "A man is taking off his hat"),
+    ("Eyeshadow is being put on by a woman", "A woman is putting on eyeshadow"),      # not "putting eyeshadow on"
+    ("A man is being looked at by a woman", "A woman is looking at a man"),            # not "looking a man at"
+    # adverbs, pronouns and longer phrases stay
+    ("A man is lying face down", "A man is lying face down"),
+    ("The man is standing upside down", "The man is standing upside down"),
+    ("A man is picking it up", "A man is picking it up"),
+    ("A man is putting the cup on the table", "A man is putting the cup on the table"),
+])
+def test_particles(before, after):
+    assert normalize(before).text == after
+
+
+@pytest.mark.parametrize("before, after", [
     # noun compounds vs of-phrases (issue 14 item 3); the verb after the phrase is not part of it
     ("The pictures of a lake are on the wall", "The lake pictures are on the wall"),
     ("A woman is looking at a picture of a dog", "A woman is looking at a dog picture"),

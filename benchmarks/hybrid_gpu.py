@@ -1,0 +1,212 @@
+"""The hybrid benchmark's training on a GPU (device machine), and whether CUDA training is
+reproducible (issue 15, item 6): the same seed trained twice, in two processes, must give the same
+weights and the same TRIAL probabilities.
+
+    .venv/bin/python benchmarks/hybrid_gpu.py pack             # here: writes benchmarks/work/gpu
+    python3 benchmarks/hybrid_gpu.py run --out DIR             # there: trains, writes DIR/runs-NAME.json
+    .venv/bin/python benchmarks/hybrid_gpu.py report DIR...    # here: scores them like hybrid.py
+
+`pack` writes what the GPU machine lacks into one folder: the packaged MiniLM with its weights
+stored as float16 (the folder that travels is limited to 64 MiB; `run` widens them back to float32
+before training, so every run there starts from the same rounded weights, not bit-for-bit the CPU
+benchmark's), lark (which monalog imports), SICK TRAIN, TRIAL and the dev share, and the generated
+pairs each config adds for each seed, chosen here exactly as hybrid.py chooses them. `run` trains
+the configs with hybrid.py's settings (3 epochs, lr 1e-4, batch 32, the fixed dev share) on CUDA,
+stops starting runs after --budget seconds, and writes every run's TRIAL and dev-share
+probabilities, the SHA-256 of its weights and its META (device, library versions). `report`
+scores them with hybrid.py's `score` against the engine's answers computed here, writes
+benchmarks/results/hybrid_gpu.json and .md, and compares runs of the same config and seed.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+PACK = ROOT / "benchmarks" / "work" / "gpu"
+
+
+def pack(args) -> None:
+    """Everything `run` needs, under `args.pack` (a folder this command owns: replaced whole)."""
+    import lark
+    import torch
+    from safetensors.torch import load_file, save_file
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import hybrid
+    from monalog.neural.models import resolve
+
+    out = Path(args.pack)
+    if out.exists():
+        if not (out / "data.json.gz").exists():
+            raise SystemExit(f"{out} exists and is not a previous pack: not replacing it")
+        shutil.rmtree(out)
+    model = Path(resolve("minilm"))
+    (out / "model").mkdir(parents=True)
+    for f in model.iterdir():
+        if f.is_file() and f.name != "model.safetensors" and f.suffix in (".json", ".txt"):
+            shutil.copy(f, out / "model" / f.name)
+    weights = load_file(str(model / "model.safetensors"))
+    save_file({k: v.to(torch.float16) if v.is_floating_point() else v for k, v in weights.items()},
+              str(out / "model" / "model.safetensors"))
+    shutil.copytree(Path(lark.__file__).parent, out / "site" / "lark")
+    sick, trial, _ = hybrid.splits(args.data)
+    extras = {}
+    for config in args.configs:
+        for seed in args.seeds:
+            extras[f"{config}-seed{seed}"] = [[p, h, label.value] for p, h, label in
+                                              hybrid.extra_pairs(config, args, sick, seed)]
+    data = {"train": [[p, h, label.value] for p, h, label in sick],
+            "trial": [[p.premise, p.hypothesis] for p in trial],
+            "dev": [[p, h] for p, h, _ in hybrid.dev_share(sick)], "extras": extras, "seeds": args.seeds,
+            "configs": args.configs, "epochs": args.epochs}
+    with gzip.open(out / "data.json.gz", "wt", encoding="utf-8") as fh:
+        json.dump(data, fh)
+    size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
+    print(f"{out}: {size / 2**20:.1f} MiB; {', '.join(f'{k} {len(v)}' for k, v in extras.items())}")
+
+
+def run(args) -> None:
+    """Train every config and seed of the pack (or `args.only`) on this machine's GPU."""
+    import torch
+    from safetensors.torch import load_file, save_file
+
+    from monalog.hybrid.fallback import Fallback, FallbackSettings, train
+    from monalog.inference.proof import Label
+
+    start = time.perf_counter()
+    with gzip.open(Path(args.pack) / "data.json.gz", "rt", encoding="utf-8") as fh:
+        data = json.load(fh)
+    model = Path(args.work) / "minilm-fp32"
+    if not model.exists():                  # the float16 weights widened back, the same for every run
+        shutil.copytree(Path(args.pack) / "model", model)
+        weights = load_file(str(model / "model.safetensors"))
+        save_file({k: v.float() if v.is_floating_point() else v for k, v in weights.items()},
+                  str(model / "model.safetensors"))
+    examples = lambda rows: [(p, h, Label(lab)) for p, h, lab in rows]  # noqa: E731
+    sick = examples(data["train"])
+    jobs = [tuple(j.split(":")) for j in args.only] if args.only else \
+        [(c, str(s)) for s in data["seeds"] for c in ["sick"] + data["configs"]]
+    out = Path(args.out) / f"runs-{args.name}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    report: dict = {"device": torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu", "runs": []}
+    for config, seed in jobs:
+        if time.perf_counter() - start > args.budget:
+            report["stopped"] = f"budget of {args.budget} s spent before {config} seed {seed}"
+            break
+        extra = examples(data["extras"].get(f"{config}-seed{seed}", []))
+        folder = Path(args.work) / f"{args.name}-{config}-seed{seed}"
+        settings = FallbackSettings(model=str(model), epochs=data["epochs"], seed=int(seed),
+                                    generated_first=config == "curriculum", max_steps=args.max_steps)
+        meta = train(sick, folder, settings, extra)
+        fallback = Fallback(str(folder))
+        digest = hashlib.sha256((folder / "model.safetensors").read_bytes()).hexdigest()
+        report["runs"].append({"config": config, "seed": int(seed), "extra": len(extra), "weights_sha256": digest,
+                               "trial": fallback.probabilities([tuple(t) for t in data["trial"]]),
+                               "dev": fallback.probabilities([tuple(t) for t in data["dev"]]),
+                               "meta": {k: v for k, v in meta.items() if k != "files"}})
+        out.write_text(json.dumps(report), encoding="utf-8")
+        print(f"{config} seed {seed}: dev {meta['dev_accuracy']:.4f}, {meta['seconds']} s, {digest[:12]}",
+              flush=True)
+    out.write_text(json.dumps(report), encoding="utf-8")
+
+
+NAMES = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK + 4,000 sampled pairs",
+         "transitive": "SICK + transitive recipe", "curriculum": "balanced recipe first, then SICK",
+         "quarter": "SICK + 1/4 of the generated pairs"}
+
+
+def report(args) -> None:
+    """Score the runs the GPU wrote (hybrid.score) and compare repeated runs of a config and seed."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import hybrid
+
+    s = hybrid.setting(args.data)
+    files = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.runs]
+    seen: dict = {}
+    runs = []
+    for file in files:
+        for r in file["runs"]:
+            key = (r["config"], r["seed"])
+            if key in seen:                 # a repeat: the reproducibility check
+                first = seen[key]
+                seen[key]["repeats"].append({"same_weights": first["weights_sha256"] == r["weights_sha256"],
+                                             "same_trial_probabilities": first["trial"] == r["trial"]})
+                continue
+            r["repeats"] = []
+            seen[key] = r
+            runs.append(r)
+    scored = [{"data": NAMES[r["config"]], "seed": r["seed"], "extra": r["extra"],
+               "dev_accuracy": r["meta"]["dev_accuracy"], "train_seconds": r["meta"]["seconds"],
+               "repeats": r["repeats"], "environment": r["meta"]["environment"],
+               **hybrid.score(s, r["trial"], r["dev"])} for r in runs]
+    out = hybrid.RESULTS / args.name
+    result = {"command": "python benchmarks/hybrid_gpu.py " + " ".join(sys.argv[1:]), "device": files[0]["device"],
+              "runs": scored}
+    out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    table = ["| training data | seeds | fallback | hybrid | hybrid, learned rule | fallback, original labels | "
+             "hybrid, original labels | train s/run |", "|---|---|---|---|---|---|---|---|"]
+    by: dict = {}
+    for r in scored:
+        by.setdefault(r["data"], []).append(r)
+
+    def cell(rs, key):
+        v = [100 * (r["original_labels"][key[9:]] if key.startswith("original_") else r[key]) for r in rs]
+        return f"{statistics.mean(v):.2f} ± {statistics.stdev(v) if len(v) > 1 else 0.0:.2f}"
+
+    for data, rs in by.items():
+        table.append(f"| {data} | {len(rs)} | {cell(rs, 'fallback')} | {cell(rs, 'hybrid')} | "
+                     f"{cell(rs, 'hybrid_learned')} | {cell(rs, 'original_fallback')} | {cell(rs, 'original_hybrid')} "
+                     f"| {statistics.mean(r['train_seconds'] for r in rs):.0f} |")
+    repeats = [f"{r['data']} seed {r['seed']}: " + ", ".join(
+        f"weights {'identical' if x['same_weights'] else 'DIFFERENT'}, TRIAL probabilities "
+        f"{'identical' if x['same_trial_probabilities'] else 'DIFFERENT'}" for x in r["repeats"])
+        for r in scored if r["repeats"]]
+    env = scored[0]["environment"]
+    md = [f"# Hybrid benchmark on a GPU ({result['device']})", "", f"Command: `{result['command']}` (after `pack` "
+          "here and `run` on the device machine). Settings as hybrid.py's (3 epochs, lr 1e-4, batch 32, bf16 "
+          "autocast on CUDA), the packaged MiniLM's weights rounded to float16 for transport and widened back. "
+          f"Environment: {json.dumps(env)}.", "", *table, "",
+          "Reproducibility (the same config and seed trained again in another process): "
+          + ("; ".join(repeats) if repeats else "no repeated run.")]
+    out.with_suffix(".md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    print("\n".join(md))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("pack")
+    p.add_argument("--pack", default=str(PACK))
+    p.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"))
+    p.add_argument("--augment", default=str(ROOT / "benchmarks" / "work" / "augment_train.jsonl"))
+    p.add_argument("--augment-hypotheses", default=str(ROOT / "benchmarks" / "work" / "augment_hyp.jsonl"))
+    p.add_argument("--configs", nargs="+", default=["transitive", "balanced"])
+    p.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
+    p.add_argument("--epochs", type=float, default=3.0)
+    r = sub.add_parser("run")
+    r.add_argument("--pack", default=str(PACK))
+    r.add_argument("--out", required=True)
+    r.add_argument("--work", default="/tmp/monalog-gpu")
+    r.add_argument("--name", default="sweep")
+    r.add_argument("--only", nargs="+", help="CONFIG:SEED jobs instead of every config and seed")
+    r.add_argument("--budget", type=float, default=float("inf"), help="start no run after this many seconds")
+    r.add_argument("--max-steps", type=int, default=None, help="a smoke test: this many steps per run")
+    q = sub.add_parser("report")
+    q.add_argument("runs", nargs="+")
+    q.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"))
+    q.add_argument("--name", default="hybrid_gpu")
+    args = ap.parse_args()
+    {"pack": pack, "run": run, "report": report}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
