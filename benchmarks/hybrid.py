@@ -120,13 +120,14 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
         rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
         return select(rows, sick, RECIPES[config], seed, held_out=dev_share(sick))
     rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
+    held_out = dev_share(sick)          # as `monalog train` does: nothing generated from the dev share
     if config == "quarter":             # the "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
-        return select(rows, sick, Sample(pairs=len(rows) // 4))
+        return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":
-        return select(rows, sick, BALANCED if config == "curriculum" else RECIPES[config], seed)
+        return select(rows, sick, BALANCED if config == "curriculum" else RECIPES[config], seed, held_out)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
     # labels wrongly, as many as TRAIN pairs at most
-    pool = select(rows, sick, Recipe(ratio=4.0), seed)
+    pool = select(rows, sick, Recipe(ratio=4.0), seed, held_out)
     probs = Fallback(str(WORK / "models" / f"sick-seed{seed}")).probabilities([(p, h) for p, h, _ in pool])
     wrong = [ex for ex, pr in zip(pool, probs) if max(pr, key=pr.__getitem__) != ex[2].value]
     return wrong[:len(sick)]

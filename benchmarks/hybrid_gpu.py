@@ -4,7 +4,7 @@ weights and the same TRIAL probabilities.
 
     .venv/bin/python benchmarks/hybrid_gpu.py pack             # here: writes benchmarks/work/gpu
     python3 benchmarks/hybrid_gpu.py run --out DIR             # there: trains, writes DIR/runs-NAME.json
-    .venv/bin/python benchmarks/hybrid_gpu.py report DIR...    # here: scores them like hybrid.py
+    .venv/bin/python benchmarks/hybrid_gpu.py report RUNS... --repeats RUNS   # here: scores them
 
 `pack` writes what the GPU machine lacks into one folder: the packaged MiniLM with its weights
 stored as float16 (the folder that travels is limited to 64 MiB; `run` widens them back to float32
@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 PACK = ROOT / "benchmarks" / "work" / "gpu"
+HAND = "Written by hand."              # the report keeps what follows this in its markdown
 
 
 def pack(args) -> None:
@@ -94,7 +95,7 @@ def run(args) -> None:
     examples = lambda rows: [(p, h, Label(lab)) for p, h, lab in rows]  # noqa: E731
     sick = examples(data["train"])
     jobs = [tuple(j.split(":")) for j in args.only] if args.only else \
-        [(c, str(s)) for s in data["seeds"] for c in ["sick"] + data["configs"]]
+        [(c, str(s)) for s in data["seeds"] for c in dict.fromkeys(["sick"] + data["configs"])]
     out = Path(args.out) / f"runs-{args.name}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     report: dict = {"device": torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu", "runs": []}
@@ -102,6 +103,8 @@ def run(args) -> None:
         if time.perf_counter() - start > args.budget:
             report["stopped"] = f"budget of {args.budget} s spent before {config} seed {seed}"
             break
+        if config != "sick" and f"{config}-seed{seed}" not in data["extras"]:
+            raise SystemExit(f"the pack has no pairs for {config} seed {seed}: pack it with --configs {config}")
         extra = examples(data["extras"].get(f"{config}-seed{seed}", []))
         folder = Path(args.work) / f"{args.name}-{config}-seed{seed}"
         settings = FallbackSettings(model=str(model), epochs=data["epochs"], seed=int(seed),
@@ -119,37 +122,34 @@ def run(args) -> None:
     out.write_text(json.dumps(report), encoding="utf-8")
 
 
-NAMES = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK + 4,000 sampled pairs",
-         "transitive": "SICK + transitive recipe", "curriculum": "balanced recipe first, then SICK",
-         "quarter": "SICK + 1/4 of the generated pairs"}
-
-
 def report(args) -> None:
     """Score the runs the GPU wrote (hybrid.score) and compare repeated runs of a config and seed."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import hybrid
 
     s = hybrid.setting(args.data)
-    files = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.runs]
-    seen: dict = {}
-    runs = []
-    for file in files:
+    files = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.runs + args.repeats]
+    runs: dict = {}                     # row label -> seed -> run
+    for name, file in zip(args.runs, files):
         for r in file["runs"]:
-            key = (r["config"], r["seed"])
-            if key in seen:                 # a repeat: the reproducibility check
-                first = seen[key]
-                seen[key]["repeats"].append({"same_weights": first["weights_sha256"] == r["weights_sha256"],
-                                             "same_trial_probabilities": first["trial"] == r["trial"]})
-                continue
-            r["repeats"] = []
-            seen[key] = r
-            runs.append(r)
-    scored = [{"data": NAMES[r["config"]], "seed": r["seed"], "extra": r["extra"],
+            config = hybrid.CONFIGS[r["config"]]
+            label = config if r["seed"] not in runs.get(config, {}) else \
+                f"{config} ({Path(name).stem})"                # another selection of the same config
+            runs.setdefault(label, {})[r["seed"]] = {**r, "data": label, "repeats": []}
+    for file in files[len(args.runs):]:   # the reproducibility check: the same config and seed again
+        for r in file["runs"]:
+            first = runs[hybrid.CONFIGS[r["config"]]][r["seed"]]
+            first["repeats"].append({"same_weights": first["weights_sha256"] == r["weights_sha256"],
+                                     "same_trial_probabilities": first["trial"] == r["trial"]})
+    scored = [{"data": r["data"], "seed": r["seed"], "extra": r["extra"],
                "dev_accuracy": r["meta"]["dev_accuracy"], "train_seconds": r["meta"]["seconds"],
                "repeats": r["repeats"], "environment": r["meta"]["environment"],
-               **hybrid.score(s, r["trial"], r["dev"])} for r in runs]
+               **hybrid.score(s, r["trial"], r["dev"])} for by_seed in runs.values() for r in by_seed.values()]
+    devices = {file["device"] for file in files}
+    if len(devices) != 1:
+        raise SystemExit(f"the runs come from different devices: {sorted(devices)}")
     out = hybrid.RESULTS / args.name
-    result = {"command": "python benchmarks/hybrid_gpu.py " + " ".join(sys.argv[1:]), "device": files[0]["device"],
+    result = {"command": "python benchmarks/hybrid_gpu.py " + " ".join(sys.argv[1:]), "device": devices.pop(),
               "runs": scored}
     out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     table = ["| training data | seeds | fallback | hybrid | hybrid, learned rule | fallback, original labels | "
@@ -177,7 +177,9 @@ def report(args) -> None:
           f"Environment: {json.dumps(env)}.", "", *table, "",
           "Reproducibility (the same config and seed trained again in another process): "
           + ("; ".join(repeats) if repeats else "no repeated run.")]
-    out.with_suffix(".md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    previous = out.with_suffix(".md").read_text(encoding="utf-8") if out.with_suffix(".md").exists() else ""
+    notes = previous[previous.index(HAND):] if HAND in previous else ""      # kept across reruns
+    out.with_suffix(".md").write_text("\n".join(md) + "\n" + (f"\n{notes}" if notes else ""), encoding="utf-8")
     print("\n".join(md))
 
 
@@ -201,7 +203,8 @@ def main() -> None:
     r.add_argument("--budget", type=float, default=float("inf"), help="start no run after this many seconds")
     r.add_argument("--max-steps", type=int, default=None, help="a smoke test: this many steps per run")
     q = sub.add_parser("report")
-    q.add_argument("runs", nargs="+")
+    q.add_argument("runs", nargs="+", help="runs-NAME.json files from `run`")
+    q.add_argument("--repeats", nargs="*", default=[], help="runs of configs and seeds in RUNS trained again")
     q.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"))
     q.add_argument("--name", default="hybrid_gpu")
     args = ap.parse_args()

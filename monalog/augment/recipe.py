@@ -100,9 +100,16 @@ def candidates(rows: Iterable[Mapping], recipe: Recipe | Transitive) -> dict[Lab
 def select(rows: Iterable[Mapping], sick: Sequence[Example],
            recipe: Recipe | Sample | Transitive = DEFAULT_RECIPE, seed: int = 0,
            held_out: Iterable[Example] | None = None) -> list[Example]:
-    """The generated examples to add to the SICK TRAIN pairs `sick`, by `recipe`, seeded. The
-    transitive recipe needs `held_out`, the dev share that selects the model: it composes nothing
-    with those pairs, nor makes one of them again (either way round)."""
+    """The generated examples to add to the SICK TRAIN pairs `sick`, by `recipe`, seeded.
+    `held_out` is the dev share that selects the model (the transitive recipe needs it): nothing is
+    generated from its premises, composed with its pairs, or made again from one of them (either
+    way round), so the dev share stays as unseen as SICK's own pairs leave it."""
+    if held_out is not None and not isinstance(recipe, Transitive):
+        held_out = list(held_out)
+        premises = {p for p, _, _ in held_out}
+        pairs = {frozenset(example[:2]) for example in held_out}
+        rows = [r for r in rows if r["premise"] not in premises
+                and frozenset((r["premise"], r["hypothesis"])) not in pairs]
     if isinstance(recipe, Sample):
         rows = list(rows)
         chosen_rows = random.Random(recipe.seed).sample(rows, min(recipe.pairs, len(rows)))

@@ -29,7 +29,7 @@ from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
 from monalog.inference.proof import Label, Proof, Step, StepKind
 from monalog.inference.search import SearchResult, State, search
-from monalog.inference.treeops import lemma_key, sentence_text
+from monalog.inference.treeops import keyed_leaves, lemma_key, sentence_text
 
 if TYPE_CHECKING:
     from monalog.parsing.parser import Parse, Parser
@@ -256,14 +256,15 @@ class Prover:
         """A reached sentence that differs from the hypothesis only by excluding words in ↑ position."""
         h_key = lemma_key(h_tree)
         for state in states:
-            key = lemma_key(state.tree)
+            keyed = keyed_leaves(state.tree)
+            key = tuple(lemma for lemma, _ in keyed)
             if len(key) != len(h_key):
                 continue
             diff = [i for i, (a, b) in enumerate(zip(key, h_key)) if a != b]
             if len(diff) != 1:
                 continue
             i = diff[0]
-            leaf = [lf for lf in state.polarized.leaves() if isinstance(lf.node, Leaf)][i]
+            leaf = [lf for lf in state.polarized.leaves() if isinstance(lf.node, Leaf)][keyed[i][1]]
             if leaf.polarity is not Polarity.UP:
                 continue
             facts = kb.excludes(key[i], h_key[i])

@@ -53,13 +53,30 @@ def norm_lemma(leaf: Leaf) -> str:
 
 def lemma_key(tree: Tree) -> tuple[str, ...]:
     """The lemmas a hypothesis is matched on (punctuation ignored; articles and "be" not compared,
-    except the "a" of the quantifiers "a few" and "a little", which are not "few" and "little"; the
-    adjective of "a little girl" is the "little" of "the little girl")."""
-    kept = [leaf for leaf in leaves(tree) if leaf.token.word not in _IGNORED]
-    lemmas = [norm_lemma(leaf) for leaf in kept]
-    return tuple(lemma for i, lemma in enumerate(lemmas)
-                 if lemma not in _UNCOMPARED or lemmas[i + 1:i + 2] == ["few"]
-                 or (lemmas[i + 1:i + 2] == ["little"] and kept[i + 1].category != _NOUN_MODIFIER))
+    except the "a" of the quantifiers "a few" and "a little" ("a little water"), which are not "few"
+    and "little"; the adjective of "a little girl" is the "little" of "the little girl")."""
+    return tuple(lemma for lemma, _ in keyed_leaves(tree))
+
+
+def keyed_leaves(tree: Tree) -> list[tuple[str, int]]:
+    """The lemma key with the position of each lemma's leaf among the tree's leaves."""
+    all_leaves = leaves(tree)
+    kept = [(norm_lemma(leaf), i) for i, leaf in enumerate(all_leaves) if leaf.token.word not in _IGNORED]
+    lemmas = [lemma for lemma, _ in kept]
+    return [(lemma, i) for n, (lemma, i) in enumerate(kept)
+            if lemma not in _UNCOMPARED or lemmas[n + 1:n + 2] == ["few"]
+            or (lemmas[n + 1:n + 2] == ["little"] and not _little_adjective(all_leaves, kept[n + 1][1]))]
+
+
+def _little_adjective(all_leaves: list[Leaf], at: int) -> bool:
+    """Whether "little" at `at` is the adjective (before a countable noun: "a little girl"), not
+    the quantifier ("a little water", "talking a little")."""
+    from monalog.text.morphology import countable
+
+    if all_leaves[at].category != _NOUN_MODIFIER:
+        return False
+    noun = next((leaf for leaf in all_leaves[at + 1:] if leaf.token.pos.startswith("NN")), None)
+    return noun is not None and countable(norm_lemma(noun))
 
 
 _FUNCTION_CAPS = {"A", "An", "The", "No", "Some", "Every", "All", "Each", "Two", "Three", "Several", "Many", "Few"}

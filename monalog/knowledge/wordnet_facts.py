@@ -91,15 +91,16 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
         return Fact(ta, Relation.GEQ, tb, Source.WORDNET, f"{down[0].name()} is a kind of {down[1].name()}"
                     if down[0] != down[1] else f"synonyms in {down[0].name()}")
     if pos in settings.antonyms:
-        # antonymy between head synsets (Gross & Miller's adjective clusters): big (a lemma of
-        # large.a.01) and small (of small.a.01), not only the lemma pair big / little
-        for x in sa[:2]:
-            for lemma in sorted(x.lemmas(), key=lambda m: m.name() != a):
-                for ant in lemma.antonyms():
-                    if ant.name() == b or ant.synset() in sb[:2]:
-                        note = "antonyms" if lemma.name() == a and ant.name() == b else \
-                            f"antonyms {lemma.name()} / {ant.name()} ({x.name()} / {ant.synset().name()})"
-                        return Fact(ta, Relation.EXCL, tb, Source.WORDNET, note)
+        # an adjective's antonymy holds between the heads of its clusters (Gross & Miller 1990): big
+        # (a lemma of large.a.01) and small (of small.a.01), not only the lemma pair big / little;
+        # other parts of speech keep WordNet's lemma antonyms ("draw" is no antonym of "push")
+        pairs = [(x, lemma, ant) for x in sa[:2] for lemma in x.lemmas() for ant in lemma.antonyms()]
+        if any(lemma.name() == a and ant.name() == b for _, lemma, ant in pairs):
+            return Fact(ta, Relation.EXCL, tb, Source.WORDNET, "antonyms")
+        for x, lemma, ant in pairs if pos == "a" else ():
+            if ant.synset() in sb[:2]:
+                return Fact(ta, Relation.EXCL, tb, Source.WORDNET,
+                            f"antonyms {lemma.name()} / {ant.name()} ({x.name()} / {ant.synset().name()})")
     return None
 
 

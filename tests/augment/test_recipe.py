@@ -92,3 +92,15 @@ def test_transitive_never_remakes_the_premise_or_a_held_out_pair():
     assert all(p != h for p, h, _ in chosen)
     assert not any({p, h} == {"No dog is climbing", "A dog is climbing a hill"} for p, h, _ in chosen)
     assert ("A dog is climbing a hill", "A dog is wildly climbing", Label.ENTAILMENT) in chosen
+
+
+def test_nothing_is_generated_from_the_held_out_dev_share():
+    from monalog.augment.recipe import Sample
+
+    held_out = [("A dog 3 is running", "A dog 3 is moving", Label.ENTAILMENT),
+                ("An animal 4 is running", "A man 4 is playing", Label.NEUTRAL)]
+    for recipe in (ALL_PAIRS, Recipe(per_premise=100), Sample(pairs=100)):
+        chosen = select(ROWS, _sick(50), recipe, seed=0, held_out=held_out)
+        assert chosen and not any("dog 3 " in p for p, _, _ in chosen)                   # its premises
+        everything = select(ROWS, _sick(50), recipe, seed=0)
+        assert any("dog 3 " in p for p, _, _ in everything)

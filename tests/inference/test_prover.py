@@ -125,11 +125,30 @@ def test_adjective_antonyms_with_exclusions(parser, premise, hypothesis):
     assert Prover(parser=parser).prove(premise, hypothesis).label is Label.NEUTRAL     # opt-in
 
 
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("The man is not holding a big dog", "The man is not holding a small dog"),   # ↓ under "not": no exclusion
+    ("A man is drinking little water", "A man is drinking a little water"),      # the quantifiers differ
+    ("A man has little money", "A man has a little money"),
+])
+def test_no_exclusion_or_entailment_across_polarity_or_quantifiers(parser, premise, hypothesis):
+    with_exclusions = Prover(ProverSettings(exclusions=True), parser=parser)
+    assert with_exclusions.prove(premise, hypothesis).label is Label.NEUTRAL
+
+
+def test_verb_and_noun_antonyms_stay_lemma_antonyms():
+    from monalog.knowledge.wordnet_facts import WordNetSettings, relate
+
+    every = WordNetSettings(antonyms=("n", "v", "a", "r"))
+    assert relate("big", "small", "a", every) is not None and relate("big", "little", "a", every).note == "antonyms"
+    assert relate("draw", "push", "v", every) is None and relate("daughter", "boy", "n", every) is None
+
+
 def test_the_a_of_a_little_girl_is_an_article(parser):
     from monalog.inference.treeops import lemma_key
 
     assert lemma_key(parser.parse("A little girl is playing").tree) == ("little", "girl", "play")
     assert lemma_key(parser.parse("A few dogs are running").tree) == ("a", "few", "dog", "run")
+    assert lemma_key(parser.parse("A man is drinking a little water").tree) == ("man", "drink", "a", "little", "water")
 
 
 def test_depth_limits_the_number_of_edits(prover):
