@@ -21,6 +21,8 @@ def test_rule_example(rule):
     "A boy is playing the guitar",
     "There is a dog",                     # existential with no verb phrase
     "Someday the dog will run",            # "someone" only as a whole word
+    "Every man is on a bike and is smiling",   # not "Every man on a bike is smiling": only for ∃ and "no"
+    "A man is in the kitchen and a woman is cooking",
 ])
 def test_rules_that_do_not_apply(sentence):
     assert normalize(sentence).text == sentence and normalize(sentence).rewrites == ()
