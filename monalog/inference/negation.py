@@ -144,12 +144,19 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> lis
     out: list[tuple[Tree, str]] = []
     for subject, vp in _clauses(tree):
         out += _swap_det(tree, subject, SUBJECT_SWAP)
-        if verbs:
+        if verbs and not _proportional(node_at(tree, subject)):
             out += _negations_of_vp(tree, vp)
         obj = _object_np(tree, vp) if objects else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")
     return out
+
+
+def _proportional(subject: Tree) -> bool:
+    """A subject like "two out of the five nurses": the verb's negation speaks of the other three
+    ("two out of five worked" and "two out of five did not work" both hold of five nurses)."""
+    words = [leaf.token.word.lower() for leaf in leaves(subject)]
+    return any(a == "out" and b == "of" for a, b in zip(words, words[1:])) or "out_of" in words
 
 
 def subject_head(tree: Tree) -> str | None:

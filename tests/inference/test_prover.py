@@ -135,6 +135,13 @@ def test_no_exclusion_or_entailment_across_polarity_or_quantifiers(parser, premi
     assert with_exclusions.prove(premise, hypothesis).label is Label.NEUTRAL
 
 
+def test_a_proportional_subject_with_a_negated_verb_is_no_contradiction(prover):
+    # the other three nurses did not work: both hold
+    proof = prover.prove("Three out of the five nurses worked on Sunday.",
+                         "Two out of the five nurses did not work on Sunday.")
+    assert proof.label is not Label.CONTRADICTION
+
+
 def test_verb_and_noun_antonyms_stay_lemma_antonyms():
     from monalog.knowledge.wordnet_facts import WordNetSettings, relate
 

@@ -57,6 +57,12 @@ def test_a_place_after_the_agent_stays_with_the_verb(passive, active):
     # two colours keep their "and" ("black and white" is one colour scheme), other adjectives do not
     ("The dog, which is black and white, is running", "The black and white dog is running"),
     ("A crane, which is large and white, is flying", "A large white crane is flying"),
+    ("The man is on a mountain, which is rocky, and clouds are in the background",
+     "The man is on a rocky mountain and clouds are in the background"),
+    ("A man, who is running, is tired", "A running man is tired"),
+    ("A young girl in a leotard colored in blue is jumping", "A young girl in a blue leotard is jumping"),
+    ("A child is sitting in a toy car colored in red and yellow",       # not "a toy red car and yellow"
+     "A child is sitting in a toy car colored in red and yellow"),
     # a second relative clause: no rewrite ("A tall man and is smiling is walking")
     ("A man who is tall and is smiling is walking", "A man who is tall and is smiling is walking"),
     ("A woman is playing a guitar, which is acoustic, and singing",
