@@ -84,6 +84,8 @@ def run(args) -> None:
     from monalog.inference.proof import Label
 
     start = time.perf_counter()
+    if not (Path(args.pack) / "data.json.gz").exists():
+        raise SystemExit(f"no pack in {args.pack}: run `hybrid_gpu.py pack` first (and carry the folder)")
     with gzip.open(Path(args.pack) / "data.json.gz", "rt", encoding="utf-8") as fh:
         data = json.load(fh)
     model = Path(args.work) / "minilm-fp32"

@@ -152,11 +152,29 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> lis
     return out
 
 
+_PART = {"some", "several", "few", "many", "half", "couple"}         # "some of the nurses" (not "most of")
+_POSSESSIVE = {"the", "these", "those", "his", "her", "their", "its", "my", "our", "your"}
+
+
 def _proportional(subject: Tree) -> bool:
-    """A subject like "two out of the five nurses": the verb's negation speaks of the other three
-    ("two out of five worked" and "two out of five did not work" both hold of five nurses)."""
+    """A partitive subject that may leave others out ("two out of the five nurses", "some of the
+    nurses", "half of them"): the verb's negation can speak of those others, so "two out of five
+    worked" and "two out of five did not work" both hold. Not when the part is most of the whole
+    ("four out of five", "most of the nurses")."""
+    from monalog.inference.generation import _number
+    from monalog.text.morphology import is_cardinal
+
     words = [leaf.token.word.lower() for leaf in leaves(subject)]
-    return any(a == "out" and b == "of" for a, b in zip(words, words[1:])) or "out_of" in words
+    words = [w for word in words for w in word.split("_")]          # "out_of" as one token
+    for i, word in enumerate(words[1:], 1):
+        of_the = word == "of" and (words[i - 1] in _PART or is_cardinal(words[i - 1])) \
+            and words[i + 1:i + 2] and words[i + 1] in _POSSESSIVE
+        if not (of_the or (word == "of" and words[i - 1] == "out")):
+            continue
+        part = next((_number(w) for w in words[:i] if is_cardinal(w)), None)
+        whole = next((_number(w) for w in words[i + 1:] if is_cardinal(w)), None)
+        return part is None or whole is None or 2 * part <= whole
+    return False
 
 
 def subject_head(tree: Tree) -> str | None:

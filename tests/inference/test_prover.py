@@ -135,11 +135,16 @@ def test_no_exclusion_or_entailment_across_polarity_or_quantifiers(parser, premi
     assert with_exclusions.prove(premise, hypothesis).label is Label.NEUTRAL
 
 
-def test_a_proportional_subject_with_a_negated_verb_is_no_contradiction(prover):
+@pytest.mark.parametrize("premise, hypothesis, contradiction", [
     # the other three nurses did not work: both hold
-    proof = prover.prove("Three out of the five nurses worked on Sunday.",
-                         "Two out of the five nurses did not work on Sunday.")
-    assert proof.label is not Label.CONTRADICTION
+    ("Three out of the five nurses worked on Sunday.", "Two out of the five nurses did not work on Sunday.", False),
+    ("Half of the nurses are working", "Half of the nurses are not working", False),
+    ("Four out of five nurses are working", "Four out of five nurses are not working", True),    # 4 + 4 > 5
+    ("Most of the nurses are working", "Most of the nurses are not working", True),
+    ("The owner of the dog is sleeping", "The owner of the dog is not sleeping", True),          # no partitive
+])
+def test_a_partitive_subject_with_a_negated_verb(prover, premise, hypothesis, contradiction):
+    assert (prover.prove(premise, hypothesis).label is Label.CONTRADICTION) == contradiction
 
 
 def test_verb_and_noun_antonyms_stay_lemma_antonyms():
