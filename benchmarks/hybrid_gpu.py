@@ -46,8 +46,8 @@ def pack(args) -> None:
     from monalog.neural.models import resolve
 
     out = Path(args.pack)
-    if out.exists():
-        if not (out / "data.json.gz").exists():
+    if out.exists():                    # replaced only when it holds a previous pack and nothing else
+        if not (out / "data.json.gz").exists() or {f.name for f in out.iterdir()} - {"data.json.gz", "model", "site"}:
             raise SystemExit(f"{out} exists and is not a previous pack: not replacing it")
         shutil.rmtree(out)
     model = Path(resolve("minilm"))
