@@ -35,30 +35,43 @@ PACK = ROOT / "benchmarks" / "work" / "gpu"
 HAND = "Written by hand."              # the report keeps what follows this in its markdown
 
 
+def _is_pack(folder: Path) -> bool:
+    """A previous `pack` output: its data file and nothing but what `pack` writes."""
+    names = {f.name for f in folder.iterdir()}
+    return "data.json.gz" in names and names <= {"data.json.gz", "model", "site"}
+
+
+def _cast(source: Path, target: Path, dtype) -> None:
+    """A safetensors file with its floating-point tensors in `dtype`."""
+    from safetensors.torch import load_file, save_file
+
+    save_file({k: v.to(dtype) if v.is_floating_point() else v for k, v in load_file(str(source)).items()},
+              str(target))
+
+
 def pack(args) -> None:
-    """Everything `run` needs, under `args.pack` (a folder this command owns: replaced whole)."""
+    """Everything `run` needs, under `args.pack` (built aside, then moved into place; an existing
+    folder is replaced only when it is a previous pack)."""
+    import tempfile
+
     import lark
     import torch
-    from safetensors.torch import load_file, save_file
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import hybrid
+    from monalog.fileio import check_output, replace_folder
     from monalog.neural.models import resolve
 
-    out = Path(args.pack)
-    if out.exists():                    # replaced only when it holds a previous pack and nothing else
-        if not (out / "data.json.gz").exists() or {f.name for f in out.iterdir()} - {"data.json.gz", "model", "site"}:
-            raise SystemExit(f"{out} exists and is not a previous pack: not replacing it")
-        shutil.rmtree(out)
+    out = check_output(args.pack, folder=True, previous=_is_pack)
+    out.absolute().parent.mkdir(parents=True, exist_ok=True)
+    built = Path(tempfile.mkdtemp(dir=out.absolute().parent, prefix=f".{out.name}-"))
     model = Path(resolve("minilm"))
-    (out / "model").mkdir(parents=True)
+    (built / "model").mkdir()
     for f in model.iterdir():
         if f.is_file() and f.name != "model.safetensors" and f.suffix in (".json", ".txt"):
-            shutil.copy(f, out / "model" / f.name)
-    weights = load_file(str(model / "model.safetensors"))
-    save_file({k: v.to(torch.float16) if v.is_floating_point() else v for k, v in weights.items()},
-              str(out / "model" / "model.safetensors"))
-    shutil.copytree(Path(lark.__file__).parent, out / "site" / "lark")
+            shutil.copy(f, built / "model" / f.name)
+    _cast(model / "model.safetensors", built / "model" / "model.safetensors", torch.float16)
+    shutil.copytree(Path(lark.__file__).parent, built / "site" / "lark")
     sick, trial, _ = hybrid.splits(args.data)
     extras = {}
     for config in args.configs:
@@ -69,8 +82,9 @@ def pack(args) -> None:
             "trial": [[p.premise, p.hypothesis] for p in trial],
             "dev": [[p, h] for p, h, _ in hybrid.dev_share(sick)], "extras": extras, "seeds": args.seeds,
             "configs": args.configs, "epochs": args.epochs}
-    with gzip.open(out / "data.json.gz", "wt", encoding="utf-8") as fh:
+    with gzip.open(built / "data.json.gz", "wt", encoding="utf-8") as fh:
         json.dump(data, fh)
+    replace_folder(built, out, _is_pack)
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
     print(f"{out}: {size / 2**20:.1f} MiB; {', '.join(f'{k} {len(v)}' for k, v in extras.items())}")
 
@@ -78,7 +92,6 @@ def pack(args) -> None:
 def run(args) -> None:
     """Train every config and seed of the pack (or `args.only`) on this machine's GPU."""
     import torch
-    from safetensors.torch import load_file, save_file
 
     from monalog.hybrid.fallback import Fallback, FallbackSettings, train
     from monalog.inference.proof import Label
@@ -91,9 +104,7 @@ def run(args) -> None:
     model = Path(args.work) / "minilm-fp32"
     if not model.exists():                  # the float16 weights widened back, the same for every run
         shutil.copytree(Path(args.pack) / "model", model)
-        weights = load_file(str(model / "model.safetensors"))
-        save_file({k: v.float() if v.is_floating_point() else v for k, v in weights.items()},
-                  str(model / "model.safetensors"))
+        _cast(model / "model.safetensors", model / "model.safetensors", torch.float32)
     examples = lambda rows: [(p, h, Label(lab)) for p, h, lab in rows]  # noqa: E731
     sick = examples(data["train"])
     jobs = [tuple(j.split(":")) for j in args.only] if args.only else \
@@ -210,7 +221,12 @@ def main() -> None:
     q.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"))
     q.add_argument("--name", default="hybrid_gpu")
     args = ap.parse_args()
-    {"pack": pack, "run": run, "report": report}[args.command](args)
+    from monalog.errors import MonalogError
+
+    try:
+        {"pack": pack, "run": run, "report": report}[args.command](args)
+    except MonalogError as exc:
+        raise SystemExit(f"hybrid_gpu.py {args.command}: {exc}") from None
 
 
 if __name__ == "__main__":
