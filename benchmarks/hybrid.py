@@ -17,9 +17,14 @@ with `monalog augment SICK.tsv
 --sick-set TRAIN --sick-column sentence_B -o benchmarks/work/augment_hypotheses.jsonl --workers 2`).
 The reduced scale fits the grid into the CPU budget: every run is 3 epochs (lr 1e-4, batch 32), so
 more data means more steps. The engine's answers on TRIAL (default and
-`--knowledge symbolic`) are computed once. Results are written after every run to
-benchmarks/results/NAME.json and .md (`--name`, default hybrid); a rerun with the same settings
-keeps the runs it finds there (training is deterministic on CPU for a seed) and does the rest.
+`--knowledge symbolic`) are computed once. `reversed` (TRAIN + SICK's own judgements of the other
+direction, sentence_B -> sentence_A, the entailment_BA column, for the TRAIN pairs outside the dev
+share: human labels, but of the original annotation) is no generated data; it shows what more
+human pairs of another convention do. Each config's seeds are also scored as one ensemble
+(`FallbackEnsemble`: the models' probabilities averaged, `--hybrid M1 --hybrid M2 ...`). Results
+are written after every run to benchmarks/results/NAME.json and .md (`--name`, default hybrid); a
+rerun with the same settings keeps the runs it finds there (training is deterministic on CPU for a
+seed) and does the rest.
 """
 from __future__ import annotations
 
@@ -36,12 +41,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from monalog.hybrid.decision import fit  # noqa: E402
-from monalog.hybrid.fallback import Fallback, FallbackSettings, dev_share, relabel, train  # noqa: E402
+from monalog.hybrid.fallback import (Fallback, FallbackEnsemble, FallbackSettings, dev_share, relabel,  # noqa: E402
+                                     train)
 from monalog.hybrid.classifier import combine  # noqa: E402
 from monalog.inference.alignment import Knowledge  # noqa: E402
 from monalog.inference.batch import prove_all  # noqa: E402
 from monalog.inference.prover import ProverSettings  # noqa: E402
-from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
+from monalog.eval.datasets import Pair, read_pairs, sick_reversed  # noqa: E402
 from monalog.eval.metrics import evaluate  # noqa: E402
 from monalog.inference.proof import Label  # noqa: E402
 
@@ -72,11 +78,13 @@ def write(report: dict, out: Path) -> None:
 
     def cell(runs, key):
         values = [100 * (r["original_labels"][key[9:]] if key.startswith("original_") else r[key]) for r in runs]
-        spread = statistics.stdev(values) if len(values) > 1 else 0.0
-        return f"{statistics.mean(values):.2f} ± {spread:.2f}"
+        if len(values) == 1:
+            return f"{values[0]:.2f}"
+        return f"{statistics.mean(values):.2f} ± {statistics.stdev(values):.2f}"
 
     for data, runs in rows.items():
-        md.append(f"| {data} | {len(runs)} | {cell(runs, 'fallback')} | {cell(runs, 'fallback_thr')} | "
+        seeds = len(runs[0]["seed"]) if isinstance(runs[0]["seed"], list) else len(runs)   # an ensemble: one run
+        md.append(f"| {data} | {seeds} | {cell(runs, 'fallback')} | {cell(runs, 'fallback_thr')} | "
                   f"{cell(runs, 'hybrid')} | {cell(runs, 'hybrid_thr')} | {cell(runs, 'hybrid_learned')} | "
                   f"{cell(runs, 'hybrid_symbolic')} | "
                   f"{cell(runs, 'original_fallback')} | "
@@ -106,7 +114,8 @@ CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK
            "curriculum": "balanced recipe first, then SICK",
            "hard": "SICK + generated pairs the SICK model gets wrong",
            "transitive": "SICK + transitive recipe",
-           "quarter": "SICK + 1/4 of the generated pairs"}
+           "quarter": "SICK + 1/4 of the generated pairs",
+           "reversed": "SICK + its B -> A judgements"}
 
 
 def extra_pairs(config: str, args, sick, seed: int) -> list:
@@ -114,6 +123,10 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     adds (read only when a config needs them)."""
     if config == "sick":
         return []
+    if config == "reversed":            # SICK's B -> A judgements of the TRAIN pairs outside the dev share
+        dev = {(p, h) for p, h, _ in dev_share(sick)}
+        return [(p.premise, p.hypothesis, p.label) for p in sick_reversed(args.data)
+                if isinstance(p, Pair) and p.label and p.split == "TRAIN" and (p.hypothesis, p.premise) not in dev]
     from monalog.augment.recipe import BALANCED, RECIPES, Recipe, Sample, select
 
     if config == "transitive":
@@ -254,6 +267,15 @@ def main() -> None:
             report["seconds"] += time.perf_counter() - run_start
             write(report, out)
             print(json.dumps(run), file=sys.stderr, flush=True)
+    for config in args.configs:         # each config's seeds as one fallback, probabilities averaged
+        runs = [r for r in report["runs"] if r["data"] == CONFIGS[config] and r["seed"] in args.seeds]
+        if len(runs) > 1:
+            ensemble = FallbackEnsemble([str(WORK / "models" / f"{config}-seed{r['seed']}") for r in runs])
+            report["runs"].append({"data": f"{CONFIGS[config]}: the {len(runs)} seeds' models as one ensemble",
+                                   "seed": [r["seed"] for r in runs],
+                                   "train_seconds": sum(r["train_seconds"] for r in runs),
+                                   **score(s, ensemble.probabilities(texts),
+                                           ensemble.probabilities([(p, h) for p, h, _ in s.dev]))})
     write(report, out)
     print(out.with_suffix(".md").read_text(encoding="utf-8"))
 

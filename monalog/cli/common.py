@@ -248,9 +248,10 @@ def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
                    help="SICK: entailment_label (original) or label_current_paper (corrected)")
     p.add_argument("--workers", type=count(1), default=1, help="worker processes for the prover")
-    p.add_argument("--hybrid", metavar="MODEL_DIR",
+    p.add_argument("--hybrid", metavar="MODEL_DIR", action="append",
                    help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
-                        "engine leaves NEUTRAL or cannot handle")
+                        "engine leaves NEUTRAL or cannot handle; repeat it for an ensemble (probabilities averaged, "
+                        "e.g. three seeds' models)")
     fallback_options(p, "the paper: 0.95")
     p.add_argument("--decision", choices=("fixed", "learned"), default="fixed",
                    help="with --hybrid: fixed (default) trusts the engine's E/C and asks the fallback for the rest; "
@@ -296,14 +297,17 @@ def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | 
         raise InputError("--threshold does not apply with --decision learned: the rule has its own threshold")
     if args.hybrid:
         from monalog.hybrid.decision import DecisionRule
-        from monalog.hybrid.fallback import Fallback
+        from monalog.hybrid.fallback import load_fallback
 
         if args.decision == "learned":
-            rule = DecisionRule.load(args.hybrid)
+            if len(args.hybrid) > 1:
+                raise InputError("--decision learned takes one --hybrid model: its rule was fitted on that model's "
+                                 "probabilities, not on an ensemble's")
+            rule = DecisionRule.load(args.hybrid[0])
             if rule.fitted.get("engine", settings.knowledge.value) != settings.knowledge.value:
                 log.warning("the decision rule was fitted on --knowledge %s answers, these are --knowledge %s",
                             rule.fitted["engine"], settings.knowledge.value)
-        fallback = Fallback(args.hybrid, device=args.device)
+        fallback = load_fallback(args.hybrid, device=args.device)
     classifier = HybridClassifier(fallback, settings, args.threshold, args.workers, rule)
     with progress("proving", len(pairs), " pair") as bar:
         return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update, on_ready=on_ready)

@@ -57,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         data["timed_out_lines"] = timed_out
         if args.hybrid:
             data["components"] = dict(components)
-            data["hybrid"] = {"model": args.hybrid, "threshold": args.threshold, "decision": args.decision}
+            model = args.hybrid[0] if len(args.hybrid) == 1 else args.hybrid
+            data["hybrid"] = {"model": model, "threshold": args.threshold, "decision": args.decision}
         write_atomic(args.json, json.dumps(data, indent=2) + "\n")
     return 0

@@ -12,7 +12,11 @@ from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
 
 SICK_COLUMNS = ("pair_ID", "sentence_A", "sentence_B", "entailment_label")
 _LABELS = {"entailment": Label.ENTAILMENT, "contradiction": Label.CONTRADICTION, "neutral": Label.NEUTRAL,
-           "non-entailment": Label.NEUTRAL, "non_entailment": Label.NEUTRAL, "not_entailment": Label.NEUTRAL}
+           "non-entailment": Label.NEUTRAL, "non_entailment": Label.NEUTRAL, "not_entailment": Label.NEUTRAL,
+           # SICK's per-direction columns (entailment_AB, entailment_BA)
+           **{f"{a}_{verb}_{b}": label for a, b in (("a", "b"), ("b", "a"))
+              for verb, label in (("entails", Label.ENTAILMENT), ("contradicts", Label.CONTRADICTION),
+                                  ("neutral", Label.NEUTRAL))}}
 
 
 class DatasetError(InputError):
@@ -49,9 +53,16 @@ def read_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected") -
     if fmt == "jsonl":
         yield from _jsonl(path)
     elif fmt in _COLUMNS:
-        yield from _tsv(path, fmt, labels)
+        yield from _tsv(path, _COLUMNS[fmt], fmt == "sick" and labels == "corrected")
     else:
         raise DatasetError(f"unknown format {fmt!r} ({', '.join(FORMATS)})", input=fmt)
+
+
+def sick_reversed(path: str | Path) -> Iterator[Pair | BadRow]:
+    """SICK's judgements of the other direction: sentence_B as premise and sentence_A as hypothesis,
+    labelled by the entailment_BA column (the original annotation: the corrections cover A -> B
+    only). Each pair keeps its row's id and split."""
+    yield from _tsv(Path(path), ("sentence_B", "sentence_A", "pair_ID", "entailment_BA"), corrected=False)
 
 
 def detect_format(path: Path) -> str:
@@ -113,14 +124,16 @@ _COLUMNS = {"sick": ("sentence_A", "sentence_B", "pair_ID", "entailment_label"),
 FORMATS = (*_COLUMNS, "jsonl", "auto")
 
 
-def _tsv(path: Path, fmt: str, labels: str) -> Iterator[Pair | BadRow]:
-    premise_col, hypothesis_col, id_col, label_col = _COLUMNS[fmt]
+def _tsv(path: Path, columns: tuple[str, str, str, str], corrected: bool) -> Iterator[Pair | BadRow]:
+    """Pairs from a tsv's premise, hypothesis, id and label `columns`; with `corrected`, SICK's
+    label_current_paper column when the file has one."""
+    premise_col, hypothesis_col, id_col, label_col = columns
     for row in read_tsv(path, DatasetError, required=(premise_col, hypothesis_col)):
         if isinstance(row, BadRow):
             yield row
             continue
         cells = row.fields
-        if fmt == "sick" and labels == "corrected" and "label_current_paper" in row.header:
+        if corrected and "label_current_paper" in row.header:
             label_col = "label_current_paper"
         need = max(row.header.index(premise_col), row.header.index(hypothesis_col)) + 1
         if row.cells < need:

@@ -12,7 +12,7 @@ from monalog.errors import MonalogError
 from monalog.inference.search import SearchTimeout
 from monalog.inference.proof import Label, Proof
 from monalog.inference.prover import ProverSettings
-from monalog.hybrid.fallback import Fallback, Prediction
+from monalog.hybrid.fallback import Fallback, FallbackEnsemble, Prediction
 
 if TYPE_CHECKING:
     from monalog.hybrid.decision import DecisionRule
@@ -58,7 +58,7 @@ class HybridClassifier:
     """Prover + fallback. `threshold`: E/C fallback predictions below it become NEUTRAL; `rule`: a
     learned decision rule (the fallback then scores every pair the engine did not time out on)."""
 
-    def __init__(self, fallback: Fallback | None, settings: ProverSettings = ProverSettings(),
+    def __init__(self, fallback: Fallback | FallbackEnsemble | None, settings: ProverSettings = ProverSettings(),
                  threshold: float | None = None, workers: int = 1, rule: DecisionRule | None = None) -> None:
         self.fallback, self.settings, self.threshold, self.workers = fallback, settings, threshold, workers
         self.rule = rule

@@ -4,7 +4,7 @@ import json
 import pytest
 
 from monalog.cli import main
-from monalog.eval.datasets import BadRow, DatasetError, Pair, read_pairs
+from monalog.eval.datasets import BadRow, DatasetError, Pair, read_pairs, sick_reversed
 from monalog.eval.metrics import evaluate
 from monalog.inference.proof import Label
 
@@ -50,6 +50,18 @@ def test_sick_reader_reports_bad_rows_with_line_numbers(tiny_sick):
     assert [p.label for p in pairs] == [E, C, N, N]                       # corrected labels
     original = [i for i in read_pairs(tiny_sick, labels="original") if isinstance(i, Pair)]
     assert original[-1].label is E
+
+
+def test_sick_reversed_reads_the_other_direction(tmp_path):
+    path = tmp_path / "sick.tsv"
+    path.write_text("pair_ID\tsentence_A\tsentence_B\tentailment_label\tentailment_AB\tentailment_BA\tSemEval_set\n"
+                    "1\tA boy sings\tA child sings\tENTAILMENT\tA_entails_B\tB_neutral_A\tTRAIN\n"
+                    "2\tA man sleeps\tNobody sleeps\tCONTRADICTION\tA_contradicts_B\tB_contradicts_A\tTRIAL\n"
+                    "3\tA dog runs\tA dog moves\tENTAILMENT\tA_entails_B\tB_maybe_A\tTRAIN\n", encoding="utf-8")
+    items = list(sick_reversed(path))
+    assert items[0] == Pair("1", "A child sings", "A boy sings", N, 2, "TRAIN")
+    assert items[1].label is C and items[1].split == "TRIAL"
+    assert isinstance(items[2], BadRow) and "B_maybe_A" in items[2].reason
 
 
 def test_jsonl_and_med_readers(tmp_path):

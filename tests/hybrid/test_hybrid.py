@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from monalog.hybrid.fallback import DECISION, LABELS, META, Fallback, FallbackSettings, relabel, split_dev, train
+from monalog.hybrid.fallback import (DECISION, LABELS, META, Fallback, FallbackEnsemble, FallbackSettings,
+                                     load_fallback, relabel, split_dev, train)
 from monalog.hybrid.classifier import Component, HybridClassifier, combine
 from monalog.errors import InputError, ParseError, ResourceError
 from monalog.inference.proof import Label, Proof
@@ -75,6 +76,18 @@ def test_fallback_predicts_probabilities(trained):
         assert set(prediction.probabilities) == {"ENTAILMENT", "NEUTRAL", "CONTRADICTION"}
         assert abs(sum(prediction.probabilities.values()) - 1) < 1e-4
         assert prediction.confidence == max(prediction.probabilities.values())
+
+
+def test_ensemble_averages_its_models(trained, tiny_bert):
+    pairs = [(p, h) for p, h, _ in EXAMPLES[:3]]
+    one, other = Fallback(str(trained[0])).probabilities(pairs), Fallback(str(tiny_bert)).probabilities(pairs)
+    assert one != other
+    averaged = FallbackEnsemble([str(trained[0]), str(tiny_bert)]).probabilities(pairs)
+    for a, b, mean in zip(one, other, averaged):
+        assert mean == pytest.approx({k: (a[k] + b[k]) / 2 for k in a})
+    assert load_fallback([str(tiny_bert)]).probabilities(pairs) == other
+    with pytest.raises(InputError):
+        FallbackEnsemble([])
 
 
 @pytest.mark.parametrize("probs, threshold, label", [
@@ -174,6 +187,12 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     rows = [json.loads(line) for line in learned.read_text().splitlines()]
     assert [r["component"] for r in rows] == ["learned rule"] * 2 and rows[0]["symbolic"] == "CONTRADICTION"
     assert all(r["fallback"] for r in rows)             # the fallback scored the proved pair too
+    ensemble = tmp_path / "ensemble.jsonl"
+    assert main(["classify", str(pairs), "--hybrid", str(model), "--hybrid", str(tiny_bert), "-o", str(ensemble)]) == 0
+    rows = [json.loads(line) for line in ensemble.read_text().splitlines()]
+    assert [r["component"] for r in rows] == ["monalog", "fallback"]
+    assert main(["classify", str(pairs), "--hybrid", str(model), "--hybrid", str(model), "--decision", "learned"]) == 2
+    assert "one --hybrid model" in capsys.readouterr().err
     assert main(["classify", str(pairs), "--decision", "learned"]) == 2
     assert main(["classify", str(pairs), "--hybrid", str(model), "--decision", "learned", "--threshold", "0.9"]) == 2
     assert main(["classify", str(pairs), "--hybrid", str(tiny_bert), "--decision", "learned"]) == 2
