@@ -367,7 +367,7 @@ class Fallback:
 class FallbackEnsemble:
     """Several fallbacks as one, their probabilities averaged: models trained alike with different
     seeds differ by up to 1-3 points on SICK TRIAL, and their average is steadier and more accurate
-    than each (benchmarks/results/hybrid_ensemble.md)."""
+    than each (benchmarks/results/hybrid_reversed.md and hybrid_balanced.md)."""
 
     def __init__(self, models: Sequence[str], device: str | None = None, batch_size: int = 64,
                  max_length: int = 128) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from monalog.errors import ResourceError
 from monalog.fileio import read_table
+from monalog.text.lemmatize import lemmatize
 from monalog.text.morphology import agree_articles, be_for, ing_form, is_participle
 from monalog.resources import grammar_path
 
@@ -19,6 +20,7 @@ _FILTERS = {
     "lower": lambda s: s if len(s.split(" ")[0]) > 1 and s.split(" ")[0].isupper() else s[:1].lower() + s[1:],
     "ing": ing_form,
     "be": be_for,
+    "singular": lambda s: lemmatize([s], ["NNS"])[0],      # "made of rocks" -> "rock"
 }
 _FUNCTION_WORDS = frozenset("""a an the this that these those some any no every each all both it him her them
 me us you he she they we his its their my our your there here who which what when where why how not very
