@@ -94,9 +94,11 @@ def test_generated_pairs_read_well(parser):
     augmenter = Augmenter(AugmentSettings(), parser=parser)
     results = augmenter.generate_batch(["A small guinea pig is eating a carrot",
                                         "A black and white dog is carrying a stick",
-                                        "The boy is running in front of a car"])
-    pig, dog, boy = ({g.hypothesis for g in result} for result in results)
-    assert pig and dog and boy and all(g.fluency is not None for result in results for g in result)
+                                        "The boy is running in front of a car",
+                                        "A middle eastern woman is standing"])
+    pig, dog, boy, woman = ({g.hypothesis for g in result} for result in results)
+    assert pig and dog and boy and woman and all(g.fluency is not None for result in results for g in result)
+    assert all("middle eastern" in h for h in woman if "eastern" in h)              # not "An eastern woman"
     assert not any("pig" in h and "guinea" not in h for h in pig)                   # a compound is one word
     assert not any(h.startswith(("A black dog", "A white dog", "A black animal")) for h in dog)  # one colour
     assert "A black and white dog is carrying" not in dog                            # "carry" keeps its object
