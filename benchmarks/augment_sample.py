@@ -3,13 +3,15 @@ and 95 with the right label).
 
     .venv/bin/python benchmarks/augment_sample.py draw [--n 100] [--seed 15]   # after benchmarks/augment.py
     .venv/bin/python benchmarks/augment_sample.py score
+    .venv/bin/python benchmarks/augment_sample.py draw --name augment_disjunction --added or --n 40   # one edit's pairs
 
 `draw` takes a seeded random sample of benchmarks/work/augment_train.jsonl into
 benchmarks/results/augment_sample.jsonl (premise, hypothesis, label, fluency, the proof as text).
 Readers write one verdict file each, benchmarks/results/augment_sample_<reader>.tsv, with columns
 id, grammatical (y/n: the hypothesis is a fluent English sentence), label (y/n: the label is what a
 SICK annotator would give), note. `score` counts each reader's verdicts and where readers disagree
-into augment_sample.json and .md.
+into augment_sample.json and .md. `--name` keeps another sample beside it (NAME.jsonl, NAME_<reader>.tsv);
+`--added WORD` draws only pairs whose hypothesis has the word more often than the premise.
 """
 from __future__ import annotations
 
@@ -22,19 +24,26 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
-SAMPLE = RESULTS / "augment_sample.jsonl"
 
 
-def draw(n: int, seed: int, source: Path) -> None:
+def _count(text: str, word: str) -> int:
+    return text.lower().split().count(word)
+
+
+def draw(n: int, seed: int, source: Path, name: str, added: str | None) -> None:
     rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if added:
+        rows = [r for r in rows if _count(r["hypothesis"], added) > _count(r["premise"], added)]
     picked = random.Random(seed).sample(rows, min(n, len(rows)))
-    with SAMPLE.open("w", encoding="utf-8") as out:
+    sample = RESULTS / f"{name}.jsonl"
+    with sample.open("w", encoding="utf-8") as out:
         for i, row in enumerate(picked, 1):
             proof = [s["text"] for s in row.get("proof", [])]
             out.write(json.dumps({"id": i, "premise": row["premise"], "hypothesis": row["hypothesis"],
                                   "label": row["label"], "fluency": row.get("fluency"), "proof": proof,
-                                  "drawn": f"seed {seed}, {len(picked)} of {len(rows)}"}, ensure_ascii=False) + "\n")
-    print(f"{len(picked)} of {len(rows)} pairs -> {SAMPLE}", file=sys.stderr)
+                                  "drawn": f"seed {seed}, {len(picked)} of {len(rows)}"
+                                  + (f" pairs that add \"{added}\"" if added else "")}, ensure_ascii=False) + "\n")
+    print(f"{len(picked)} of {len(rows)} pairs -> {sample}", file=sys.stderr)
 
 
 def _verdicts(path: Path) -> dict[int, dict]:
@@ -42,14 +51,13 @@ def _verdicts(path: Path) -> dict[int, dict]:
         return {int(r["id"]): r for r in csv.DictReader(handle, delimiter="\t")}
 
 
-def score() -> None:
-    sample = {r["id"]: r for r in map(json.loads, SAMPLE.read_text(encoding="utf-8").splitlines())}
-    readers = {p.stem.removeprefix("augment_sample_"): _verdicts(p)
-               for p in sorted(RESULTS.glob("augment_sample_*.tsv"))}
+def score(name: str) -> None:
+    sample = {r["id"]: r for r in map(json.loads, (RESULTS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())}
+    readers = {p.stem.removeprefix(f"{name}_"): _verdicts(p) for p in sorted(RESULTS.glob(f"{name}_*.tsv"))}
     report: dict = {"pairs": len(sample), "readers": {}}
-    for name, verdicts in readers.items():
+    for reader, verdicts in readers.items():
         judged = [verdicts[i] for i in sample if i in verdicts]
-        report["readers"][name] = {
+        report["readers"][reader] = {
             "judged": len(judged),
             "grammatical": sum(v["grammatical"] == "y" for v in judged),
             "label_correct": sum(v["label"] == "y" for v in judged),
@@ -61,19 +69,19 @@ def score() -> None:
         both = [i for i in sample if all(i in v for v in readers.values())]
         report["disagreements"] = {key: [i for i in both if len({v[i][key] for v in readers.values()}) > 1]
                                    for key in ("grammatical", "label")}
-    (RESULTS / "augment_sample.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    (RESULTS / f"{name}.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     drawn = next(iter(sample.values())).get("drawn", "")
     md = ["# Generated pairs judged by hand", "",
           f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`, {drawn}) "
           "from the output of "
           "`python benchmarks/augment.py` (every SICK TRAIN premise, default settings: senses in context, "
           "fluency filter on); each reader judged every pair without seeing the other's verdicts. Pairs and "
-          "proofs: augment_sample.jsonl; verdicts with notes: augment_sample_<reader>.tsv.", "",
+          f"proofs: {name}.jsonl; verdicts with notes: {name}_<reader>.tsv.", "",
           "| reader | judged | grammatical | correct label | ENTAILMENT correct | CONTRADICTION correct |",
           "|---|---|---|---|---|---|"]
-    for name, r in report["readers"].items():
+    for reader, r in report["readers"].items():
         e, c = r["by_label"]["ENTAILMENT"], r["by_label"]["CONTRADICTION"]
-        md.append(f"| {name} | {r['judged']} | {r['grammatical']} | {r['label_correct']} | "
+        md.append(f"| {reader} | {r['judged']} | {r['grammatical']} | {r['label_correct']} | "
                   f"{e['label_correct']}/{e['pairs']} | {c['label_correct']}/{c['pairs']} |")
     if "disagreements" in report:
         d = report["disagreements"]
@@ -81,7 +89,7 @@ def score() -> None:
                f"pairs {d['label'] or 'none'}. Reader main is the engineer who built the generator; the others "
                "are helpers that saw only premise, hypothesis and label."]
     history = sorted((RESULTS / "augment_sample_history").glob("round*_*.tsv"))
-    if history:
+    if history and name == "augment_sample":
         md += ["", "Earlier rounds (each a fresh random sample of that round's generator, the causes of its errors "
                "then fixed; samples and verdicts in augment_sample_history/):", "",
                "| round | reader | grammatical | correct label |", "|---|---|---|---|"]
@@ -91,7 +99,7 @@ def score() -> None:
             md.append(f"| {round_name} | {reader} | {sum(v['grammatical'] == 'y' for v in verdicts)} | "
                       f"{sum(v['label'] == 'y' for v in verdicts)} |")
     md += ["", "Floors (issue 15): at least 90 of 100 grammatical, at least 95 of 100 with the correct label."]
-    (RESULTS / "augment_sample.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    (RESULTS / f"{name}.md").write_text("\n".join(md) + "\n", encoding="utf-8")
     print("\n".join(md))
 
 
@@ -101,8 +109,10 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=100)
     ap.add_argument("--seed", type=int, default=15)
     ap.add_argument("--source", type=Path, default=ROOT / "benchmarks" / "work" / "augment_train.jsonl")
+    ap.add_argument("--name", default="augment_sample", help="the sample's file name, without extension")
+    ap.add_argument("--added", help="draw only pairs whose hypothesis has this word more often than the premise")
     args = ap.parse_args()
-    draw(args.n, args.seed, args.source) if args.action == "draw" else score()
+    draw(args.n, args.seed, args.source, args.name, args.added) if args.action == "draw" else score(args.name)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ section 5), each with the proof that licenses it.
 Undirected generation, unlike the prover's search, which aims at a hypothesis: a word in an ↑
 position is replaced by a word above it, one in a ↓ position by a word below it (the fixed KB, and
 WordNet from the word's sense in the sentence: knowledge/senses.py), a monotone modifier, an object
-(of a verb that reads well without one) or a conjunct is dropped where it is ↑; contradictions are
+(of a verb that reads well without one) or a conjunct is dropped where it is ↑, a disjunct ("or a
+banjo", a sibling of the noun's sense) is added where it is ↑; contradictions are
 the premise's and each entailment's contradictories in the forms people write (contradictions.py).
 Sentences with a repeated bigram are dropped as unnatural, as in the paper, and so are sentences
 under the fluency threshold (fluency.py; every pair records its score).
@@ -20,23 +21,24 @@ from monalog.augment.agreement import agree
 from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.readability import bad_deletion, gender_clash
-from monalog.augment.words import COUNT_DETERMINERS, in_compound, word_choice, wordnet_neighbours
+from monalog.augment.words import COUNT_DETERMINERS, in_compound, word_choice, wordnet_neighbours, wordnet_siblings
 from monalog.augment.words import article as noun_article
-from monalog.ccg.tree import Leaf, Token, Tree, leaves
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError
-from monalog.inference.generation import Generator, kb_leq
+from monalog.inference.generation import Generator, kb_leq, pair_fact
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
 from monalog.knowledge.senses import SenseChooser, can_be_intransitive
 from monalog.pipeline import Pipeline
-from monalog.text.morphology import countable, inflect, plural  # noqa: F401  (plural: re-exported)
+from monalog.text.morphology import agree_articles, countable, inflect, plural  # noqa: F401  (plural: re-exported)
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
 from monalog.inference.prover import normalization_steps
 from monalog.inference.search import explore
-from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text, walk
+from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text, surface, walk
 
 if TYPE_CHECKING:
     from monalog.neural.embeddings import SentenceEmbedder
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
+_CONJ, _NP_CONJ = parse_category("conj"), parse_category("NP\\NP")
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 
 
@@ -134,6 +137,7 @@ class Augmenter:
 
             self.embedder = embedder()
         self.senses = SenseChooser(self.embedder)
+        self._siblings: dict[tuple[str, str], str | None] = {}
         self.prover: Prover | None = None
         if settings.verify:
             from monalog.inference.alignment import Knowledge
@@ -200,12 +204,20 @@ class Augmenter:
         premise_lemmas = set(lemma_key(tree))
 
         neighbours = self._wordnet_neighbours(tree)
+        ors = _words(tree).count("or")
 
         words = _words(tree)
         kept = {w for i, w in enumerate(words) if in_compound(words, i) or word_choice().fixed(words, i)}
 
+        def has_disjunct(edited: Tree) -> bool:
+            return _words(edited).count("or") > ors
+
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
+            if has_disjunct(edited):
+                return                              # a disjunct is the only edit of its pair
             nodes = list(pn.walk_paths())
+            if edited is tree:
+                yield from self._disjunction(edited, nodes, neighbours)
             yield from self._replacements(edited, nodes, premise_lemmas, neighbours)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
                         if not kept & set(step.before.lower().split())    # "guinea pig", "from side to side"
@@ -217,8 +229,8 @@ class Augmenter:
         if s.contradictions:
             seen = {p.hypothesis.lower() for p in pairs}
             for state in states:
-                if state.depth >= s.depth and s.depth > 1:
-                    continue                       # contradict the premise and the nearer entailments
+                if (state.depth >= s.depth and s.depth > 1) or has_disjunct(state.tree):
+                    continue                       # the premise and the nearer entailments; "A or B is not"
                 for text, note in natural_contradictions(agree(state.tree)):
                     if text.lower() in seen:
                         continue
@@ -260,7 +272,8 @@ class Augmenter:
                       neighbours: Neighbours) -> Iterator[tuple[Tree, Step]]:
         """Premise words only (a replaced word is not replaced again: no chains through word senses),
         never inside a fixed expression; WordNet's words from the word's sense in the premise."""
-        tokens = [leaf.token for leaf in leaves(tree)]
+        all_leaves = leaves(tree)
+        tokens = [leaf.token for leaf in all_leaves]
         words = [t.word.lower() for t in tokens]
         positions = {path: i for i, (path, _) in enumerate(p for p in walk(tree) if isinstance(p[1], Leaf))}
         for path, node in nodes:
@@ -268,8 +281,8 @@ class Augmenter:
             if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN) \
                     or word_choice().fixed(words, positions[path]) or in_compound(words, positions[path]):
                 continue
-            if str(leaf.category) == "N/N" and leaf.token.pos.startswith(("NN", "VBG")):
-                continue                           # "police bike", "swimming suit": a compound's first noun
+            if _noun_modifier(leaf) or (positions[path] and _noun_modifier(all_leaves[positions[path] - 1])):
+                continue                           # "police bike", "swimming suit", "violin player": compounds
             up = node.polarity is UP
             lemma = norm_lemma(leaf)
             if lemma not in premise_lemmas:
@@ -313,9 +326,49 @@ class Augmenter:
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts,
                                    operator=node.operator)
 
+    def _sibling(self, lemma: str, sense) -> str | None:
+        """The WordNet sibling of `lemma`'s sense nearest to it by MiniLM, if at least kb/augment.json's
+        min_similarity ("a bike or a car", "a dog or a wolf"; not "a man or a liberal"): a disjunct."""
+        key = (lemma, sense.name())
+        if key not in self._siblings:
+            words = wordnet_siblings(sense, lemma)
+            scores = self.embedder.similarity([(lemma, w) for w in words]) if self.embedder is not None else []
+            best = max(zip(scores, words), default=None)
+            self._siblings[key] = best[1] if best is not None and best[0] >= word_choice().min_similarity else None
+        return self._siblings[key]
+
+    def _disjunction(self, tree: Tree, nodes, neighbours: Neighbours) -> Iterator[tuple[Tree, Step]]:
+        """"a bike" -> "a bike or a car" where ↑ (X ≤ X or Y), in the premise's first singular
+        indefinite noun phrase whose noun has a sibling in its sense in the premise (`_sibling`); one
+        a premise, and no other edit with it. Its reverse, a NEUTRAL pair in the recipe, teaches that
+        a disjunct is no conjunct."""
+        for path, node in nodes:
+            np = node.node
+            if node.polarity is not UP or str(np.category) != "NP" or len(words := leaves(np)) != 2:
+                continue
+            det, noun = words
+            lemma = norm_lemma(noun)
+            sense = neighbours.get((lemma, "n", True), ((), None))[1]
+            if det.token.word.lower() not in ("a", "an") or noun.token.pos != "NN" or sense is None \
+                    or (sibling := self._sibling(lemma, sense)) is None:
+                continue
+            other = Binary(np.category, Rule.FA, Leaf(det.category, Token(agree_articles(f"a {sibling}").split()[0],
+                                                                          "a", "DT")),
+                           Leaf(noun.category, Token(sibling, sibling, "NN")))
+            disjunction = Binary(np.category, Rule.BA, np,
+                                 Binary(_NP_CONJ, Rule.CONJ, Leaf(_CONJ, Token("or", "or", "CC")), other))
+            edited = replace_at(tree, path, disjunction)
+            fact = pair_fact(surface(disjunction), surface(np), "X is a special case of \"X or Y\"")
+            yield edited, Step(StepKind.INSERT, "", f"or {surface(other)}", sentence_text(edited), UP, (fact,),
+                               operator=node.operator)
+            return
 
     def _kb_knows(self, lemma: str) -> bool:
         return bool(self.kb.above(lemma) or self.kb.below(lemma))
+
+
+def _noun_modifier(leaf: Leaf) -> bool:
+    return str(leaf.category) == "N/N" and leaf.token.pos.startswith(("NN", "VBG"))
 
 
 def _words(tree: Tree) -> list[str]:

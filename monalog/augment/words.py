@@ -96,6 +96,27 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
 
 
 @lru_cache(maxsize=50000)
+def wordnet_siblings(sense, lemma: str, most: int = 8) -> tuple[str, ...]:
+    """At most `most` countable nouns beside `sense` under one of its hypernyms, the most frequent
+    first, for a disjunct ("a bike or a car"): each sibling synset's name when it is one common word
+    read in one of its frequent senses, of a regular plural, and unrelated to `lemma` in WordNet
+    (no ≤, ≡ or ⊥)."""
+    from monalog.text.morphology import countable
+
+    choice = word_choice()
+    out: list[str] = []
+    for synset in _by_frequency(s for h in sense.hypernyms() for s in h.hyponyms()):
+        word = synset.lemma_names()[0].lower()
+        if synset != sense and word.isalpha() and word != lemma and word not in out \
+                and choice.common(word, False, "n") and countable(word) and word not in irregular_plural_forms() \
+                and synset in frequent_senses(word, "n") and relate(lemma, word, "n") is None:
+            out.append(word)
+            if len(out) >= most:
+                break
+    return tuple(out)
+
+
+@lru_cache(maxsize=50000)
 def pos_share(word: str, pos: str) -> float:
     """The share of `word`'s WordNet sense counts (SemCor) in part of speech `pos`, against its most
     frequent other one: 0.01 for "produce" as a noun (a verb above all), 1.0 for "animal"; 1.0

@@ -4,7 +4,8 @@ Each edit keeps the derivation (the edited tree is re-polarized, never re-parsed
 - replace a word in an ↑ position by a word above it, in a ↓ position by one below it;
 - drop a modifier (adjective, adverb, prepositional phrase, relative clause) or a conjunct of
   "and" where the modified constituent is ↑ (red car ≤ car);
-- add a modifier of the target where the constituent is ↓.
+- add a modifier of the target where the constituent is ↓;
+- add a disjunct of the target where ↑ (X ≤ X or Y).
 Only edits that bring the sentence closer to the target are proposed (MonaLog's generation,
 restricted to the words and modifiers of the pair).
 """
@@ -24,7 +25,7 @@ from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import (ARTICLE, head_noun, is_determiner, lemma_key, modifier_split, norm_lemma,
-                                       replace_at, same_category, sentence_text, surface)
+                                       replace_at, same_category, sentence_text, surface, walk)
 
 if TYPE_CHECKING:
     from monalog.inference.alignment import Alignment
@@ -39,6 +40,7 @@ _AT_LEAST = {"several": 2}
 _CLAIMS = {"several": 3}
 
 _A = Token("a", "a", "DT")
+_FREE_CHOICE = frozenset({"can", "could", "may", "might", "maybe", "perhaps", "possibly"})
 
 
 def _number(lemma: str) -> int | None:
@@ -68,6 +70,7 @@ class Target:
     lemmas: Counter
     leaves: tuple[Leaf, ...]
     modifiers: tuple[tuple[Tree, int], ...]     # (modifier node, index of the modifier child)
+    disjunctions: tuple[Tree, ...] = ()          # "X or Y" nodes
 
     @classmethod
     def of(cls, tree: Tree, polarized: PolarizedNode) -> "Target":
@@ -79,7 +82,9 @@ class Target:
             split = monotone_modifier(pn)
             if split:
                 mods.append((pn.node, split[0]))
-        return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods))
+        disjunctions = tuple(pn.node for _, pn in polarized.walk_paths()
+                             if (conj := _conjunction(pn.node)) and conj[0] == "or" and _coordinable(pn.node, "or"))
+        return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods), disjunctions)
 
 
 def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
@@ -136,7 +141,8 @@ def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
     return all(target is not None and target.lemmas[lemma] for lemma in key)
 
 
-def _pair_fact(bigger: str, smaller: str, note: str) -> Fact:
+def pair_fact(bigger: str, smaller: str, note: str) -> Fact:
+    """smaller ≤ bigger, a fact the pair itself licenses (its source: PAIR)."""
     return Fact(Term(smaller), Relation.LEQ, Term(bigger), Source.PAIR, note)
 
 
@@ -164,6 +170,7 @@ class Generator:
         yield from self._phrase_replacements(tree, nodes)
         yield from self.deletions(tree, nodes, target)
         yield from self._insertions(tree, nodes, target, have)
+        yield from self._added_disjuncts(tree, nodes, target)
 
     def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
         """Words replaced by words the target has more of. A word the target also has may be
@@ -242,16 +249,17 @@ class Generator:
                 if _target_has(target, lemma_key(mod)):
                     continue
                 edited = replace_at(tree, path, head)
-                fact = _pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
+                fact = pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
                 yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,),
                                    operator=node.operator)
             obj = _object(subtree)
             verb = subtree.left if obj else None
             if (obj and isinstance(verb, Leaf) and not _target_has(target, lemma_key(subtree.right))
+                    and not any(operators(leaves(subtree.right)))      # "drinking no milk" is no drinking
                     and (self.intransitive is None or self.intransitive(verb.token.lemma.lower()))):
                 intransitive = Leaf(obj, verb.token)
                 edited = replace_at(tree, path, intransitive)
-                fact = _pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
+                fact = pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
                 yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,),
                                    operator=node.operator)
             conj = _conjunction(subtree)
@@ -268,14 +276,14 @@ class Generator:
         """Keep one conjunct: "X and Y" ≤ X where ↑, "X or Y" ≥ X where ↓ (the caller checks which)."""
         word, first, second = conj
         subtree = node.node
-        if _modifier_category(subtree.category) or any(leaf.token.word == "," for leaf in leaves(subtree)):
-            return      # "black and white dog" is no black dog; "a light one and a dark one," lists
+        if not _coordinable(subtree, word):
+            return
         for keep, drop in ((first, second), (second, first)):
             if _target_has(target, lemma_key(drop)):
                 continue
             edited = replace_at(tree, path, keep)
-            fact = _pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X") if word == "and" \
-                else _pair_fact(surface(subtree), surface(keep), "X is a special case of \"X or Y\"")
+            fact = pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X") if word == "and" \
+                else pair_fact(surface(subtree), surface(keep), "X is a special case of \"X or Y\"")
             yield edited, Step(StepKind.DELETE, f"{word} {surface(drop)}" if keep is first else
                                f"{surface(drop)} {word}", "", sentence_text(edited), node.polarity, (fact,),
                                operator=node.operator)
@@ -297,7 +305,7 @@ class Generator:
                          Leaf(parse_category("N"), Token(noun.word.lower(), noun.lemma, "NNS")), True)
             edited = replace_at(tree, path, two)
             used = tuple(f for found in facts if found for f in found)
-            fact = _pair_fact(surface(two), surface(node.node), "two things of a kind are two of them")
+            fact = pair_fact(surface(two), surface(node.node), "two things of a kind are two of them")
             yield edited, Step(StepKind.REPLACE, surface(node.node), surface(two), sentence_text(edited), UP,
                                (*used, fact), operator=node.operator)
 
@@ -316,9 +324,45 @@ class Generator:
                 children = (mod, node.node) if mod_index == 0 else (node.node, mod)
                 new = Binary(mod_node.category, mod_node.rule, children[0], children[1], mod_node.head_is_left)
                 edited = replace_at(tree, path, new)
-                fact = _pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
+                fact = pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
                 yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), DOWN, (fact,),
                                    operator=node.operator)
+
+    @staticmethod
+    def _added_disjuncts(tree, nodes, target: Target) -> Iterator[tuple[Tree, Step]]:
+        """"X" -> "X or Y" where ↑ (the converse of dropping a disjunct where ↓), not after a
+        possibility modal: "You can take a train or a bus" gives both options (free choice). No
+        conjunct is added where ↓: collective verbs ("compare A and B") and misparses make it unsound."""
+        modals = [path for path, node in walk(tree) if isinstance(node, Leaf)
+                  and node.token.lemma.lower() in _FREE_CHOICE and "S" in str(node.category)]   # not "a can"
+        for coordination in target.disjunctions:
+            _, first, second = cast(tuple[str, Tree, Tree], _conjunction(coordination))
+            for path, node in nodes:
+                if node.polarity is not UP or not same_category(node.category, coordination.category) \
+                        or any(m < path for m in modals):        # a modal before the phrase
+                    continue
+                added = next((other for conjunct, other in ((first, second), (second, first))
+                              if _same_words(node.node, conjunct)), None)
+                if added is None:
+                    continue
+                edited = replace_at(tree, path, coordination)
+                fact = pair_fact(surface(coordination), surface(node.node), "X is a special case of \"X or Y\"")
+                after = f"or {surface(added)}" if added is second else f"{surface(added)} or"
+                yield edited, Step(StepKind.INSERT, "", after, sentence_text(edited), UP, (fact,),
+                                   operator=node.operator)
+
+
+def _same_words(a: Tree, b: Tree) -> bool:
+    """The same lemmas, word for word ("is singing" is not the conjunct "singing")."""
+    return len(leaves(a)) == len(leaves(b)) and lemma_key(a) == lemma_key(b)
+
+
+def _coordinable(node: Tree, word: str) -> bool:
+    """Whether one conjunct of `node` stands for the whole (a conjunct dropped or added): not in a
+    list with commas ("a light one and a dark one,"), nor a coordination of modifiers with "and"
+    ("black and white dog" is no black dog; "a red or blue car" is a car that is red or blue)."""
+    return not (word == "and" and _modifier_category(node.category)) \
+        and not any(leaf.token.word == "," for leaf in leaves(node))
 
 
 def _object(node: Tree) -> Category | None:

@@ -19,11 +19,20 @@ NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
 
 def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
     """(subject path, verb phrase path) of every declarative clause, the main one first; in
-    "A and B" either conjunct can be contradicted. Relative clauses have no subject NP here."""
+    "A and B" either conjunct can be contradicted, in "A or B" neither alone ("No flight was
+    cancelled or the train was late" is no contradictory). Relative clauses have no subject NP here."""
+    disjunctions = [path for path, node in walk(tree) if _disjunction(node)]
     for path, node in walk(tree):
         if (isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category).startswith("NP")
-                and str(node.category).startswith("S")):
+                and str(node.category).startswith("S")
+                and not any(path[:len(d)] == d and len(path) > len(d) for d in disjunctions)):
             yield path + (0,), path + (1,)
+
+
+def _disjunction(node: Tree) -> bool:
+    return (isinstance(node, Binary) and node.rule is Rule.BA and isinstance(node.right, Binary)
+            and node.right.rule is Rule.CONJ and isinstance(node.right.left, Leaf)
+            and node.right.left.token.lemma.lower() == "or")
 
 
 def _determiner(np: Tree) -> tuple[Path, Leaf] | None:

@@ -175,11 +175,19 @@ def plural(noun: str) -> str:
         return irregular[noun]
     if noun == "person":                       # WordNet lists "people" as a noun of its own
         return "people"
+    if noun.endswith("man") and _more_frequent(noun[:-3] + "men", noun + "s"):
+        return noun[:-3] + "men"               # woman, fireman: WordNet derives them by rule ("human": humans)
     if noun.endswith(("s", "sh", "ch", "x", "z")):
         return noun + "es"
     if len(noun) > 1 and noun.endswith("y") and noun[-2] not in _VOWELS:
         return noun[:-1] + "ies"
     return noun + "s"
+
+
+def _more_frequent(a: str, b: str) -> bool:
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(a, "en") > zipf_frequency(b, "en")
 
 
 def inflect(lemma: str, penn: str) -> str:

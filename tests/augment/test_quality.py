@@ -8,6 +8,7 @@ from monalog.augment.agreement import agree
 from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.generate import AugmentSettings, Augmenter, tidy
 from monalog.augment.words import in_compound
+from monalog.inference.proof import Label, StepKind
 from monalog.inference.treeops import sentence_text
 from monalog.knowledge.senses import SenseChooser, can_be_intransitive
 from monalog.pipeline import Pipeline
@@ -28,6 +29,9 @@ def _tree(pipeline, text):
     ("A brown and white dog are running", "A brown and white dog is running"),
     ("A guy is sitting in front of a gallery and are looking at a map",
      "A guy is sitting in front of a gallery and is looking at a map"),
+    ("A dog or a wolf are running", "A dog or a wolf is running"),     # "or": the last disjunct's number
+    ("Some kids is playing in a yard and an old man are standing",
+     "Some kids are playing in a yard and an old man is standing"),
 ])
 def test_agreement_follows_the_subject(pipeline, before, after):
     assert sentence_text(agree(_tree(pipeline, before))) == after
@@ -95,14 +99,26 @@ def test_generated_pairs_read_well(parser):
     results = augmenter.generate_batch(["A small guinea pig is eating a carrot",
                                         "A black and white dog is carrying a stick",
                                         "The boy is running in front of a car",
-                                        "A middle eastern woman is standing"])
-    pig, dog, boy, woman = ({g.hypothesis for g in result} for result in results)
+                                        "A middle eastern woman is standing",
+                                        "A violin player is shaking hands"])
+    pig, dog, boy, woman, player = ({g.hypothesis for g in result} for result in results)
     assert pig and dog and boy and woman and all(g.fluency is not None for result in results for g in result)
     assert all("middle eastern" in h for h in woman if "eastern" in h)              # not "An eastern woman"
     assert not any("pig" in h and "guinea" not in h for h in pig)                   # a compound is one word
     assert not any(h.startswith(("A black dog", "A white dog", "A black animal")) for h in dog)  # one colour
     assert "A black and white dog is carrying" not in dog                            # "carry" keeps its object
     assert all("in front of" in h for h in boy if "front" in h)
+    assert player and all("shaking hands" in h for h in player)                       # an idiom
+    assert all("violin player" in h for h in player if "violin" in h)               # a compound's head kept
+
+
+def test_a_disjunct_is_added_alone_and_only_where_upward(parser):
+    augmenter = Augmenter(AugmentSettings(), parser=parser)
+    up, down = augmenter.generate_batch(["A boy is riding a bike", "There is no boy riding a bike"])
+    disjoined = [g for g in up if " or " in g.hypothesis]
+    assert [(g.hypothesis, g.label) for g in disjoined] == [("A boy is riding a bike or a car", Label.ENTAILMENT)]
+    assert [s.kind for s in disjoined[0].steps] == [StepKind.INSERT]
+    assert not any(" or " in g.hypothesis for g in down)     # ↓: "X or Y" is no consequence of X
 
 
 def test_min_fluency_option_accepts_off():

@@ -8,6 +8,7 @@ from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation, Source, parse_facts
 from monalog.inference.proof import Label, StepKind
 from monalog.inference.prover import Prover, ProverSettings
+from monalog.polarity.marks import Polarity
 from monalog.inference.render import proof_dot, proof_json, proof_text
 
 GOLDEN = Path(__file__).parents[1] / "data" / "golden"
@@ -43,6 +44,13 @@ def prover(parser):
     ("The man is holding a fake gun", "The man is holding a gun"),
     ("Exactly three dogs are barking", "Exactly two dogs are barking"),
     ("At most two students failed the course", "Some student failed the course"),   # "at most" is no modifier
+    # a disjunct is added only where ↑; no conjunct is added (collective predicates, two referents)
+    ("No man is playing a guitar", "No man is playing a guitar or a piano"),
+    ("A man is singing", "A man is singing and dancing"),
+    ("Nobody is comparing the apples", "Nobody is comparing the apples and the pears"),
+    ("You can take a train", "You can take a train or a bus"),      # free choice: both are options
+    ("A cat is drinking no milk", "A cat is drinking"),               # a negative object is no object
+    ("Maybe he is Italian", "Maybe he is Italian or Spanish"),
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -62,6 +70,10 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("At least three dogs are barking", "At least two dogs are barking"),
     ("A woman and a man are dancing", "A man and a woman are dancing"),
     ("No man is singing or dancing", "No man is singing"),           # not (X or Y) ≤ not X
+    ("A man is playing a guitar", "A man is playing a guitar or a piano"),      # X ≤ X or Y
+    ("A man is singing", "A man is singing or dancing"),
+    ("A dog is red", "A dog is red or brown"),
+    ("No man is holding a red or blue umbrella", "No man is holding a red umbrella"),   # modifiers too
     ("Several dogs are barking", "Two dogs are barking"),
     ("Four people are sitting on a ledge", "Some people are sitting on a ledge"),   # "Four" tagged JJ, read as CD
     ("Two cats are playfully fighting each other", "Two cats are fighting each other"),   # reciprocal, no operator
@@ -95,6 +107,8 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("A girl is not riding a bike", "A child is riding a bike"),
     ("A woman is cooking pasta", "The person is not cooking pasta"),
     ("A man's dog is not barking", "A man's animal is barking"),         # the heads are dog and animal, not man
+    ("A woman is standing and isn't looking at the lake", "A woman is sitting and looking at the lake"),
+    ("The flight was cancelled or the train was late", "The train was late"),   # one disjunct is no contradictory
 ])
 def test_neutral(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.NEUTRAL
@@ -168,6 +182,14 @@ def test_depth_limits_the_number_of_edits(prover):
     assert prover.prove(premise, hypothesis, depth=2).label is Label.NEUTRAL
     proof = prover.prove(premise, hypothesis, depth=3)
     assert proof.label is Label.ENTAILMENT and len(proof.steps) == 3
+
+
+def test_an_added_disjunct_is_one_readable_step(prover):
+    proof = prover.prove("A man is playing a guitar", "A man is playing a guitar or a piano")
+    (step,) = proof.steps
+    assert (step.kind, step.after) == (StepKind.INSERT, "or a piano")
+    assert step.result == "A man is playing a guitar or a piano"
+    assert step.polarity is Polarity.UP and "a guitar ≤ a guitar or a piano" in step.describe()
 
 
 def test_proof_steps_carry_polarity_and_facts(prover):

@@ -148,7 +148,8 @@ def test_bad_rule_file(tmp_path):
 
 
 @pytest.mark.parametrize("noun, form", [("dog", "dogs"), ("box", "boxes"), ("lady", "ladies"), ("day", "days"),
-                                        ("man", "men"), ("mouse", "mice")])
+                                        ("man", "men"), ("mouse", "mice"), ("woman", "women"),
+                                        ("policeman", "policemen"), ("human", "humans")])
 def test_plural(noun, form):
     from monalog.text.morphology import plural
 
