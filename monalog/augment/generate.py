@@ -204,9 +204,9 @@ class Augmenter:
         premise_lemmas = set(lemma_key(tree))
 
         neighbours = self._wordnet_neighbours(tree)
-        ors = _words(tree).count("or")
 
         words = _words(tree)
+        ors = words.count("or")
         kept = {w for i, w in enumerate(words) if in_compound(words, i) or word_choice().fixed(words, i)}
 
         def has_disjunct(edited: Tree) -> bool:

@@ -11,7 +11,7 @@ from monalog.ccg.tree import Token
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate
-from monalog.text.morphology import irregular_plural_forms
+from monalog.text.morphology import countable, irregular_plural_forms
 
 
 @dataclass(frozen=True)
@@ -101,8 +101,6 @@ def wordnet_siblings(sense, lemma: str, most: int = 8) -> tuple[str, ...]:
     first, for a disjunct ("a bike or a car"): each sibling synset's name when it is one common word
     read in one of its frequent senses, of a regular plural, and unrelated to `lemma` in WordNet
     (no ≤, ≡ or ⊥)."""
-    from monalog.text.morphology import countable
-
     choice = word_choice()
     out: list[str] = []
     for synset in _by_frequency(s for h in sense.hypernyms() for s in h.hyponyms()):

@@ -170,7 +170,8 @@ class Generator:
         yield from self._phrase_replacements(tree, nodes)
         yield from self.deletions(tree, nodes, target)
         yield from self._insertions(tree, nodes, target, have)
-        yield from self._added_disjuncts(tree, nodes, target)
+        if target.disjunctions:                 # the modal scan below is for a target with "or" only
+            yield from self._added_disjuncts(tree, nodes, target)
 
     def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
         """Words replaced by words the target has more of. A word the target also has may be
@@ -341,9 +342,8 @@ class Generator:
                 if node.polarity is not UP or not same_category(node.category, coordination.category) \
                         or any(m < path for m in modals):        # a modal before the phrase
                     continue
-                added = next((other for conjunct, other in ((first, second), (second, first))
-                              if _same_words(node.node, conjunct)), None)
-                if added is None:
+                if (added := next((other for conjunct, other in ((first, second), (second, first))
+                                   if _same_words(node.node, conjunct)), None)) is None:
                     continue
                 edited = replace_at(tree, path, coordination)
                 fact = pair_fact(surface(coordination), surface(node.node), "X is a special case of \"X or Y\"")
