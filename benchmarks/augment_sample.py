@@ -4,6 +4,7 @@ and 95 with the right label).
     .venv/bin/python benchmarks/augment_sample.py draw [--n 100] [--seed 15]   # after benchmarks/augment.py
     .venv/bin/python benchmarks/augment_sample.py score
     .venv/bin/python benchmarks/augment_sample.py draw --name augment_disjunction --added or --n 40   # one edit's pairs
+    .venv/bin/python benchmarks/augment_sample.py draw --name augment_exclusions --exclusions --n 40 --seed 1128
 
 `draw` takes a seeded random sample of benchmarks/work/augment_train.jsonl into
 benchmarks/results/augment_sample.jsonl (premise, hypothesis, label, fluency, the proof as text).
@@ -11,7 +12,8 @@ Readers write one verdict file each, benchmarks/results/augment_sample_<reader>.
 id, grammatical (y/n: the hypothesis is a fluent English sentence), label (y/n: the label is what a
 SICK annotator would give), note. `score` counts each reader's verdicts and where readers disagree
 into augment_sample.json and .md. `--name` keeps another sample beside it (NAME.jsonl, NAME_<reader>.tsv);
-`--added WORD` draws only pairs whose hypothesis has the word more often than the premise.
+`--added WORD` draws only pairs whose hypothesis has the word more often than the premise;
+`--exclusions` only contradictions by an excluding word.
 """
 from __future__ import annotations
 
@@ -23,6 +25,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from monalog.augment.recipe import by_exclusion  # noqa: E402
+
 RESULTS = ROOT / "benchmarks" / "results"
 
 
@@ -30,19 +36,22 @@ def _count(text: str, word: str) -> int:
     return text.lower().split().count(word)
 
 
-def draw(n: int, seed: int, source: Path, name: str, added: str | None) -> None:
+def draw(n: int, seed: int, source: Path, name: str, added: str | None, exclusions: bool = False) -> None:
     rows = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
     if added:
         rows = [r for r in rows if _count(r["hypothesis"], added) > _count(r["premise"], added)]
+    if exclusions:
+        rows = [r for r in rows if by_exclusion(r)]
     picked = random.Random(seed).sample(rows, min(n, len(rows)))
     sample = RESULTS / f"{name}.jsonl"
+    drawn = f"seed {seed}, {len(picked)} of {len(rows)}" + (f" pairs that add \"{added}\"" if added else "") \
+        + (" contradictions by an excluding word" if exclusions else "")
     with sample.open("w", encoding="utf-8") as out:
         for i, row in enumerate(picked, 1):
             proof = [s["text"] for s in row.get("proof", [])]
             out.write(json.dumps({"id": i, "premise": row["premise"], "hypothesis": row["hypothesis"],
                                   "label": row["label"], "fluency": row.get("fluency"), "proof": proof,
-                                  "drawn": f"seed {seed}, {len(picked)} of {len(rows)}"
-                                  + (f" pairs that add \"{added}\"" if added else "")}, ensure_ascii=False) + "\n")
+                                  "source": source.name, "drawn": drawn}, ensure_ascii=False) + "\n")
     print(f"{len(picked)} of {len(rows)} pairs -> {sample}", file=sys.stderr)
 
 
@@ -70,12 +79,13 @@ def score(name: str) -> None:
         report["disagreements"] = {key: [i for i in both if len({v[i][key] for v in readers.values()}) > 1]
                                    for key in ("grammatical", "label")}
     (RESULTS / f"{name}.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    drawn = next(iter(sample.values())).get("drawn", "")
+    first = next(iter(sample.values()))
+    source = first.get("source", "augment_train.jsonl")
+    origin = ("the output of `python benchmarks/augment.py` (every SICK TRAIN premise, default settings: senses in "
+              "context, fluency filter on)" if source == "augment_train.jsonl" else f"benchmarks/work/{source}")
     md = ["# Generated pairs judged by hand", "",
-          f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`, {drawn}) "
-          "from the output of "
-          "`python benchmarks/augment.py` (every SICK TRAIN premise, default settings: senses in context, "
-          "fluency filter on); each reader judged every pair without seeing the other's verdicts. Pairs and "
+          f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`, {first.get('drawn', '')}) "
+          f"from {origin}; each reader judged every pair without seeing the other's verdicts. Pairs and "
           f"proofs: {name}.jsonl; verdicts with notes: {name}_<reader>.tsv.", "",
           "| reader | judged | grammatical | correct label | ENTAILMENT correct | CONTRADICTION correct |",
           "|---|---|---|---|---|---|"]
@@ -111,8 +121,12 @@ def main() -> None:
     ap.add_argument("--source", type=Path, default=ROOT / "benchmarks" / "work" / "augment_train.jsonl")
     ap.add_argument("--name", default="augment_sample", help="the sample's file name, without extension")
     ap.add_argument("--added", help="draw only pairs whose hypothesis has this word more often than the premise")
+    ap.add_argument("--exclusions", action="store_true", help="draw only contradictions by an excluding word")
     args = ap.parse_args()
-    draw(args.n, args.seed, args.source, args.name, args.added) if args.action == "draw" else score(args.name)
+    if args.action == "draw":
+        draw(args.n, args.seed, args.source, args.name, args.added, args.exclusions)
+    else:
+        score(args.name)
 
 
 if __name__ == "__main__":

@@ -84,11 +84,16 @@ def worker_count(requested: int) -> int:
 def _init(make_worker: WorkerFactory, parent: int) -> None:
     die_with_parent(parent)
     quiet_threads()
-    _WORKER["run"], _WORKER["ready"] = _build(make_worker)
+    try:
+        _WORKER["run"], _WORKER["ready"] = _build(make_worker)
+    except Exception as exc:        # raised from the first batch: a Pool replaces a failed initializer forever
+        _WORKER["error"] = exc
 
 
 def _run(batch: Batch) -> tuple[float | None, list[Any]]:
     """The batch's results, with the worker's load time on its first batch."""
+    if "error" in _WORKER:
+        raise _WORKER["error"]
     return _WORKER.pop("ready", None), _WORKER["run"](batch)
 
 

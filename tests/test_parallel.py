@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from monalog import parallel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,6 +29,15 @@ def make_sleeper():
 def test_results_in_input_order_with_workers():
     batches = [[i, i + 1] for i in range(0, 20, 2)]
     assert list(parallel.run_local(make_doubler, batches, workers=2)) == [[2 * x for x in b] for b in batches]
+
+
+def make_broken_loader():
+    raise OSError("model file missing")
+
+
+def test_a_worker_that_cannot_load_raises_instead_of_hanging():
+    with pytest.raises(OSError, match="model file missing"):
+        list(parallel.run_local(make_broken_loader, [[1], [2], [3]], workers=2))
 
 
 def make_slow_loader():

@@ -1,16 +1,26 @@
 """Contradictions in the forms people write, for augmentation: the engine's contradictories of a
 sentence (negated verb, "no" for the subject's quantifier) without the object-quantifier form
 ("is playing no guitar"), plus "There is no man playing a guitar" and, for a person,
-"Nobody is playing a guitar"."""
+"Nobody is playing a guitar"; and, under SICK's convention that the two sentences describe one
+situation, a word replaced by one that excludes it ("A woman is playing a guitar", "sitting" ->
+"standing")."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Callable, Iterable, Iterator
 
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
-from monalog.inference.negation import EXISTENTIAL, SUBJECT_SWAP, contradictories, is_quantity
-from monalog.inference.treeops import sentence_text, surface
-from monalog.knowledge.wordnet_facts import synsets
-from monalog.text.morphology import be_for
+from monalog.augment.readability import gender_clash
+from monalog.augment.words import word_choice
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
+from monalog.inference.negation import EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.treeops import norm_lemma, replace_at, sentence_text, surface, walk
+from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.facts import Fact, Relation
+from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
+from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import PolarizedNode
+from monalog.text.morphology import be_for, inflect
 
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 
@@ -78,3 +88,56 @@ def _noun(np: Tree) -> Tree | None:
             and str(np.left.category) == "NP/N" and np.left.token.lemma.lower() in EXISTENTIAL):
         return np.right
     return None
+
+
+_ANTONYMS = WordNetSettings(antonyms=("n", "v", "a", "r"))
+
+
+def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: KnowledgeBase,
+                    sense_of: Callable[[str, str], Any]) -> Iterator[tuple[Tree, Step]]:
+    """One word where ↑ replaced by a word that excludes it: a noun by the KB's exclusion sets
+    (man | woman), an adjective, verb or adverb also by WordNet's antonyms of the sense read in the
+    premise (`sense_of(lemma, pos)`); each kept only when the prover's own rules (kb.excludes, or
+    WordNet antonyms in the word's two most frequent senses) relate the two words. Never in a negated
+    sentence ("A man is not climbing" / "A woman is not climbing" may both hold), never a word the
+    premise already has ("a man and a woman"), a gender a pronoun contradicts ("A woman ... his
+    hat"), a word in a fixed expression ("in front of"), nor an adjective or adverb that takes an
+    argument ("far from") or modifies another modifier."""
+    all_leaves = leaves(tree)
+    words = [leaf.token.word.lower() for leaf in all_leaves]
+    lemmas = {norm_lemma(leaf) for leaf in all_leaves}
+    if lemmas & NEGATIONS:
+        return
+    index = {path: i for i, (path, _) in enumerate(p for p in walk(tree) if isinstance(p[1], Leaf))}
+    choice = word_choice()
+    for path, node in nodes:
+        leaf = node.node
+        if not isinstance(leaf, Leaf) or node.polarity is not Polarity.UP or leaf.token.pos.startswith("NNP") \
+                or choice.fixed(words, index[path]):
+            continue
+        lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
+        if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]):
+            continue
+        sense = sense_of(lemma, pos) if pos != "n" else None
+        antonyms = [a.name() for x in sense.lemmas() if x.name() == lemma for a in x.antonyms()] if sense else []
+        for new_lemma in dict.fromkeys(kb.exclusive(lemma) + antonyms):
+            if new_lemma in lemmas or not choice.common(new_lemma, above=True, pos=pos) \
+                    or not choice.swappable(lemma, new_lemma, lemmas) or gender_clash(words, lemma, new_lemma):
+                continue
+            facts = kb.excludes(lemma, new_lemma) or _antonymy(lemma, new_lemma, pos)
+            if not facts:
+                continue
+            word = inflect(new_lemma, leaf.token.pos)
+            word = word[:1].upper() + word[1:] if leaf.token.word[:1].isupper() else word
+            edited = replace_at(tree, path, Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos)))
+            yield edited, Step(StepKind.NEGATE, leaf.token.word, word, sentence_text(edited), Polarity.UP, facts,
+                               note=f"\"{lemma}\" and \"{new_lemma}\" exclude each other (one situation)")
+
+
+# the categories of an adjective or adverb that takes no argument and modifies no other modifier
+_PLAIN = {"a": ("N/N", "S[adj]\\NP"), "r": ("(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)")}
+
+
+def _antonymy(a: str, b: str, pos: str) -> tuple[Fact, ...]:
+    fact = relate(a, b, pos, _ANTONYMS)
+    return (fact,) if fact is not None and fact.relation is Relation.EXCL else ()

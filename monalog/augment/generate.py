@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
 from monalog.augment.agreement import agree
-from monalog.augment.contradictions import natural_contradictions
+from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.readability import bad_deletion, gender_clash
 from monalog.augment.words import COUNT_DETERMINERS, in_compound, word_choice, wordnet_neighbours, wordnet_siblings
@@ -65,6 +65,7 @@ class AugmentSettings:
     per_word: int = 3
     hypernym_steps: int = 2
     contradictions: bool = True
+    exclusions: bool = True              # also contradictions by an excluding word (man -> woman), SICK's way
     max_pairs: int = 200
     normalize: bool = True
     verify: bool = True                  # keep only pairs the prover re-proves to their label
@@ -129,7 +130,7 @@ class Augmenter:
 
             parser = get_parser("monalog", settings.tagger)
         self.pipeline = pipeline or Pipeline(parser)
-        self.kb = kb if kb is not None else load_kb()
+        self.kb = kb if kb is not None else load_kb(exclusions=settings.exclusions)
         self.generator = Generator(self.kb, intransitive=can_be_intransitive)
         self.embedder: SentenceEmbedder | None = None
         if settings.senses:
@@ -146,7 +147,7 @@ class Augmenter:
             # a generated label must have a symbolic proof: no learned alignment verifies one
             self.prover = Prover(ProverSettings(depth=settings.depth, normalize=settings.normalize,
                                                 wordnet_settings=settings.wordnet_settings,
-                                                knowledge=Knowledge.SYMBOLIC),
+                                                knowledge=Knowledge.SYMBOLIC, exclusions=settings.exclusions),
                                  kb=self.kb, pipeline=self.pipeline)
 
     @property
@@ -238,6 +239,10 @@ class Augmenter:
                     step = Step(StepKind.NEGATE, sentence_text(state.tree), text, text,
                                 note=f"\"{text}\" contradicts \"{sentence_text(state.tree)}\" ({note})")
                     pairs.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,)))
+        if s.contradictions and s.exclusions:
+            sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
+            pairs += [Generated(premise, sentence_text(agree(t)), Label.CONTRADICTION, norm_steps + (step,))
+                      for t, step in exclusive_swaps(tree, states[0].polarized.walk_paths(), self.kb, sense_of)]
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis), 3)) for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)

@@ -27,6 +27,8 @@ class WordChoice:
     min_similarity: float
     near_similarity: float
     fixed_expressions: tuple[tuple[str, ...], ...]
+    no_exclusion: frozenset[str]        # never swapped for an antonym ("much", "other")
+    clashes: dict[str, frozenset[str]]  # an antonym left out when one of these nouns is in the sentence
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
@@ -36,6 +38,11 @@ class WordChoice:
         floor = self.min_zipf_above if above else self.min_zipf
         return word not in self.abstract and zipf_frequency(word, "en") >= floor \
             and (pos != "n" or pos_share(word, "n") >= self.min_pos_share)
+
+    def swappable(self, old: str, new: str, lemmas: set[str]) -> bool:
+        """`old` may give way to its antonym `new` in a sentence of these lemmas ("young" -> "old",
+        not before "boys")."""
+        return not {old, new} & self.no_exclusion and not self.clashes.get(new, frozenset()) & lemmas
 
     def fixed(self, words: Sequence[str], i: int) -> bool:
         """Word i belongs to a fixed expression ("in front of", "a pair of"): never replaced."""
@@ -62,7 +69,8 @@ def word_choice() -> WordChoice:
                       frozenset(data["abstract_hypernyms"]),
                       frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
                       data["min_similarity"], data["near_similarity"],
-                      tuple(tuple(e.split()) for e in data["fixed_expressions"]))
+                      tuple(tuple(e.split()) for e in data["fixed_expressions"]), frozenset(data["no_exclusion"]),
+                      {word: frozenset(nouns) for word, nouns in data["exclusion_clashes"].items()})
 
 
 @lru_cache(maxsize=50000)

@@ -26,6 +26,9 @@ def register(sub) -> None:
     p.add_argument("--batch-size", type=count(1), default=32, help="premises per batch (the unit of resuming)")
     p.add_argument("--max-pairs", type=count(1), default=200, help="pairs at most per premise")
     p.add_argument("--no-contradictions", action="store_true")
+    p.add_argument("--no-exclusions", action="store_true",
+                   help="no contradictions by a word that excludes the premise's (man -> woman, sitting -> "
+                        "standing: SICK's convention that both sentences describe one situation)")
     p.add_argument("--no-verify", action="store_true",
                    help="skip re-proving each pair (faster; a pair whose words read differently may then slip in)")
     p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")
@@ -62,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return error(f"--tagger: no tagger named or file {args.tagger!r} (bilstm, ensemble, minilm or a file)")
 
     settings = AugmentSettings(depth=args.depth, contradictions=not args.no_contradictions,
+                               exclusions=not args.no_exclusions,
                                normalize=not args.no_normalize, verify=not args.no_verify, max_pairs=args.max_pairs,
                                min_fluency=args.min_fluency, senses=not args.first_senses, tagger=args.tagger)
     with progress("augmenting", unit=" premise") as bar:

@@ -7,14 +7,16 @@ from monalog.augment.recipe import ALL_PAIRS, Recipe, select
 from monalog.inference.proof import Label
 
 
-def _row(premise: str, hypothesis: str, label: str, *steps: tuple[str, str]) -> dict:
+def _row(premise: str, hypothesis: str, label: str, *steps: tuple[str, str | None]) -> dict:
+    """A generated row as `monalog augment` writes it (a negated form's step has no facts)."""
     return {"premise": premise, "hypothesis": hypothesis, "label": label,
-            "proof": [{"kind": kind, "facts": [{"relation": relation}]} for kind, relation in steps]}
+            "proof": [{"kind": kind, "facts": [{"relation": r}] if r else []} for kind, r in steps]}
 
 
 ROWS = [_row(f"A dog {i} is running", f"An animal {i} is running", "ENTAILMENT", ("replace", "≤")) for i in range(20)] \
     + [_row(f"A man {i} is playing", f"A guy {i} is playing", "ENTAILMENT", ("replace", "≡")) for i in range(20)] \
-    + [_row(f"A cat {i} is sleeping", f"No cat {i} is sleeping", "CONTRADICTION", ("negate", "⊥")) for i in range(20)] \
+    + [_row(f"A cat {i} is sleeping", f"No cat {i} is sleeping", "CONTRADICTION", ("negate", None))
+       for i in range(20)] \
     + [_row("A dog is running", f"A far edit {i}", "ENTAILMENT", *[("delete", "≤")] * 3) for i in range(5)]
 
 
@@ -30,6 +32,17 @@ def test_shares_and_neutral_from_strict_entailments_only():
     neutral = [(p, h) for p, h, label in chosen if label is Label.NEUTRAL]
     assert all(p.startswith("An animal") and h.startswith("A dog") for p, h in neutral)   # reversed, strict only
     assert not any(h.startswith("A far edit") for _, h, _ in chosen)                      # over max_edits
+
+
+def test_exclusion_contradictions_get_their_share():
+    excluding = [_row(f"A man {i} is sleeping", f"A woman {i} is sleeping", "CONTRADICTION", ("negate", "⊥"))
+                 for i in range(20)]
+    recipe = Recipe(ratio=1.0, per_premise=100, exclusion=0.25)
+    contradictions = [h for _, h, label in select(ROWS + excluding, _sick(50), recipe, seed=0)
+                      if label is Label.CONTRADICTION]
+    assert len(contradictions) == 15 and sum(h.startswith("A woman") for h in contradictions) == 4   # round(15 / 4)
+    without = [h for _, h, label in select(ROWS, _sick(50), recipe, seed=0) if label is Label.CONTRADICTION]
+    assert len(without) == 15 and all(h.startswith("No cat") for h in without)     # a file without them: as before
 
 
 def test_per_premise_cap_and_seeding():
