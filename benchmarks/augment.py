@@ -66,7 +66,8 @@ def main() -> None:
            f"{r['pairs_per_premise']} | {r['seconds']} | {r['pairs_per_second']} |" for r in runs]
     md += ["", "Independent re-proof (default output, seeded sample, symbolic prover with --exclusions): "
            f"{agree}/{len(sample)} pairs get their own label.", "",
-           "Edits per pair in the default output (0: a contradictory of the premise itself): " +
+           "Edits per pair in the default output (0: a contradictory of the premise itself, or the premise with "
+           "one word swapped for an excluding one): " +
            ", ".join(f"{k}: {v}" for k, v in result["edits"].items()), "",
            "Floor: ≥ 300 generated pairs/s on 2 cores with the filters on; every pair re-proves to its own label."]
     res.with_suffix(".md").write_text("\n".join(md) + "\n", encoding="utf-8")

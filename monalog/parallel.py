@@ -82,12 +82,29 @@ def worker_count(requested: int) -> int:
 
 
 def _init(make_worker: WorkerFactory, parent: int) -> None:
+    """Build this worker; a failure is kept and raised from its first batch instead (a Pool replaces
+    a worker whose initializer fails, forever)."""
     die_with_parent(parent)
     quiet_threads()
     try:
         _WORKER["run"], _WORKER["ready"] = _build(make_worker)
-    except Exception as exc:        # raised from the first batch: a Pool replaces a failed initializer forever
-        _WORKER["error"] = exc
+    except (Exception, SystemExit) as exc:
+        _WORKER["error"] = _picklable(exc)
+
+
+def _picklable(exc: BaseException) -> Exception:
+    """`exc` if a task may raise it and the parent can rebuild it from the pipe, else a ResourceError
+    with its text (a SystemExit kills the worker and loses its task; an exception the parent cannot
+    rebuild kills the Pool's result thread: either way the run would wait forever)."""
+    import pickle
+
+    try:
+        if isinstance(exc, Exception):
+            pickle.loads(pickle.dumps(exc))
+            return exc
+    except Exception:
+        pass
+    return ResourceError(f"a worker could not load its models: {exc!r}", input="worker")
 
 
 def _run(batch: Batch) -> tuple[float | None, list[Any]]:

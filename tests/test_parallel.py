@@ -5,12 +5,12 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from monalog import parallel
+from monalog.errors import ResourceError
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,13 +31,44 @@ def test_results_in_input_order_with_workers():
     assert list(parallel.run_local(make_doubler, batches, workers=2)) == [[2 * x for x in b] for b in batches]
 
 
+class TwoArgumentError(Exception):
+    def __init__(self, path, reason):       # the parent cannot rebuild it from its args
+        super().__init__(f"{path}: {reason}")
+
+
 def make_broken_loader():
     raise OSError("model file missing")
 
 
+def make_unpicklable_failure():
+    raise TwoArgumentError("model.npz", "truncated")
+
+
+def make_exiting_loader():
+    raise SystemExit(3)
+
+
+def _outcome(make_worker) -> BaseException | None:
+    """What running three batches with two workers raised, within 60 s (a hang fails the test)."""
+    caught: list = []
+
+    def run():
+        try:
+            list(parallel.run_local(make_worker, [[1], [2], [3]], workers=2))
+        except BaseException as exc:                 # noqa: BLE001  (SystemExit included)
+            caught.append(exc)
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "the pool hung"
+    return caught[0] if caught else None
+
+
 def test_a_worker_that_cannot_load_raises_instead_of_hanging():
-    with pytest.raises(OSError, match="model file missing"):
-        list(parallel.run_local(make_broken_loader, [[1], [2], [3]], workers=2))
+    assert isinstance(_outcome(make_broken_loader), OSError)
+    unpicklable = _outcome(make_unpicklable_failure)
+    assert isinstance(unpicklable, ResourceError) and "model.npz: truncated" in str(unpicklable)
+    assert isinstance(_outcome(make_exiting_loader), ResourceError)
 
 
 def make_slow_loader():

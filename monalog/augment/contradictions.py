@@ -91,6 +91,8 @@ def _noun(np: Tree) -> Tree | None:
 
 
 _ANTONYMS = WordNetSettings(antonyms=("n", "v", "a", "r"))
+# the categories of an adjective or adverb that takes no argument and modifies no other modifier
+_PLAIN = {"a": ("N/N", "S[adj]\\NP"), "r": ("(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)")}
 
 
 def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: KnowledgeBase,
@@ -132,10 +134,6 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
             edited = replace_at(tree, path, Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos)))
             yield edited, Step(StepKind.NEGATE, leaf.token.word, word, sentence_text(edited), Polarity.UP, facts,
                                note=f"\"{lemma}\" and \"{new_lemma}\" exclude each other (one situation)")
-
-
-# the categories of an adjective or adverb that takes no argument and modifies no other modifier
-_PLAIN = {"a": ("N/N", "S[adj]\\NP"), "r": ("(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)")}
 
 
 def _antonymy(a: str, b: str, pos: str) -> tuple[Fact, ...]:

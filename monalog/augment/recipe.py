@@ -44,6 +44,10 @@ class Recipe:
     max_edits: int = 2
     exclusion: float = 0.25
 
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.exclusion <= 1.0:
+            raise ValueError(f"exclusion is a share of the contradictions, 0 to 1, not {self.exclusion}")
+
 
 @dataclass(frozen=True)
 class Sample:
@@ -145,8 +149,14 @@ def select(rows: Iterable[Mapping], sick: Sequence[Example],
         used: dict[str, int] = defaultdict(int)
         if label is Label.CONTRADICTION and excluding and total != float("inf"):
             first = [entry for entry in pool if entry[1][:2] in excluding]
-            chosen += (drawn := _capped(first, round(want * recipe.exclusion), recipe.per_premise, used))
-            pool, want = [entry for entry in pool if entry[1][:2] not in excluding], want - len(drawn)
+            drawn = _capped(first, round(want * recipe.exclusion), recipe.per_premise, used)
+            rest = _capped([entry for entry in pool if entry[1][:2] not in excluding], want - len(drawn),
+                           recipe.per_premise, used)
+            taken = set(drawn)      # too few negated forms: the excluding pairs not drawn make up the rest
+            drawn += _capped([e for e in first if e[1] not in taken], want - len(drawn) - len(rest),
+                             recipe.per_premise, used)
+            chosen += drawn + rest
+            continue
         chosen += _capped(pool, want, recipe.per_premise, used)
     rng.shuffle(chosen)
     return chosen

@@ -123,18 +123,20 @@ def test_a_disjunct_is_added_alone_and_only_where_upward(parser):
 
 def test_exclusion_contradictions_replace_one_word_where_upward(parser):
     augmenter = Augmenter(AugmentSettings(), parser=parser)
-    sitting, couple, pronoun, negated = augmenter.generate_batch([
+    sitting, couple, pronoun, negated, verb_negated = augmenter.generate_batch([
         "A man is sitting on a chair", "A man and a woman are talking", "A man is washing his car",
-        "No man is sitting on a chair"])
+        "No man is sitting on a chair", "A man is not sitting on a chair"])
 
     def swapped(pairs):
         return {g.hypothesis for g in pairs if g.label is Label.CONTRADICTION
                 and g.steps[-1].kind is StepKind.NEGATE and g.steps[-1].facts}
-    assert {"A woman is sitting on a chair", "A man is standing on a chair"} <= swapped(sitting)
-    assert all(len(g.steps) == 1 for g in sitting if g.hypothesis in swapped(sitting))   # one word, nothing else
+    swaps = swapped(sitting)
+    assert {"A woman is sitting on a chair", "A man is standing on a chair"} <= swaps
+    assert all(len(g.steps) == 1 for g in sitting if g.hypothesis in swaps)             # one word, nothing else
     assert not any("woman and a woman" in h or "man and a man" in h for h in swapped(couple))
     assert "A woman is washing his car" not in swapped(pronoun)                          # the pronoun's gender
     assert not swapped(negated)                                                          # ↓: no exclusion
+    assert not swapped(verb_negated)            # "A man is not sitting" / "A woman is not sitting": both may hold
     off = Augmenter(AugmentSettings(exclusions=False), parser=parser)
     assert not swapped(off.generate_batch(["A man is sitting on a chair"])[0])          # --no-exclusions
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from monalog.augment.recipe import ALL_PAIRS, Recipe, select
 from monalog.inference.proof import Label
 
@@ -43,6 +45,11 @@ def test_exclusion_contradictions_get_their_share():
     assert len(contradictions) == 15 and sum(h.startswith("A woman") for h in contradictions) == 4   # round(15 / 4)
     without = [h for _, h, label in select(ROWS, _sick(50), recipe, seed=0) if label is Label.CONTRADICTION]
     assert len(without) == 15 and all(h.startswith("No cat") for h in without)     # a file without them: as before
+    few_negated = [r for r in ROWS if r["label"] != "CONTRADICTION"] + ROWS[40:42] + excluding
+    short = [h for _, h, label in select(few_negated, _sick(50), recipe, seed=0) if label is Label.CONTRADICTION]
+    assert len(short) == 15 and sum(h.startswith("No cat") for h in short) == 2     # the rest: excluding pairs
+    with pytest.raises(ValueError):
+        Recipe(exclusion=1.5)
 
 
 def test_per_premise_cap_and_seeding():
