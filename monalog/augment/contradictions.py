@@ -10,17 +10,17 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.readability import gender_clash
-from monalog.augment.words import word_choice
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
+from monalog.augment.words import replacing_leaf, word_choice
+from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import norm_lemma, replace_at, sentence_text, surface, walk
+from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.facts import Fact, Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
-from monalog.text.morphology import be_for, inflect
+from monalog.text.morphology import be_for
 
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 
@@ -110,7 +110,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     lemmas = {norm_lemma(leaf) for leaf in all_leaves}
     if lemmas & NEGATIONS:
         return
-    index = {path: i for i, (path, _) in enumerate(p for p in walk(tree) if isinstance(p[1], Leaf))}
+    index = leaf_positions(tree)
     choice = word_choice()
     for path, node in nodes:
         leaf = node.node
@@ -129,11 +129,10 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
             facts = kb.excludes(lemma, new_lemma) or _antonymy(lemma, new_lemma, pos)
             if not facts:
                 continue
-            word = inflect(new_lemma, leaf.token.pos)
-            word = word[:1].upper() + word[1:] if leaf.token.word[:1].isupper() else word
-            edited = replace_at(tree, path, Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos)))
-            yield edited, Step(StepKind.NEGATE, leaf.token.word, word, sentence_text(edited), Polarity.UP, facts,
-                               note=f"\"{lemma}\" and \"{new_lemma}\" exclude each other (one situation)")
+            new = replacing_leaf(leaf, new_lemma)
+            edited = replace_at(tree, path, new)
+            yield edited, Step(StepKind.NEGATE, leaf.token.word, new.token.word, sentence_text(edited), Polarity.UP,
+                               facts, note=f"\"{lemma}\" and \"{new_lemma}\" exclude each other (one situation)")
 
 
 def _antonymy(a: str, b: str, pos: str) -> tuple[Fact, ...]:

@@ -21,7 +21,8 @@ from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.readability import bad_deletion, gender_clash
-from monalog.augment.words import COUNT_DETERMINERS, in_compound, word_choice, wordnet_neighbours, wordnet_siblings
+from monalog.augment.words import COUNT_DETERMINERS, in_compound, replacing_leaf, word_choice, wordnet_neighbours
+from monalog.augment.words import wordnet_siblings
 from monalog.augment.words import article as noun_article
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
@@ -32,13 +33,14 @@ from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
 from monalog.knowledge.senses import SenseChooser, can_be_intransitive
 from monalog.pipeline import Pipeline
-from monalog.text.morphology import agree_articles, countable, inflect, plural  # noqa: F401  (plural: re-exported)
+from monalog.text.morphology import agree_articles, countable, inflect, plural  # noqa: F401  (re-exported)
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
 from monalog.inference.prover import normalization_steps
 from monalog.inference.search import explore
-from monalog.inference.treeops import is_determiner, lemma_key, norm_lemma, replace_at, sentence_text, surface, walk
+from monalog.inference.treeops import is_determiner, leaf_positions, lemma_key, norm_lemma, replace_at, sentence_text, \
+    surface
 
 if TYPE_CHECKING:
     from monalog.neural.embeddings import SentenceEmbedder
@@ -280,7 +282,7 @@ class Augmenter:
         all_leaves = leaves(tree)
         tokens = [leaf.token for leaf in all_leaves]
         words = [t.word.lower() for t in tokens]
-        positions = {path: i for i, (path, _) in enumerate(p for p in walk(tree) if isinstance(p[1], Leaf))}
+        positions = leaf_positions(tree)
         for path, node in nodes:
             leaf = node.node
             if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN) \
@@ -323,13 +325,10 @@ class Augmenter:
                         continue
                     note = f"\"{lemma}\" read as {sense.name()}: {sense.definition()}" if sense is not None else ""
                     facts = (replace(fact, note=note),)
-                word = inflect(new_lemma, leaf.token.pos)
-                if leaf.token.word[:1].isupper():
-                    word = word[:1].upper() + word[1:]
-                new = Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos))
+                new = replacing_leaf(leaf, new_lemma)
                 edited = replace_at(tree, path, new)
-                yield edited, Step(StepKind.REPLACE, leaf.token.word, word, sentence_text(edited), node.polarity, facts,
-                                   operator=node.operator)
+                yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
+                                   node.polarity, facts, operator=node.operator)
 
     def _sibling(self, lemma: str, sense) -> str | None:
         """The WordNet sibling of `lemma`'s sense nearest to it by MiniLM, if at least kb/augment.json's

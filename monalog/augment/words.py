@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from monalog.ccg.tree import Token
+from monalog.ccg.tree import Leaf, Token
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate
-from monalog.text.morphology import countable, irregular_plural_forms
+from monalog.text.morphology import countable, inflect, irregular_plural_forms
 
 
 @dataclass(frozen=True)
@@ -171,3 +171,11 @@ def in_compound(words: Sequence[str], i: int) -> bool:
 
 
 COUNT_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "another"})
+
+
+def replacing_leaf(leaf: Leaf, new_lemma: str) -> Leaf:
+    """`leaf` with `new_lemma` in its place, inflected as the word it replaces (and capitalised like it)."""
+    word = inflect(new_lemma, leaf.token.pos)
+    if leaf.token.word[:1].isupper():
+        word = word[:1].upper() + word[1:]
+    return Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos))

@@ -46,6 +46,11 @@ def walk(tree: Tree, path: Path = ()) -> Iterator[tuple[Path, Tree]]:
         yield from walk(child, path + (i,))
 
 
+def leaf_positions(tree: Tree) -> dict[Path, int]:
+    """Each leaf's path -> its index among the leaves (left to right)."""
+    return {path: i for i, (path, _) in enumerate(p for p in walk(tree) if isinstance(p[1], Leaf))}
+
+
 def norm_lemma(leaf: Leaf) -> str:
     lemma = (leaf.token.lemma or leaf.token.word).lower()
     return _EQUIVALENT.get(lemma, lemma)
