@@ -98,7 +98,8 @@ def score(name: str) -> None:
         md += ["", f"Readers disagree on grammaticality for pairs {d['grammatical'] or 'none'} and on the label for "
                f"pairs {d['label'] or 'none'}. Reader main is the engineer who built the generator; the others "
                "are helpers that saw only premise, hypothesis and label."]
-    history = sorted((RESULTS / "augment_sample_history").glob("round*_*.tsv"))
+    history = sorted((RESULTS / "augment_sample_history").glob("round*_*.tsv"),
+                     key=lambda p: (int(p.stem.split("_")[0][len("round"):]), p.stem))      # round10 after round9
     if history and name == "augment_sample":
         md += ["", "Earlier rounds (each a fresh random sample of that round's generator, the causes of its errors "
                "then fixed; samples and verdicts in augment_sample_history/):", "",

@@ -10,7 +10,9 @@ Configs: `sick` (TRAIN alone); `balanced` and `sample` (TRAIN + the pairs `monal
 with the recipe's own data seed for `sample`); `curriculum` (the balanced pairs for one epoch
 first, then TRAIN: FallbackSettings.generated_first); `hard` (of four times the balanced recipe's
 pairs, those the same seed's `sick` model labels wrongly, at most as many as TRAIN pairs; run
-`sick` first); `quarter` (TRAIN + a uniform quarter of all generated pairs, issue 15's "+ 1/4 of
+`sick` first); `exclusive` (the balanced recipe with half its contradictions, not a quarter, by
+an excluding word: the contradictions the default engine, without `--exclusions`, leaves to the
+fallback); `quarter` (TRAIN + a uniform quarter of all generated pairs, issue 15's "+ 1/4 of
 G", sized for a GPU: benchmarks/hybrid_gpu.py); `transitive` (TRAIN + `--recipe transitive`: pairs
 generated from the hypotheses of TRAIN's entailments, composed with their premises; make them first
 with `monalog augment SICK.tsv
@@ -116,6 +118,7 @@ CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK
            "curriculum": "balanced recipe first, then SICK",
            "hard": "SICK + generated pairs the SICK model gets wrong",
            "transitive": "SICK + transitive recipe",
+           "exclusive": "SICK + balanced recipe, half the contradictions by an excluding word",
            "quarter": "SICK + 1/4 of the generated pairs",
            "reversed": "SICK + its B -> A judgements"}
 
@@ -139,7 +142,8 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     if config == "quarter":             # the issue's "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
         return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":
-        return select(rows, sick, BALANCED if config == "curriculum" else RECIPES[config], seed, held_out)
+        recipe = {"curriculum": BALANCED, "exclusive": Recipe(exclusion=0.5)}.get(config) or RECIPES[config]
+        return select(rows, sick, recipe, seed, held_out)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
     # labels wrongly, as many as TRAIN pairs at most
     pool = select(rows, sick, Recipe(ratio=4.0), seed, held_out)

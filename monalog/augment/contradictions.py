@@ -9,8 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
-from monalog.augment.readability import gender_clash
-from monalog.augment.words import replacing_leaf, word_choice
+from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
+from monalog.augment.words import in_compound, replacing_leaf, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity
 from monalog.inference.proof import Step, StepKind
@@ -48,9 +48,24 @@ def _coordinated_nouns(tree: Tree) -> bool:
 
 @lru_cache(maxsize=20000)
 def is_person(lemma: str) -> bool:
-    """The noun's first WordNet sense is a kind of person ("man", "cyclist", "kids")."""
+    """The noun's first WordNet sense is a person or a kind of person ("person", "man", "kids"),
+    and no animal sense is as frequent ("tiger": "a fierce person" and the big cat, one SemCor
+    occurrence each)."""
     senses = synsets(lemma, "n")
-    return bool(senses) and any(h.name() == "person.n.01" for h in senses[0].closure(lambda s: s.hypernyms()))
+    if not (senses and _is_a(senses[0], "person.n.01")):
+        return False
+    first = _count(senses[0], lemma)
+    return not any(_is_a(s, "animal.n.01") and _count(s, lemma) >= first for s in senses[1:])
+
+
+def _is_a(synset: Any, name: str) -> bool:
+    """The synset is `name` or under it."""
+    return synset.name() == name or any(h.name() == name for h in synset.closure(lambda s: s.hypernyms()))
+
+
+def _count(synset: Any, lemma: str) -> int:
+    """The SemCor count of `lemma` in `synset`."""
+    return sum(x.count() for x in synset.lemmas() if x.name().lower() == lemma)
 
 
 def _there_is_no(tree: Tree) -> list[tuple[str, str]]:
@@ -92,7 +107,7 @@ def _noun(np: Tree) -> Tree | None:
 
 _ANTONYMS = WordNetSettings(antonyms=("n", "v", "a", "r"))
 # the categories of an adjective or adverb that takes no argument and modifies no other modifier
-_PLAIN = {"a": ("N/N", "S[adj]\\NP"), "r": ("(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)")}
+_PLAIN = {"n": ("N",), "a": ("N/N", "S[adj]\\NP"), "r": ("(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)")}
 
 
 def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: KnowledgeBase,
@@ -100,15 +115,18 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     """One word where ↑ replaced by a word that excludes it: a noun by the KB's exclusion sets
     (man | woman), an adjective, verb or adverb also by WordNet's antonyms of the sense read in the
     premise (`sense_of(lemma, pos)`); each kept only when the prover's own rules (kb.excludes, or
-    WordNet antonyms in the word's two most frequent senses) relate the two words. Never in a negated
+    WordNet antonyms in the word's two most frequent senses) relate the two words. Never in a negative
     sentence ("A man is not climbing" / "A woman is not climbing" may both hold), never a word the
     premise already has ("a man and a woman"), a gender a pronoun contradicts ("A woman ... his
     hat"), a word in a fixed expression ("in front of"), nor an adjective or adverb that takes an
-    argument ("far from") or modifies another modifier."""
+    argument ("far from") or modifies another modifier, a noun modifying a noun or in a compound
+    ("boy scout"), a past form ("spread", "gathered"), a particle verb ("standing up"), a word
+    whose replacement turns rare once inflected ("dirtying"), nor in a sentence negated by "no" or
+    "nothing" either."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     lemmas = {norm_lemma(leaf) for leaf in all_leaves}
-    if lemmas & NEGATIONS:
+    if lemmas & (NEGATIONS | NEGATIVE_WORDS):
         return
     index = leaf_positions(tree)
     choice = word_choice()
@@ -117,19 +135,23 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
         if not isinstance(leaf, Leaf) or node.polarity is not Polarity.UP or leaf.token.pos.startswith("NNP") \
                 or choice.fixed(words, index[path]):
             continue
-        lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
-        if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]):
+        lemma, pos, i = norm_lemma(leaf), coarse_pos(leaf.token.pos), index[path]
+        if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
+                or leaf.token.pos in ("VBD", "VBN") or in_compound(words, i) \
+                or (pos == "v" and i + 1 < len(all_leaves) and words[i + 1] in readability().particles
+                    and all_leaves[i + 1].token.pos.startswith(("RP", "RB"))):
             continue
         sense = sense_of(lemma, pos) if pos != "n" else None
         antonyms = [a.name() for x in sense.lemmas() if x.name() == lemma for a in x.antonyms()] if sense else []
-        for new_lemma in dict.fromkeys(kb.exclusive(lemma) + antonyms):
+        for new_lemma in dict.fromkeys(kb.exclusive(lemma, pos) + antonyms):
             if new_lemma in lemmas or not choice.common(new_lemma, above=True, pos=pos) \
-                    or not choice.swappable(lemma, new_lemma, lemmas) or gender_clash(words, lemma, new_lemma):
+                    or not choice.swappable(lemma, new_lemma, lemmas) or gender_clash(words, lemma, new_lemma) \
+                    or (new_lemma.endswith("ed") and not lemma.endswith("ed")):
                 continue
             facts = kb.excludes(lemma, new_lemma) or _antonymy(lemma, new_lemma, pos)
-            if not facts:
-                continue
             new = replacing_leaf(leaf, new_lemma)
+            if not facts or not choice.common(new.token.word.lower()):
+                continue
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.NEGATE, leaf.token.word, new.token.word, sentence_text(edited), Polarity.UP,
                                facts, note=f"\"{lemma}\" and \"{new_lemma}\" exclude each other (one situation)")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.readability import bad_deletion, gender_clash
+from monalog.augment.readability import NEGATIVE_WORDS, bad_deletion, gender_clash
 from monalog.augment.words import COUNT_DETERMINERS, in_compound, replacing_leaf, word_choice, wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
 from monalog.augment.words import article as noun_article
@@ -95,12 +95,9 @@ def repeated_bigram(text: str) -> bool:
     return len(bigrams) != len(set(bigrams))
 
 
-_NEGATIVES = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
-
-
 def double_negative(text: str) -> bool:
     """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
-    return sum(w in _NEGATIVES for w in text.lower().replace("n't", " not").split()) > 1
+    return sum(w in NEGATIVE_WORDS for w in text.lower().replace("n't", " not").split()) > 1
 
 
 def tidy(text: str) -> str:
@@ -133,7 +130,8 @@ class Augmenter:
             parser = get_parser("monalog", settings.tagger)
         self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb(exclusions=settings.exclusions)
-        self.generator = Generator(self.kb, intransitive=can_be_intransitive)
+        needs_object = word_choice().needs_object
+        self.generator = Generator(self.kb, intransitive=lambda v: v not in needs_object and can_be_intransitive(v))
         self.embedder: SentenceEmbedder | None = None
         if settings.senses:
             from monalog.neural.embeddings import embedder
@@ -231,11 +229,14 @@ class Augmenter:
                  for state in states[1:]]
         if s.contradictions:
             seen = {p.hypothesis.lower() for p in pairs}
+            # "The kids are being grouped" -> "A person is grouping the kids": that person is no
+            # referent of the premise, so "A person is not grouping the kids" contradicts nothing
+            agentless = any(step.note == "passive_no_agent" for step in norm_steps)
             for state in states:
                 if (state.depth >= s.depth and s.depth > 1) or has_disjunct(state.tree):
                     continue                       # the premise and the nearer entailments; "A or B is not"
                 for text, note in natural_contradictions(agree(state.tree)):
-                    if text.lower() in seen:
+                    if text.lower() in seen or (agentless and "verb negated" in note):
                         continue
                     seen.add(text.lower())
                     step = Step(StepKind.NEGATE, sentence_text(state.tree), text, text,

@@ -12,6 +12,9 @@ from typing import Sequence
 
 from monalog.ccg.tree import Tree, leaves
 
+# words that make a sentence negative: an edit meant for a positive sentence keeps away from them
+NEGATIVE_WORDS = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
+
 
 @dataclass(frozen=True)
 class Readability:

@@ -29,6 +29,7 @@ class WordChoice:
     fixed_expressions: tuple[tuple[str, ...], ...]
     no_exclusion: frozenset[str]        # never swapped for an antonym ("much", "other")
     clashes: dict[str, frozenset[str]]  # an antonym left out when one of these nouns is in the sentence
+    needs_object: frozenset[str]        # verbs whose object is never dropped, whatever WordNet's frames say
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
@@ -70,7 +71,8 @@ def word_choice() -> WordChoice:
                       frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
                       data["min_similarity"], data["near_similarity"],
                       tuple(tuple(e.split()) for e in data["fixed_expressions"]), frozenset(data["no_exclusion"]),
-                      {word: frozenset(nouns) for word, nouns in data["exclusion_clashes"].items()})
+                      {word: frozenset(nouns) for word, nouns in data["exclusion_clashes"].items()},
+                      frozenset(data["needs_object"]))
 
 
 @lru_cache(maxsize=50000)

@@ -86,9 +86,12 @@ class KnowledgeBase:
     def _sets_of(self, word: str) -> list[Exclusion]:
         return [layer._sets[i] for layer in self.layers for i in layer._member.get(word, ())]
 
-    def exclusive(self, word: str) -> list[str]:
-        """The words of `word`'s exclusion sets ("woman" for "man"), sorted."""
-        return sorted({t.text for group in self._sets_of(word) for t in group.terms} - {word})
+    def exclusive(self, word: str, pos: str | None = None) -> list[str]:
+        """The words of `word`'s exclusion sets ("woman" for "man"), sorted; with `pos`, only the
+        sets where `word` has that part of speech (or none): no "woman" for the verb "man"."""
+        return sorted({t.text for group in self._sets_of(word)
+                       if pos is None or any(t.text == word and t.pos in (None, pos) for t in group.terms)
+                       for t in group.terms} - {word})
 
     def excludes(self, a: str, b: str) -> tuple[Fact, ...] | None:
         """Facts showing a ⊥ b: a direct exclusion, or a ≤ x, b ≤ y with x ⊥ y."""

@@ -141,6 +141,29 @@ def test_exclusion_contradictions_replace_one_word_where_upward(parser):
     assert not swapped(off.generate_batch(["A man is sitting on a chair"])[0])          # --no-exclusions
 
 
+def test_exclusion_contradictions_keep_away_from_what_reads_badly(parser):
+    augmenter = Augmenter(AugmentSettings(), parser=parser)
+    batches = augmenter.generate_batch(["A man is standing up in a field", "A man is eating nothing",
+                                        "A boy scout is walking on a path", "A woman is cleaning the kitchen",
+                                        "The man spread the butter on the bread"])
+    up, nothing, scout, cleaning, spread = ({g.hypothesis for g in pairs if g.label is Label.CONTRADICTION
+                                             and g.steps[-1].kind is StepKind.NEGATE and g.steps[-1].facts}
+                                            for pairs in batches)
+    assert "A woman is standing up in a field" in up and not any(" up in" in h and "standing" not in h for h in up)
+    assert not nothing                                          # "A woman is eating nothing" may hold too
+    assert not any("girl scout" in h for h in scout)            # a compound is one word
+    assert "A man is cleaning the kitchen" in cleaning and not any("dirtying" in h for h in cleaning)  # rare form
+    assert "The woman spread the butter on the bread" in spread and not any("gathered" in h for h in spread)
+
+
+@pytest.mark.parametrize("lemma, person", [("man", True), ("kid", True), ("cyclist", True), ("person", True),
+                                           ("tiger", False), ("dog", False), ("lion", False)])
+def test_nobody_only_for_a_person(lemma, person):
+    from monalog.augment.contradictions import is_person
+
+    assert is_person(lemma) is person     # "tiger": "a fierce person" as often as the big cat
+
+
 def test_min_fluency_option_accepts_off():
     import argparse
 
@@ -149,3 +172,10 @@ def test_min_fluency_option_accepts_off():
     assert _fluency("off") == float("-inf") and _fluency("-0.5") == -0.5
     with pytest.raises(argparse.ArgumentTypeError):
         _fluency("fluent")
+
+
+def test_the_person_of_an_agentless_passive_is_never_negated(parser):
+    pairs = Augmenter(AugmentSettings(), parser=parser).generate_batch(["Some onions are being chopped"])[0]
+    contradictions = {g.hypothesis for g in pairs if g.label is Label.CONTRADICTION}
+    assert "Nobody is chopping some onions" in contradictions
+    assert not any(" not " in h for h in contradictions)   # "A person is not chopping ..." may hold as well

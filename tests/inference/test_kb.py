@@ -21,3 +21,12 @@ def test_an_exclusion_line_is_one_set_and_pair_kbs_are_overlays(tmp_path):
     assert [f.relation for f in pair.excludes("puppy", "w8")] == [Relation.LEQ, Relation.EXCL]
     assert kb.leq("puppy", "w7") is None and pair.leq("x5", "animal") is not None
     assert isinstance(pair, KnowledgeBase) and "w7" in pair.above("puppy") and pair.below("w7") == ["puppy"]
+
+
+def test_exclusive_words_by_part_of_speech():
+    from monalog.knowledge.base import load_kb
+
+    kb = load_kb(exclusions=True)
+    assert kb.exclusive("man") == kb.exclusive("man", "n") == ["woman"]
+    assert kb.exclusive("man", "v") == []                     # the verb "man" excludes no "woman"
+    assert kb.exclusive("sit", "v") == ["stand"]
