@@ -7,16 +7,17 @@ in the hybrid; evaluated on SICK TRIAL (corrected labels); 3 seeds each.
 
 Configs: `sick` (TRAIN alone); `balanced` and `sample` (TRAIN + the pairs `monalog train --augment
 --recipe balanced|sample` adds: monalog.augment.recipe, drawn with the run's seed for `balanced`,
-with the recipe's own data seed for `sample`); `curriculum` (the balanced pairs for one epoch
-first, then TRAIN: FallbackSettings.generated_first); `hard` (of four times the balanced recipe's
-pairs, those the same seed's `sick` model labels wrongly, at most as many as TRAIN pairs; run
-`sick` first); `exclusive` (the balanced recipe with half its contradictions, not a quarter, by
-an excluding word: the contradictions the default engine, without `--exclusions`, leaves to the
-fallback); `quarter` (TRAIN + a uniform quarter of all generated pairs, issue 15's "+ 1/4 of
-G", sized for a GPU: benchmarks/hybrid_gpu.py); `transitive` (TRAIN + `--recipe transitive`: pairs
-generated from the hypotheses of TRAIN's entailments, composed with their premises; make them first
-with `monalog augment SICK.tsv
---sick-set TRAIN --sick-column sentence_B -o benchmarks/work/augment_hypotheses.jsonl --workers 2`).
+with the recipe's own data seed for `sample`); `curriculum` (the balanced pairs for one epoch first,
+then TRAIN: FallbackSettings.generated_first); `hard` (of four times the balanced recipe's pairs,
+those the same seed's `sick` model labels wrongly, at most as many as TRAIN pairs; run `sick`
+first); `exclusive` (the balanced recipe with half its contradictions, not a quarter, by an
+excluding word: the contradictions the default engine, without `--exclusions`, leaves to the
+fallback); `redraw` (the balanced recipe's pairs drawn with data seed 100 + the training seed: how
+much the result moves with the pairs drawn alone); `quarter` (TRAIN + a uniform quarter of all
+generated pairs, issue 15's "+ 1/4 of G", sized for a GPU: benchmarks/hybrid_gpu.py); `transitive`
+(TRAIN + `--recipe transitive`: pairs generated from the hypotheses of TRAIN's entailments, composed
+with their premises; make them first with `monalog augment SICK.tsv --sick-set TRAIN --sick-column
+sentence_B -o benchmarks/work/augment_hypotheses.jsonl --workers 2`).
 The reduced scale fits the grid into the CPU budget: every run is 3 epochs (lr 1e-4, batch 32), so
 more data means more steps. The engine's answers on TRIAL (default and
 `--knowledge symbolic`) are computed once. `reversed` (TRAIN + SICK's own judgements of the other
@@ -25,8 +26,8 @@ share: human labels, but of the original annotation) is no generated data; it sh
 human pairs of another convention do. Each config's seeds are also scored as one ensemble
 (`FallbackEnsemble`: the models' probabilities averaged, `--hybrid M1 --hybrid M2 ...`). Results
 are written after every run to benchmarks/results/NAME.json and .md (`--name`, default hybrid); a
-rerun with the same settings keeps the runs it finds there (training is deterministic on CPU for a
-seed) and does the rest.
+rerun with the same settings and generated files keeps the runs it finds there (training is
+deterministic on CPU for a seed) and does the rest.
 """
 from __future__ import annotations
 
@@ -106,7 +107,9 @@ def write(report: dict, out: Path) -> None:
            "with TRAIN; transitive = for each TRAIN entailment P => H outside the dev share, one pair per label "
            "generated from H (`monalog augment --sick-column sentence_B`, the --augment-hypotheses file) composed "
            "with P: (P, H') ENTAILMENT, (P, H') CONTRADICTION, (H', P) NEUTRAL for a strictly more general H', drawn "
-           "with the run's seed. Training is deterministic on CPU (a rerun with the same seed gives the same model)."]
+           "with the run's seed; exclusive = the balanced recipe with half its contradictions, not a quarter, by an "
+           "excluding word; redraw = the balanced recipe drawn with data seed 100 + the training seed. Training "
+           "is deterministic on CPU (a rerun with the same seed gives the same model)."]
     md += ["", f"Wall time of the command {report['seconds'] / 60:.1f} min (a model this script trained before "
            "with the same settings and pairs is reused, not retrained; train s/run is from its training). "
            "Paper (BERT-base, SICK test): fallback "
@@ -119,6 +122,7 @@ CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK
            "hard": "SICK + generated pairs the SICK model gets wrong",
            "transitive": "SICK + transitive recipe",
            "exclusive": "SICK + balanced recipe, half the contradictions by an excluding word",
+           "redraw": "SICK + balanced recipe, drawn with another data seed",
            "quarter": "SICK + 1/4 of the generated pairs",
            "reversed": "SICK + its B -> A judgements"}
 
@@ -142,8 +146,8 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     if config == "quarter":             # the issue's "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
         return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":
-        recipe = {"curriculum": BALANCED, "exclusive": Recipe(exclusion=0.5)}.get(config) or RECIPES[config]
-        return select(rows, sick, recipe, seed, held_out)
+        recipe = Recipe(exclusion=0.5) if config == "exclusive" else RECIPES.get(config, BALANCED)
+        return select(rows, sick, recipe, seed + 100 if config == "redraw" else seed, held_out)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
     # labels wrongly, as many as TRAIN pairs at most
     pool = select(rows, sick, Recipe(ratio=4.0), seed, held_out)
@@ -224,6 +228,11 @@ def score(s: Setting, probs: list[dict[str, float]], dev_probs: list[dict[str, f
     return run
 
 
+def _digest(path: str) -> str | None:
+    """The file's SHA-1 (None when it is missing): runs scored on other generated pairs are not reused."""
+    return hashlib.sha1(Path(path).read_bytes()).hexdigest() if Path(path).exists() else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", default=str(SICK))
@@ -247,10 +256,12 @@ def main() -> None:
               "train_pairs": len(sick), "epochs": args.epochs, "model": args.model,
               "symbolic_accuracy": accuracy(s.gold, symbolic), "augment": Path(args.augment).name,
               "augment_hypotheses": Path(args.augment_hypotheses).name,
+              "augment_digest": _digest(args.augment), "augment_hypotheses_digest": _digest(args.augment_hypotheses),
               "symbolic_digest": hashlib.sha1(" ".join(label.value for label in symbolic).encode()).hexdigest(),
               "runs": [], "seconds": 0.0}
     previous = json.loads(out.with_suffix(".json").read_text()) if out.with_suffix(".json").exists() else {}
-    if all(previous.get(k) == report[k] for k in ("epochs", "model", "train_pairs", "symbolic_digest")):
+    if all(previous.get(k) == report[k] for k in ("epochs", "model", "train_pairs", "symbolic_digest",
+                                                  "augment_digest", "augment_hypotheses_digest")):
         report["runs"] = [r for r in previous.get("runs", [])
                           if r["data"] in CONFIGS.values() and "hybrid_exclusions" in r]
         report["seconds"] = previous.get("seconds", 0.0)

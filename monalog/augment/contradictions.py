@@ -16,7 +16,9 @@ from monalog.inference.negation import EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, con
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.senses import sense_count
 from monalog.knowledge.facts import Fact, Relation
+from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
@@ -25,11 +27,12 @@ from monalog.text.morphology import be_for
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 
 
-def natural_contradictions(tree: Tree) -> list[tuple[str, str]]:
+def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, str]]:
     """(sentence, note) for each contradiction of `tree`, in natural forms: no "no" before nouns
-    coordinated under one determiner ("The man and woman" -> "No man and woman are walking")."""
+    coordinated under one determiner ("The man and woman" -> "No man and woman are walking").
+    `verbs`: also by negating a verb (not for a subject that is no referent of the premise)."""
     coordinated = _coordinated_nouns(tree)
-    out = [(sentence_text(t), note) for t, note in contradictories(tree, objects=False)
+    out = [(sentence_text(t), note) for t, note in contradictories(tree, objects=False, verbs=verbs)
            if not (coordinated and note.startswith(SUBJECT_SWAP))]
     return out + _there_is_no(tree)
 
@@ -48,24 +51,20 @@ def _coordinated_nouns(tree: Tree) -> bool:
 
 @lru_cache(maxsize=20000)
 def is_person(lemma: str) -> bool:
-    """The noun's first WordNet sense is a person or a kind of person ("person", "man", "kids"),
-    and no animal sense is as frequent ("tiger": "a fierce person" and the big cat, one SemCor
-    occurrence each)."""
+    """The noun's first WordNet sense is a person or a kind of person ("person", "man", "kid"),
+    and no attested animal sense is as frequent ("tiger": "a fierce person" and the big cat, one
+    SemCor occurrence each)."""
     senses = synsets(lemma, "n")
     if not (senses and _is_a(senses[0], "person.n.01")):
         return False
-    first = _count(senses[0], lemma)
-    return not any(_is_a(s, "animal.n.01") and _count(s, lemma) >= first for s in senses[1:])
+    base = wordnet().morphy(lemma, "n") or lemma
+    first = sense_count(senses[0], base)
+    return not any(_is_a(s, "animal.n.01") and 0 < sense_count(s, base) >= first for s in senses[1:])
 
 
 def _is_a(synset: Any, name: str) -> bool:
     """The synset is `name` or under it."""
     return synset.name() == name or any(h.name() == name for h in synset.closure(lambda s: s.hypernyms()))
-
-
-def _count(synset: Any, lemma: str) -> int:
-    """The SemCor count of `lemma` in `synset`."""
-    return sum(x.count() for x in synset.lemmas() if x.name().lower() == lemma)
 
 
 def _there_is_no(tree: Tree) -> list[tuple[str, str]]:
@@ -119,12 +118,13 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     sentence ("A man is not climbing" / "A woman is not climbing" may both hold), never a word the
     premise already has ("a man and a woman"), a gender a pronoun contradicts ("A woman ... his
     hat"), a word in a fixed expression ("in front of"), nor an adjective or adverb that takes an
-    argument ("far from") or modifies another modifier, a noun modifying a noun or in a compound
-    ("boy scout"), a past form ("spread", "gathered"), a particle verb ("standing up"), a word
-    whose replacement turns rare once inflected ("dirtying"), nor in a sentence negated by "no" or
-    "nothing" either."""
+    argument ("far from") or modifies another modifier, a noun modifying a noun or in a two-noun
+    compound ("boy scout", "flower girl"), a past form ("spread" -> "gathered"), a particle verb
+    ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
+    sentence negated by "no" or "nothing" either."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
+    tags = [leaf.token.pos for leaf in all_leaves]
     lemmas = {norm_lemma(leaf) for leaf in all_leaves}
     if lemmas & (NEGATIONS | NEGATIVE_WORDS):
         return
@@ -133,24 +133,25 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     for path, node in nodes:
         leaf = node.node
         if not isinstance(leaf, Leaf) or node.polarity is not Polarity.UP or leaf.token.pos.startswith("NNP") \
-                or choice.fixed(words, index[path]):
+                or choice.fixed(words, i := index[path]):
             continue
-        lemma, pos, i = norm_lemma(leaf), coarse_pos(leaf.token.pos), index[path]
+        lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
         if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
-                or leaf.token.pos in ("VBD", "VBN") or in_compound(words, i) \
-                or (pos == "v" and i + 1 < len(all_leaves) and words[i + 1] in readability().particles
-                    and all_leaves[i + 1].token.pos.startswith(("RP", "RB"))):
+                or leaf.token.pos in ("VBD", "VBN") or in_compound(words, i, tags) \
+                or (pos == "v" and i + 1 < len(words) and words[i + 1] in readability().particles
+                    and tags[i + 1].startswith(("RP", "RB"))):
             continue
         sense = sense_of(lemma, pos) if pos != "n" else None
         antonyms = [a.name() for x in sense.lemmas() if x.name() == lemma for a in x.antonyms()] if sense else []
         for new_lemma in dict.fromkeys(kb.exclusive(lemma, pos) + antonyms):
             if new_lemma in lemmas or not choice.common(new_lemma, above=True, pos=pos) \
-                    or not choice.swappable(lemma, new_lemma, lemmas) or gender_clash(words, lemma, new_lemma) \
-                    or (new_lemma.endswith("ed") and not lemma.endswith("ed")):
+                    or not choice.swappable(lemma, new_lemma, lemmas) or gender_clash(words, lemma, new_lemma):
+                continue
+            new = replacing_leaf(leaf, new_lemma)
+            if not choice.common(new.token.word.lower()):
                 continue
             facts = kb.excludes(lemma, new_lemma) or _antonymy(lemma, new_lemma, pos)
-            new = replacing_leaf(leaf, new_lemma)
-            if not facts or not choice.common(new.token.word.lower()):
+            if not facts:
                 continue
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.NEGATE, leaf.token.word, new.token.word, sentence_text(edited), Polarity.UP,

@@ -235,8 +235,8 @@ class Augmenter:
             for state in states:
                 if (state.depth >= s.depth and s.depth > 1) or has_disjunct(state.tree):
                     continue                       # the premise and the nearer entailments; "A or B is not"
-                for text, note in natural_contradictions(agree(state.tree)):
-                    if text.lower() in seen or (agentless and "verb negated" in note):
+                for text, note in natural_contradictions(agree(state.tree), verbs=not agentless):
+                    if text.lower() in seen:
                         continue
                     seen.add(text.lower())
                     step = Step(StepKind.NEGATE, sentence_text(state.tree), text, text,

@@ -164,11 +164,14 @@ def article(tokens: Sequence[Token], i: int) -> str | None:
     return None
 
 
-def in_compound(words: Sequence[str], i: int) -> bool:
-    """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word."""
+def in_compound(words: Sequence[str], i: int, tags: Sequence[str] | None = None) -> bool:
+    """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word. With
+    the Penn `tags`, only where the other word is a noun too: "flower girl", not "little girl" or
+    "black man", which WordNet also lists."""
     from monalog.knowledge.wordnet_facts import synsets
 
     return any(0 <= j and j + 1 < len(words) and words[j].isalpha() and words[j + 1].isalpha()
+               and (tags is None or tags[j if j != i else j + 1].startswith("NN"))
                and bool(synsets(f"{words[j]}_{words[j + 1]}", "n")) for j in (i - 1, i))
 
 

@@ -34,7 +34,8 @@ class SenseSettings:
     margin: float = 0.1
 
 
-def _count(synset: Any, lemma: str) -> int:
+def sense_count(synset: Any, lemma: str) -> int:
+    """The SemCor count of `lemma` in `synset` (0 without WordNet's counts)."""
     try:
         return sum(lem.count() for lem in synset.lemmas() if lem.name().lower() == lemma)
     except OSError:                                  # a WordNet copy without cntlist.rev
@@ -45,7 +46,7 @@ def _count(synset: Any, lemma: str) -> int:
 def frequent_senses(lemma: str, pos: str, settings: SenseSettings = SenseSettings()) -> tuple:
     """The lemma's first sense and every other of its first `max_senses` with a share of its counts."""
     senses = synsets(lemma, pos)[:settings.max_senses]
-    counts = [_count(s, lemma) for s in senses]
+    counts = [sense_count(s, lemma) for s in senses]
     total = sum(counts)
     return tuple(s for i, (s, c) in enumerate(zip(senses, counts))
                  if i == 0 or (total and c / total >= settings.min_share))

@@ -47,6 +47,10 @@ def test_passive_agreement():
     # "in"/"with" phrases and relative clauses may describe the agent: the agent keeps them
     ("A rug is being held by a girl in gold and purple", "A girl in gold and purple is holding a rug"),
     ("A rock is being climbed by a person with a rope", "A person with a rope is climbing a rock"),
+    ("A baby is being carried by a woman who is walking and is smiling",     # "and is" inside a relative
+     "A woman who is walking and is smiling is carrying a baby"),
+    ("A dog is being walked on a tree-lined street by the river", "A person is walking a dog on a tree-lined "
+     "street by the river"),                                                  # "by" a place: no agent
 ])
 def test_a_place_after_the_agent_stays_with_the_verb(passive, active):
     assert normalize(passive).text == active
