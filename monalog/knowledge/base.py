@@ -90,7 +90,7 @@ class KnowledgeBase:
         """The words of `word`'s exclusion sets ("woman" for "man"), sorted; with `pos`, only the
         sets where `word` has that part of speech (or none): no "woman" for the verb "man"."""
         return sorted({t.text for group in self._sets_of(word)
-                       if pos is None or any(t.text == word and t.pos in (None, pos) for t in group.terms)
+                       if pos is None or any(m.text == word and m.pos in (None, pos) for m in group.terms)
                        for t in group.terms} - {word})
 
     def excludes(self, a: str, b: str) -> tuple[Fact, ...] | None:
