@@ -10,7 +10,9 @@ import logging
 import multiprocessing as mp
 import os
 import time
-from typing import Any, Callable, Iterable, Iterator
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Any, Callable, Iterable, Iterator, cast
 
 from monalog.errors import ResourceError
 
@@ -19,7 +21,6 @@ log = logging.getLogger(__name__)
 Batch = list[Any]
 WorkerFactory = Callable[[], Callable[[Batch], list[Any]]]
 OnReady = Callable[[float], None]       # told each worker's load time (seconds to build it), once per worker
-_WORKER: dict = {}
 _ONE_THREAD = {name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")}
 
 
@@ -81,21 +82,9 @@ def worker_count(requested: int) -> int:
     return max(1, requested)
 
 
-def _init(make_worker: WorkerFactory, parent: int) -> None:
-    """Build this worker; a failure is kept and raised from its first batch instead (a Pool replaces
-    a worker whose initializer fails, forever)."""
-    die_with_parent(parent)
-    quiet_threads()
-    try:
-        _WORKER["run"], _WORKER["ready"] = _build(make_worker)
-    except (Exception, SystemExit) as exc:
-        _WORKER["error"] = _picklable(exc)
-
-
-def _picklable(exc: BaseException) -> Exception:
-    """`exc` if a task may raise it and the parent can rebuild it from the pipe, else a ResourceError
-    with its text (a SystemExit kills the worker and loses its task; an exception the parent cannot
-    rebuild kills the Pool's result thread: either way the run would wait forever)."""
+def _picklable(exc: BaseException, what: str) -> Exception:
+    """`exc` if the parent can rebuild it from the pipe, else a ResourceError with its text (so a
+    worker's failure always reaches the parent as an exception, never as a lost result)."""
     import pickle
 
     try:
@@ -104,14 +93,126 @@ def _picklable(exc: BaseException) -> Exception:
             return exc
     except Exception:
         pass
-    return ResourceError(f"a worker could not load its models: {exc!r}", input="worker")
+    return ResourceError(f"a worker {what}: {exc!r}", input="worker")
 
 
-def _run(batch: Batch) -> tuple[float | None, list[Any]]:
-    """The batch's results, with the worker's load time on its first batch."""
-    if "error" in _WORKER:
-        raise _WORKER["error"]
-    return _WORKER.pop("ready", None), _WORKER["run"](batch)
+def _raising(error: Exception) -> Callable[[Batch], list[Any]]:
+    def run(batch: Batch) -> list[Any]:
+        raise error
+    return run
+
+
+def _serve(conn: Connection, make_worker: WorkerFactory, parent: int) -> None:
+    """A worker process: build the batch function (a failure is kept and raised for each batch),
+    then answer each batch with (ok, (load time or None, results) or error) until None or the pipe
+    closes.
+    Ctrl-C is the parent's to handle: it kills the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent)
+    quiet_threads()
+    try:
+        run, ready = _build(make_worker)
+    except (Exception, SystemExit) as exc:
+        run, ready = _raising(_picklable(exc, "could not load its models")), None
+    while True:
+        try:
+            batch = conn.recv()
+        except (EOFError, OSError):
+            return
+        if batch is None:
+            return
+        try:
+            conn.send((True, (ready, run(batch))))     # pickles first: an unpicklable result raises here
+            ready = None
+        except (Exception, SystemExit) as exc:
+            conn.send((False, _picklable(exc, "failed on a batch")))
+
+
+class _Workers:
+    """Spawned worker processes, each with its own duplex pipe and no lock shared with the parent,
+    so any of them can be killed at any time without leaving the others blocked (a
+    multiprocessing.Pool can hang in terminate(), and waits forever for a worker that died)."""
+
+    def __init__(self, make_worker: WorkerFactory, count: int) -> None:
+        context = mp.get_context("spawn")
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        saved = {name: os.environ.get(name) for name in _ONE_THREAD}
+        os.environ.update(_ONE_THREAD)          # inherited by the spawned workers as they start
+        self.processes: dict[Connection, BaseProcess] = {}
+        try:
+            for _ in range(count):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_serve, args=(theirs, make_worker, os.getpid()), daemon=True)
+                self.processes[mine] = process
+                process.start()
+                theirs.close()
+        except BaseException:
+            self.close(kill=True)
+            raise
+        finally:
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
+
+    def imap(self, batches: Iterable[Batch]) -> Iterator[tuple[float | None, list[Any]]]:
+        """Each batch's (load time or None, results), in input order; one batch in flight per worker,
+        and at most a few finished ones held back waiting for a slower earlier batch. The first
+        batch (in input order) that failed raises its error, whatever the timing: after a failure no
+        new batch starts, and the earlier ones are still yielded."""
+        todo = enumerate(batches)
+        idle = list(self.processes)
+        busy: dict[Connection, int] = {}
+        done: dict[int, tuple[bool, Any]] = {}
+        window = 4 * len(self.processes)
+        next_out = 0
+        stop = False
+        while True:
+            while next_out in done:
+                ok, value = done.pop(next_out)
+                if not ok:
+                    raise value
+                yield value
+                next_out += 1
+            while idle and not stop and len(busy) + len(done) < window:
+                item = next(todo, None)
+                if item is None:
+                    stop = True
+                    break
+                conn = idle.pop()
+                conn.send(item[1])
+                busy[conn] = item[0]
+            if not busy:
+                return
+            for answered in wait(list(busy)):
+                conn = cast(Connection, answered)
+                index = busy.pop(conn)
+                try:
+                    done[index] = conn.recv()
+                    idle.append(conn)
+                except (EOFError, OSError):
+                    process = self.processes[conn]
+                    process.join(1)
+                    done[index] = (False, ResourceError(f"a worker process died (exit code {process.exitcode}) "
+                                                        f"running batch {index}", input="worker"))
+                stop = stop or not done[index][0]
+
+    def close(self, kill: bool) -> None:
+        """Ask each worker to stop (or kill it, after an error), and reap it."""
+        for conn, process in self.processes.items():
+            if not kill and process.is_alive():
+                try:
+                    conn.send(None)
+                except OSError:
+                    pass
+            process.join(0 if kill else 10)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            conn.close()
 
 
 def _reported(results: Iterable[tuple[float | None, list[Any]]], on_ready: OnReady | None) -> Iterator[list[Any]]:
@@ -127,25 +228,20 @@ def run_local(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int
               on_ready: OnReady | None = None) -> Iterator[list[Any]]:
     """workers <= 1: in this process; else that many spawned processes (capped by `worker_count`),
     each with its own worker, killed if this process dies. Every worker is built before its first
-    batch, and `on_ready` is told how long that took, so load time is never counted as work."""
+    batch, and `on_ready` is told how long that took, so load time is never counted as work. A worker
+    that fails raises its error here; one that dies raises a ResourceError (never a hang)."""
     workers = worker_count(workers)
     if workers <= 1:
         run, ready = _build(make_worker)
         yield from _reported(((ready if i == 0 else None, run(batch)) for i, batch in enumerate(batches)), on_ready)
         return
-    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-    saved = {name: os.environ.get(name) for name in _ONE_THREAD}
-    os.environ.update(_ONE_THREAD)          # inherited by the spawned workers as they start
+    pool = _Workers(make_worker, workers)
+    finished = False
     try:
-        pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(make_worker, os.getpid()))
+        yield from _reported(pool.imap(batches), on_ready)
+        finished = True
     finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-    with pool:
-        yield from _reported(pool.imap(_run, batches), on_ready)
+        pool.close(kill=not finished)
 
 
 def _ray():
