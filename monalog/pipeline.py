@@ -85,12 +85,14 @@ class Pipeline:
 
     @staticmethod
     def normalize(sentences: Sequence[str], on: bool) -> list["Normalized | None"]:
-        """The normalisation of each sentence (None when off, or for input that is not text)."""
+        """The normalisation of each sentence (None when off, or for input that is not text), each
+        distinct one once."""
         if not on:
             return [None] * len(sentences)
         from monalog.text.normalize import normalize as normalize_text
 
-        return [normalize_text(s) if isinstance(s, str) else None for s in sentences]
+        done = {s: normalize_text(s) for s in dict.fromkeys(s for s in sentences if isinstance(s, str))}
+        return [done[s] if isinstance(s, str) else None for s in sentences]
 
     def parse(self, texts: Sequence[str]) -> list["Parse | MonalogError"]:
         """Parse many texts, each distinct one once (a premise shared by many pairs)."""

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from itertools import islice
+from dataclasses import dataclass, field
 from typing import Iterator, Union
 
 from monalog.ccg.category import Category
@@ -43,6 +42,20 @@ class Leaf:
 
     category: Category
     token: Token
+    # cached, as the search reads them for every sentence it reaches; never pickled (a hash of
+    # strings differs between processes): __reduce__ rebuilds them
+    _leaves: tuple["Leaf", ...] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_leaves", (self,))
+        object.__setattr__(self, "_hash", hash((self.category, self.token)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        return Leaf, (self.category, self.token)
 
     @property
     def children(self) -> tuple["Tree", ...]:
@@ -56,6 +69,18 @@ class Unary:
     category: Category
     rule: Rule
     child: "Tree"
+    _leaves: tuple[Leaf, ...] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_leaves", self.child._leaves)
+        object.__setattr__(self, "_hash", hash((self.category, self.rule, self.child._hash)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        return Unary, (self.category, self.rule, self.child)
 
     @property
     def children(self) -> tuple["Tree", ...]:
@@ -71,6 +96,19 @@ class Binary:
     left: "Tree"
     right: "Tree"
     head_is_left: bool = True
+    _leaves: tuple[Leaf, ...] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_leaves", self.left._leaves + self.right._leaves)
+        object.__setattr__(self, "_hash", hash((self.category, self.rule, self.left._hash, self.right._hash,
+                                                self.head_is_left)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        return Binary, (self.category, self.rule, self.left, self.right, self.head_is_left)
 
     @property
     def children(self) -> tuple["Tree", ...]:
@@ -81,23 +119,16 @@ Tree = Union[Leaf, Unary, Binary]
 
 
 def iter_leaves(tree: Tree) -> Iterator[Leaf]:
-    """The leaves in sentence order, lazily (iterative, so deep trees cannot overflow the stack)."""
-    stack: list[Tree] = [tree]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Leaf):
-            yield node
-        else:
-            stack.extend(reversed(node.children))
+    """The leaves in sentence order."""
+    return iter(tree._leaves)
 
 
 def leaves(tree: Tree) -> list[Leaf]:
-    return list(iter_leaves(tree))
+    return list(tree._leaves)
 
 
 def first_leaves(tree: Tree, n: int) -> list[Leaf]:
-    """The first n leaves (without walking the rest of the tree)."""
-    return list(islice(iter_leaves(tree), n))
+    return list(tree._leaves[:n])
 
 
 def tokens(tree: Tree) -> list[Token]:

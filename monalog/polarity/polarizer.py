@@ -137,6 +137,9 @@ class Polarizer:
         self._mark_cache: dict[int, tuple[Tree, tuple[Polarity, ...]]] = {}
         self._det_cache: dict[tuple[int, Polarity], tuple[Tree, DeterminerMatch | None]] = {}
         self._subjects: set[int] = set()     # subject NPs of the tree being polarized (generic readings)
+        # whole results by the tree's value: the prover's searches for one premise's many hypotheses
+        # reach the same sentences again
+        self._results: dict[Tree, PolarizedNode] = {}
 
     # -- public ---------------------------------------------------------------------------
     def polarize(self, tree: Tree) -> PolarizedNode:
@@ -144,12 +147,17 @@ class Polarizer:
         if len(self._mark_cache) > 200_000:
             self._mark_cache.clear()
             self._det_cache.clear()
-        if self.lexicon.bare_plural:
-            self._subjects = {id(node.left) for node in _walk(tree)
-                              if isinstance(node, Binary) and _is_subject_application(node)}
+        if len(self._results) > 4096:
+            self._results.clear()
         try:
-            self._mark(tree)
-            return self._visit(tree, UP, False, "")
+            result = self._results.get(tree)
+            if result is None:
+                if self.lexicon.bare_plural:
+                    self._subjects = {id(node.left) for node in _walk(tree)
+                                      if isinstance(node, Binary) and _is_subject_application(node)}
+                self._mark(tree)
+                result = self._results[tree] = self._visit(tree, UP, False, "")
+            return result
         except RecursionError as exc:
             raise PolarityError("derivation too deep to polarize", input=tree) from exc
 
@@ -273,25 +281,29 @@ class Polarizer:
             functor, arg = (left, right) if rule is Rule.FA else (right, left)
             mark = UP if determiner else self._first_mark(functor)
             f_pol, a_pol = p, p * mark
-            f_op, a_op = op, _cause(mark, self._head_word(functor), op)
+            f_op, a_op = op, self._caused_by(mark, functor, op)
             if _is_np(arg.category) and not _is_np_modifier(functor.category):
                 context = _licensing(a_pol, a_op)
                 scope = self.np_scope(arg, context)
                 f_pol = p * scope
                 found = self.determiner(arg, context)
-                f_op = _cause(scope, _phrase(found.signature) if found else self._head_word(arg), op)
+                f_op = _cause(scope, _phrase(found.signature), op) if found else self._caused_by(scope, arg, op)
             pols = (f_pol, a_pol) if rule is Rule.FA else (a_pol, f_pol)
             ops = (f_op, a_op) if rule is Rule.FA else (a_op, f_op)
         elif rule in (Rule.FC, Rule.GFC, Rule.BX, Rule.GBX):
             forward = rule in (Rule.FC, Rule.GFC)
             primary, secondary = (left, right) if forward else (right, left)
             mark = UP if self._transparent(secondary) else self._first_mark(primary)
-            s_pol, s_op = p * mark, _cause(mark, self._head_word(primary), op)
+            s_pol, s_op = p * mark, self._caused_by(mark, primary, op)
             pols = (p, s_pol) if forward else (s_pol, p)
             ops = (op, s_op) if forward else (s_op, op)
         else:
             pols = (p, p)
         return (self._visit(left, pols[0], det_done, ops[0]), self._visit(right, pols[1], False, ops[1]))
+
+    def _caused_by(self, mark: Polarity, functor: Tree, inherited: str) -> str:
+        """`_cause` with the functor's operator word, looked up only when it is needed."""
+        return inherited if mark is UP else self._head_word(functor)
 
     def _head_word(self, node: Tree) -> str:
         """The operator word of a functor: its first word the lexicon knows, else its first word."""

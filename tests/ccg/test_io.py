@@ -62,3 +62,27 @@ def test_file_errors_name_the_line(tmp_path):
     path.write_text("ID=1\n" + BRACES + "\nID=2\n{<L broken\n", encoding="utf-8")
     with pytest.raises(DerivationFormatError, match=r"bad.txt:4"):
         list(read_derivation_file(path))
+
+
+def _hash_in_fresh_process(payload: bytes) -> tuple[bool, bool]:
+    import pickle
+
+    tree = pickle.loads(payload)
+    rebuilt = read_braces(BRACES)           # built here: string hashes differ from the parent's
+    return hash(tree) == hash(rebuilt), {rebuilt: True}.get(tree, False)
+
+
+def test_trees_keep_their_leaves_and_hash_and_pickle_without_them():
+    import dataclasses
+    import multiprocessing
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    tree = read_braces(BRACES)
+    copy = pickle.loads(pickle.dumps(tree))
+    assert copy == tree and hash(copy) == hash(tree) and leaves(copy) == leaves(tree)
+    flipped = dataclasses.replace(tree, head_is_left=False)
+    assert flipped != tree and leaves(flipped) == leaves(tree)
+    assert hash(dataclasses.replace(flipped, head_is_left=True)) == hash(tree)
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert pool.submit(_hash_in_fresh_process, pickle.dumps(tree)).result(timeout=60) == (True, True)

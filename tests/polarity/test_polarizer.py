@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from monalog.ccg import read_braces
+from monalog.ccg import read_braces, write_braces
 from monalog.ccg.category import parse_category
 from monalog.errors import ResourceError
 from monalog.eval.polarity_gold import read_gold, score_gold
@@ -88,6 +88,14 @@ def test_bad_lexicon_row_names_the_file(tmp_path):
 
 def test_hand_built_quantifiers():
     assert marked(EVERY_DOG_SEES_SOME_CAT) == "Every↑ dog↓ sees↑ some↑ cat↑"
+
+
+def test_a_tree_polarized_again_or_rebuilt_gets_the_same_marks():
+    polarizer = Polarizer()
+    first = polarizer.polarize(EVERY_DOG_SEES_SOME_CAT)
+    rebuilt = read_braces(write_braces(EVERY_DOG_SEES_SOME_CAT))
+    assert rebuilt is not EVERY_DOG_SEES_SOME_CAT and polarizer.polarize(rebuilt) is first
+    assert first == Polarizer().polarize(rebuilt)       # what the cache returns is what polarizing gives
 
 
 def test_double_negation_through_composition():
