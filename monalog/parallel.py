@@ -145,9 +145,9 @@ class _Workers:
             for _ in range(count):
                 mine, theirs = context.Pipe()
                 process = context.Process(target=_serve, args=(theirs, make_worker, os.getpid()), daemon=True)
-                self.processes[mine] = process
                 process.start()
                 theirs.close()
+                self.processes[mine] = process
         except BaseException:
             self.close(kill=True)
             raise
@@ -183,9 +183,15 @@ class _Workers:
                     stop = True
                     break
                 conn = idle.pop()
-                conn.send(item[1])
-                busy[conn] = item[0]
+                try:
+                    conn.send(item[1])
+                    busy[conn] = item[0]
+                except OSError:                     # the worker is gone
+                    done[item[0]] = (False, self._died(conn, item[0]))
+                    stop = True
             if not busy:
+                if next_out in done:            # a batch that could not be sent
+                    continue
                 return
             for answered in wait(list(busy)):
                 conn = cast(Connection, answered)
@@ -194,11 +200,14 @@ class _Workers:
                     done[index] = conn.recv()
                     idle.append(conn)
                 except (EOFError, OSError):
-                    process = self.processes[conn]
-                    process.join(1)
-                    done[index] = (False, ResourceError(f"a worker process died (exit code {process.exitcode}) "
-                                                        f"running batch {index}", input="worker"))
+                    done[index] = (False, self._died(conn, index))
                 stop = stop or not done[index][0]
+
+    def _died(self, conn: Connection, index: int) -> ResourceError:
+        process = self.processes[conn]
+        process.join(1)
+        return ResourceError(f"a worker process died (exit code {process.exitcode}) running batch {index}",
+                             input="worker")
 
     def close(self, kill: bool) -> None:
         """Ask each worker to stop (or kill it, after an error), and reap it."""

@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from monalog import parallel
 from monalog.errors import ResourceError
 
@@ -107,6 +109,18 @@ def test_a_worker_that_dies_or_fails_on_a_batch_raises_instead_of_hanging():
     unpicklable = outcome([[1], [4]])
     assert isinstance(unpicklable, Exception) and "pickle" in str(unpicklable)
     assert outcome([[i] for i in range(5, 30)]) == [[i] for i in range(5, 30)]
+
+
+def test_workers_killed_while_idle_raise_instead_of_hanging():
+    pool = parallel._Workers(make_doubler, 2)
+    try:
+        for process in pool.processes.values():
+            process.kill()
+            process.join(10)
+        with pytest.raises(ResourceError, match="died"):
+            list(pool.imap([[1], [2], [3]]))
+    finally:
+        pool.close(kill=True)
 
 
 def make_slow_loader():

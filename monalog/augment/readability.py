@@ -3,7 +3,7 @@
 an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a replacement must not
 bring in a noun whose gender clashes with a pronoun of the sentence. A deletion must not leave
 the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
-cap")."""
+cap"), or a list of three without its "and"."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -75,6 +75,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return "the clause after the comma would hang on another phrase"
     if before_comma and following not in (",", ".", "!", "?"):
         return "a comma would be left inside a phrase (\"pristine, road\")"
+    if words[start] == "and" and start >= 2 and words[start - 2] == ",":
+        return "a list would lose its \"and\" (\"in purple, white and black\" -> \"in purple, white\")"
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     return None

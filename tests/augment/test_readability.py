@@ -1,5 +1,5 @@
 """Sound edits a reader rejects are not generated (issue 15): dropped particles, hanging clauses
-and commas, sentences that start with an anaphor, pronouns of the other gender."""
+and commas, sentences that start with an anaphor, pronouns of the other gender, lists without "and"."""
 from __future__ import annotations
 
 import re
@@ -18,7 +18,8 @@ def generated(parser):
                 "A woman is standing on an almost pristine, snowy road, that is lit by headlights",
                 "There is no child playing with the rest of his family",
                 "There is no woman penciling on eyeshadow",
-                "A boy, who is tired and wearing a cap, is sleeping on a sofa"]
+                "A boy, who is tired and wearing a cap, is sleeping on a sofa",
+                "The player in purple, white and black is playing near the end of the field"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
 
@@ -70,3 +71,9 @@ def test_a_dropped_verb_leaves_no_object_behind(generated):
     boy = generated["A boy, who is tired and wearing a cap, is sleeping on a sofa"]
     assert "A boy is sleeping on a sofa" in boy
     assert not any("tired a cap" in h for h in boy)
+
+
+def test_a_list_keeps_its_and(generated):
+    player = generated["The player in purple, white and black is playing near the end of the field"]
+    assert "The player is playing near the end of the field" in player
+    assert not any(re.search(r"purple, white(?! and)", h) for h in player)

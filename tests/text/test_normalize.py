@@ -124,6 +124,11 @@ def test_particles(before, after):
     ("A man is taking photos of a dog and a cat", "A man is taking photos of a dog and a cat"),
     ("The owner of the dog runs in the park", "The owner of the dog runs in the park"),       # "dog runs" is no noun
     ("The leg of the table broke in half", "The leg of the table broke in half"),
+    # a part or place of a thing keeps its of-phrase: "the class front" and "the rocks top" are no English
+    ("Some students are listening at the front of the class", "Some students are listening at the front of the class"),
+    ("A man is standing on the top of the rocks", "A man is standing on the top of the rocks"),
+    ("A man is stopping in the middle of a road", "A man is stopping in the middle of a road"),
+    ("A man is wiping the rim of a bowl", "A man is wiping the bowl rim"),
 ])
 def test_compounds_and_colours(before, after):
     assert normalize(before).text == after
