@@ -129,8 +129,9 @@ CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK
 
 
 def extra_pairs(config: str, args, sick, seed: int) -> list:
-    """The generated pairs a config adds to TRAIN: what `monalog train --augment --recipe CONFIG`
-    adds (read only when a config needs them)."""
+    """The generated pairs a config adds to TRAIN: for balanced, prior, sample and transitive what
+    `monalog train --augment --recipe CONFIG` adds; the others are this benchmark's variants (read
+    only when a config needs them)."""
     if config == "sick":
         return []
     if config == "reversed":            # SICK's B -> A judgements of the TRAIN pairs outside the dev share
@@ -147,8 +148,7 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     if config == "quarter":             # the issue's "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
         return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":
-        recipe = Recipe(exclusion=0.5) if config == "exclusive" else \
-            _prior_recipe(sick) if config == "prior" else RECIPES.get(config, BALANCED)
+        recipe = Recipe(exclusion=0.5) if config == "exclusive" else RECIPES.get(config, BALANCED)
         return select(rows, sick, recipe, seed + 100 if config == "redraw" else seed, held_out)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
     # labels wrongly, as many as TRAIN pairs at most
@@ -156,18 +156,6 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     probs = Fallback(str(WORK / "models" / f"sick-seed{seed}")).probabilities([(p, h) for p, h, _ in pool])
     wrong = [ex for ex, pr in zip(pool, probs) if max(pr, key=pr.__getitem__) != ex[2].value]
     return wrong[:len(sick)]
-
-
-def _prior_recipe(sick: list):
-    """The balanced recipe with the label shares of SICK TRAIN itself (55 % NEUTRAL), so the
-    generated pairs do not move the fallback's label prior."""
-    from collections import Counter
-
-    from monalog.augment.recipe import Recipe
-
-    shares = Counter(label for _, _, label in sick)
-    return Recipe(entailment=shares[Label.ENTAILMENT] / len(sick),
-                  contradiction=shares[Label.CONTRADICTION] / len(sick), neutral=shares[Label.NEUTRAL] / len(sick))
 
 
 def trained(folder: Path, settings: FallbackSettings, digest: str) -> dict | None:

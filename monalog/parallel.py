@@ -12,7 +12,7 @@ import os
 import time
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Any, Callable, Iterable, Iterator, cast
+from typing import Any, Callable, Iterable, Iterator
 
 from monalog.errors import ResourceError
 
@@ -162,13 +162,15 @@ class _Workers:
         """Each batch's (load time or None, results), in input order; one batch in flight per worker,
         and at most a few finished ones held back waiting for a slower earlier batch. The first
         batch (in input order) that failed raises its error, whatever the timing: after a failure no
-        new batch starts, and the earlier ones are still yielded."""
-        todo = enumerate(batches)
+        new batch starts, and the earlier ones are still yielded. A worker's death is seen by its
+        process ending (checked every second), not only by its pipe closing: a process it started
+        may hold the pipe open."""
+        todo = iter(batches)
         idle = list(self.processes)
         busy: dict[Connection, int] = {}
         done: dict[int, tuple[bool, Any]] = {}
         window = 4 * len(self.processes)
-        next_out = 0
+        sent = next_out = 0
         stop = False
         while True:
             while next_out in done:
@@ -178,50 +180,74 @@ class _Workers:
                 yield value
                 next_out += 1
             while idle and not stop and len(busy) + len(done) < window:
-                item = next(todo, None)
-                if item is None:
+                index = sent
+                try:
+                    batch = next(todo)
+                except StopIteration:
                     stop = True
                     break
+                except Exception as exc:            # the caller's batches failed: in their place
+                    done[index], stop = (False, exc), True
+                    break
+                sent += 1
                 conn = idle.pop()
                 try:
-                    conn.send(item[1])
-                    busy[conn] = item[0]
-                except OSError:                     # the worker is gone
-                    done[item[0]] = (False, self._died(conn, item[0]))
-                    stop = True
+                    conn.send(batch)                # pickles first: nothing is written if that fails
+                    busy[conn] = index
+                except OSError:
+                    done[index], stop = (False, self._died(conn, f"before batch {index}")), True
+                except Exception as exc:            # a batch that cannot be pickled
+                    idle.append(conn)
+                    done[index], stop = (False, exc), True
             if not busy:
-                if next_out in done:            # a batch that could not be sent
+                if next_out in done:                # a batch that could not be sent
                     continue
                 return
-            for answered in wait(list(busy)):
-                conn = cast(Connection, answered)
+            ready = wait(list(busy), timeout=1.0)
+            for conn in [c for c in busy if c in ready or not self.processes[c].is_alive()]:
                 index = busy.pop(conn)
-                try:
-                    done[index] = conn.recv()
+                done[index] = self._answer(conn, index)
+                if done[index][0] or not isinstance(done[index][1], _Died):
                     idle.append(conn)
-                except (EOFError, OSError):
-                    done[index] = (False, self._died(conn, index))
                 stop = stop or not done[index][0]
 
-    def _died(self, conn: Connection, index: int) -> ResourceError:
+    def _answer(self, conn: Connection, index: int) -> tuple[bool, Any]:
+        """What the worker sent for batch `index`, or why there is nothing to read."""
+        if not conn.poll():                         # its process ended without an answer
+            return False, self._died(conn, f"running batch {index}")
+        try:
+            return conn.recv()
+        except (EOFError, OSError):
+            return False, self._died(conn, f"running batch {index}")
+        except Exception as exc:                    # an answer this process cannot rebuild
+            return False, ResourceError(f"the result of batch {index} could not be read: {exc!r}", input="worker")
+
+    def _died(self, conn: Connection, when: str) -> "_Died":
         process = self.processes[conn]
-        process.join(1)
-        return ResourceError(f"a worker process died (exit code {process.exitcode}) running batch {index}",
-                             input="worker")
+        process.join(5)
+        return _Died(f"a worker process died (exit code {process.exitcode}) {when}", input="worker")
 
     def close(self, kill: bool) -> None:
-        """Ask each worker to stop (or kill it, after an error), and reap it."""
+        """Ask each worker to stop (or kill it at once, after an error), and reap it: a worker still
+        loading its models is killed after a short grace."""
+        if not kill:
+            for conn, process in self.processes.items():
+                if process.is_alive():
+                    try:
+                        conn.send(None)
+                    except OSError:
+                        pass
+        deadline = time.monotonic() + (0 if kill else 2)
         for conn, process in self.processes.items():
-            if not kill and process.is_alive():
-                try:
-                    conn.send(None)
-                except OSError:
-                    pass
-            process.join(0 if kill else 10)
+            process.join(max(0.0, deadline - time.monotonic()))
             if process.is_alive():
                 process.kill()
                 process.join()
             conn.close()
+
+
+class _Died(ResourceError):
+    """A worker process ended without answering (its pipe is no use any more)."""
 
 
 def _reported(results: Iterable[tuple[float | None, list[Any]]], on_ready: OnReady | None) -> Iterator[list[Any]]:

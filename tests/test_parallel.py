@@ -18,6 +18,13 @@ from monalog.errors import ResourceError
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture
+def uncapped(monkeypatch):
+    """Two workers even on a machine with one core or little memory (where `worker_count` would run
+    the batches in this process, and a batch that ends its process would end pytest)."""
+    monkeypatch.setattr(parallel, "worker_count", lambda requested: max(1, requested))
+
+
 def make_doubler():
     return lambda batch: [2 * x for x in batch]
 
@@ -36,7 +43,7 @@ def make_uneven():
     return run
 
 
-def test_results_in_input_order_with_workers():
+def test_results_in_input_order_with_workers(uncapped):
     batches = [[i, i + 1] for i in range(0, 20, 2)]
     assert list(parallel.run_local(make_doubler, batches, workers=2)) == [[2 * x for x in b] for b in batches]
     batches = [[i] for i in range(60)]
@@ -76,7 +83,7 @@ def _outcome(make_worker) -> BaseException | None:
     return caught[0] if caught else None
 
 
-def test_a_worker_that_cannot_load_raises_instead_of_hanging():
+def test_a_worker_that_cannot_load_raises_instead_of_hanging(uncapped):
     for _ in range(5):              # a multiprocessing.Pool hung here about once in 40 runs on a loaded machine
         assert isinstance(_outcome(make_broken_loader), OSError)
         unpicklable = _outcome(make_unpicklable_failure)
@@ -92,11 +99,21 @@ def make_dying_on_two():
             raise ValueError("bad batch 3")
         if batch == [4]:
             return [lambda: None]   # a result the pipe cannot carry
+        if batch == [6]:
+            time.sleep(0.5)
+            raise ValueError("bad batch 6")
+        if batch == [7]:
+            return [TwoArgumentError("result", "unreadable")]  # pickles here, cannot be rebuilt in the parent
+        if batch == [8]:
+            if os.fork() == 0:      # a child of the worker keeps the worker's end of the pipe open
+                time.sleep(15)
+                os._exit(0)
+            os._exit(9)
         return batch
     return run
 
 
-def test_a_worker_that_dies_or_fails_on_a_batch_raises_instead_of_hanging():
+def test_a_worker_that_dies_or_fails_on_a_batch_raises_instead_of_hanging(uncapped):
     died = _outcome(make_dying_on_two)
     assert isinstance(died, ResourceError) and "exit code 9" in str(died) and "batch 1" in str(died)
 
@@ -108,7 +125,33 @@ def test_a_worker_that_dies_or_fails_on_a_batch_raises_instead_of_hanging():
     assert isinstance(outcome([[1], [3], [5]]), ValueError)
     unpicklable = outcome([[1], [4]])
     assert isinstance(unpicklable, Exception) and "pickle" in str(unpicklable)
-    assert outcome([[i] for i in range(5, 30)]) == [[i] for i in range(5, 30)]
+    assert outcome([[i] for i in range(9, 30)]) == [[i] for i in range(9, 30)]
+    # the first failing batch in input order raises, though a later one failed first
+    assert isinstance(outcome([[6], [7]]), ValueError)
+    unreadable = outcome([[5], [7], [9]])
+    assert isinstance(unreadable, ResourceError) and "batch 1 could not be read" in str(unreadable)
+    # a death is seen by the process ending, not by its pipe closing
+    start = time.perf_counter()
+    assert isinstance(outcome([[8]]), ResourceError) and time.perf_counter() - start < 10
+
+
+def test_bad_batches_raise_in_their_place(uncapped):
+    got: list = []
+
+    def batches():
+        yield [1]
+        yield [2]
+        raise OSError("input file vanished")
+
+    with pytest.raises(OSError, match="vanished"):
+        for result in parallel.run_local(make_doubler, batches(), workers=2):
+            got.append(result)
+    assert got == [[2], [4]]
+    got.clear()
+    with pytest.raises(Exception, match="pickle"):
+        for result in parallel.run_local(make_doubler, [[1], [2], [lambda: 0]], workers=2):
+            got.append(result)
+    assert got == [[2], [4]]
 
 
 def test_workers_killed_while_idle_raise_instead_of_hanging():
@@ -128,7 +171,7 @@ def make_slow_loader():
     return lambda batch: [os.environ.get("OPENBLAS_NUM_THREADS") for _ in batch]
 
 
-def test_load_time_is_reported_once_per_worker_and_not_counted_as_work(monkeypatch):
+def test_load_time_is_reported_once_per_worker_and_not_counted_as_work(monkeypatch, uncapped):
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
     loads: list[float] = []
     results = list(parallel.run_local(make_slow_loader, [[1]] * 6, workers=1, on_ready=loads.append))

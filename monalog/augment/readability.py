@@ -75,7 +75,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return "the clause after the comma would hang on another phrase"
     if before_comma and following not in (",", ".", "!", "?"):
         return "a comma would be left inside a phrase (\"pristine, road\")"
-    if words[start] == "and" and start >= 2 and words[start - 2] == ",":
+    if words[start] == "and" and start >= 2 and words[start - 2] == "," \
+            and not words[start - 1].endswith("ing"):       # "purple, white"; "street, smiling" is a clause
         return "a list would lose its \"and\" (\"in purple, white and black\" -> \"in purple, white\")"
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""

@@ -15,7 +15,7 @@ do, by a paraphrase plus an edit, rather than a premise and its one-edit copy.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
@@ -43,6 +43,7 @@ class Recipe:
     neutral: float = 0.3
     max_edits: int = 2
     exclusion: float = 0.25
+    train_shares: bool = False      # label shares those of the SICK pairs trained with, not the three above
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.exclusion <= 1.0:
@@ -71,12 +72,13 @@ class Transitive:
 
 
 BALANCED = Recipe()
+PRIOR = Recipe(train_shares=True)       # SICK TRAIN's own shares: 55 % NEUTRAL, 27 % ENTAILMENT, 17 % CONTRADICTION
 SAMPLE = Sample()
 ALL_PAIRS = Recipe(ratio=float("inf"), per_premise=10**9, entailment=1.0, contradiction=1.0, neutral=0.0,
                    max_edits=10**9)   # MonaLog's way: every generated pair as it is
 TRANSITIVE = Transitive()
-RECIPES: dict[str, Recipe | Sample | Transitive] = {"balanced": BALANCED, "sample": SAMPLE, "all": ALL_PAIRS,
-                                                    "transitive": TRANSITIVE}
+RECIPES: dict[str, Recipe | Sample | Transitive] = {"balanced": BALANCED, "prior": PRIOR, "sample": SAMPLE,
+                                                    "all": ALL_PAIRS, "transitive": TRANSITIVE}
 DEFAULT_RECIPE: Recipe | Sample | Transitive = BALANCED
 
 
@@ -139,6 +141,9 @@ def select(rows: Iterable[Mapping], sick: Sequence[Example],
     rng = random.Random(seed)
     shares = {Label.ENTAILMENT: recipe.entailment, Label.CONTRADICTION: recipe.contradiction,
               Label.NEUTRAL: recipe.neutral}
+    if recipe.train_shares:
+        counts = Counter(label for _, _, label in sick)
+        shares = {label: counts[label] / len(sick) for label in shares}
     total = recipe.ratio * len(sick)
     excluding = {(r["premise"], r["hypothesis"]) for r in rows if by_exclusion(r)}
     chosen: list[Example] = []

@@ -42,13 +42,11 @@ class Leaf:
 
     category: Category
     token: Token
-    # cached, as the search reads them for every sentence it reaches; never pickled (a hash of
-    # strings differs between processes): __reduce__ rebuilds them
-    _leaves: tuple["Leaf", ...] = field(init=False, repr=False, compare=False)
+    # cached, as the search hashes every sentence it reaches; never pickled (a hash of strings
+    # differs between processes): __reduce__ rebuilds it. Unary and Binary cache their leaves too.
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_leaves", (self,))
         object.__setattr__(self, "_hash", hash((self.category, self.token)))
 
     def __hash__(self) -> int:
@@ -73,7 +71,7 @@ class Unary:
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_leaves", self.child._leaves)
+        object.__setattr__(self, "_leaves", _leaves(self.child))
         object.__setattr__(self, "_hash", hash((self.category, self.rule, self.child._hash)))
 
     def __hash__(self) -> int:
@@ -100,7 +98,7 @@ class Binary:
     _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_leaves", self.left._leaves + self.right._leaves)
+        object.__setattr__(self, "_leaves", _leaves(self.left) + _leaves(self.right))
         object.__setattr__(self, "_hash", hash((self.category, self.rule, self.left._hash, self.right._hash,
                                                 self.head_is_left)))
 
@@ -118,17 +116,21 @@ class Binary:
 Tree = Union[Leaf, Unary, Binary]
 
 
+def _leaves(tree: Tree) -> tuple[Leaf, ...]:
+    return (tree,) if isinstance(tree, Leaf) else tree._leaves     # a leaf keeps no tuple of itself (no cycle)
+
+
 def iter_leaves(tree: Tree) -> Iterator[Leaf]:
     """The leaves in sentence order."""
-    return iter(tree._leaves)
+    return iter(_leaves(tree))
 
 
 def leaves(tree: Tree) -> list[Leaf]:
-    return list(tree._leaves)
+    return list(_leaves(tree))
 
 
 def first_leaves(tree: Tree, n: int) -> list[Leaf]:
-    return list(tree._leaves[:n])
+    return list(_leaves(tree)[:n])
 
 
 def tokens(tree: Tree) -> list[Token]:

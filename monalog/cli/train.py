@@ -13,10 +13,11 @@ def register(sub) -> None:
     p = sub.add_parser("train", help="fine-tune the fallback classifier on SICK TRAIN rows (+ generated pairs)")
     p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
     p.add_argument("--augment", action="append", metavar="JSONL", help="generated pairs (monalog augment output)")
-    p.add_argument("--recipe", choices=("balanced", "sample", "all", "transitive"), default="balanced",
+    p.add_argument("--recipe", choices=("balanced", "prior", "sample", "all", "transitive"), default="balanced",
                    help="balanced (default): as many generated pairs as TRAIN pairs, at most 6 per premise and "
                         "label, 40%% ENTAILMENT / 30%% CONTRADICTION / 30%% NEUTRAL (strict entailments read "
-                        "backwards); sample: 4,000 pairs drawn uniformly (data seed 0); all: every generated "
+                        "backwards); prior: the same with the label shares of the TRAIN pairs themselves (55%% "
+                        "NEUTRAL in SICK); sample: 4,000 pairs drawn uniformly (data seed 0); all: every generated "
                         "pair (MonaLog's way); transitive: pairs generated from the hypotheses of TRAIN's "
                         "entailments (`augment --sick-column sentence_B`) composed with their premises")
     p.add_argument("--fraction", type=share, default=1.0, help="then use this share of them")

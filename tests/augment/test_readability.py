@@ -19,7 +19,8 @@ def generated(parser):
                 "There is no child playing with the rest of his family",
                 "There is no woman penciling on eyeshadow",
                 "A boy, who is tired and wearing a cap, is sleeping on a sofa",
-                "The player in purple, white and black is playing near the end of the field"]
+                "The player in purple, white and black is playing near the end of the field",
+                "A man is walking down the street, smiling and waving"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
 
@@ -77,3 +78,6 @@ def test_a_list_keeps_its_and(generated):
     player = generated["The player in purple, white and black is playing near the end of the field"]
     assert "The player is playing near the end of the field" in player
     assert not any(re.search(r"purple, white(?! and)", h) for h in player)
+    # a clause after a comma is no list: "smiling and waving" may lose its second verb
+    walking = generated["A man is walking down the street, smiling and waving"]
+    assert "A man is walking down the street, smiling" in walking

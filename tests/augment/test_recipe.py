@@ -36,6 +36,14 @@ def test_shares_and_neutral_from_strict_entailments_only():
     assert not any(h.startswith("A far edit") for _, h, _ in chosen)                      # over max_edits
 
 
+def test_prior_takes_the_label_shares_of_the_sick_pairs():
+    sick = [(f"P {i}", f"H {i}", label) for i, label in enumerate([Label.NEUTRAL] * 20 + [Label.ENTAILMENT] * 12
+                                                                    + [Label.CONTRADICTION] * 8)]
+    chosen = select(ROWS, sick, Recipe(ratio=1.0, per_premise=100, train_shares=True), seed=0)
+    assert Counter(label for _, _, label in chosen) == {Label.NEUTRAL: 20, Label.ENTAILMENT: 12,
+                                                        Label.CONTRADICTION: 8}
+
+
 def test_exclusion_contradictions_get_their_share():
     excluding = [_row(f"A man {i} is sleeping", f"A woman {i} is sleeping", "CONTRADICTION", ("negate", "⊥"))
                  for i in range(20)]
