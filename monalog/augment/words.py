@@ -9,7 +9,7 @@ from typing import Sequence
 
 from monalog.ccg.tree import Leaf, Token
 from monalog.knowledge.facts import Relation
-from monalog.knowledge.senses import frequent_senses
+from monalog.knowledge.senses import frequent_senses, sense_count
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate
 from monalog.text.morphology import countable, inflect, irregular_plural_forms
 
@@ -131,8 +131,7 @@ def pos_share(word: str, pos: str) -> float:
     when WordNet counts none of its senses."""
     from monalog.knowledge.wordnet_facts import synsets
 
-    counts = {p: sum(_count(lemma) for s in synsets(word, p) for lemma in s.lemmas() if lemma.name().lower() == word)
-              for p in "nvar"}
+    counts = {p: sum(sense_count(s, word) for s in synsets(word, p)) for p in "nvar"}
     mine, other = counts.pop(pos, 0), max(counts.values())
     return mine / (mine + other) if mine + other else 1.0
 
