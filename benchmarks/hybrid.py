@@ -17,7 +17,8 @@ much the result moves with the pairs drawn alone); `quarter` (TRAIN + a uniform 
 generated pairs, issue 15's "+ 1/4 of G", sized for a GPU: benchmarks/hybrid_gpu.py); `transitive`
 (TRAIN + `--recipe transitive`: pairs generated from the hypotheses of TRAIN's entailments, composed
 with their premises; make them first with `monalog augment SICK.tsv --sick-set TRAIN --sick-column
-sentence_B -o benchmarks/work/augment_hypotheses.jsonl --workers 2`).
+sentence_B -o benchmarks/work/augment_hypotheses.jsonl --workers 2`); `half` and `double` (the
+balanced recipe at half and twice its pairs per TRAIN pair).
 The reduced scale fits the grid into the CPU budget: every run is 3 epochs (lr 1e-4, batch 32), so
 more data means more steps. The engine's answers on TRIAL (default and
 `--knowledge symbolic`) are computed once. `reversed` (TRAIN + SICK's own judgements of the other
@@ -125,6 +126,7 @@ CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK
            "redraw": "SICK + balanced recipe, drawn with another data seed",
            "prior": "SICK + balanced recipe with SICK TRAIN's label shares",
            "quarter": "SICK + 1/4 of the generated pairs",
+           "half": "SICK + balanced recipe at half the pairs", "double": "SICK + balanced recipe at twice the pairs",
            "reversed": "SICK + its B -> A judgements"}
 
 
@@ -148,7 +150,8 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
     if config == "quarter":             # the issue's "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
         return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":
-        recipe = Recipe(exclusion=0.5) if config == "exclusive" else RECIPES.get(config, BALANCED)
+        recipe = {"exclusive": Recipe(exclusion=0.5), "half": Recipe(ratio=0.5), "double": Recipe(ratio=2.0)}.get(
+            config, RECIPES.get(config, BALANCED))
         return select(rows, sick, recipe, seed + 100 if config == "redraw" else seed, held_out)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
     # labels wrongly, as many as TRAIN pairs at most

@@ -2,20 +2,23 @@
 reproducible (issue 15, item 6): the same seed trained twice, in two processes, must give the same
 weights and the same TRIAL probabilities.
 
-    .venv/bin/python benchmarks/hybrid_gpu.py pack             # here: writes benchmarks/work/gpu
-    python3 benchmarks/hybrid_gpu.py run --out DIR             # there: trains, writes DIR/runs-NAME.json
-    .venv/bin/python benchmarks/hybrid_gpu.py report RUNS... --repeats RUNS   # here: scores them
+    .venv/bin/python benchmarks/hybrid_gpu.py pack [--configs balanced prior] [--seeds 0 1 2]   # here
+    python3 benchmarks/hybrid_gpu.py run --out DIR [--parallel 8] [--only CONFIG:SEED[:EPOCHS[:LR]] ...]  # there
+    .venv/bin/python benchmarks/hybrid_gpu.py report RUNS... [--repeats RUNS...] [--name NAME]  # here
 
 `pack` writes what the GPU machine lacks into one folder: the packaged MiniLM with its weights
 stored as float16 (the folder that travels is limited to 64 MiB; `run` widens them back to float32
 before training, so every run there starts from the same rounded weights, not bit-for-bit the CPU
 benchmark's), lark (which monalog imports), SICK TRAIN, TRIAL and the dev share, and the generated
-pairs each config adds for each seed, chosen here exactly as hybrid.py chooses them. `run` trains
-the configs with hybrid.py's settings (3 epochs, lr 1e-4, batch 32, the fixed dev share) on CUDA,
-stops starting runs after --budget seconds, and writes every run's TRIAL and dev-share
-probabilities, the SHA-256 of its weights and its META (device, library versions). `report`
-scores them with hybrid.py's `score` against the engine's answers computed here, writes
-benchmarks/results/hybrid_gpu.json and .md, and compares runs of the same config and seed.
+pairs each config adds for each seed, chosen here exactly as hybrid.py chooses them (each pair
+stored once, a run's pairs as indices). `run` trains the jobs with hybrid.py's settings (3 epochs,
+lr 1e-4, batch 32, the fixed dev share) unless a job names its epochs and learning rate, on CUDA,
+`--parallel` runs at a time in their own processes (deterministic kernels: a run's result does not
+depend on its neighbours), starts none after --budget seconds, and writes every run's TRIAL and
+dev-share probabilities, the SHA-256 of its weights and its META (device, library versions) to
+DIR/runs-NAME.json.gz. `report` scores them with hybrid.py's `score` against the engine's answers
+computed here, scores each row's seeds also as one ensemble (probabilities averaged), writes
+benchmarks/results/NAME.json and .md, and compares runs of the same config and seed.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import os
 import shutil
 import statistics
 import sys
@@ -73,15 +77,16 @@ def pack(args) -> None:
     _cast(model / "model.safetensors", built / "model" / "model.safetensors", torch.float16)
     shutil.copytree(Path(lark.__file__).parent, built / "site" / "lark")
     sick, trial, _ = hybrid.splits(args.data)
+    pool: dict[tuple[str, str, str], int] = {}      # each generated pair once; a run's pairs are indices
     extras = {}
     for config in args.configs:
         for seed in args.seeds:
-            extras[f"{config}-seed{seed}"] = [[p, h, label.value] for p, h, label in
+            extras[f"{config}-seed{seed}"] = [pool.setdefault((p, h, label.value), len(pool)) for p, h, label in
                                               hybrid.extra_pairs(config, args, sick, seed)]
     data = {"train": [[p, h, label.value] for p, h, label in sick],
             "trial": [[p.premise, p.hypothesis] for p in trial],
-            "dev": [[p, h] for p, h, _ in hybrid.dev_share(sick)], "extras": extras, "seeds": args.seeds,
-            "configs": args.configs, "epochs": args.epochs}
+            "dev": [[p, h] for p, h, _ in hybrid.dev_share(sick)], "pool": list(pool), "extras": extras,
+            "seeds": args.seeds, "configs": args.configs, "epochs": args.epochs}
     with gzip.open(built / "data.json.gz", "wt", encoding="utf-8") as fh:
         json.dump(data, fh)
     replace_folder(built, out, _is_pack)
@@ -89,12 +94,74 @@ def pack(args) -> None:
     print(f"{out}: {size / 2**20:.1f} MiB; {', '.join(f'{k} {len(v)}' for k, v in extras.items())}")
 
 
-def run(args) -> None:
-    """Train every config and seed of the pack (or `args.only`) on this machine's GPU."""
+def _job(spec: str, epochs: float) -> tuple[str, int, float, float]:
+    """CONFIG:SEED[:EPOCHS[:LR]] -> (config, seed, epochs, learning rate); the pack's epochs and the
+    default learning rate where left out."""
+    from monalog.hybrid.fallback import FallbackSettings
+
+    parts = spec.split(":")
+    if not 2 <= len(parts) <= 4:
+        raise SystemExit(f"job {spec!r}: write CONFIG:SEED[:EPOCHS[:LR]]")
+    return (parts[0], int(parts[1]), float(parts[2]) if len(parts) > 2 else epochs,
+            float(parts[3]) if len(parts) > 3 else FallbackSettings().learning_rate)
+
+
+def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, float], max_steps: int | None,
+               threads: int) -> dict:
+    """One run, in a worker process: train, then the TRIAL and dev-share probabilities."""
     import torch
 
     from monalog.hybrid.fallback import Fallback, FallbackSettings, train
     from monalog.inference.proof import Label
+
+    torch.set_num_threads(threads)
+    with gzip.open(Path(pack) / "data.json.gz", "rt", encoding="utf-8") as fh:
+        data = json.load(fh)
+    config, seed, epochs, lr = job
+    rows = [data["pool"][i] for i in data["extras"].get(f"{config}-seed{seed}", [])]
+    extra = [(p, h, Label(lab)) for p, h, lab in rows]
+    folder = Path(work) / f"{name}-{config}-seed{seed}-e{epochs:g}-lr{lr:g}"
+    settings = FallbackSettings(model=str(Path(work) / "minilm-fp32"), epochs=epochs, learning_rate=lr, seed=seed,
+                                generated_first=config == "curriculum", max_steps=max_steps)
+    meta = train([(p, h, Label(lab)) for p, h, lab in data["train"]], folder, settings, extra)
+    fallback = Fallback(str(folder))
+    return {"config": config, "seed": seed, "epochs": epochs, "learning_rate": lr, "extra": len(extra),
+            "weights_sha256": hashlib.sha256((folder / "model.safetensors").read_bytes()).hexdigest(),
+            "trial": fallback.probabilities([tuple(t) for t in data["trial"]]),
+            "dev": fallback.probabilities([tuple(t) for t in data["dev"]]),
+            "meta": {k: v for k, v in meta.items() if k != "files"}}
+
+
+def _rounded(runs: dict) -> dict:
+    """A runs file's probabilities rounded to 5 decimals, as they are stored (files written before
+    were not: they are read rounded, so that runs compare alike)."""
+    for r in runs["runs"]:
+        for key in ("trial", "dev"):
+            r[key] = [{label: round(p, 5) for label, p in probs.items()} for probs in r[key]]
+    return runs
+
+
+def _write_runs(path: Path, runs: dict) -> None:
+    """A runs file, gzipped and rounded (a tenth of the size: the folder that travels to the device
+    machine is limited to 64 MiB, the committed runs included)."""
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        json.dump(_rounded(runs), fh)
+
+
+def _read_runs(path: str) -> dict:
+    """A runs file `run` wrote (.json.gz) or an older plain .json one."""
+    with (gzip.open(path, "rt", encoding="utf-8") if path.endswith(".gz") else open(path, encoding="utf-8")) as fh:
+        return _rounded(json.load(fh))
+
+
+def run(args) -> None:
+    """Train the jobs (`args.only`, else every config and seed of the pack) on this machine's GPU,
+    `args.parallel` at a time, each in its own process (a run's result does not depend on its
+    neighbours: deterministic kernels, its own seed); start none after `args.budget` seconds."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    import torch
 
     start = time.perf_counter()
     if not (Path(args.pack) / "data.json.gz").exists():
@@ -105,34 +172,47 @@ def run(args) -> None:
     if not model.exists():                  # the float16 weights widened back, the same for every run
         shutil.copytree(Path(args.pack) / "model", model)
         _cast(model / "model.safetensors", model / "model.safetensors", torch.float32)
-    examples = lambda rows: [(p, h, Label(lab)) for p, h, lab in rows]  # noqa: E731
-    sick = examples(data["train"])
-    jobs = [tuple(j.split(":")) for j in args.only] if args.only else \
-        [(c, str(s)) for s in data["seeds"] for c in dict.fromkeys(["sick"] + data["configs"])]
-    out = Path(args.out) / f"runs-{args.name}.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    report: dict = {"device": torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu", "runs": []}
-    for config, seed in jobs:
-        if time.perf_counter() - start > args.budget:
-            report["stopped"] = f"budget of {args.budget} s spent before {config} seed {seed}"
-            break
+    specs = args.only or [f"{c}:{s}" for s in data["seeds"] for c in dict.fromkeys(["sick"] + data["configs"])]
+    jobs = [_job(j, data["epochs"]) for j in specs]
+    for config, seed, _, _ in jobs:
         if config != "sick" and f"{config}-seed{seed}" not in data["extras"]:
             raise SystemExit(f"the pack has no pairs for {config} seed {seed}: pack it with --configs {config}")
-        extra = examples(data["extras"].get(f"{config}-seed{seed}", []))
-        folder = Path(args.work) / f"{args.name}-{config}-seed{seed}"
-        settings = FallbackSettings(model=str(model), epochs=data["epochs"], seed=int(seed),
-                                    generated_first=config == "curriculum", max_steps=args.max_steps)
-        meta = train(sick, folder, settings, extra)
-        fallback = Fallback(str(folder))
-        digest = hashlib.sha256((folder / "model.safetensors").read_bytes()).hexdigest()
-        report["runs"].append({"config": config, "seed": int(seed), "extra": len(extra), "weights_sha256": digest,
-                               "trial": fallback.probabilities([tuple(t) for t in data["trial"]]),
-                               "dev": fallback.probabilities([tuple(t) for t in data["dev"]]),
-                               "meta": {k: v for k, v in meta.items() if k != "files"}})
-        out.write_text(json.dumps(report), encoding="utf-8")
-        print(f"{config} seed {seed}: dev {meta['dev_accuracy']:.4f}, {meta['seconds']} s, {digest[:12]}",
-              flush=True)
-    out.write_text(json.dumps(report), encoding="utf-8")
+    out = Path(args.out) / f"runs-{args.name}.json.gz"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    report: dict = {"device": torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu",
+                    "parallel": args.parallel, "runs": []}
+    done: dict[int, dict] = {}
+    threads = max(1, (os.cpu_count() or 1) // args.parallel)
+    with ProcessPoolExecutor(args.parallel, mp_context=multiprocessing.get_context("spawn")) as pool:
+        waiting, running = list(enumerate(jobs)), {}
+        while waiting or running:
+            while waiting and len(running) < args.parallel and time.perf_counter() - start <= args.budget:
+                i, job = waiting.pop(0)
+                running[pool.submit(_train_one, args.pack, args.work, args.name, job, args.max_steps, threads)] = i
+            if not running:
+                report["stopped"] = f"budget of {args.budget} s spent before {len(waiting)} job(s)"
+                break
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                r = done[running.pop(future)] = future.result()
+                print(f"{r['config']} seed {r['seed']} ({r['epochs']:g} epochs, lr {r['learning_rate']:g}): dev "
+                      f"{r['meta']['dev_accuracy']:.4f}, {r['meta']['seconds']} s, {r['weights_sha256'][:12]} "
+                      f"[{time.perf_counter() - start:.0f} s]", flush=True)
+            report["runs"] = [done[i] for i in sorted(done)]
+            _write_runs(out, report)
+    _write_runs(out, report)
+
+
+def _label(config: str, run: dict) -> str:
+    """A row's name: the config's, with its epochs and learning rate where not hybrid.py's."""
+    epochs, lr = run.get("epochs", 3.0), run.get("learning_rate", 1e-4)
+    return config if (epochs, lr) == (3.0, 1e-4) else f"{config}, {epochs:g} epochs, lr {lr:g}"
+
+
+def _mean(probabilities) -> list[dict[str, float]]:
+    """Per pair, the label probabilities averaged over the runs."""
+    columns = list(probabilities)
+    return [{k: sum(p[k] for p in ps) / len(ps) for k in ps[0]} for ps in zip(*columns)]
 
 
 def report(args) -> None:
@@ -141,23 +221,31 @@ def report(args) -> None:
     import hybrid
 
     s = hybrid.setting(args.data)
-    files = [json.loads(Path(f).read_text(encoding="utf-8")) for f in args.runs + args.repeats]
+    files = [_read_runs(f) for f in args.runs + args.repeats]
     runs: dict = {}                     # row label -> seed -> run
     for name, file in zip(args.runs, files):
         for r in file["runs"]:
-            config = hybrid.CONFIGS[r["config"]]
+            config = _label(hybrid.CONFIGS[r["config"]], r)
             label = config if r["seed"] not in runs.get(config, {}) else \
-                f"{config} ({Path(name).stem})"                # another selection of the same config
+                f"{config} ({Path(name).name.split('.')[0]})"                # another selection of the same config
             runs.setdefault(label, {})[r["seed"]] = {**r, "data": label, "repeats": []}
     for file in files[len(args.runs):]:   # the reproducibility check: the same config and seed again
         for r in file["runs"]:
-            first = runs[hybrid.CONFIGS[r["config"]]][r["seed"]]
+            first = runs[_label(hybrid.CONFIGS[r["config"]], r)][r["seed"]]
             first["repeats"].append({"same_weights": first["weights_sha256"] == r["weights_sha256"],
                                      "same_trial_probabilities": first["trial"] == r["trial"]})
     scored = [{"data": r["data"], "seed": r["seed"], "extra": r["extra"],
                "dev_accuracy": r["meta"]["dev_accuracy"], "train_seconds": r["meta"]["seconds"],
                "repeats": r["repeats"], "environment": r["meta"]["environment"],
                **hybrid.score(s, r["trial"], r["dev"])} for by_seed in runs.values() for r in by_seed.values()]
+    for label, by_seed in list(runs.items()):   # a row's seeds as one ensemble: the probabilities averaged
+        if len(by_seed) > 1:
+            members = list(by_seed.values())
+            scored.append({"data": f"{label}: the {len(members)} seeds as one ensemble", "seed": sorted(by_seed),
+                           "extra": members[0]["extra"], "dev_accuracy": None,
+                           "train_seconds": sum(r["meta"]["seconds"] for r in members), "repeats": [],
+                           "environment": members[0]["meta"]["environment"],
+                           **hybrid.score(s, _mean(r["trial"] for r in members), _mean(r["dev"] for r in members))})
     devices = {file["device"] for file in files}
     if len(devices) != 1:
         raise SystemExit(f"the runs come from different devices: {sorted(devices)}")
@@ -173,10 +261,11 @@ def report(args) -> None:
 
     def cell(rs, key):
         v = [100 * (r["original_labels"][key[9:]] if key.startswith("original_") else r[key]) for r in rs]
-        return f"{statistics.mean(v):.2f} ± {statistics.stdev(v) if len(v) > 1 else 0.0:.2f}"
+        return f"{statistics.mean(v):.2f} ± {statistics.stdev(v):.2f}" if len(v) > 1 else f"{v[0]:.2f}"
 
     for data, rs in by.items():
-        table.append(f"| {data} | {len(rs)} | {cell(rs, 'fallback')} | {cell(rs, 'hybrid')} | "
+        seeds = len(rs[0]["seed"]) if isinstance(rs[0]["seed"], list) else len(rs)
+        table.append(f"| {data} | {seeds} | {cell(rs, 'fallback')} | {cell(rs, 'hybrid')} | "
                      f"{cell(rs, 'hybrid_learned')} | {cell(rs, 'original_fallback')} | {cell(rs, 'original_hybrid')} "
                      f"| {statistics.mean(r['train_seconds'] for r in rs):.0f} |")
     repeats = [f"{r['data']} seed {r['seed']}: " + ", ".join(
@@ -212,9 +301,10 @@ def main() -> None:
     r.add_argument("--out", required=True)
     r.add_argument("--work", default="/tmp/monalog-gpu")
     r.add_argument("--name", default="sweep")
-    r.add_argument("--only", nargs="+", help="CONFIG:SEED jobs instead of every config and seed")
+    r.add_argument("--only", nargs="+", help="CONFIG:SEED[:EPOCHS[:LR]] jobs instead of every config and seed")
     r.add_argument("--budget", type=float, default=float("inf"), help="start no run after this many seconds")
     r.add_argument("--max-steps", type=int, default=None, help="a smoke test: this many steps per run")
+    r.add_argument("--parallel", type=int, default=1, help="runs at a time, each in its own process")
     q = sub.add_parser("report")
     q.add_argument("runs", nargs="+", help="runs-NAME.json files from `run`")
     q.add_argument("--repeats", nargs="*", default=[], help="runs of configs and seeds in RUNS trained again")
