@@ -79,6 +79,8 @@ def be_for(noun_phrase: str) -> str:
     words = noun_phrase.lower().split()
     cut = next((i for i, w in enumerate(words) if i and w in _POST_MODIFIER_STARTS), len(words))
     words = words[:cut]
+    while len(words) > 1 and words[-1].endswith("ing"):     # "people pointing (at ...)": a participle after the head
+        words = words[:-1]
     if not words:
         return "is"
     if any(w == "and" and nxt in _NP_STARTS for w, nxt in zip(words, words[1:])):

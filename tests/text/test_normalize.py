@@ -134,6 +134,38 @@ def test_compounds_and_colours(before, after):
     assert normalize(before).text == after
 
 
+@pytest.mark.parametrize("before, after", [
+    # a subject's relative clause becomes a second conjunct (a, the, numerals, some, no: not every)
+    ("A sports uniform is being worn by a man who is running down the field",
+     "A man is wearing a sports uniform and is running down the field"),
+    ("A man, who is running, is wearing a hat", "A man is wearing a hat and is running"),
+    ("No man who is running is wearing a hat", "No man is wearing a hat and is running"),
+    ("Every man who is running is wearing a hat", "Every man who is running is wearing a hat"),
+    # not across a second clause, a coordinated subject, a subject with a PP (whose noun does it describe?)
+    # or an object's relative clause
+    ("The woman who is wearing a hat is singing and the man is dancing",
+     "The woman who is wearing a hat is singing and the man is dancing"),
+    ("A man who is singing and a woman are dancing", "A man who is singing and a woman are dancing"),
+    ("A man on a horse which is jumping is smiling", "A man on a horse which is jumping is smiling"),
+    ("A man is looking at a woman who is dancing", "A man is looking at a dancing woman"),
+    # "a group of" re-agrees the verb where it starts a clause
+    # "There is no N wearing X V-ing": the second participle is the verb
+    ("There is no person wearing jeans sitting on a saddle", "No person wearing jeans is sitting on a saddle"),
+    ("There is no karate fighter kicking a man wearing boxing gloves",
+     "No karate fighter is kicking a man wearing boxing gloves"),
+    ("There is no man wearing a hat and sitting on a bench", "No man is wearing a hat and sitting on a bench"),
+    ("A group of kids in the park is playing", "Some kids in the park are playing"),
+    ("The girl is carrying a sign and a group of people is following her",
+     "The girl is carrying a sign and some people are following her"),
+    # a participle ending the agent keeps its place phrase ("pointing at"), an object between does not
+    ("Drinks are being held by people pointing at the camera", "People pointing at the camera are holding drinks"),
+    ("The bicycle is being ridden by a man wearing a beret on a trail",
+     "A man wearing a beret is riding the bicycle on a trail"),
+])
+def test_relative_clauses_and_agreement(before, after):
+    assert normalize(before).text == after
+
+
 @pytest.mark.parametrize("word, ing", [("sliced", "slicing"), ("cut", "cutting"), ("stopped", "stopping"),
                                        ("tied", "tying"), ("opened", "opening"), ("eaten", "eating")])
 def test_ing_forms(word, ing):
