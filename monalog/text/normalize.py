@@ -72,7 +72,10 @@ class Rule:
             first = match.group(0)[:1]
             return out[:1].upper() + out[1:] if first.isupper() and match.start() == 0 else out
 
-        return self.pattern.sub(substitute, text)
+        out = self.pattern.sub(substitute, text)
+        if out.rstrip().endswith(",") and not text.rstrip().endswith(","):
+            out = out.rstrip(" ,")          # a moved clause's comma left at the end ("... a boy, who is ...,")
+        return out
 
 
 def read_rules(path: str | Path) -> tuple[Rule, ...]:
