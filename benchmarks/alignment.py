@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/alignment.py [--workers 2] [--thresholds 0.9 0.85 0.8 0.75 0.7]
 
 For each threshold the prover runs on TRAIN (corrected labels) in aligned mode; the chosen threshold
-is the most accurate one whose ENTAILMENT and CONTRADICTION precision on TRAIN are both ≥ 96 %
-(a margin over the 95 % floor). TRIAL is then proved once, symbolic and aligned at that threshold,
+is the most accurate one whose ENTAILMENT and CONTRADICTION precision on TRAIN are both ≥ 97 %
+(the default mode's floor, prover.md: the chosen threshold is the default; issue 14 asks 95 % of the
+aligned mode). TRIAL is then proved once, symbolic and aligned at that threshold,
 side by side. Every TRAIN answer whose proof uses a neural fact and disagrees with the gold label is
 written to benchmarks/results/alignment_errors.tsv for reading. Writes alignment.json and .md.
 """
@@ -32,7 +33,7 @@ from monalog.knowledge.facts import Source  # noqa: E402
 
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 RESULTS = ROOT / "benchmarks" / "results"
-PRECISION = 0.96
+PRECISION = 0.97
 
 
 def run(pairs: list[Pair], settings: ProverSettings, workers: int) -> tuple[dict, list]:

@@ -71,6 +71,7 @@ class _Phrase:
     content: frozenset[str]     # its content lemmas
     new: frozenset[str]         # those the other sentence lacks
     operator: bool              # it has a downward operator ("not", "no", "nothing", "without")
+    verb: str | None            # its first main verb's lemma
 
     def within(self, other: "_Phrase") -> bool:
         return other.begin <= self.begin and self.end <= other.end
@@ -88,8 +89,15 @@ def _phrases(tree: Tree, other: set[str], max_tokens: int) -> list[_Phrase]:
             mine = frozenset(c for c in content[begin:end] if c)
             lower = tuple(leaf.token.word.lower() for leaf in words[begin:end])
             out.append(_Phrase(begin, end, node, _key(node), lower, mine, frozenset(mine - other),
-                               any(operator[begin:end])))
+                               any(operator[begin:end]),
+                               next((c for leaf, c in zip(words[begin:end], content[begin:end])
+                                     if c and leaf.token.pos.startswith("VB")), None)))
     return out
+
+
+# verbs that lend their event to a noun ("removing the peel" is peeling, "using a sewing machine" sewing)
+_LIGHT_VERBS = frozenset({"use", "remove", "do", "make", "have", "take", "get", "give", "put", "wear", "perform",
+                          "go"})
 
 
 def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[Tree, Tree]]:
@@ -110,12 +118,22 @@ def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[T
 def _comparable(p: _Phrase, h: _Phrase) -> bool:
     """Related (both have new content, or one has and they share some), of one category, free of
     downward operators (inside them a similarity would ignore the direction the operator reverses),
-    and neither is the other with words added (a modifier: polarity decides its insertion or
-    deletion, never a similarity)."""
+    neither is the other with words added (a modifier: polarity decides its insertion or deletion,
+    never a similarity), and neither's verb is only a noun or modifier in the other (`_verb_swapped`)."""
     related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
     if not related or p.node.category != h.node.category or p.operator or h.operator:
         return False
+    if _verb_swapped(p, h) or _verb_swapped(h, p):
+        return False
     return not any(_subsequence(a, b) or _subsequence(b, a) for a, b in ((p.key, h.key), (p.words, h.words)))
+
+
+def _verb_swapped(p: _Phrase, h: _Phrase) -> bool:
+    """`h`'s verb is only a noun or modifier in `p`, whose own verb is another, full one: the two
+    phrases tell different events ("eating onion slices" / "slicing an onion", "throwing a potato
+    peel" / "peeling a potato")."""
+    return bool(p.verb and h.verb and p.verb != h.verb and h.verb in p.content and p.verb not in _LIGHT_VERBS
+                and h.verb not in _LIGHT_VERBS)
 
 
 def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:
