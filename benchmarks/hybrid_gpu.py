@@ -144,8 +144,10 @@ def _rounded(runs: dict) -> dict:
 def _write_runs(path: Path, runs: dict) -> None:
     """A runs file, gzipped and rounded (a tenth of the size: the folder that travels to the device
     machine is limited to 64 MiB, the committed runs included)."""
-    with gzip.open(path, "wt", encoding="utf-8") as fh:
+    part = path.with_name(path.name + ".part")          # a kill mid-write leaves the last whole file
+    with gzip.open(part, "wt", encoding="utf-8") as fh:
         json.dump(_rounded(runs), fh)
+    os.replace(part, path)
 
 
 def _read_runs(path: str) -> dict:
@@ -174,6 +176,8 @@ def run(args) -> None:
         _cast(model / "model.safetensors", model / "model.safetensors", torch.float32)
     specs = args.only or [f"{c}:{s}" for s in data["seeds"] for c in dict.fromkeys(["sick"] + data["configs"])]
     jobs = [_job(j, data["epochs"]) for j in specs]
+    if args.parallel < 1 or len(set(jobs)) < len(jobs):
+        raise SystemExit("run: --parallel must be at least 1 and no job may be named twice")
     for config, seed, _, _ in jobs:
         if config != "sick" and f"{config}-seed{seed}" not in data["extras"]:
             raise SystemExit(f"the pack has no pairs for {config} seed {seed}: pack it with --configs {config}")
@@ -194,7 +198,13 @@ def run(args) -> None:
                 break
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                r = done[running.pop(future)] = future.result()
+                i = running.pop(future)
+                try:
+                    r = done[i] = future.result()
+                except Exception as exc:        # one failed run loses nothing of the others
+                    report.setdefault("failed", []).append({"job": list(jobs[i]), "error": repr(exc)})
+                    print(f"{jobs[i]}: failed: {exc!r}", flush=True)
+                    continue
                 print(f"{r['config']} seed {r['seed']} ({r['epochs']:g} epochs, lr {r['learning_rate']:g}): dev "
                       f"{r['meta']['dev_accuracy']:.4f}, {r['meta']['seconds']} s, {r['weights_sha256'][:12]} "
                       f"[{time.perf_counter() - start:.0f} s]", flush=True)
@@ -204,9 +214,15 @@ def run(args) -> None:
 
 
 def _label(config: str, run: dict) -> str:
-    """A row's name: the config's, with its epochs and learning rate where not hybrid.py's."""
-    epochs, lr = run.get("epochs", 3.0), run.get("learning_rate", 1e-4)
-    return config if (epochs, lr) == (3.0, 1e-4) else f"{config}, {epochs:g} epochs, lr {lr:g}"
+    """A row's name: the config's, with its epochs and learning rate where not the defaults (runs
+    written before jobs named them have the defaults)."""
+    from monalog.hybrid.fallback import FallbackSettings
+
+    default = FallbackSettings()
+    epochs, lr = run.get("epochs", default.epochs), run.get("learning_rate", default.learning_rate)
+    if (epochs, lr) == (default.epochs, default.learning_rate):
+        return config
+    return f"{config}, {epochs:g} epochs, lr {lr:g}"
 
 
 def _mean(probabilities) -> list[dict[str, float]]:
@@ -254,7 +270,7 @@ def report(args) -> None:
               "runs": scored}
     out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     table = ["| training data | seeds | fallback | hybrid | hybrid, learned rule | fallback, original labels | "
-             "hybrid, original labels | train s/run |", "|---|---|---|---|---|---|---|---|"]
+             "hybrid, original labels | train s/run (ensemble: all its runs) |", "|---|---|---|---|---|---|---|---|"]
     by: dict = {}
     for r in scored:
         by.setdefault(r["data"], []).append(r)
@@ -306,7 +322,7 @@ def main() -> None:
     r.add_argument("--max-steps", type=int, default=None, help="a smoke test: this many steps per run")
     r.add_argument("--parallel", type=int, default=1, help="runs at a time, each in its own process")
     q = sub.add_parser("report")
-    q.add_argument("runs", nargs="+", help="runs-NAME.json files from `run`")
+    q.add_argument("runs", nargs="+", help="runs-NAME.json.gz files from `run` (or older plain .json ones)")
     q.add_argument("--repeats", nargs="*", default=[], help="runs of configs and seeds in RUNS trained again")
     q.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"))
     q.add_argument("--name", default="hybrid_gpu")

@@ -16,6 +16,7 @@ from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.inference.generation import operators
 from monalog.inference.treeops import lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.text.morphology import base_form
 
 if TYPE_CHECKING:
     from monalog.neural.embeddings import SentenceEmbedder
@@ -71,7 +72,9 @@ class _Phrase:
     content: frozenset[str]     # its content lemmas
     new: frozenset[str]         # those the other sentence lacks
     operator: bool              # it has a downward operator ("not", "no", "nothing", "without")
-    verb: str | None            # its first main verb's lemma
+    verb: str | None            # a verb phrase's first main verb's lemma ("racing dogs" has none)
+    stems: frozenset[str]       # its content words' base forms ("sliced", "slices" -> "slice")
+    result: frozenset[str]      # those after "into" ("cutting it into slices": the outcome, no other event)
 
     def within(self, other: "_Phrase") -> bool:
         return other.begin <= self.begin and self.end <= other.end
@@ -82,16 +85,19 @@ def _phrases(tree: Tree, other: set[str], max_tokens: int) -> list[_Phrase]:
     word's content and operator looked up once, not once per constituent it is in)."""
     words = leaves(tree)
     content = [_content(leaf) for leaf in words]
+    stems = [base_form(c) if c else None for c in content]
     operator = operators(words)
     out = []
     for begin, end, node in spans(tree):
         if end - begin <= max_tokens:
             mine = frozenset(c for c in content[begin:end] if c)
             lower = tuple(leaf.token.word.lower() for leaf in words[begin:end])
+            verb = next((c for leaf, c in zip(words[begin:end], content[begin:end]) if c and leaf.token.pos
+                         .startswith("VB")), None) if str(node.category.without_features()) == "S\\NP" else None
+            into = next((i for i in range(begin, end) if lower[i - begin] == "into"), end)
             out.append(_Phrase(begin, end, node, _key(node), lower, mine, frozenset(mine - other),
-                               any(operator[begin:end]),
-                               next((c for leaf, c in zip(words[begin:end], content[begin:end])
-                                     if c and leaf.token.pos.startswith("VB")), None)))
+                               any(operator[begin:end]), verb, frozenset(filter(None, stems[begin:end])),
+                               frozenset(filter(None, stems[into:end]))))
     return out
 
 
@@ -129,11 +135,12 @@ def _comparable(p: _Phrase, h: _Phrase) -> bool:
 
 
 def _verb_swapped(p: _Phrase, h: _Phrase) -> bool:
-    """`h`'s verb is only a noun or modifier in `p`, whose own verb is another, full one: the two
-    phrases tell different events ("eating onion slices" / "slicing an onion", "throwing a potato
-    peel" / "peeling a potato")."""
-    return bool(p.verb and h.verb and p.verb != h.verb and h.verb in p.content and p.verb not in _LIGHT_VERBS
-                and h.verb not in _LIGHT_VERBS)
+    """`h`'s verb (by its base form) is another word of `p`, whose own verb is another, full one: the
+    two phrases tell different events ("eating onion slices" / "slicing an onion", "eating a sliced
+    onion", "throwing a potato peel" / "peeling a potato"); not when the word names the outcome
+    ("cutting a tomato into slices" / "slicing a tomato")."""
+    return bool(p.verb and h.verb and p.verb != h.verb and h.verb in p.stems - p.result
+                and p.verb not in _LIGHT_VERBS and h.verb not in _LIGHT_VERBS)
 
 
 def _subsequence(short: tuple[str, ...], long: tuple[str, ...]) -> bool:

@@ -68,6 +68,10 @@ _POST_MODIFIER_STARTS = frozenset({"of", "in", "on", "at", "with", "without", "f
                                    "who", "that", "which", "wearing", "dressed", "holding", "carrying"})
 
 
+# nouns in -ing that head a noun phrase ("the sports building in the park" is singular)
+_ING_NOUNS = frozenset("""building clothing painting ceiling wedding morning evening meeting railing ring thing king
+wing string spring swing sibling earring offspring stuffing icing bedding landing opening crossing clearing drawing
+""".split())
 _SINGULAR_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "this", "that"})
 _NP_STARTS = frozenset({"a", "an", "the", "one", "two", "three", "four", "five", "some", "several", "many", "his",
                         "her", "their", "its", "another", "other", "no", "people", "children", "men", "women"})
@@ -77,19 +81,20 @@ def be_for(noun_phrase: str) -> str:
     """'are' for a coordinated or plural noun phrase, else 'is'. The head is the last word before
     a post-modifier ("a classroom of students" is singular)."""
     words = noun_phrase.lower().split()
-    cut = next((i for i, w in enumerate(words) if i and w in _POST_MODIFIER_STARTS), len(words))
-    words = words[:cut]
-    while len(words) > 1 and words[-1].endswith("ing"):     # "people pointing (at ...)": a participle after the head
-        words = words[:-1]
+    cut = next((i for i, w in enumerate(words) if i and (w in _POST_MODIFIER_STARTS or (
+        w.endswith("ing") and w not in _ING_NOUNS and _plural(words[i - 1])))), len(words))
+    words = words[:cut]             # "people playing football": a participle after a plural head
     if not words:
         return "is"
     if any(w == "and" and nxt in _NP_STARTS for w, nxt in zip(words, words[1:])):
         return "are"                              # "a man and a woman"; not "a brown and white dog"
     if words[0] in _SINGULAR_DETERMINERS:
         return "is"                               # "a sheep"
-    head = words[-1]
-    plural = head in _IRREGULAR_PLURALS or (head.endswith("s") and not head.endswith(("ss", "us", "is")))
-    return "are" if plural else "is"
+    return "are" if _plural(words[-1]) else "is"
+
+
+def _plural(noun: str) -> bool:
+    return noun in _IRREGULAR_PLURALS or (noun.endswith("s") and not noun.endswith(("ss", "us", "is")))
 
 
 def third_person(base: str) -> str:

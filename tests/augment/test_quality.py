@@ -40,7 +40,9 @@ def test_agreement_follows_the_subject(pipeline, before, after):
 def test_number_of_a_noun_phrase():
     assert be_for("a classroom of students") == "is" and be_for("a man and a woman") == "are"
     assert be_for("a black sheep") == "is" and be_for("two sheep") == "are"
-    assert be_for("people pointing at the camera") == "are" and be_for("the building") == "is"
+    assert be_for("people pointing at the camera") == "are" and be_for("the sports building in the park") == "is"
+    assert be_for("the sports building") == "is" and be_for("people playing football") == "are"
+    assert be_for("two running men") == "are"
 
 
 def test_contradictions_in_the_forms_people_write(pipeline):
