@@ -141,6 +141,7 @@ class _Workers:
         saved = {name: os.environ.get(name) for name in _ONE_THREAD}
         os.environ.update(_ONE_THREAD)          # inherited by the spawned workers as they start
         self.processes: dict[Connection, BaseProcess] = {}
+        self.answered: set[Connection] = set()      # workers that have sent something back
         try:
             for _ in range(count):
                 mine, theirs = context.Pipe()
@@ -216,7 +217,9 @@ class _Workers:
         if not conn.poll():                         # its process ended without an answer
             return False, self._died(conn, f"running batch {index}")
         try:
-            return conn.recv()
+            answer = conn.recv()
+            self.answered.add(conn)
+            return answer
         except (EOFError, OSError):
             return False, self._died(conn, f"running batch {index}")
         except Exception as exc:                    # an answer this process cannot rebuild
@@ -225,7 +228,11 @@ class _Workers:
     def _died(self, conn: Connection, when: str) -> "_Died":
         process = self.processes[conn]
         process.join(5)
-        return _Died(f"a worker process died (exit code {process.exitcode}) {when}", input="worker")
+        hint = "" if process.exitcode != 1 or conn in self.answered else (     # 1: an uncaught Python error
+            " before it answered a batch (its own error is on stderr above; a script that starts workers must do"
+            " so under `if __name__ == \"__main__\":`, since each worker imports the script's main module, and"
+            " the worker's factory must be importable: not defined in `python -c` or a notebook)")
+        return _Died(f"a worker process died (exit code {process.exitcode}) {when}{hint}", input="worker")
 
     def close(self, kill: bool) -> None:
         """Ask each worker to stop (or kill it at once, after an error), and reap it: a worker still

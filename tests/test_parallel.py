@@ -91,6 +91,17 @@ def test_a_worker_that_cannot_load_raises_instead_of_hanging(uncapped):
         assert isinstance(_outcome(make_exiting_loader), ResourceError)
 
 
+def test_a_script_without_a_main_guard_is_told_why_its_workers_died(tmp_path):
+    script = tmp_path / "unguarded.py"
+    script.write_text("from monalog import parallel\n"
+                      "parallel.worker_count = lambda requested: requested\n"      # two workers on any machine
+                      "def make():\n    return lambda batch: batch\n"
+                      "print(list(parallel.run_local(make, [[1], [2]], workers=2)))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode != 0 and "exit code 1" in done.stderr and '__name__ == "__main__"' in done.stderr
+
+
 def make_dying_on_two():
     def run(batch):
         if batch == [2]:

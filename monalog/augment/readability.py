@@ -3,7 +3,7 @@
 an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a replacement must not
 bring in a noun whose gender clashes with a pronoun of the sentence. A deletion must not leave
 the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
-cap"), or a list of three without its "and"."""
+cap"), a list of three without its "and", or a later "it" without the noun it stood for."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,6 +11,9 @@ from functools import lru_cache
 from typing import Sequence
 
 from monalog.ccg.tree import Tree, leaves
+
+# pronouns that take up a thing named before them ("jumping off a rock and standing on it")
+_OBJECT_PRONOUNS = frozenset({"it", "them"})
 
 # words that make a sentence negative: an edit meant for a positive sentence keeps away from them
 NEGATIVE_WORDS = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
@@ -80,6 +83,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return "a list would lose its \"and\" (\"in purple, white and black\" -> \"in purple, white\")"
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
+    if any(t.pos.startswith("NN") for t in tokens[start:end]) and _OBJECT_PRONOUNS & set(words[end:]):
+        return "a pronoun after the deletion would lose its antecedent (\"jumping and another is standing on it\")"
     return None
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
-from monalog.inference.generation import operators
+from monalog.inference.droppable import operators
 from monalog.inference.treeops import lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.text.morphology import base_form

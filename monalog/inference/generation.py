@@ -24,8 +24,9 @@ from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import (ARTICLE, head_noun, is_determiner, lemma_key, modifier_split, norm_lemma,
-                                       replace_at, same_category, sentence_text, surface, walk)
+from monalog.inference.droppable import complement, droppable_modifier, monotone_modifier, noun_modifier, operators
+from monalog.inference.treeops import (ARTICLE, head_noun, is_determiner, lemma_key, norm_lemma, replace_at,
+                                       same_category, sentence_text, surface, walk)
 
 if TYPE_CHECKING:
     from monalog.inference.alignment import Alignment
@@ -85,54 +86,6 @@ class Target:
         disjunctions = tuple(pn.node for _, pn in polarized.walk_paths()
                              if (conj := _conjunction(pn.node)) and conj[0] == "or" and _coordinable(pn.node, "or"))
         return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods), disjunctions)
-
-
-def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
-    """(modifier index, head index) when `pn` is a head with a modifier that is upward monotone
-    and intersective (an adjective, adverb, PP or relative clause; not "not" or "never", nor one
-    headed by a word of the lexicon's `keep` list: "if ...", "or ...", "fake", "almost"), else None."""
-    split = modifier_split(pn.node)
-    if not split or pn.children[split[0]].marks[:1] != (UP,):
-        return None
-    first = leaves(pn.node.children[split[0]])[0].token.word.lower()
-    lexicon = default_lexicon()
-    # "at_most two": a quantifier's own words are no modifier
-    if first in lexicon.keep or lexicon.starts_determiner(first.split("_")):
-        return None
-    return split
-
-
-def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
-    """(modifier, head) when the modifier may be dropped: the modified constituent is ↑ and the
-    modifier monotone (red car ≤ car). The one rule for the prover, augmentation and positives.
-    A modifier of a phrase with a downward operator is kept: whether it is inside the operator's
-    scope is an attachment the parse cannot be trusted with ("is not a careful cyclist | in heavy
-    rain", "refused to fly | at night")."""
-    split = monotone_modifier(pn) if pn.polarity is UP else None
-    if split is None:
-        return None
-    head = pn.node.children[split[1]]
-    if any(operators(leaves(head))):
-        return None
-    return pn.node.children[split[0]], head
-
-
-def downward(leaf: Leaf) -> bool:
-    """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
-    lexicon = default_lexicon()
-    sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
-    if sig is None:
-        sig = lexicon.match_determiner(leaf.token.word.lower().split("_"))
-    return sig is not None and (sig.restrictor is not UP or any(m is not UP for m in sig.scope))
-
-
-def operators(words: Sequence[Leaf]) -> list[bool]:
-    """Which of `words` are downward operators (`downward`), a reciprocal "each other" aside: it
-    names the participants, it quantifies over nothing ("fighting each other" keeps its modifiers
-    droppable: "playfully fighting each other" ≤ "fighting each other")."""
-    return [downward(leaf) and not (leaf.token.lemma.lower() == "each" and i + 1 < len(words)
-                                    and words[i + 1].token.lemma.lower() == "other")
-            for i, leaf in enumerate(words)]
 
 
 def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
@@ -253,14 +206,15 @@ class Generator:
                 fact = pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
                 yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,),
                                    operator=node.operator)
-            obj = _object(subtree)
+            obj = None if noun_modifier(tree, path) else complement(subtree)
             verb = subtree.left if obj else None
             if (obj and isinstance(verb, Leaf) and not _target_has(target, lemma_key(subtree.right))
                     and not any(operators(leaves(subtree.right)))      # "drinking no milk" is no drinking
                     and (self.intransitive is None or self.intransitive(verb.token.lemma.lower()))):
                 intransitive = Leaf(obj, verb.token)
                 edited = replace_at(tree, path, intransitive)
-                fact = pair_fact(verb.token.word, surface(subtree), "doing something to an object is doing it")
+                what = "to an object" if str(subtree.right.category) == "NP" else "with a complement"
+                fact = pair_fact(verb.token.word, surface(subtree), f"doing something {what} is doing it")
                 yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,),
                                    operator=node.operator)
             conj = _conjunction(subtree)
@@ -363,16 +317,6 @@ def _coordinable(node: Tree, word: str) -> bool:
     ("black and white dog" is no black dog; "a red or blue car" is a car that is red or blue)."""
     return not (word == "and" and _modifier_category(node.category)) \
         and not any(leaf.token.word == "," for leaf in leaves(node))
-
-
-def _object(node: Tree) -> Category | None:
-    """The intransitive category of a verb applied to its object NP ("eating a banana" -> "eating")."""
-    if (isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
-            and node.left.token.pos.startswith("VB") and str(node.right.category) == "NP"):
-        cat = node.left.category
-        if isinstance(cat, Functor) and str(cat.argument) == "NP" and cat.slash.value == "/":
-            return cat.result
-    return None
 
 
 def _modifier_category(category: Category) -> bool:

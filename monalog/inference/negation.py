@@ -5,9 +5,9 @@ same man), and so do these rules; a verb's negation contradicts only for the sam
 prover asks for it only when both sentences name the subject alike (`subject_head`)."""
 from __future__ import annotations
 
-from typing import Iterator, TypeGuard, cast
+from typing import Callable, Iterator, TypeGuard, cast
 
-from monalog.ccg.category import parse_category
+from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.treeops import Path, head_noun, node_at, replace_at, walk
 
@@ -132,8 +132,14 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
 
 
 def _object_np(tree: Tree, vp_path: Path) -> Path | None:
+    """The verb's object NP, through auxiliaries and past the verb phrase's modifiers ("is cutting
+    no paper with scissors")."""
     node, path = node_at(tree, vp_path), vp_path
-    for _ in range(3):
+    for _ in range(4):
+        if (isinstance(node, Binary) and node.rule is Rule.BA and _vp_modifier(node.right.category)
+                and not (isinstance(node.right, Binary) and node.right.rule is Rule.CONJ)):   # "... or singing"
+            node, path = node.left, path + (0,)
+            continue
         if not isinstance(node, Binary) or node.rule is not Rule.FA:
             return None
         if str(node.right.category) == "NP" and isinstance(node.left, Leaf) and node.left.token.pos.startswith("VB"):
@@ -142,14 +148,24 @@ def _object_np(tree: Tree, vp_path: Path) -> Path | None:
     return None
 
 
+def _vp_modifier(category: Category) -> bool:
+    """(S\\NP)\\(S\\NP) and the like: an adverb or PP after the verb phrase."""
+    return (isinstance(category, Functor) and category.result == category.argument
+            and str(category.result.without_features()) == "S\\NP")
+
+
 SUBJECT_SWAP = "the subject's quantifier swapped"     # the note's start for "no" put before the subject
 
 
-def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> list[tuple[Tree, str]]:
+def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
+                    conjuncts: Callable[[Tree], bool] | None = None) -> list[tuple[Tree, str]]:
     """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each.
     `objects`: also by the object's quantifier ("is playing no guitar": sound, but not what people
     write; augmentation leaves it out); `verbs`: also by negating the verb or dropping its negation
-    (these need the same referent: "A boy is not playing" does not contradict "A kid is playing")."""
+    (these need the same referent: "A boy is not playing" does not contradict "A kid is playing");
+    `conjuncts`: for "A and B", also the contradictories of A alone and of B alone (what contradicts
+    a conjunct contradicts the whole; the prover's, not a generated sentence's), by a verb's
+    negation where `conjuncts(clause)` says the clause's subject is the other sentence's referent."""
     out: list[tuple[Tree, str]] = []
     for subject, vp in _clauses(tree):
         out += _swap_det(tree, subject, SUBJECT_SWAP)
@@ -158,7 +174,26 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True) -> lis
         obj = _object_np(tree, vp) if objects else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")
+    if conjuncts is not None:
+        for clause in clause_conjuncts(tree):
+            note = f"a contradictory of the conjunct \"{' '.join(leaf.token.word for leaf in leaves(clause))}\""
+            alone = contradictories(clause, objects, verbs=conjuncts(clause))
+            out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
+
+
+def clause_conjuncts(tree: Tree) -> list[Tree]:
+    """The clauses "A and B" coordinates ("A and B and C": all three), each a sentence the whole
+    entails; [] for a sentence that coordinates no clauses. Final punctuation is looked through."""
+    while isinstance(tree, Binary) and tree.rule is Rule.RP:
+        tree = tree.left
+    right = tree.right if isinstance(tree, Binary) and tree.rule is Rule.BA else None
+    if not (isinstance(right, Binary) and right.rule is Rule.CONJ and isinstance(right.left, Leaf)
+            and right.left.token.lemma.lower() == "and" and str(tree.category).startswith("S[dcl]")):
+        return []
+    assert isinstance(tree, Binary)
+    return [part for side in (tree.left, right.right) for part in (clause_conjuncts(side) or [side])
+            if str(part.category).startswith("S[dcl]")]
 
 
 _PART = {"some", "several", "few", "many", "half", "couple"}         # "some of the nurses" (not "most of")
@@ -184,6 +219,24 @@ def _proportional(subject: Tree) -> bool:
         whole = next((_number(w) for w in words[i + 1:] if is_cardinal(w)), None)
         return part is None or whole is None or 2 * part <= whole
     return False
+
+
+_COUNTS = frozenset({"some", "several", "many", "few"})
+
+
+def subject_count(tree: Tree) -> str | None:
+    """The numeral (by its value: "two" and "2" alike) or vague count ("some") that opens the main
+    clause's subject; None for a/the/no and the like, or without a clause."""
+    from monalog.inference.generation import _number
+
+    main = next(_clauses(tree), None)
+    first = leaves(node_at(tree, main[0]))[0] if main else None
+    if first is None:
+        return None
+    word = first.token.word.lower()
+    if first.token.pos == "CD":
+        return str(_number(word) or word)
+    return word if word in _COUNTS else None
 
 
 def subject_head(tree: Tree) -> str | None:

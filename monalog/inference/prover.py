@@ -20,7 +20,7 @@ from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, pair_facts
-from monalog.inference.negation import NEGATIONS, contradictories, subject_head
+from monalog.inference.negation import NEGATIONS, contradictories, subject_count, subject_head
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
@@ -83,8 +83,12 @@ def _related(kb: KnowledgeBase, a: str, b: str, wordnet: bool) -> bool:
 def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, str] | None:
     """The two main subjects' nouns when they may name two referents (SICK's guideline asks for one
     situation): not the same noun nor synonyms. "A boy" and "a kid", "a man" and "the person" may be
-    two people, so negating the verb proves no contradiction between them. None: one referent."""
+    two people, so negating the verb proves no contradiction between them; nor do two counts ("Two men
+    are not fighting" / "Some men are fighting": two groups). None: one referent."""
     a, b = subject_head(p_tree), subject_head(h_tree)
+    count_a, count_b = subject_count(p_tree), subject_count(h_tree)
+    if a is not None and b is not None and count_a and count_b and count_a != count_b:
+        return count_a, count_b                 # "two" men and "some" men may be two groups
     if a is None or b is None or a == b or (kb_leq(kb, a, b) is not None and kb_leq(kb, b, a) is not None):
         return None
     return a, b
@@ -237,12 +241,16 @@ class Prover:
             return Label.ENTAILMENT, entail.found.steps()
         if not self.settings.contradictions:
             return None
-        for negated, note in contradictories(h_tree, verbs=verbs):
+
+        def one_referent(other: Tree, clause: Tree) -> bool:
+            return _two_referents(generator.kb, other, clause) is None
+
+        for negated, note in contradictories(h_tree, verbs=verbs, conjuncts=lambda c: one_referent(p_tree, c)):
             result = run(generator, p_tree, negated)
             if result.found:
                 step = Step(StepKind.NEGATE, sentence_text(negated), item.hypothesis, sentence_text(negated), note=note)
                 return Label.CONTRADICTION, result.found.steps() + (step,)
-        for negated, note in contradictories(p_tree, verbs=verbs):
+        for negated, note in contradictories(p_tree, verbs=verbs, conjuncts=lambda c: one_referent(h_tree, c)):
             result = run(generator, h_tree, negated)
             if result.found:
                 note = f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})"
@@ -253,26 +261,39 @@ class Prover:
 
     @staticmethod
     def _exclusion(states: Sequence[State], h_tree: Tree, kb: KnowledgeBase) -> tuple[Step, ...] | None:
-        """A reached sentence that differs from the hypothesis only by excluding words in ↑ position."""
+        """A reached sentence that differs from the hypothesis only by excluding words in ↑ position:
+        one word, or a phrase of up to two ("jumping out of the water" / "into the water")."""
         h_key = lemma_key(h_tree)
         for state in states:
             keyed = keyed_leaves(state.tree)
             key = tuple(lemma for lemma, _ in keyed)
-            if len(key) != len(h_key):
+            span = _one_difference(key, h_key)
+            if span is None:
                 continue
-            diff = [i for i, (a, b) in enumerate(zip(key, h_key)) if a != b]
-            if len(diff) != 1:
+            (i, j), (k, m) = span
+            polarized = [lf for lf in state.polarized.leaves() if isinstance(lf.node, Leaf)]
+            if any(polarized[keyed[n][1]].polarity is not Polarity.UP for n in range(i, j)):
                 continue
-            i = diff[0]
-            leaf = [lf for lf in state.polarized.leaves() if isinstance(lf.node, Leaf)][keyed[i][1]]
-            if leaf.polarity is not Polarity.UP:
-                continue
-            facts = kb.excludes(key[i], h_key[i])
+            mine, theirs = " ".join(key[i:j]), " ".join(h_key[k:m])
+            facts = kb.excludes(mine, theirs)
             if facts:
-                step = Step(StepKind.NEGATE, key[i], h_key[i], sentence_text(state.tree), Polarity.UP, facts,
-                            note=f"\"{key[i]}\" and \"{h_key[i]}\" exclude each other")
+                step = Step(StepKind.NEGATE, mine, theirs, sentence_text(state.tree), Polarity.UP, facts,
+                            note=f"\"{mine}\" and \"{theirs}\" exclude each other")
                 return state.steps() + (step,)
         return None
+
+
+def _one_difference(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The spans ([i, j) of a, [k, m) of b) of the one place where the two keys differ, each of one or
+    two words, the rest equal word for word; None when they differ elsewhere too."""
+    prefix = 0
+    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    i, j, k, m = prefix, len(a) - suffix, prefix, len(b) - suffix
+    return ((i, j), (k, m)) if 1 <= j - i <= 2 and 1 <= m - k <= 2 else None
 
 
 @lru_cache(maxsize=1)

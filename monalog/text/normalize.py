@@ -78,11 +78,31 @@ class Rule:
         return out
 
 
+_FRAGMENT = re.compile(r"\{@(\w+)\}")
+
+
 def read_rules(path: str | Path) -> tuple[Rule, ...]:
+    """The rules of a rule file, in order; a row named "@name" is a pattern fragment that later
+    patterns use as {@name}."""
+    return _read(path)[0]
+
+
+@lru_cache(maxsize=None)
+def default_fragment(name: str) -> re.Pattern:
+    """A fragment of the default rule file, for code that must agree with the rules ("@part_noun")."""
+    return re.compile(_read(grammar_path("normalization.tsv"))[1][name], re.IGNORECASE)
+
+
+def _read(path: str | Path) -> tuple[tuple[Rule, ...], dict[str, str]]:
     path = Path(path)
     rules = []
+    fragments: dict[str, str] = {}
     for row in read_table(path):
         try:
+            pattern = _FRAGMENT.sub(lambda m: _fragment(fragments, m.group(1)), row["pattern"])
+            if row["name"].startswith("@"):
+                fragments[row["name"][1:]] = pattern
+                continue
             requires = tuple(_requirement(item) for item in (row["requires"] or "").split(",") if item)
             for _, check in requires:
                 if check not in _CHECKS:
@@ -90,12 +110,18 @@ def read_rules(path: str | Path) -> tuple[Rule, ...]:
             for _, filt in _FIELD.findall(row["replacement"]):
                 if filt and filt not in _FILTERS:
                     raise ValueError(f"unknown filter {filt!r}")
-            rules.append(Rule(row["name"], re.compile(row["pattern"], re.IGNORECASE), row["replacement"],
+            rules.append(Rule(row["name"], re.compile(pattern, re.IGNORECASE), row["replacement"],
                               requires, row.get("example_in") or "", row.get("example_out") or ""))
         except (KeyError, ValueError, re.error) as exc:
             raise ResourceError(f"{path}: bad normalisation rule {row.get('name')!r}: {exc}",
                                 input=row) from exc
-    return tuple(rules)
+    return tuple(rules), fragments
+
+
+def _fragment(fragments: dict[str, str], name: str) -> str:
+    if name not in fragments:
+        raise ValueError(f"unknown fragment {{@{name}}} (a fragment row comes before the rules that use it)")
+    return fragments[name]
 
 
 def _requirement(item: str) -> tuple[str, str]:
@@ -111,22 +137,35 @@ def default_rules() -> tuple[Rule, ...]:
     return read_rules(grammar_path("normalization.tsv"))
 
 
+_CLAUSE_BREAK = re.compile(r"(,? and )(?=there (?:is|are)\b)", re.IGNORECASE)
+
+
 def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int = 3) -> Normalized:
     """Apply the rules in file order, again while any applies (at most `passes` rounds: "There is
     no milk being drunk by a cat" needs the existential rule, then the passive one), recording
-    each rewrite."""
-    text = " ".join(sentence.split())
+    each rewrite. "A and there is B" is rewritten clause by clause, so the rules anchored at a
+    sentence's start also reach the second clause ("... and no man is smiling")."""
+    parts = _CLAUSE_BREAK.split(" ".join(sentence.split()))     # clause, separator, clause, ...
     rewrites: list[Rewrite] = []
     for _ in range(passes):
         before = len(rewrites)
         for rule in rules or default_rules():
-            after = _tidy(rule.apply(text))
-            if after != text:
-                rewrites.append(Rewrite(rule.name, text, after))
-                text = after
+            for i in range(0, len(parts), 2):
+                after = _tidy(rule.apply(parts[i]))
+                if after != parts[i]:
+                    edited = parts[:i] + [after if i == 0 else _lowered(after, parts[i])] + parts[i + 1:]
+                    rewrites.append(Rewrite(rule.name, "".join(parts), "".join(edited)))
+                    parts = edited
         if len(rewrites) == before:
             break
-    return Normalized(sentence, text, tuple(rewrites))
+    return Normalized(sentence, "".join(parts), tuple(rewrites))
+
+
+def _lowered(clause: str, before: str) -> str:
+    """A later clause's first word in lower case where the clause had it in lower case before the
+    rewrite ("there is no man" -> "No man" -> "no man"); a name keeps its capital."""
+    first = clause.split(" ")[0]
+    return clause[:1].lower() + clause[1:] if first.lower() in before.split(" ") else clause
 
 
 def _tidy(text: str) -> str:

@@ -166,6 +166,19 @@ def test_a_verb_that_needs_its_object_keeps_it(parser):
     assert not any(g.hypothesis.endswith("petting") for g in pairs)           # kb/augment.json: needs_object
 
 
+def test_a_complement_is_dropped_only_where_the_verb_reads_well_without_it(parser):
+    sitting, getting, going, perched, base = (
+        {g.hypothesis for g in result} for result in Augmenter(AugmentSettings(), parser=parser).generate_batch(
+            ["A man is sitting on a bench", "A man is getting into a car", "A man is going into the water",
+             "The cat perched on the table is looking out the window",
+             "The man is standing in the water at the base of a waterfall"]))
+    assert "A man is sitting" in sitting
+    assert not any(h.endswith(("getting", "going")) for h in getting | going)       # "going" alone is leaving
+    assert perched and not any("perched is" in h for h in perched)          # a noun's participle keeps it
+    assert any("at the base of a waterfall" in h for h in base)              # the of-phrase stays:
+    assert all("base of a" in h for h in base if "base" in h)                # "at the base" would dangle
+
+
 @pytest.mark.parametrize("lemma, person", [("man", True), ("kid", True), ("kids", True), ("cyclist", True),
                                            ("person", True),
                                            ("tiger", False), ("dog", False), ("lion", False)])

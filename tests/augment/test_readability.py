@@ -1,5 +1,6 @@
 """Sound edits a reader rejects are not generated (issue 15): dropped particles, hanging clauses
-and commas, sentences that start with an anaphor, pronouns of the other gender, lists without "and"."""
+and commas, sentences that start with an anaphor, pronouns of the other gender, lists without "and",
+a pronoun without the noun it stood for."""
 from __future__ import annotations
 
 import re
@@ -20,7 +21,8 @@ def generated(parser):
                 "There is no woman penciling on eyeshadow",
                 "A boy, who is tired and wearing a cap, is sleeping on a sofa",
                 "The player in purple, white and black is playing near the end of the field",
-                "A man is walking down the street, smiling and waving"]
+                "A man is walking down the street, smiling and waving",
+                "A girl is jumping off a rock and another is standing on it"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
 
@@ -35,6 +37,12 @@ def test_no_sentence_starts_with_an_anaphor(generated):
     poodles = generated["Two poodles are in the snow and one is lying down"]
     assert "Two poodles are in the snow" in poodles
     assert not any(h.lower().startswith("one ") for h in poodles)
+
+
+def test_a_pronoun_keeps_its_antecedent(generated):
+    rock = generated["A girl is jumping off a rock and another is standing on it"]
+    assert "A girl is jumping and another is standing" in rock
+    assert not any(h.endswith("on it") and "rock" not in h for h in rock)
 
 
 def test_a_particle_is_not_dropped(generated):

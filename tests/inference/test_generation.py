@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.inference.generation import Generator, Target, droppable_modifier, kb_leq, monotone_modifier
+from monalog.inference.droppable import droppable_modifier, monotone_modifier
+from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.inference.proof import StepKind
 from monalog.inference.treeops import sentence_text, surface
 from monalog.polarity.polarizer import Polarizer

@@ -77,6 +77,8 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("Several dogs are barking", "Two dogs are barking"),
     ("Four people are sitting on a ledge", "Some people are sitting on a ledge"),   # "Four" tagged JJ, read as CD
     ("Two cats are playfully fighting each other", "Two cats are fighting each other"),   # reciprocal, no operator
+    ("A man is typing on a keyboard", "A man is typing"),           # a PP complement dropped like an object
+    ("A woman is looking at a painting", "A woman is looking"),
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)
@@ -92,6 +94,14 @@ def test_entailments(prover, premise, hypothesis):
     ("No cat is sleeping", "A cat is sleeping", "quantifier"),
     ("A dog is running", "The dog is not running", "negat"),        # a/the alone: still one referent
     ("A girl is riding a bike", "No child is riding a bike", "quantifier"),   # "no": whoever it is
+    ("Two men are not fighting", "Two men are fighting", "negat"),     # the same count: one group
+    # what contradicts one conjunct contradicts the whole
+    ("The girl is not swinging and the woman is not standing", "The girl is swinging and the woman is standing",
+     "conjunct"),
+    ("The boys are playing outdoors and the man is smiling", "There is no boy playing outdoors and there is "
+     "no man smiling", "conjunct"),
+    ("A person is cutting paper with scissors", "A person is cutting no paper with scissors", "object"),
+    ("There is no one typing", "Someone is typing on a keyboard", "quantifier"),
 ])
 def test_contradictions(prover, premise, hypothesis, note):
     proof = prover.prove(premise, hypothesis)
@@ -109,6 +119,15 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("A man's dog is not barking", "A man's animal is barking"),         # the heads are dog and animal, not man
     ("A woman is standing and isn't looking at the lake", "A woman is sitting and looking at the lake"),
     ("The flight was cancelled or the train was late", "The train was late"),   # one disjunct is no contradictory
+    ("The flight was not cancelled or the train was late", "The flight was cancelled"),
+    ("A man says that a dog is not barking", "A dog is barking"),      # an embedded clause is no conjunct
+    ("A man is not typing on a keyboard", "A man is not typing"),      # ↓: no complement dropped
+    ("Two men are not fighting", "Some men are fighting"),             # two counts: maybe two groups
+    ("A boy is not singing", "A boy is dancing and a kid is singing"),   # a conjunct's referent counts too
+    ("A boy is dancing and a kid is not singing", "A boy is singing"),
+    ("A man is cutting paper or singing", "A man is singing"),          # no object swap inside a disjunct
+    ("A man is cutting no paper", "A man is cutting paper or singing"),
+    ("A man is in the kitchen", "A man is"),                             # the copula keeps its complement
 ])
 def test_neutral(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.NEUTRAL
@@ -121,6 +140,26 @@ def test_a_misparsed_sentence_gets_no_proof(prover, monkeypatch):
     monkeypatch.setattr(prover_module, "doubt", lambda tree, probabilities=(): '"or" as a preposition')
     proof = prover.prove("A man is playing a red guitar", "A man is playing a guitar")
     assert proof.label is Label.NEUTRAL and "abstained" in proof.note and '"or"' in proof.note
+
+
+@pytest.mark.parametrize("premise, hypothesis, words", [
+    ("A boy is jumping out of the water", "A boy is jumping into the water", '"out of" and "into"'),
+    ("The horse is near a barrel", "The horse is far from a barrel", '"near" and "far from"'),
+    ("A boy is jumping off a chair", "A boy is jumping onto a chair", '"off" and "onto"'),
+])
+def test_excluding_words_and_phrases_of_two_words(prover, premise, hypothesis, words):
+    proof = prover.prove(premise, hypothesis)
+    assert proof.label is Label.CONTRADICTION and words in proof.steps[-1].note
+
+
+def test_one_difference_is_one_span_of_up_to_two_words():
+    from monalog.inference.prover import _one_difference
+
+    assert _one_difference(("boy", "jump", "out", "of", "water"), ("boy", "jump", "into", "water")) == ((2, 4), (2, 3))
+    assert _one_difference(("a", "b", "c"), ("a", "x", "c")) == ((1, 2), (1, 2))
+    assert _one_difference(("a", "b", "c"), ("x", "b", "y")) is None           # two places
+    assert _one_difference(("a", "b"), ("a", "b", "c")) is None                 # an added word excludes nothing
+    assert _one_difference(("a", "b", "c", "d", "e"), ("a", "x", "e")) is None  # three words
 
 
 def test_exclusions_are_an_option(parser):

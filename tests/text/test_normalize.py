@@ -27,6 +27,7 @@ def test_rule_example(rule):
     "A man is in the kitchen and a woman is cooking",
     # "and is" after the agent belongs to the subject: no passive rule may take it as the agent's
     "A girl in a brown dress is being surrounded by children and is closing her eyes",
+    "A man is walking, and there is a dog",      # a clause after "and there is" keeps its form and its comma
 ])
 def test_rules_that_do_not_apply(sentence):
     assert normalize(sentence).text == sentence and normalize(sentence).rewrites == ()
@@ -36,6 +37,21 @@ def test_rules_chain_and_are_all_recorded():
     result = normalize("There is no one cutting a tomato")
     assert result.text == "No person is cutting a tomato"
     assert [r.rule for r in result.rewrites] == ["existential_no", "no_one"]
+
+
+def test_a_second_clause_is_normalised_on_its_own():
+    result = normalize("There is no boy playing outdoors, and there is no man smiling")
+    assert result.text == "No boy is playing outdoors, and no man is smiling"
+    assert [r.rule for r in result.rewrites] == ["existential_no", "existential_no"]
+    assert result.rewrites[1].before == "No boy is playing outdoors, and there is no man smiling"
+    assert normalize("A dog is running and there are several cats sleeping").text == \
+        "A dog is running and several cats are sleeping"          # lower case where the clause had it
+    assert normalize("A dog is running and there are two cats being fed by Mary").text == \
+        "A dog is running and Mary is feeding two cats"             # a name keeps its capital
+
+
+def test_an_existential_with_a_list_of_participles():
+    assert normalize("There is no man running, jumping and kicking").text == "No man is running, jumping and kicking"
 
 
 def test_passive_agreement():
@@ -198,6 +214,8 @@ def test_relative_clauses_and_agreement(before, after):
     ("There is a man holding a painting", "A man is holding a painting"),
     ("There is a girl holding a painting sitting on a bench", "A girl is holding a painting sitting on a bench"),
     ("There is no dog holding a ball not running", "No dog is holding a ball not running"),
+    # a PP with "with" may be the possessor's: "the man shoulders with grey hair" would give it away
+    ("A girl is on the shoulders of a man with grey hair", "A girl is on the shoulders of a man with grey hair"),
 ])
 def test_rewrites_that_would_change_the_meaning_are_not_made(before, after):
     assert normalize(before).text == after
@@ -233,6 +251,17 @@ def test_bad_rule_file(tmp_path):
                    "broken\t(unclosed\tx\t\t\t\n", encoding="utf-8")
     with pytest.raises(ResourceError, match="broken"):
         read_rules(bad)
+
+
+def test_a_fragment_row_is_used_by_later_patterns(tmp_path):
+    rules = tmp_path / "rules.tsv"
+    header = "name\tpattern\treplacement\trequires\texample_in\texample_out\n"
+    rules.write_text(header + "@pet\t(?:cat|dog)\t\t\t\t\nanimal\t\\b{@pet}s?\\b\tanimal\t\t\t\n", encoding="utf-8")
+    (rule,) = read_rules(rules)
+    assert rule.apply("A dog and two cats") == "A animal and two animal"
+    rules.write_text(header + "animal\t{@pet}\tanimal\t\t\t\n", encoding="utf-8")
+    with pytest.raises(ResourceError, match="unknown fragment"):
+        read_rules(rules)
 
 
 @pytest.mark.parametrize("noun, form", [("dog", "dogs"), ("box", "boxes"), ("lady", "ladies"), ("day", "days"),
