@@ -77,13 +77,28 @@ _NP_STARTS = frozenset({"a", "an", "the", "one", "two", "three", "four", "five",
                         "her", "their", "its", "another", "other", "no", "people", "children", "men", "women"})
 
 
-def be_for(noun_phrase: str) -> str:
-    """'are' for a coordinated or plural noun phrase, else 'is'. The head is the last word before
-    a post-modifier ("a classroom of students" is singular)."""
+def _head_words(noun_phrase: str) -> list[str]:
+    """The words up to the head, before any post-modifier ("a classroom | of students", "people |
+    playing football": a participle after a plural head)."""
     words = noun_phrase.lower().split()
     cut = next((i for i, w in enumerate(words) if i and (w in _POST_MODIFIER_STARTS or (
         w.endswith("ing") and w not in _ING_NOUNS and _plural(words[i - 1])))), len(words))
-    words = words[:cut]             # "people playing football": a participle after a plural head
+    return words[:cut]
+
+
+def indefinite(noun_phrase: str) -> str:
+    """The phrase with the article an existential reading needs: "onion" -> "a onion" (the
+    normaliser makes it "an"), "onions" and "milk" as they are."""
+    words = _head_words(noun_phrase)
+    if not words or be_for(noun_phrase) == "are" or not countable(words[-1]):
+        return noun_phrase
+    return "a " + noun_phrase
+
+
+def be_for(noun_phrase: str) -> str:
+    """'are' for a coordinated or plural noun phrase, else 'is'. The head is the last word before
+    a post-modifier ("a classroom of students" is singular)."""
+    words = _head_words(noun_phrase)
     if not words:
         return "is"
     if any(w == "and" and nxt in _NP_STARTS for w, nxt in zip(words, words[1:])):

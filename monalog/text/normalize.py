@@ -12,7 +12,7 @@ from pathlib import Path
 from monalog.errors import ResourceError
 from monalog.fileio import read_table
 from monalog.text.lemmatize import lemmatize
-from monalog.text.morphology import agree_articles, be_for, ing_form, is_participle
+from monalog.text.morphology import agree_articles, be_for, indefinite, ing_form, is_participle
 from monalog.resources import grammar_path
 
 _FILTERS = {
@@ -21,6 +21,7 @@ _FILTERS = {
     "ing": ing_form,
     "be": be_for,
     "singular": lambda s: lemmatize([s], ["NNS"])[0],      # "made of rocks" -> "rock"
+    "indefinite": indefinite,                               # "onion" -> "a onion" (then "an onion")
 }
 _FUNCTION_WORDS = frozenset("""a an the this that these those some any no every each all both it him her them
 me us you he she they we his its their my our your there here who which what when where why how not very

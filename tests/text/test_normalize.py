@@ -50,6 +50,16 @@ def test_a_second_clause_is_normalised_on_its_own():
         "A dog is running and Mary is feeding two cats"             # a name keeps its capital
 
 
+@pytest.mark.parametrize("passive, active", [
+    ("No onion is being cut by a man", "No man is cutting an onion"),         # not "A man is cutting no onion"
+    ("There is no milk being drunk by a cat", "No cat is drinking milk"),     # a mass noun takes no article
+    ("There is no white car being driven by the man", "The man is not driving a white car"),
+    ("There is no butter being added to the mixer", "No person is adding butter to the mixer"),
+])
+def test_a_passive_with_a_negative_subject_keeps_the_negation_s_scope(passive, active):
+    assert normalize(passive).text == active
+
+
 def test_an_existential_with_a_list_of_participles():
     assert normalize("There is no man running, jumping and kicking").text == "No man is running, jumping and kicking"
 
