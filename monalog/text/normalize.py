@@ -91,7 +91,7 @@ def read_rules(path: str | Path) -> tuple[Rule, ...]:
 @lru_cache(maxsize=None)
 def default_fragment(name: str) -> re.Pattern:
     """A fragment of the default rule file, for code that must agree with the rules ("@part_noun")."""
-    return re.compile(_read(grammar_path("normalization.tsv"))[1][name], re.IGNORECASE)
+    return re.compile(_default()[1][name], re.IGNORECASE)
 
 
 def _read(path: str | Path) -> tuple[tuple[Rule, ...], dict[str, str]]:
@@ -134,8 +134,13 @@ def _requirement(item: str) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _default() -> tuple[tuple[Rule, ...], dict[str, str]]:
+    """The default rule file, read once for its rules and its fragments."""
+    return _read(grammar_path("normalization.tsv"))
+
+
 def default_rules() -> tuple[Rule, ...]:
-    return read_rules(grammar_path("normalization.tsv"))
+    return _default()[0]
 
 
 _CLAUSE_BREAK = re.compile(r"(,? and )(?=there (?:is|are)\b)", re.IGNORECASE)
