@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from monalog.ccg.category import Category, Functor
+from monalog.ccg.category import Atom, Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.treeops import modifier_split, node_at
 from monalog.polarity.lexicon import default_lexicon
@@ -14,6 +14,7 @@ from monalog.polarity.polarizer import PolarizedNode
 from monalog.text.normalize import default_fragment
 
 UP = Polarity.UP
+_NP, _PP = Atom("NP"), Atom("PP")
 
 
 def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
@@ -71,8 +72,10 @@ def operators(words: Sequence[Leaf]) -> list[bool]:
             for i, leaf in enumerate(words)]
 
 
-# verbs whose PP complement carries what they say ("is in the kitchen", "is made of ice", "consists of")
-_PP_NEEDED = frozenset({"be", "make", "consist", "belong", "depend", "rely"})
+# verbs whose PP complement carries what they say ("is in the kitchen", "is made of ice", "consists of",
+# "making the dough into a ball", "mistaking a cat for a dog")
+_PP_NEEDED = frozenset({"be", "make", "consist", "belong", "depend", "rely", "turn", "mistake", "change",
+                        "transform", "convert", "form"})
 
 
 def complement(node: Tree) -> Category | None:
@@ -92,3 +95,49 @@ def noun_modifier(tree: Tree, path) -> bool:
     table"): without its object or complement it would read "the cat perched is ..."."""
     parent = node_at(tree, path[:-1]) if path else None
     return isinstance(parent, Unary) and parent.rule is Rule.LEX
+
+
+def measured(node: Tree, gathered: bool = False) -> Tree | None:
+    """What a measure phrase measures out: "bread" of "a slice of bread", "butter" of "pieces of
+    butter" (the noun is grammars/normalization.tsv's @portion_noun), and with `gathered` "cereal" of
+    "a bowl of cereal", "sheep" of "a herd of sheep" (@gathering_noun); None for any other node, and
+    under a downward determiner ("no slice of bread"). Where the phrase is ↑, dropping the measure is
+    sound: eating a slice of bread is eating bread."""
+    if not isinstance(node, (Unary, Binary)) or node.category != _NP:
+        return None
+    if isinstance(node, Unary):
+        noun = node.child
+    elif isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf) \
+            and str(node.left.category) == "NP/N" and node.left.token.pos == "DT" and not downward(node.left):
+        noun = node.right
+    else:
+        return None
+    if not (isinstance(noun, Binary) and noun.rule is Rule.FA and isinstance(noun.left, Leaf)
+            and isinstance(noun.right, Binary) and isinstance(noun.right.left, Leaf)
+            and noun.right.left.token.lemma.lower() == "of" and str(noun.right.right.category) == "NP"):
+        return None
+    word = noun.left.token.word.lower()
+    if default_fragment("portion_noun").fullmatch(word) is None \
+            and not (gathered and default_fragment("gathering_noun").fullmatch(word) is not None):
+        return None
+    return noun.right.right
+
+
+def without_second_complement(node: Tree) -> Tree | None:
+    """The verb phrase without the PP complement after its object: "slicing a potato into pieces" ->
+    "slicing a potato" (the verb's category ((S\\NP)/PP)/NP becomes (S\\NP)/NP); None for any other
+    node. Sound, but "putting a book" may read incomplete: the prover uses it, augmentation does not."""
+    if not (isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Binary)
+            and node.left.rule is Rule.FA and isinstance(node.left.left, Leaf)
+            and node.left.left.token.pos.startswith("VB") and node.right.category == _PP
+            and node.left.right.category == _NP):
+        return None
+    verb, obj = node.left.left, node.left.right
+    if verb.token.lemma.lower() in _PP_NEEDED:
+        return None
+    cat = verb.category
+    if not (isinstance(cat, Functor) and cat.argument == obj.category and isinstance(cat.result, Functor)
+            and cat.result.argument == node.right.category and cat.result.result == node.category):
+        return None
+    return Binary(node.category, Rule.FA, Leaf(Functor(node.category, cat.result.slash, obj.category), verb.token),
+                  obj, node.left.head_is_left)

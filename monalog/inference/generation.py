@@ -23,10 +23,12 @@ from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
+from monalog.inference import phrases
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.droppable import complement, droppable_modifier, monotone_modifier, noun_modifier, operators
-from monalog.inference.treeops import (ARTICLE, head_noun, is_determiner, lemma_key, norm_lemma, replace_at,
-                                       same_category, sentence_text, surface, walk)
+from monalog.inference.droppable import (complement, droppable_modifier, measured, monotone_modifier, noun_modifier,
+                                        operators, without_second_complement)
+from monalog.inference.treeops import (ARTICLE, compounds, head_noun, is_determiner, lemma_key, norm_lemma,
+                                       replace_at, same_category, sentence_text, surface, walk)
 
 if TYPE_CHECKING:
     from monalog.inference.alignment import Alignment
@@ -72,6 +74,8 @@ class Target:
     leaves: tuple[Leaf, ...]
     modifiers: tuple[tuple[Tree, int], ...]     # (modifier node, index of the modifier child)
     disjunctions: tuple[Tree, ...] = ()          # "X or Y" nodes
+    compounds: tuple[tuple[str, Tree], ...] = ()  # phrases that stand for one word ("wind_instrument")
+    singles: tuple[tuple[str, Tree], ...] = ()    # nouns and verbs without object such phrases may replace
 
     @classmethod
     def of(cls, tree: Tree, polarized: PolarizedNode) -> "Target":
@@ -85,7 +89,10 @@ class Target:
                 mods.append((pn.node, split[0]))
         disjunctions = tuple(pn.node for _, pn in polarized.walk_paths()
                              if (conj := _conjunction(pn.node)) and conj[0] == "or" and _coordinable(pn.node, "or"))
-        return cls(tree, key, Counter(key), tuple(leaves(tree)), tuple(mods), disjunctions)
+        words = tuple(leaves(tree))
+        return cls(tree, key, Counter(key), words, tuple(mods), disjunctions,
+                   tuple((lemma, node) for lemma, _, node in compounds(tree)),
+                   tuple((norm_lemma(leaf), leaf) for leaf in words if phrases.one_word(leaf)))
 
 
 def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
@@ -103,15 +110,21 @@ class Generator:
     """Proposes (edited tree, step) pairs from a polarized tree toward a target."""
 
     def __init__(self, kb: KnowledgeBase, intransitive: Callable[[str], bool] | None = None,
-                 alignments: Sequence[Alignment] = (), counting: bool = False) -> None:
+                 alignments: Sequence[Alignment] = (), counting: bool = False, compound_facts: bool = True) -> None:
         """`intransitive`: whether a verb lemma reads well without its object (None: every verb,
         as the prover needs; augmentation keeps only complete verb phrases). `alignments`: phrase
         facts (inference.alignment) that replace whole constituents. `counting`: "a red car and a
-        blue car" ≤ "two cars" (sound where bare numerals read "at least")."""
+        blue car" ≤ "two cars" (sound where bare numerals read "at least"). `compound_facts`: whether the
+        pair's facts relate a phrase that stands for one word ("wind_instrument"; False spares the
+        search looking for such phrases in every sentence)."""
         self.kb = kb
         self.intransitive = intransitive
         self.alignments = tuple(alignments)
         self.counting = counting
+        self.compound_facts = compound_facts
+
+    def _leq(self, a: str, b: str) -> tuple[Fact, ...] | None:
+        return kb_leq(self.kb, a, b)
 
     def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
         nodes = list(pn.walk_paths())
@@ -120,7 +133,12 @@ class Generator:
                    if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
         missing.pop(ARTICLE, None)
         yield from self._replacements(tree, nodes, target, missing)
-        yield from self._phrase_replacements(tree, nodes)
+        if self.compound_facts:
+            yield from phrases.compound_replacements(tree, nodes, target, self._leq)
+        yield from phrases.aligned_replacements(tree, nodes, self.alignments)
+        yield from phrases.place_replacements(tree, nodes, target, have)
+        yield from phrases.adverb_moves(tree, target)
+        yield from phrases.pp_moves(tree, target)
         yield from self.deletions(tree, nodes, target)
         yield from self._insertions(tree, nodes, target, have)
         if target.disjunctions:                 # the modal scan below is for a target with "or" only
@@ -142,34 +160,13 @@ class Generator:
             if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
                 candidates[ARTICLE] = _A
             for new_lemma, token in candidates.items():
-                if p is UP:
-                    facts = kb_leq(self.kb, lemma, new_lemma)
-                elif p is DOWN:
-                    facts = kb_leq(self.kb, new_lemma, lemma)
-                else:
-                    up, down = kb_leq(self.kb, lemma, new_lemma), kb_leq(self.kb, new_lemma, lemma)
-                    facts = up + down if up is not None and down is not None else None
+                facts = phrases.licensed(self._leq, lemma, new_lemma, p)
                 if facts is None:
                     continue
                 new = Leaf(leaf.category, Token(token.word, token.lemma, token.pos))
                 edited = replace_at(tree, path, new)
                 yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts,
                                    operator=node.operator)
-
-    def _phrase_replacements(self, tree, nodes) -> Iterator[tuple[Tree, Step]]:
-        """A constituent replaced by its aligned phrase, in ↑ positions only: an embedding score says
-        that two phrases are alike, not which is the more general, so it is never trusted where a
-        wrong direction reverses the inference ("Every dog barks" ⊭ "Every animal barks")."""
-        if not self.alignments:
-            return
-        ups = [(path, node, lemma_key(node.node)) for path, node in nodes if node.polarity is UP]
-        for alignment in self.alignments:
-            for path, node, key in ups:
-                if key != alignment.source or not same_category(node.category, alignment.target.category):
-                    continue
-                edited = replace_at(tree, path, alignment.target)
-                yield edited, Step(StepKind.REPLACE, surface(node.node), surface(alignment.target),
-                                   sentence_text(edited), node.polarity, (alignment.fact,), operator=node.operator)
 
     @staticmethod
     def _swap(tree: Tree, path, node: Binary, target: Target | None) -> Iterator[tuple[Tree, Step]]:
@@ -186,8 +183,8 @@ class Generator:
             yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited))
 
     def deletions(self, tree: Tree, nodes, target: Target | None) -> Iterator[tuple[Tree, Step]]:
-        """Monotone modifiers, objects and conjuncts dropped where ↑ (unless the target has them
-        all); `target` None (undirected generation): every such deletion."""
+        """Monotone modifiers, objects, measures ("a bowl of") and conjuncts dropped where ↑ (unless
+        the target has them all); `target` None (undirected generation): every such deletion."""
         for path, node in nodes:
             subtree = node.node
             if node.polarity is not UP:
@@ -206,6 +203,12 @@ class Generator:
                 fact = pair_fact(surface(head), surface(subtree), "a modified phrase is a special case")
                 yield edited, Step(StepKind.DELETE, surface(mod), "", sentence_text(edited), UP, (fact,),
                                    operator=node.operator)
+            stuff = measured(subtree, gathered=target is not None)
+            if stuff is not None and not _target_has(target, lemma_key(subtree)[:-len(lemma_key(stuff))]):
+                edited = replace_at(tree, path, stuff)
+                fact = pair_fact(surface(stuff), surface(subtree), "a measure of something is some of it")
+                yield edited, Step(StepKind.DELETE, surface(subtree)[:-len(surface(stuff))].strip(), "",
+                                   sentence_text(edited), UP, (fact,), operator=node.operator)
             obj = None if noun_modifier(tree, path) else complement(subtree)
             verb = subtree.left if obj else None
             if (obj and isinstance(verb, Leaf) and not _target_has(target, lemma_key(subtree.right))
@@ -215,6 +218,13 @@ class Generator:
                 edited = replace_at(tree, path, intransitive)
                 what = "to an object" if str(subtree.right.category) == "NP" else "with a complement"
                 fact = pair_fact(verb.token.word, surface(subtree), f"doing something {what} is doing it")
+                yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,),
+                                   operator=node.operator)
+            shorter = without_second_complement(subtree) if target is not None else None
+            if shorter is not None and not _target_has(target, lemma_key(subtree.right)) \
+                    and not any(operators(leaves(subtree.right))):
+                edited = replace_at(tree, path, shorter)
+                fact = pair_fact(surface(shorter), surface(subtree), "doing something with a complement is doing it")
                 yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,),
                                    operator=node.operator)
             conj = _conjunction(subtree)

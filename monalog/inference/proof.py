@@ -49,7 +49,7 @@ class Step:
         if self.kind is StepKind.NEGATE:
             return f"\"{self.result}\" contradicts the hypothesis ({self.note})"
         verb = {StepKind.REPLACE: f"replace \"{self.before}\" with \"{self.after}\"",
-                StepKind.REORDER: f"swap the conjuncts: \"{self.before}\" -> \"{self.after}\"",
+                StepKind.REORDER: f"{self.note or 'swap the conjuncts'}: \"{self.before}\" -> \"{self.after}\"",
                 StepKind.DELETE: f"drop \"{self.before}\"",
                 StepKind.INSERT: f"add \"{self.after}\""}[self.kind]
         because = f" because {'; '.join(str(f) for f in self.facts)}" if self.facts else ""

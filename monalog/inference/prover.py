@@ -19,7 +19,7 @@ from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAlig
 from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
-from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, pair_facts
+from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, light_verb_facts, pair_facts
 from monalog.inference.negation import NEGATIONS, contradictories, subject_count, subject_head
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
@@ -29,7 +29,7 @@ from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
 from monalog.inference.proof import Label, Proof, Step, StepKind
 from monalog.inference.search import SearchResult, State, search
-from monalog.inference.treeops import keyed_leaves, lemma_key, sentence_text
+from monalog.inference.treeops import compounds, keyed_leaves, lemma_key, light_noun, sentence_text
 
 if TYPE_CHECKING:
     from monalog.parsing.parser import Parse, Parser
@@ -92,6 +92,32 @@ def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, 
     if a is None or b is None or a == b or (kb_leq(kb, a, b) is not None and kb_leq(kb, b, a) is not None):
         return None
     return a, b
+
+
+def _words(tree: Tree, phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list[tuple[str, str]]:
+    """(lemma, Penn tag) of each word, and of each noun of several words among `phrases`
+    ("wind_instrument")."""
+    return [(leaf.token.lemma.lower(), leaf.token.pos) for leaf in leaves(tree)] \
+        + [(key, "NN") for key, _, node in phrases if str(node.category) == "N"]
+
+
+def _compositional(facts: list[Fact], phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list[Fact]:
+    """The WordNet facts that may be used: a noun of several words with an adjective ("young man",
+    "musical instrument") means what its words say, so WordNet may only place a word under it (guitar ≤
+    musical_instrument), never equate it with a word or place it under one through a sense its words do
+    not say (young_man ≡ boyfriend)."""
+    adjectival = {key for key, _, node in phrases if any(leaf.token.pos.startswith("JJ") for leaf in leaves(node))}
+    return [f for f in facts if not (f.left.text in adjectival and f.relation is not Relation.GEQ)
+            and not (f.right.text in adjectival and f.relation is not Relation.LEQ)]
+
+
+def _spelling_facts(phrases: list[tuple[str, tuple[int, ...], Tree]], other: Tree) -> list[Fact]:
+    """A noun written as two words in one sentence (among its `phrases`) and as one in the other is
+    one noun ("back yard", "backyard")."""
+    words = {leaf.token.lemma.lower() for leaf in leaves(other)}
+    return [Fact(Term(key), Relation.EQ, Term(key.replace("_", "")), Source.PAIR,
+                 "one noun, written as two words or as one")
+            for key, _, node in phrases if str(node.category) == "N" and key.replace("_", "") in words]
 
 
 @dataclass(frozen=True)
@@ -174,22 +200,31 @@ class Prover:
             return exc
 
     # -- one pair ---------------------------------------------------------------------------------
-    def _pair_kb(self, p_tree: Tree, h_tree: Tree) -> KnowledgeBase:
-        facts = premise_facts(p_tree)
+    def _pair_kb(self, p_tree: Tree, h_tree: Tree) -> tuple[KnowledgeBase, bool]:
+        """The KB with the pair's own facts, and whether any of those is about a phrase that stands
+        for one word ("wind_instrument": only then are such phrases looked for in every sentence)."""
+        phrases = {tree: compounds(tree) for tree in (p_tree, h_tree)}
+        facts = premise_facts(p_tree) + _spelling_facts(phrases[p_tree], h_tree) \
+            + _spelling_facts(phrases[h_tree], p_tree)
         if self.settings.wordnet:
             wn = self.settings.wordnet_settings
             if self.settings.exclusions:
                 wn = dataclasses.replace(wn, antonyms=("n", "v", "a", "r"))
-            words = lambda t: [(leaf.token.lemma.lower(), leaf.token.pos) for leaf in leaves(t)]  # noqa: E731
-            facts += pair_facts(words(p_tree), words(h_tree), wn)
-        return self.kb.extended(facts)
+            facts += _compositional(pair_facts(_words(p_tree, phrases[p_tree]), _words(h_tree, phrases[h_tree]), wn),
+                                    phrases[p_tree] + phrases[h_tree])
+            for one, other in ((p_tree, h_tree), (h_tree, p_tree)):
+                light = [(key, leaves(node)[0].token.lemma.lower(), noun) for key, _, node in phrases[one]
+                         if (noun := light_noun(node)) is not None]
+                facts += light_verb_facts(light, (leaf.token.lemma.lower() for leaf in leaves(other)
+                                                  if leaf.token.pos.startswith("VB")), wn)
+        return self.kb.extended(facts), any("_" in f.left.text or "_" in f.right.text for f in facts)
 
     def _prove(self, item: _Pair, p_parse: Parse, h_parse: Parse, depth: int) -> Proof:
         """Symbolic knowledge first; when that finds no proof and the settings allow it, once more
         with the pair's phrase alignments (so a symbolic proof is never replaced by a learned one)."""
         s = self.settings
         p_tree, h_tree = p_parse.tree, h_parse.tree
-        kb = self._pair_kb(p_tree, h_tree)
+        kb, compound_facts = self._pair_kb(p_tree, h_tree)
         deadline = None if s.seconds is None else time.perf_counter() + s.seconds     # after the KB is built
         norm_steps = normalization_steps(item.p_norm) + normalization_steps(item.h_norm)
         explored = 0
@@ -214,11 +249,13 @@ class Prover:
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
         referents = _two_referents(kb, p_tree, h_tree)
         counting = s.readings.numerals is Numerals.AT_LEAST
-        found = self._attempt(item, Generator(kb, counting=counting), p_tree, h_tree, run, referents is None)
+        generator = Generator(kb, counting=counting, compound_facts=compound_facts)
+        found = self._attempt(item, generator, p_tree, h_tree, run, referents is None)
         if found is None and s.knowledge is Knowledge.ALIGNED:
             alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet))
             if alignments:
-                found = self._attempt(item, Generator(kb, alignments=alignments, counting=counting), p_tree, h_tree,
+                generator = Generator(kb, alignments=alignments, counting=counting, compound_facts=compound_facts)
+                found = self._attempt(item, generator, p_tree, h_tree,
                                       run, referents is None)
         if found is not None:
             return proof(*found)

@@ -157,3 +157,54 @@ def modifier_split(node: Tree) -> tuple[int, int] | None:
             and same_category(node.category, node.children[arg].category)):
         return functor, arg
     return None
+
+
+
+_N = Atom("N")
+_NP = Atom("NP")
+
+
+def compound_key(node: Tree) -> str | None:
+    """A phrase that stands for one word, as one lemma joined by "_": a noun of two or three words
+    ("wind_instrument", "body_of_water", "panda_bear"), the form WordNet lists such nouns in, or a
+    light verb with its noun ("make_sketch" of "making a sketch"); None for any other node."""
+    if not isinstance(node, Binary):
+        return None
+    words = leaves(node)
+    if 2 <= len(words) <= 3 and node.category == _N and words[-1].token.pos.startswith("NN") \
+            and all(leaf.token.word.isalpha() for leaf in words):
+        return "_".join(norm_lemma(leaf) for leaf in words)
+    noun = light_noun(node)
+    return f"{norm_lemma(words[0])}_{noun}" if noun else None
+
+
+_LIGHT_VERBS = frozenset({"make", "take", "give", "have", "do", "perform"})
+
+
+def light_noun(node: Tree) -> str | None:
+    """The noun of a light verb's phrase ("sketch" of "making a sketch"): make, take, give, have, do
+    or perform applied to a noun phrase of an article and a noun; None for any other node."""
+    if not (isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.pos.startswith("VB")
+            and norm_lemma(node.left) in _LIGHT_VERBS and node.right.category.without_features() == _NP):
+        return None
+    words = leaves(node.right)
+    if len(words) == 2 and words[0].token.lemma.lower() in ("a", "an", "some"):
+        words = words[1:]
+    return norm_lemma(words[0]) if len(words) == 1 and words[0].token.pos.startswith("NN") else None
+
+
+def compounds(tree: Tree) -> list[tuple[str, Path, Tree]]:
+    """The phrases in `tree` that stand for one word (`compound_key`), with their paths: what a
+    single word may be replaced by, or may replace, when the knowledge base relates the two (flute ≤
+    wind_instrument, make_sketch ≤ draw)."""
+    out: list[tuple[str, Path, Tree]] = []
+    stack: list[tuple[Path, Tree]] = [((), tree)]
+    while stack:                        # pre-order, as `walk`, without a generator per node
+        path, node = stack.pop()
+        if isinstance(node, Binary):
+            if (key := compound_key(node)) is not None:
+                out.append((key, path, node))
+            stack += [(path + (1,), node.right), (path + (0,), node.left)]
+        elif isinstance(node, Unary):
+            stack.append((path + (0,), node.child))
+    return out

@@ -6,10 +6,11 @@ within `max_depth` steps give ≤, antonyms give ⊥.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Iterable
+from typing import Any, Iterable
 
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet import wordnet
@@ -122,4 +123,52 @@ def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[st
             fact = relate(a, b, pa, settings)
             if fact:
                 facts.append(fact)
+    return facts
+
+
+_LIGHT_FORMS = {"make": "make|makes|making|made", "take": "take|takes|taking|took|taken",
+                "give": "give|gives|giving|gave|given", "have": "have|has|having|had",
+                "do": "do|does|doing|did|done", "perform": "perform|performs|performing|performed"}
+
+
+@lru_cache(maxsize=5000)
+def light_verbs(noun: str, light: str) -> tuple[tuple[str, Any, str], ...]:
+    """(verb, its synset, its gloss) for the verbs WordNet derives from `noun` (its first three
+    senses) and glosses as the light verb `light` with the noun: ("sketch", "make") -> sketch.v.01,
+    "make a sketch of". The gloss is the evidence that "making a sketch" is that sense of sketching; a
+    derived verb alone is not ("taking a picture" is no picturing), nor another light verb's gloss
+    ("give a massage to" says nothing of "having a massage")."""
+    forms = _LIGHT_FORMS.get(light)
+    if forms is None:
+        return ()
+    gloss = re.compile(rf"^(?:{forms})(?: [\w-]+){{0,2}} {re.escape(noun)}(?:e?s)?\b")
+    found: dict[str, tuple[str, Any, str]] = {}
+    for synset in synsets(noun, "n")[:3]:
+        for lemma in synset.lemmas():
+            if lemma.name() != noun:
+                continue
+            for verb in lemma.derivationally_related_forms():
+                definition = verb.synset().definition()
+                if verb.synset().pos() == "v" and gloss.search(definition):
+                    found.setdefault(verb.name(), (verb.name(), verb.synset(), definition))
+    return tuple(found.values())
+
+
+def light_verb_facts(phrases: Iterable[tuple[str, str, str]], verbs: Iterable[str],
+                     settings: WordNetSettings = WordNetSettings()) -> list[Fact]:
+    """phrase ≤ verb facts between light verb phrases (key "make_sketch", light verb, noun) and the
+    verbs of the other sentence: the glossed sense of the phrase's verb is that verb's sense or under
+    one of its senses (make_sketch ≤ draw, as sketch.v.01 is a kind of draw). Never ≥ or ≡: the verb
+    has other senses than the glossed one ("speaking" is no "giving a speech")."""
+    facts = []
+    others = sorted(set(verbs))
+    for key, light, noun in phrases:
+        for verb, synset, gloss in light_verbs(noun, light):
+            above = _ancestors(synset, settings.max_depth)
+            for other in others:
+                upper = next((s for s in synsets(other, "v") if s in above), None)
+                if upper is not None:
+                    how = f"{synset.name()} is a kind of {upper.name()}" if upper != synset else synset.name()
+                    facts.append(Fact(Term(key), Relation.LEQ, Term(other, "v"), Source.WORDNET,
+                                      f"\"{light} a {noun}\" is \"{verb}\" (\"{gloss}\"); {how}"))
     return facts

@@ -137,13 +137,15 @@ _NOUN_FUNCTORS = frozenset({"N/N", "NP/N"})
 
 def _relemmatize(tree: Tree) -> Tree:
     """Make POS tags and lemmas agree with the supertags: a verb's category with a noun's tag
-    ("walking"/NN as S[ng]\\NP), no tag at all ('XX', from scorers without POS), or a cardinal
-    before a noun with another tag than CD ("Four"/JJ people: the determiner rules go by CD)."""
+    ("walking"/NN as S[ng]\\NP), a verb phrase's adverb with a noun's ("indoors"/NNS), no tag at all
+    ('XX', from scorers without POS), or a cardinal before a noun with another tag than CD ("Four"/JJ
+    people: the determiner rules go by CD)."""
     lv = leaves(tree)
     fixes = {}
     for i, leaf in enumerate(lv):
         guess = pos_from_category(leaf.category)
-        if leaf.token.pos == "XX" or (guess.startswith("VB") and not leaf.token.pos.startswith("VB")):
+        if leaf.token.pos == "XX" or (guess.startswith("VB") and not leaf.token.pos.startswith("VB")) \
+                or (guess == "RB" and leaf.token.pos.startswith("NN")):     # "indoors"/NNS is no plural
             fixes[i] = guess
         elif leaf.token.pos != "CD" and str(leaf.category) in _NOUN_FUNCTORS and is_cardinal(leaf.token.word):
             fixes[i] = "CD"

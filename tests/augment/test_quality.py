@@ -179,6 +179,15 @@ def test_a_complement_is_dropped_only_where_the_verb_reads_well_without_it(parse
     assert all("base of a" in h for h in base if "base" in h)                # "at the base" would dangle
 
 
+def test_a_measure_is_dropped_but_a_vessel_is_kept(parser):
+    bread, soup, opening = ({g.hypothesis for g in result} for result in Augmenter(AugmentSettings(), parser=parser)
+                            .generate_batch(["A man is eating a slice of bread", "A chef is cleaning a bowl of soup",
+                                             "A man is opening a bottle of wine"]))
+    assert "A man is eating bread" in bread
+    assert not any("cleaning soup" in h for h in soup)              # the verb may act on the bowl itself
+    assert not any("opening wine" in h for h in opening)
+
+
 @pytest.mark.parametrize("lemma, person", [("man", True), ("kid", True), ("kids", True), ("cyclist", True),
                                            ("person", True),
                                            ("tiger", False), ("dog", False), ("lion", False)])

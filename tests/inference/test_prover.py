@@ -79,6 +79,22 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("Two cats are playfully fighting each other", "Two cats are fighting each other"),   # reciprocal, no operator
     ("A man is typing on a keyboard", "A man is typing"),           # a PP complement dropped like an object
     ("A woman is looking at a painting", "A woman is looking"),
+    ("A man is slicing a potato into pieces", "A man is cutting a potato"),     # the PP after the object
+    ("A boy is eating a bowl of cereal", "A boy is eating cereal"),       # a measure dropped where ↑
+    ("Pieces of butter are being added to the bowl", "A person is adding butter to the bowl"),
+    ("A herd of cows is grazing", "Cows are grazing"),
+    ("Three men are practicing karate in a field", "Three men are practicing karate outdoors"),   # places
+    ("Some kids are cooking in the kitchen", "Some kids are cooking inside"),
+    ("A girl is playing a flute", "A girl is playing a wind instrument"),   # nouns of several words
+    ("A woman is swimming in a lake", "A woman is swimming in a body of water"),
+    ("No girl is playing a wind instrument", "No girl is playing a flute"),
+    ("Two pandas are sleeping", "Two panda bears are sleeping"),
+    ("A cheetah is quickly running behind its prey", "The cheetah is running quickly behind its prey"),
+    ("A man is quickly running", "A man is running quickly"),           # the adverb may end the sentence
+    ("A man is singing and playing a guitar", "A man is singing and playing a musical instrument"),
+    ("A man is making a sketch", "A man is drawing"),         # WordNet glosses sketch as "make a sketch of"
+    ("Two kids in a pool are pushing a float", "Two kids are pushing a float in a pool"),   # a place moved
+    ("A man is waving in a car", "A man in a car is waving"),
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)
@@ -102,6 +118,12 @@ def test_entailments(prover, premise, hypothesis):
      "no man smiling", "conjunct"),
     ("A person is cutting paper with scissors", "A person is cutting no paper with scissors", "object"),
     ("There is no one typing", "Someone is typing on a keyboard", "quantifier"),
+    ("There is no girl with a bag on a train", "A girl with a bag is on a train", "quantifier"),
+    ("A man is eating a bowl of soup", "There is no man eating soup", "quantifier"),
+    ("A man is cooking in the kitchen", "A man is cooking outdoors", "exclude"),   # the kitchen is inside
+    ("Two dogs are playing indoors", "Two dogs are playing outside", "exclude"),
+    ("A hiker on top of the mountain is dancing", "No hiker is dancing on top of the mountain", "quantifier"),
+    ("The boy isn't playing the piano happily", "A boy is happily playing the piano", "negat"),   # adverb moved
 ])
 def test_contradictions(prover, premise, hypothesis, note):
     proof = prover.prove(premise, hypothesis)
@@ -128,6 +150,29 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("A man is cutting paper or singing", "A man is singing"),          # no object swap inside a disjunct
     ("A man is cutting no paper", "A man is cutting paper or singing"),
     ("A man is in the kitchen", "A man is"),                             # the copula keeps its complement
+    ("No boy is eating a bowl of cereal", "No boy is eating cereal"),     # ↓: no measure dropped
+    ("A man is opening a bottle of wine", "A man is opening wine"),      # a container is no measure
+    ("A dog is running near a field", "A dog is running outdoors"),      # "near" does not place it there
+    ("A dog is not running in a field", "A dog is not running outdoors"),
+    ("A girl is playing a wind instrument", "A girl is playing a flute"),
+    ("A man is quickly running and a dog is sleeping", "A man is running and a dog is quickly sleeping"),
+    ("A man is happily not singing", "A man is not singing happily"),     # never across "not"
+    ("A woman is taking a picture", "A woman is painting"),       # "picture" is derived, not glossed so
+    ("Every man in a car is waving", "Every man is waving in a car"),   # "every" restricts by the place
+    ("A man with a hat is waving", "A man is waving with a hat"),        # "with" is no place
+    # found by review: no move across "never" or into a verb's complement, no measure under "no", the
+    # phrase's own light verb only, no sense of "young man" its words do not say
+    ("A man is never sleeping in a bed", "A man in a bed is never sleeping"),
+    ("A man is trying to sleep in a bed", "A man in a bed is trying to sleep"),
+    ("A man is slowly learning to swim in a pool", "A man is learning to swim slowly in a pool"),
+    ("A man with a hat is waving in a car", "A man with a hat in a car is waving"),
+    ("A man is eating no slice of bread", "A man is eating bread"),
+    ("A dog is running in no field", "A dog is running outdoors"),
+    ("A woman is making the dough into a ball", "A woman is making the dough"),
+    ("A woman is having a massage", "A woman is massaging"),
+    ("A man is speaking", "A man is giving a speech"),
+    ("A young man is dancing", "A boyfriend is dancing"),
+    ("A man is only running", "A man is running only"),
 ])
 def test_neutral(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.NEUTRAL

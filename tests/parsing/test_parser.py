@@ -120,6 +120,13 @@ def test_cardinals_before_a_noun_are_cd(parser, sentence, word):
     assert (leaf.token.pos, leaf.token.lemma) == ("CD", "four")
 
 
+def test_a_verb_phrase_adverb_is_no_plural_noun(parser):
+    """"indoors" tagged NNS but parsed as a verb phrase's adverb keeps its s (the exclusion
+    outdoors | indoors in kb/fixed.kb is between lemmas)."""
+    leaf = next(lf for lf in parser.parse("Two dogs are playing indoors").leaves if lf.token.word == "indoors")
+    assert (leaf.token.pos, leaf.token.lemma) == ("RB", "indoors")
+
+
 def test_is_cardinal():
     from monalog.text.morphology import is_cardinal
 

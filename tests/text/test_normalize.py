@@ -313,3 +313,23 @@ def test_irregular_plural_forms():
 ])
 def test_collective_counting_and_relative_adjectives(before, after):
     assert normalize(before).text == after
+
+
+@pytest.mark.parametrize("sentence", [
+    "There is no dog with a ball in its mouth",        # the place may be the "with" object's
+    "There is no way around it",
+    "There is no reason for concern at all",
+    "There is a difference between the two dogs",
+    "There is a cat on the mat and a dog on the sofa",
+    "The boy fell, which is sad",                      # a clause's "which", not a noun's
+    "A dog, which seems happy, is running",             # seeming is not being
+    "A person with a back pack, who is topless, is walking",   # "who": the person, not the pack
+    "The girl is close to her mother",
+])
+def test_rules_leave_alone(sentence):
+    """Sentences the existential, relative clause and "close to" rules would misread (a review's cases)."""
+    assert normalize(sentence).text == sentence
+
+
+def test_a_participle_after_an_article_is_no_existential():
+    assert normalize("There is no man with a dog that is barking").text == "There is no man with a barking dog"
