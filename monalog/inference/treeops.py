@@ -5,6 +5,7 @@ from typing import Iterator
 
 from monalog.ccg.category import Atom, Category, Functor, Slash
 from monalog.ccg.tree import Binary, Leaf, Token, Tree, Unary, leaves
+from monalog.knowledge.wordnet_facts import LIGHT_VERBS
 
 Path = tuple[int, ...]
 
@@ -178,14 +179,11 @@ def compound_key(node: Tree) -> str | None:
     return f"{norm_lemma(words[0])}_{noun}" if noun else None
 
 
-_LIGHT_VERBS = frozenset({"make", "take", "give", "have", "do", "perform"})
-
-
 def light_noun(node: Tree) -> str | None:
-    """The noun of a light verb's phrase ("sketch" of "making a sketch"): make, take, give, have, do
-    or perform applied to a noun phrase of an article and a noun; None for any other node."""
+    """The noun of a light verb's phrase ("sketch" of "making a sketch"): a verb of wordnet_facts'
+    LIGHT_VERBS applied to a noun phrase of an article and a noun; None for any other node."""
     if not (isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.pos.startswith("VB")
-            and norm_lemma(node.left) in _LIGHT_VERBS and node.right.category.without_features() == _NP):
+            and norm_lemma(node.left) in LIGHT_VERBS and node.right.category.without_features() == _NP):
         return None
     words = leaves(node.right)
     if len(words) == 2 and words[0].token.lemma.lower() in ("a", "an", "some"):

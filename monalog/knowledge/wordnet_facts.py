@@ -129,6 +129,7 @@ def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[st
 _LIGHT_FORMS = {"make": "make|makes|making|made", "take": "take|takes|taking|took|taken",
                 "give": "give|gives|giving|gave|given", "have": "have|has|having|had",
                 "do": "do|does|doing|did|done", "perform": "perform|performs|performing|performed"}
+LIGHT_VERBS = frozenset(_LIGHT_FORMS)      # verbs that lend their event to a noun ("making a sketch")
 
 
 @lru_cache(maxsize=5000)
