@@ -39,7 +39,7 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "two": 2, "three": 3, "four": 
 
 
 # vague counts: what they guarantee as a premise, and what they claim as a conclusion
-_AT_LEAST = {"several": 2}
+_AT_LEAST = {"several": 2, "a few": 2}
 _CLAIMS = {"several": 3}
 
 _A = Token("a", "a", "DT")
@@ -56,12 +56,14 @@ def kb_leq(kb: KnowledgeBase, a: str, b: str) -> tuple[Fact, ...] | None:
     """Facts showing a ≤ b; numerals read as "at least N" (three ≤ two ≤ a)."""
     if b == "thing" and a != "thing" and default_lexicon().match_determiner([a]) is None:   # not "nothing"
         return (Fact(Term(a), Relation.LEQ, Term("thing"), Source.FIXED, "everything is a thing"),)
+    if (known := kb.leq(a, b)) is not None:
+        return known
     na, nb = _number(a), _number(b)
     na, nb = _AT_LEAST.get(a, na), _CLAIMS.get(b, nb)
     if na is not None and nb is not None:
         return (Fact(Term(a), Relation.LEQ, Term(b), Source.FIXED, "numerals read as \"at least\""),) \
             if na >= nb else None
-    return kb.leq(a, b)
+    return None
 
 
 @dataclass(frozen=True)
@@ -133,10 +135,13 @@ class Generator:
                    if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
         missing.pop(ARTICLE, None)
         yield from self._replacements(tree, nodes, target, missing)
+        yield from phrases.determiner_phrases(tree, nodes, target, self._leq, self.counting)
         if self.compound_facts:
             yield from phrases.compound_replacements(tree, nodes, target, self._leq)
         yield from phrases.aligned_replacements(tree, nodes, self.alignments)
         yield from phrases.place_replacements(tree, nodes, target, have)
+        yield from phrases.ground_prepositions(tree, nodes, target, have)
+        yield from phrases.clothing_colours(tree, nodes, target)
         yield from phrases.adverb_moves(tree, target)
         yield from phrases.pp_moves(tree, target)
         yield from self.deletions(tree, nodes, target)
@@ -147,12 +152,17 @@ class Generator:
     def _replacements(self, tree, nodes, target, missing) -> Iterator[tuple[Tree, Step]]:
         """Words replaced by words the target has more of. A word the target also has may be
         replaced too: the target's may stand elsewhere ("a black coat" -> "black clothing" when the
-        target also mentions "a grey coat")."""
+        target also mentions "a grey coat"). The "few" of "a few" is no word of its own (determiner_phrases
+        replaces the two)."""
+        previous = ""
         for path, node in nodes:
             if not isinstance(node.node, Leaf):
                 continue
             leaf, p = node.node, node.polarity
-            lemma = norm_lemma(leaf)
+            lemma, after = norm_lemma(leaf), previous
+            previous = leaf.token.word.lower()
+            if lemma == "few" and after == "a":
+                continue
             determiner = is_determiner(leaf)
             if lemma == ARTICLE and not determiner:
                 continue

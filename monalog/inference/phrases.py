@@ -1,20 +1,23 @@
 """Edits of whole phrases toward a target: phrases that stand for one word ("a flute" ≤ "a wind
-instrument", "making a sketch" ≤ "drawing"), aligned phrases (monalog.inference.alignment), place phrases
-("in a field" ≤ "outdoors"), a manner adverb moved along its verb phrase ("quickly running" ≡ "running
-quickly") and a place phrase moved between the subject and its verb phrase."""
+instrument", "making a sketch" ≤ "drawing"), determiners of two words ("a few" ≤ "some"), aligned phrases
+(monalog.inference.alignment), place phrases ("in a field" ≤ "outdoors", "on the grass" ≡ "in the
+grass"), clothing's colours ("in a blue leotard" ≤ "in blue"), a manner adverb moved along its verb
+phrase ("quickly running" ≡ "running quickly") and a place phrase moved between the subject and its
+verb phrase."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 
 from monalog.ccg.category import parse_category
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference import places
 from monalog.inference.droppable import downward, operators
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import (compounds, lemma_key, node_at, norm_lemma, replace_at, same_category,
-                                       sentence_text, surface, walk)
+from monalog.inference.treeops import (compounds, is_determiner, lemma_key, node_at, norm_lemma, replace_at,
+                                       same_category, sentence_text, surface, walk)
 from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.knowledge.wordnet_facts import worn
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
@@ -26,6 +29,7 @@ if TYPE_CHECKING:
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
 _N, _NP, _VP = parse_category("N"), parse_category("NP"), parse_category("S\\NP")
+_MODIFIER, _DETERMINER = parse_category("N/N"), parse_category("NP/N")
 Edits = Iterator[tuple[Tree, Step]]
 Nodes = Sequence[tuple[tuple[int, ...], PolarizedNode]]
 Leq = Callable[[str, str], "tuple[Fact, ...] | None"]
@@ -92,6 +96,54 @@ def aligned_replacements(tree: Tree, nodes: Nodes, alignments: Sequence["Alignme
                                sentence_text(edited), node.polarity, (alignment.fact,), operator=node.operator)
 
 
+def determiner_phrases(tree: Tree, nodes: Nodes, target: "Target", leq: Leq, numerals: bool = True) -> Edits:
+    """A determiner of two words that the parser reads as an article and an adjective ("a few
+    children": A + few children) replaced as one by a determiner the target has, as the polarity of
+    its first word and `leq` allow: "a few children" ≤ "some children" ≤ ... (the lexicon's
+    multi-word determiners, grammars/monotonicity.tsv). `numerals`: whether numerals read "at least N"
+    ("a few" ≤ "two"); under the exact reading no numeral replaces it."""
+    wanted = {leaf.token.lemma.lower(): leaf for leaf in target.leaves if is_determiner(leaf)
+              and (numerals or not default_lexicon().is_numeral(leaf.token.lemma.lower()))}
+    if not wanted:
+        return
+    polarity = dict(nodes)
+    for path, node in nodes:
+        if (split := _determiner_pair(node.node)) is None:
+            continue
+        first_at, pair, rest = split
+        words = tuple(leaf.token.word.lower() for leaf in pair)
+        first = polarity.get(path + first_at)
+        if first is None or words not in default_lexicon().determiners:
+            continue
+        old = " ".join(words)
+        for lemma, leaf in wanted.items():
+            facts = licensed(leq, old, lemma, first.polarity)
+            if facts is None or lemma in words:
+                continue
+            word = leaf.token.word.lower()
+            word = word.capitalize() if pair[0].token.word[:1].isupper() else word
+            new = Binary(_NP, Rule.FA, Leaf(_DETERMINER, Token(word, leaf.token.lemma, leaf.token.pos)), rest, True)
+            edited = replace_at(tree, path, new)
+            yield edited, Step(StepKind.REPLACE, old, word, sentence_text(edited), first.polarity,
+                               facts, operator=node.operator)
+
+
+def _determiner_pair(np: Tree) -> tuple[tuple[int, ...], tuple[Leaf, Leaf], Tree] | None:
+    """An NP that starts with two words the parser reads as a determiner and an adjective: the
+    path to its first word, the two leaves and the noun after them ("a (few children)" or "(a few)
+    children")."""
+    if not (isinstance(np, Binary) and np.category == _NP):
+        return None
+    left, right = np.left, np.right
+    if isinstance(left, Leaf) and isinstance(right, Binary) and isinstance(right.left, Leaf) \
+            and right.left.category == _MODIFIER:
+        return (0,), (left, right.left), right.right
+    if isinstance(left, Binary) and isinstance(left.left, Leaf) and isinstance(left.right, Leaf) \
+            and left.right.category == _MODIFIER:
+        return (0, 0), (left.left, left.right), right
+    return None
+
+
 def place_replacements(tree: Tree, nodes: Nodes, target: "Target", have: Counter) -> Edits:
     """A place phrase replaced by where it is, when the target says where and the phrase is ↑:
     "running in a field" ≤ "running outdoors"; "cooking in the kitchen" ≤ "cooking inside", which
@@ -109,6 +161,74 @@ def place_replacements(tree: Tree, nodes: Nodes, target: "Target", have: Counter
                         f"\"{noun}\" names a place {places.where(node.node)} (kb/places.tsv)")
             yield edited, Step(StepKind.REPLACE, surface(node.node), new.token.word, sentence_text(edited),
                                UP, (fact,), operator=node.operator)
+
+
+def ground_prepositions(tree: Tree, nodes: Nodes, target: "Target", have: Counter) -> Edits:
+    """The preposition of a verb's place phrase on the ground replaced by one the target has more of,
+    where the phrase is ↑: "playing on the grass" ≡ "playing in the grass", "running through the field"
+    ≤ "running in (on) the field" (never back: "in the park" is not "through the park"; the ground nouns
+    of kb/places.tsv)."""
+    wanted = [leaf for leaf in target.leaves if norm_lemma(leaf) in places.GROUND_PREPOSITIONS
+              and have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]]
+    if not wanted:
+        return
+    for path, node in nodes:
+        if node.polarity is not UP or (noun := places.ground(node.node)) is None:
+            continue
+        pp = cast(Binary, node.node)
+        old = cast(Leaf, pp.left)
+        for leaf in wanted:
+            if norm_lemma(leaf) in (norm_lemma(old), "through"):
+                continue
+            new = Leaf(old.category, Token(leaf.token.word.lower(), leaf.token.lemma, old.token.pos))
+            edited = replace_at(tree, path + (0,), new)
+            through = norm_lemma(old) == "through"
+            note = f"going through the {noun} is being {new.token.word} it" if through \
+                else f"\"{noun}\" is ground one acts in or on alike"
+            fact = Fact(Term(old.token.word.lower()), Relation.LEQ if through else Relation.EQ, Term(new.token.word),
+                        Source.FIXED, note + " (kb/places.tsv)")
+            yield edited, Step(StepKind.REPLACE, old.token.word, new.token.word, sentence_text(edited), UP,
+                               (fact,), operator=node.operator)
+
+
+_COLOURS = frozenset("red orange yellow green blue purple pink brown black white gray grey silver gold golden tan "
+                     "beige violet".split())
+_NOUN_MODIFIER = parse_category("N\\N")
+
+
+def clothing_colours(tree: Tree, nodes: Nodes, target: "Target") -> Edits:
+    """"a girl in a blue leotard" ≤ "a girl in blue", where the phrase is ↑ and the target says "in" and
+    the same colours alone: one dressed in blue clothing is in blue (the noun's dominant WordNet sense
+    is clothing, not a hat, a wig or a tie: wordnet_facts.worn; "in a blue car", "in a dark suit" are not)."""
+    wanted = {colours: node for _, node in walk(target.tree)       # "in", the colours and the "and"s only
+              if (colours := _colours_in(node)) and len(leaves(node)) == 2 * len(colours)}
+    if not wanted:
+        return
+    for path, node in nodes:
+        colours = _colours_in(node.node)
+        if node.polarity is not UP or colours not in wanted or node.category != _NOUN_MODIFIER \
+                or (sense := worn(leaves(node.node)[-1].token.lemma.lower())) is None:
+            continue
+        new = wanted[colours]
+        edited = replace_at(tree, path, new)
+        colour = " and ".join(colours)
+        fact = Fact(Term(surface(node.node)), Relation.LEQ, Term(surface(new)), Source.WORDNET,
+                    f"{sense} is clothing: one in {colour} clothing is in {colour}")
+        yield edited, Step(StepKind.REPLACE, surface(node.node), surface(new), sentence_text(edited), UP, (fact,),
+                           operator=node.operator)
+
+
+def _colours_in(node: Tree) -> tuple[str, ...]:
+    """The colour words of an "in" phrase ("in a blue and white shirt", "in blue and white": blue, white),
+    () for any other phrase or one with other words than an article or possessive, colours, "and" and a
+    last noun ("in torn blue jeans")."""
+    if not (isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.lemma.lower() == "in"):
+        return ()
+    words = [leaf.token.word.lower() for leaf in leaves(node.right)]
+    colours = tuple(w for w in words if w in _COLOURS)
+    others = [w for w in words if w not in _COLOURS and w != "and"]
+    determiner = words[0] in ("a", "an", "the", "his", "her", "their")
+    return colours if others in ([], [words[-1]]) or (determiner and others == [words[0], words[-1]]) else ()
 
 
 _BEFORE, _AFTER = parse_category("(S\\NP)/(S\\NP)"), parse_category("(S\\NP)\\(S\\NP)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Token, Tree, leaves
 from monalog.inference.droppable import downward
 from monalog.fileio import read_table
@@ -18,9 +19,30 @@ _WORDS = {"outdoors": "outdoors", "outside": "outdoors", "indoors": "indoors", "
 _COUNTERPART = {"outdoors": "indoors", "indoors": "outdoors", "outside": "inside", "inside": "outside"}
 
 
+# the prepositions that say where an action on the ground happens: "in" and "on" alike, "through" either of them
+GROUND_PREPOSITIONS = frozenset({"in", "on", "through"})
+_VP_MODIFIER = parse_category("(S\\NP)\\(S\\NP)")
+
+
 @lru_cache(maxsize=1)
-def _places() -> dict[str, str]:
-    return {row["noun"]: row["where"] for row in read_table(kb_path("places.tsv"))}
+def _places() -> dict[str, tuple[str, bool]]:
+    """noun -> (outdoors or indoors, whether it is ground one acts in or on alike)."""
+    return {row["noun"]: (row["where"], row.get("ground") == "yes") for row in read_table(kb_path("places.tsv"))}
+
+
+def _noun(leaf: Leaf) -> str | None:
+    """The place noun of kb/places.tsv a leaf is, by its word first ("woods", not "wood")."""
+    return next((w for w in (leaf.token.word.lower(), leaf.token.lemma.lower()) if w in _places()), None)
+
+
+def ground(node: Tree) -> str | None:
+    """The noun of a verb's place phrase on the ground, with "in", "on" or "through" ("running in the
+    snow", "on a grassy field"), else None."""
+    if where(node) is None or node.category.without_features() != _VP_MODIFIER:
+        return None
+    words = leaves(node)
+    noun = _noun(words[-1])
+    return noun if noun and _places()[noun][1] and words[0].token.lemma.lower() in GROUND_PREPOSITIONS else None
 
 
 def where(node: Tree) -> str | None:
@@ -31,8 +53,8 @@ def where(node: Tree) -> str | None:
     words: list[Leaf] = leaves(node)
     if not words[-1].token.pos.startswith("NN"):
         return None
-    last = words[-1].token
-    kind = _places().get(last.word.lower()) or _places().get(last.lemma.lower())     # "woods", not "wood"
+    noun = _noun(words[-1])
+    kind = _places()[noun][0] if noun else None
     if kind is None or words[0].token.lemma.lower() not in _PREPOSITIONS[kind]:
         return None
     inner = words[1:-1]

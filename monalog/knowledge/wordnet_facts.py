@@ -173,3 +173,32 @@ def light_verb_facts(phrases: Iterable[tuple[str, str, str]], verbs: Iterable[st
                     facts.append(Fact(Term(key), Relation.LEQ, Term(other, "v"), Source.WORDNET,
                                       f"\"{light} a {noun}\" is \"{verb}\" (\"{gloss}\"); {how}"))
     return facts
+
+
+def _dominant_kind(noun: str, kinds: tuple[str, ...]) -> Any | None:
+    """The noun's dominant sense when it is one of the synsets named `kinds` or under one (at any depth),
+    else None."""
+    wn = wordnet()
+    wanted = {wn.synset(name) for name in kinds}
+    return next((s for s in synsets(noun, "n")[:1] if wanted & (_ancestors(s, 100) | {s})), None)
+
+
+# clothing that covers a part of the body only, or the hair or face: "in a black tie" is not "in black"
+_ACCESSORIES = ("headdress.n.01", "head_covering.n.01", "hairpiece.n.01", "mask.n.01", "scarf.n.01",
+                "hosiery.n.01", "neckwear.n.01", "handwear.n.01", "footwear.n.01", "footwear.n.02")
+
+
+@lru_cache(maxsize=5000)
+def worn(noun: str) -> str | None:
+    """The name of the noun's dominant sense when it is clothing one is dressed in (under clothing.n.01,
+    not a hat, wig, mask, scarf, tie, sock, glove or shoe), else None: "in a blue leotard" says one is in
+    blue."""
+    sense = _dominant_kind(noun, ("clothing.n.01",))
+    return None if sense is None or _dominant_kind(noun, _ACCESSORIES) else str(sense.name())
+
+
+@lru_cache(maxsize=5000)
+def living(noun: str) -> bool:
+    """Whether the noun's dominant sense is an animal, a person or people: an agent that acts ("by a
+    boy", "by a horse", "by the crowd"; not "by the river", "by a tree")."""
+    return _dominant_kind(noun, ("animal.n.01", "person.n.01", "people.n.01", "social_group.n.01")) is not None

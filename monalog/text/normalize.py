@@ -17,7 +17,7 @@ from monalog.resources import grammar_path
 
 _FILTERS = {
     "cap": lambda s: s[:1].upper() + s[1:],
-    "lower": lambda s: s if len(s.split(" ")[0]) > 1 and s.split(" ")[0].isupper() else s[:1].lower() + s[1:],
+    "lower": lambda s: s if re.match(r"[A-Z]{2}", s) else s[:1].lower() + s[1:],     # an acronym stays: "ATVs"
     "ing": ing_form,
     "be": be_for,
     "singular": lambda s: lemmatize([s], ["NNS"])[0],      # "made of rocks" -> "rock"
@@ -33,7 +33,25 @@ def _content_word(word: str) -> bool:
     return bool(word) and word not in _FUNCTION_WORDS and not word.endswith("ing")
 
 
-_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _content_word}
+_DETERMINERS = frozenset("a an the some one two three four five several many his her its their my our your".split())
+_AFTER_HEAD = frozenset("in on at with of near next by from to into onto under behind beside across through along over "
+                        "around toward towards down up off out and or who which that whose".split())
+
+
+def _animate(phrase: str) -> bool:
+    """Whether a noun phrase's head (its last word before a preposition, relative pronoun or a later -ing
+    word) names, in its dominant WordNet sense, an animal, a person or people ("a young boy in a helmet",
+    "its prey", "a smiling boy", "people"; not "the river", "a tree", "noon", "the show")."""
+    from monalog.knowledge.wordnet_facts import living
+
+    words = phrase.lower().rstrip(".!?").split()
+    words = words[1:] if words[:1] and words[0] in _DETERMINERS else words
+    end = next((i for i, w in enumerate(words) if w in _AFTER_HEAD or (i and w.endswith("ing"))), len(words))
+    head = words[end - 1] if end else ""
+    return bool(head) and living(lemmatize([head], ["NNS" if head.endswith("s") else "NN"])[0])
+
+
+_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _content_word, "animate": _animate}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
 

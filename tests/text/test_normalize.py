@@ -12,10 +12,12 @@ RULES = default_rules()
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.name for r in RULES])
 def test_rule_example(rule):
+    # the rule's own rewrite comes first and is its example; only passive_without_being hands its output on
+    # (to the passive rules, which need the "being" it adds)
     result = normalize(rule.example_in)
-    assert result.text == rule.example_out
-    assert [r.rule for r in result.rewrites] == [rule.name]
-    assert result.rewrites[0].before == rule.example_in and result.rewrites[0].after == rule.example_out
+    first = result.rewrites[0]
+    assert (first.rule, first.before, first.after) == (rule.name, rule.example_in, rule.example_out)
+    assert len(result.rewrites) == 1 or rule.name == "passive_without_being"
 
 
 @pytest.mark.parametrize("sentence", [
@@ -79,6 +81,20 @@ def test_passive_agreement():
      "A woman who is walking and is smiling is carrying a baby"),
     ("A dog is being walked on a tree-lined street by the river", "A person is walking a dog on a tree-lined "
      "street by the river"),                                                  # "by" a place: no agent
+    # without "being" too, as SICK's captions use it; "next to" is a place, not the agent's
+    ("A bike is ridden on the road by a young boy in a helmet", "A young boy in a helmet is riding a bike on "
+     "the road"),
+    ("A cat is thrown at the ceiling by a person", "A person is throwing a cat at the ceiling"),
+    ("A hose is being held by a boy next to a man", "A boy is holding a hose next to a man"),
+    ("A yellow flower is being clung to by a bee", "A bee is clinging to a yellow flower"),
+    ("ATVs are being driven by three people", "Three people are driving ATVs"),
+    ("No dog is bitten by a cat", "No cat is biting a dog"),
+    ("A man is surrounded by people", "People are surrounding a man"),
+    ("A man is kicked by a horse", "A horse is kicking a man"),
+    ("A ball is thrown by a smiling boy", "A smiling boy is throwing a ball"),
+    ("Five adults are sitting on steps made of stone", "Five adults are sitting on stone steps"),
+    ("A woman is leaning against a wall made of bricks and playing a flute", "A woman is leaning against a brick "
+     "wall and playing a flute"),
 ])
 def test_a_place_after_the_agent_stays_with_the_verb(passive, active):
     assert normalize(passive).text == active
@@ -226,6 +242,31 @@ def test_relative_clauses_and_agreement(before, after):
     ("There is no dog holding a ball not running", "No dog is holding a ball not running"),
     # a PP with "with" may be the possessor's: "the man shoulders with grey hair" would give it away
     ("A girl is on the shoulders of a man with grey hair", "A girl is on the shoulders of a man with grey hair"),
+    # a passive without "being" is an action only when its participle names one and its agent lives
+    ("The house is located by the river", "The house is located by the river"),
+    ("The house is beautifully located by the river", "The house is beautifully located by the river"),
+    ("A man is known by his friends", "A man is known by his friends"),
+    ("The boy is really amazed by the show", "The boy is really amazed by the show"),
+    ("The tent is pitched by the lake", "The tent is pitched by the lake"),
+    ("The work is finished by noon", "The work is finished by noon"),
+    ("A woman is dressed in red by the river", "A woman is dressed in red by the river"),
+    # nor a passive with a quantifier on either side, nor a focus or downward adverb: the scope would change
+    ("Every cat is chased by a dog", "Every cat is chased by a dog"),
+    ("Every onion is being chopped by a man", "Every onion is being chopped by a man"),
+    ("A dog is chased by no cat", "A dog is chased by no cat"),
+    ("A cat is being chased by every dog", "A cat is being chased by every dog"),
+    ("Few cats are chased by a man", "Few cats are chased by a man"),
+    ("The cat is only chased by a dog", "The cat is only chased by a dog"),
+    ("The cat is rarely chased by a dog", "The cat is rarely chased by a dog"),
+    # a bare passive is one clause with an animal, a person or people as its agent
+    ("A man says that the cat is chased by a dog", "A man says that the cat is chased by a dog"),
+    ("A man is hurt and a ball is thrown by a boy", "A man is hurt and a ball is thrown by a boy"),
+    ("The tent is pitched by a tree", "The tent is pitched by a tree"),
+    ("The game is won by the home team", "The game is won by the home team"),
+    ("A boy is playing with a toy made of wood and string", "A boy is playing with a toy made of wood and string"),
+    # a material of two words, or an idiom, is no compound
+    ("A child is playing with toys made of wood and metal", "A child is playing with toys made of wood and metal"),
+    ("A man is eating cookies made from scratch", "A man is eating cookies made from scratch"),
 ])
 def test_rewrites_that_would_change_the_meaning_are_not_made(before, after):
     assert normalize(before).text == after

@@ -1,0 +1,21 @@
+"""WordNet kinds the rules ask about: who may act as a passive's agent, and what one is dressed in."""
+import pytest
+
+from monalog.knowledge.wordnet_facts import living, worn
+
+
+@pytest.mark.parametrize("noun, expected", [
+    ("boy", True), ("horse", True), ("people", True), ("crowd", True), ("prey", True),
+    ("tree", False), ("river", False), ("noon", False), ("show", False), ("wind", False),
+])
+def test_living_agents_are_animals_people_or_groups(noun, expected):
+    assert living(noun) is expected
+
+
+@pytest.mark.parametrize("noun, expected", [
+    ("leotard", True), ("jacket", True), ("dress", True), ("uniform", True),
+    ("hat", False), ("wig", False), ("mask", False), ("scarf", False), ("tie", False), ("sock", False),
+    ("car", False),
+])
+def test_worn_is_clothing_one_is_dressed_in(noun, expected):
+    assert (worn(noun) is not None) is expected
