@@ -37,7 +37,7 @@ def _noun(leaf: Leaf) -> str | None:
 
 def ground(node: Tree) -> str | None:
     """The noun of a verb's place phrase on the ground, with "in", "on" or "through" ("running in the
-    snow", "on a grassy field"), else None."""
+    field", "on a grassy lawn"), else None."""
     if where(node) is None or node.category.without_features() != _VP_MODIFIER:
         return None
     words = leaves(node)
