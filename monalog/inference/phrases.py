@@ -7,6 +7,7 @@ verb phrase."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 
 from monalog.ccg.category import parse_category
@@ -191,8 +192,6 @@ def ground_prepositions(tree: Tree, nodes: Nodes, target: "Target", have: Counte
                                (fact,), operator=node.operator)
 
 
-_COLOURS = frozenset("red orange yellow green blue purple pink brown black white gray grey silver gold golden tan "
-                     "beige violet".split())
 _NOUN_MODIFIER = parse_category("N\\N")
 
 
@@ -200,8 +199,7 @@ def clothing_colours(tree: Tree, nodes: Nodes, target: "Target") -> Edits:
     """"a girl in a blue leotard" ≤ "a girl in blue", where the phrase is ↑ and the target says "in" and
     the same colours alone: one dressed in blue clothing is in blue (the noun's dominant WordNet sense
     is clothing, not a hat, a wig or a tie: wordnet_facts.worn; "in a blue car", "in a dark suit" are not)."""
-    wanted = {colours: node for _, node in walk(target.tree)       # "in", the colours and the "and"s only
-              if (colours := _colours_in(node)) and len(leaves(node)) == 2 * len(colours)}
+    wanted = _colour_phrases(target.tree)
     if not wanted:
         return
     for path, node in nodes:
@@ -218,6 +216,14 @@ def clothing_colours(tree: Tree, nodes: Nodes, target: "Target") -> Edits:
                            operator=node.operator)
 
 
+@lru_cache(maxsize=256)
+def _colour_phrases(tree: Tree) -> dict[tuple[str, ...], Tree]:
+    """A target's "in" phrases of colours alone ("in blue and white"), by their colours: read once per
+    target, not in every search state."""
+    return {colours: node for _, node in walk(tree)       # "in", the colours and the "and"s only
+            if (colours := _colours_in(node)) and len(leaves(node)) == 2 * len(colours)}
+
+
 def _colours_in(node: Tree) -> tuple[str, ...]:
     """The colour words of an "in" phrase ("in a blue and white shirt", "in blue and white": blue, white),
     () for any other phrase or one with other words than an article or possessive, colours, "and" and a
@@ -225,8 +231,9 @@ def _colours_in(node: Tree) -> tuple[str, ...]:
     if not (isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.lemma.lower() == "in"):
         return ()
     words = [leaf.token.word.lower() for leaf in leaves(node.right)]
-    colours = tuple(w for w in words if w in _COLOURS)
-    others = [w for w in words if w not in _COLOURS and w != "and"]
+    colour = default_fragment("colour")
+    colours = tuple(w for w in words if colour.fullmatch(w))
+    others = [w for w in words if not colour.fullmatch(w) and w != "and"]
     determiner = words[0] in ("a", "an", "the", "his", "her", "their")
     return colours if others in ([], [words[-1]]) or (determiner and others == [words[0], words[-1]]) else ()
 
