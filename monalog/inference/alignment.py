@@ -8,6 +8,7 @@ Only minimal differences are aligned: "playing a guitar" / "playing a piano" is 
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
@@ -70,7 +71,7 @@ class _Phrase:
     key: tuple[str, ...]        # its lemmas
     words: tuple[str, ...]      # its lower-cased words (two parses may lemmatise "thieves" differently)
     content: frozenset[str]     # its content lemmas
-    new: frozenset[str]         # those the other sentence lacks
+    new: frozenset[str]         # those the other sentence lacks or has fewer of
     operator: bool              # it has a downward operator ("not", "no", "nothing", "without")
     verb: str | None            # a verb phrase's first main verb's lemma ("racing dogs" has none)
     stems: frozenset[str]       # its content words' base forms ("sliced", "slices" -> "slice")
@@ -80,22 +81,25 @@ class _Phrase:
         return other.begin <= self.begin and self.end <= other.end
 
 
-def _phrases(tree: Tree, other: set[str], max_tokens: int) -> list[_Phrase]:
-    """Constituents of at most `max_tokens` tokens, with the content words `other` lacks (each
-    word's content and operator looked up once, not once per constituent it is in)."""
+def _phrases(tree: Tree, other: Counter[str], max_tokens: int) -> list[_Phrase]:
+    """Constituents of at most `max_tokens` tokens, with the content words `other` has fewer of (a
+    second "wearing" is new where the other sentence has one; each word's content and operator looked
+    up once, not once per constituent it is in)."""
     words = leaves(tree)
     content = [_content(leaf) for leaf in words]
+    mine = Counter(c for c in content if c)
+    more = {c for c, n in mine.items() if n > other[c]}
     stems = [base_form(c) if c else None for c in content]
     operator = operators(words)
     out = []
     for begin, end, node in spans(tree):
         if end - begin <= max_tokens:
-            mine = frozenset(c for c in content[begin:end] if c)
+            here = frozenset(c for c in content[begin:end] if c)
             lower = tuple(leaf.token.word.lower() for leaf in words[begin:end])
             verb = next((c for leaf, c in zip(words[begin:end], content[begin:end]) if c and leaf.token.pos
                          .startswith("VB")), None) if str(node.category.without_features()) == "S\\NP" else None
             into = next((i for i in range(begin, end) if lower[i - begin] == "into"), end)
-            out.append(_Phrase(begin, end, node, _key(node), lower, mine, frozenset(mine - other),
+            out.append(_Phrase(begin, end, node, _key(node), lower, here, frozenset(here & more),
                                any(operator[begin:end]), verb, frozenset(filter(None, stems[begin:end])),
                                frozenset(filter(None, stems[into:end]))))
     return out
@@ -108,11 +112,11 @@ _LIGHT_VERBS = frozenset({"use", "remove", "do", "make", "have", "take", "get", 
 
 def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[Tree, Tree]]:
     """Pairs (premise phrase, hypothesis phrase) of one category (features included) that are
-    related and minimal: each has content the other sentence lacks, or shares content with the other
-    phrase ("wearing a raincoat" / "in a raincoat"); no smaller pair inside them differs in the same
-    words."""
-    p_words = {c for c in map(_content, leaves(premise)) if c}
-    h_words = {c for c in map(_content, leaves(hypothesis)) if c}
+    related and minimal: each has content the other sentence lacks (or has fewer of), or shares content
+    with the other phrase ("using a sewing machine" / "sewing with a machine"); no smaller pair inside
+    them differs in the same words."""
+    p_words = Counter(c for c in map(_content, leaves(premise)) if c)
+    h_words = Counter(c for c in map(_content, leaves(hypothesis)) if c)
     h_phrases = _phrases(hypothesis, p_words, max_tokens)
     pairs = [(p, h) for p in _phrases(premise, h_words, max_tokens) for h in h_phrases if _comparable(p, h)]
     minimal = [(p, h) for p, h in pairs

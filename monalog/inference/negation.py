@@ -2,7 +2,7 @@
 sentence-initial "no" <-> "a"/"some"/"the"; object quantifier <-> "no"; negate the main verb or
 drop its negation. SICK reads "A man is playing" and "A man is not playing" as contradictory (the
 same man), and so do these rules; a verb's negation contradicts only for the same referent, so the
-prover asks for it only when both sentences name the subject alike (`subject_head`)."""
+prover asks for it only when both sentences name the subject alike (`subject_heads`)."""
 from __future__ import annotations
 
 from typing import Callable, Iterator, TypeGuard, cast
@@ -29,10 +29,17 @@ def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
             yield path + (0,), path + (1,)
 
 
-def _disjunction(node: Tree) -> bool:
-    return (isinstance(node, Binary) and node.rule is Rule.BA and isinstance(node.right, Binary)
+def _coordination(node: Tree, word: str) -> tuple[Tree, Tree] | None:
+    """The two sides of "A <word> B" as the parser builds it (A, then the conjunction and B on its right)."""
+    if (isinstance(node, Binary) and node.rule is Rule.BA and isinstance(node.right, Binary)
             and node.right.rule is Rule.CONJ and isinstance(node.right.left, Leaf)
-            and node.right.left.token.lemma.lower() == "or")
+            and node.right.left.token.lemma.lower() == word):
+        return node.left, node.right.right
+    return None
+
+
+def _disjunction(node: Tree) -> bool:
+    return _coordination(node, "or") is not None
 
 
 def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
@@ -154,30 +161,94 @@ def _vp_modifier(category: Category) -> bool:
             and str(category.result.without_features()) == "S\\NP")
 
 
+def _existential(subject: Tree) -> bool:
+    """The subject is a bare plural or opens with an existential or definite determiner ("a man", "the
+    men", "two dogs"; not "no man", "every man": below them a modifier's negation is no contradictory)."""
+    if isinstance(subject, Unary) and subject.rule is Rule.LEX:
+        return True
+    found = _determiner(subject)
+    return found is not None and found[1].token.lemma.lower() in EXISTENTIAL
+
+
+def _with_phrase_negations(tree: Tree, subject: Path) -> list[tuple[Tree, str]]:
+    """The subject's own "with" or "wearing" phrase negated and its "without" phrase made positive: "A man
+    with a dog" / "A man with no dog", "A man wearing a shirt" / "A man wearing no shirt", "A man without
+    a dog" / "A man with a dog" (the same referent, as for a verb's negation). Only modifiers of the
+    subject's head noun, not of a noun inside them ("a man next to a woman wearing a dress")."""
+    out: list[tuple[Tree, str]] = []
+    path: Path = subject
+    node = node_at(tree, path)
+    if isinstance(node, Binary) and node.rule is Rule.FA and str(node.left.category) == "NP/N":
+        path, node = path + (1,), node.right                        # past the determiner to the noun
+    while isinstance(node, Binary) and node.rule is Rule.BA and str(node.right.category) == "N\\N":
+        phrase, at = node.right, path + (1,)
+        if isinstance(phrase, Unary):                               # "wearing a shirt" as a noun modifier
+            phrase, at = phrase.child, at + (0,)
+        if isinstance(phrase, Binary) and phrase.rule is Rule.FA and isinstance(phrase.left, Leaf) \
+                and str(phrase.right.category) == "NP":
+            word = phrase.left.token.lemma.lower()
+            if word in ("with", "wear"):
+                out += _swap_det(tree, at + (1,), f"the quantifier of the subject's \"{phrase.left.token.word}\" "
+                                                  "phrase swapped")
+            elif word == "without":
+                with_ = Leaf(phrase.left.category, Token("with", "with", phrase.left.token.pos))
+                out.append((replace_at(tree, at + (0,), with_), "the subject's \"without\" -> \"with\""))
+        path, node = path + (0,), node.left
+    return out
+
+
+def _conjunct_objects(tree: Tree, vp: Path) -> list[tuple[Tree, str]]:
+    """The object's quantifier swapped in either conjunct of the main verb phrase ("is sitting and is
+    wearing no hat" / "is sitting and is wearing a hat"): what contradicts a conjunct contradicts the whole,
+    for a verb phrase with no negation (below one, it would not)."""
+    node, path = node_at(tree, vp), vp
+    if any(_is_negation(leaf) for leaf in leaves(node)):
+        return []
+    for _ in range(2):                                              # through "is" to "sitting and wearing"
+        if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf) \
+                and node.left.token.lemma.lower() in _AUXILIARIES:
+            node, path = node.right, path + (1,)
+    if _coordination(node, "and") is None:
+        return []
+    out: list[tuple[Tree, str]] = []
+    for conjunct in (path + (0,), path + (1, 1)):
+        obj = _object_np(tree, conjunct)
+        if obj:
+            out += _swap_det(tree, obj, "the object's quantifier swapped in a conjunct")
+    return out
+
+
 SUBJECT_SWAP = "the subject's quantifier swapped"     # the note's start for "no" put before the subject
 
 
 def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
-                    conjuncts: Callable[[Tree], bool] | None = None) -> list[tuple[Tree, str]]:
+                    conjuncts: Callable[[Tree], bool] | None = None,
+                    modifiers: bool = False) -> list[tuple[Tree, str]]:
     """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each.
     `objects`: also by the object's quantifier ("is playing no guitar": sound, but not what people
     write; augmentation leaves it out); `verbs`: also by negating the verb or dropping its negation
     (these need the same referent: "A boy is not playing" does not contradict "A kid is playing");
     `conjuncts`: for "A and B", also the contradictories of A alone and of B alone (what contradicts
     a conjunct contradicts the whole; the prover's, not a generated sentence's), by a verb's
-    negation where `conjuncts(clause)` says the clause's subject is the other sentence's referent."""
+    negation where `conjuncts(clause)` says the clause's subject is the other sentence's referent;
+    `modifiers` (with `verbs`): also by the subject's "with" / "wearing" / "without" phrase ("A man with no
+    shirt") and by the object of a verb phrase's conjunct ("is sitting and is wearing no hat"): the
+    prover's (a generated "a man with no black hair" reads badly)."""
     out: list[tuple[Tree, str]] = []
     for subject, vp in _clauses(tree):
         out += _swap_det(tree, subject, SUBJECT_SWAP)
-        if verbs and not _proportional(node_at(tree, subject)):
+        one = verbs and not _proportional(node_at(tree, subject))
+        if one:
             out += _negations_of_vp(tree, vp)
         obj = _object_np(tree, vp) if objects else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")
+        if one and modifiers and _existential(node_at(tree, subject)):    # last: the rarer forms
+            out += _with_phrase_negations(tree, subject) + _conjunct_objects(tree, vp)
     if conjuncts is not None:
         for clause in clause_conjuncts(tree):
             note = f"a contradictory of the conjunct \"{' '.join(leaf.token.word for leaf in leaves(clause))}\""
-            alone = contradictories(clause, objects, verbs=conjuncts(clause))
+            alone = contradictories(clause, objects, verbs=conjuncts(clause), modifiers=modifiers)
             out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
 
@@ -187,12 +258,10 @@ def clause_conjuncts(tree: Tree) -> list[Tree]:
     entails; [] for a sentence that coordinates no clauses. Final punctuation is looked through."""
     while isinstance(tree, Binary) and tree.rule is Rule.RP:
         tree = tree.left
-    right = tree.right if isinstance(tree, Binary) and tree.rule is Rule.BA else None
-    if not (isinstance(right, Binary) and right.rule is Rule.CONJ and isinstance(right.left, Leaf)
-            and right.left.token.lemma.lower() == "and" and str(tree.category).startswith("S[dcl]")):
+    sides = _coordination(tree, "and")
+    if sides is None or not str(tree.category).startswith("S[dcl]"):
         return []
-    assert isinstance(tree, Binary)
-    return [part for side in (tree.left, right.right) for part in (clause_conjuncts(side) or [side])
+    return [part for side in sides for part in (clause_conjuncts(side) or [side])
             if str(part.category).startswith("S[dcl]")]
 
 
@@ -239,9 +308,18 @@ def subject_count(tree: Tree) -> str | None:
     return word if word in _COUNTS else None
 
 
-def subject_head(tree: Tree) -> str | None:
+def subject_heads(tree: Tree) -> tuple[str, ...] | None:
     """The lemma of the main clause's subject noun ("dog" in "The old dog of a man is ...", "a man 's
-    dog"); None without a clause or a noun (a pronoun)."""
+    dog"), one per conjunct with a noun for a subject of "and" ("woman", "man" for "A woman and a man");
+    None without a clause or a noun (a pronoun)."""
     main = next(_clauses(tree), None)
-    head = head_noun(leaves(node_at(tree, main[0]))) if main else None
-    return head.lemma.lower() if head else None
+    if main is None:
+        return None
+    heads = [h.lemma.lower() for np in _conjuncts(node_at(tree, main[0])) if (h := head_noun(leaves(np)))]
+    return tuple(heads) or None
+
+
+def _conjuncts(np: Tree) -> list[Tree]:
+    """The noun phrases of "A and B" (the parser's NP with an NP\\NP of "and" on its right), or the NP itself."""
+    sides = _coordination(np, "and")
+    return _conjuncts(sides[0]) + _conjuncts(sides[1]) if sides else [np]

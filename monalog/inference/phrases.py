@@ -82,16 +82,17 @@ def compound_replacements(tree: Tree, nodes: Nodes, target: "Target", leq: Leq) 
 
 
 def aligned_replacements(tree: Tree, nodes: Nodes, alignments: Sequence["Alignment"]) -> Edits:
-    """A constituent replaced by its aligned phrase, in ↑ positions only: an embedding score says
-    that two phrases are alike, not which is the more general, so it is never trusted where a
-    wrong direction reverses the inference ("Every dog barks" ⊭ "Every animal barks")."""
+    """A constituent replaced by its aligned phrase of the same category, features included, in ↑
+    positions only: an embedding score says that two phrases are alike, not which is the more general,
+    so it is never trusted where a wrong direction reverses the inference ("Every dog barks" ⊭ "Every
+    animal barks")."""
     if not alignments:
         return
     ups = [(path, node, lemma_key(node.node)) for path, node in nodes if node.polarity is UP]
     for alignment in alignments:
         for path, node, key in ups:
-            if key != alignment.source or not same_category(node.category, alignment.target.category):
-                continue
+            if key != alignment.source or node.category != alignment.target.category:
+                continue        # features too: "is putting down a helmet" has the key of "putting down a helmet"
             edited = replace_at(tree, path, alignment.target)
             yield edited, Step(StepKind.REPLACE, surface(node.node), surface(alignment.target),
                                sentence_text(edited), node.polarity, (alignment.fact,), operator=node.operator)
@@ -192,22 +193,20 @@ def ground_prepositions(tree: Tree, nodes: Nodes, target: "Target", have: Counte
                                (fact,), operator=node.operator)
 
 
-_NOUN_MODIFIER = parse_category("N\\N")
-
-
 def clothing_colours(tree: Tree, nodes: Nodes, target: "Target") -> Edits:
-    """"a girl in a blue leotard" ≤ "a girl in blue", where the phrase is ↑ and the target says "in" and
-    the same colours alone: one dressed in blue clothing is in blue (the noun's dominant WordNet sense
-    is clothing, not a hat, a wig or a tie: wordnet_facts.worn; "in a blue car", "in a dark suit" are not)."""
+    """"a girl in a blue leotard" ≤ "a girl in blue", "wearing a blue leotard" ≤ "wearing blue", where the
+    phrase is ↑ and the target has a phrase of its category with the same colours alone: one dressed in
+    blue clothing is in blue (the noun's dominant WordNet sense is clothing, not a hat, a wig or a tie:
+    wordnet_facts.worn; "in a blue car", "in a dark suit" are not)."""
     wanted = _colour_phrases(target.tree)
     if not wanted:
         return
     for path, node in nodes:
         colours = _colours_in(node.node)
-        if node.polarity is not UP or colours not in wanted or node.category != _NOUN_MODIFIER \
+        new = wanted.get(colours)
+        if node.polarity is not UP or new is None or node.category != new.category \
                 or (sense := worn(leaves(node.node)[-1].token.lemma.lower())) is None:
             continue
-        new = wanted[colours]
         edited = replace_at(tree, path, new)
         colour = " and ".join(colours)
         fact = Fact(Term(surface(node.node)), Relation.LEQ, Term(surface(new)), Source.WORDNET,
@@ -225,10 +224,11 @@ def _colour_phrases(tree: Tree) -> dict[tuple[str, ...], Tree]:
 
 
 def _colours_in(node: Tree) -> tuple[str, ...]:
-    """The colour words of an "in" phrase ("in a blue and white shirt", "in blue and white": blue, white),
-    () for any other phrase or one with other words than an article or possessive, colours, "and" and a
-    last noun ("in torn blue jeans")."""
-    if not (isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.lemma.lower() == "in"):
+    """The colour words of an "in" or "wearing" phrase ("in a blue and white shirt", "wearing blue and
+    white": blue, white), () for any other phrase or one with other words than an article or
+    possessive, colours, "and" and a last noun ("in torn blue jeans")."""
+    if not (isinstance(node, Binary) and isinstance(node.left, Leaf)
+            and node.left.token.lemma.lower() in ("in", "wear")):
         return ()
     words = [leaf.token.word.lower() for leaf in leaves(node.right)]
     colour = default_fragment("colour")

@@ -20,7 +20,7 @@ from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, light_verb_facts, pair_facts
-from monalog.inference.negation import NEGATIONS, contradictories, subject_count, subject_head
+from monalog.inference.negation import NEGATIONS, contradictories, subject_count, subject_heads
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
@@ -84,12 +84,20 @@ def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, 
     """The two main subjects' nouns when they may name two referents (SICK's guideline asks for one
     situation): not the same noun nor synonyms. "A boy" and "a kid", "a man" and "the person" may be
     two people, so negating the verb proves no contradiction between them; nor do two counts ("Two men
-    are not fighting" / "Some men are fighting": two groups). None: one referent."""
-    a, b = subject_head(p_tree), subject_head(h_tree)
+    are not fighting" / "Some men are fighting": two groups). A subject of "and" is the same referents
+    when one sentence's nouns are among the other's ("A woman and a man" / "A man and a woman", "a
+    man"). None: one referent."""
+    heads_a, heads_b = subject_heads(p_tree), subject_heads(h_tree)
+    if heads_a is None or heads_b is None:
+        return None
     count_a, count_b = subject_count(p_tree), subject_count(h_tree)
-    if a is not None and b is not None and count_a and count_b and count_a != count_b:
+    if count_a and count_b and count_a != count_b:
         return count_a, count_b                 # "two" men and "some" men may be two groups
-    if a is None or b is None or a == b or (kb_leq(kb, a, b) is not None and kb_leq(kb, b, a) is not None):
+    if len(heads_a) > 1 or len(heads_b) > 1:    # "A woman and a man" / "A man and a woman", or "a man"
+        one = set(heads_a) <= set(heads_b) or set(heads_b) <= set(heads_a)
+        return None if one else (" and ".join(heads_a), " and ".join(heads_b))
+    a, b = heads_a[0], heads_b[0]
+    if a == b or (kb_leq(kb, a, b) is not None and kb_leq(kb, b, a) is not None):
         return None
     return a, b
 
@@ -282,12 +290,14 @@ class Prover:
         def one_referent(other: Tree, clause: Tree) -> bool:
             return _two_referents(generator.kb, other, clause) is None
 
-        for negated, note in contradictories(h_tree, verbs=verbs, conjuncts=lambda c: one_referent(p_tree, c)):
+        for negated, note in contradictories(h_tree, verbs=verbs, modifiers=True,
+                                             conjuncts=lambda c: one_referent(p_tree, c)):
             result = run(generator, p_tree, negated)
             if result.found:
                 step = Step(StepKind.NEGATE, sentence_text(negated), item.hypothesis, sentence_text(negated), note=note)
                 return Label.CONTRADICTION, result.found.steps() + (step,)
-        for negated, note in contradictories(p_tree, verbs=verbs, conjuncts=lambda c: one_referent(h_tree, c)):
+        for negated, note in contradictories(p_tree, verbs=verbs, modifiers=True,
+                                             conjuncts=lambda c: one_referent(h_tree, c)):
             result = run(generator, h_tree, negated)
             if result.found:
                 note = f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})"

@@ -198,7 +198,27 @@ def worn(noun: str) -> str | None:
 
 
 @lru_cache(maxsize=5000)
+def animal(noun: str) -> bool:
+    """Whether the noun's dominant sense is an animal ("dog", "horse"; not "man", "crowd")."""
+    return _dominant_kind(noun, ("animal.n.01",)) is not None
+
+
+@lru_cache(maxsize=5000)
 def living(noun: str) -> bool:
     """Whether the noun's dominant sense is an animal, a person or people: an agent that acts ("by a
     boy", "by a horse", "by the crowd"; not "by the river", "by a tree")."""
     return _dominant_kind(noun, ("animal.n.01", "person.n.01", "people.n.01", "social_group.n.01")) is not None
+
+
+# what one wears: clothing (hats and shoes too), helmets and glasses
+_WEARABLE = ("clothing.n.01", "footwear.n.02", "headdress.n.01", "helmet.n.01", "helmet.n.02", "spectacles.n.01")
+
+
+@lru_cache(maxsize=5000)
+def wearable(noun: str) -> bool:
+    """Whether one of the noun's three most frequent senses is something worn ("a hat", "jeans", "a
+    jersey", "sunglasses", "a helmet"; not "a bag", "a camera", "a ball"): "a man in a hat", "a man with a
+    hat" and "a man wearing a hat" say the same."""
+    wn = wordnet()
+    kinds = {wn.synset(name) for name in _WEARABLE}
+    return any(kinds & (_ancestors(s, 100) | {s}) for s in synsets(noun, "n")[:3])

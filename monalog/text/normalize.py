@@ -38,6 +38,11 @@ _AFTER_HEAD = frozenset("in on at with of near next by from to into onto under b
                         "around toward towards down up off out and or who which that whose".split())
 
 
+def _noun_lemma(word: str) -> str:
+    """A noun's lemma, read as a plural where it ends in "s"."""
+    return lemmatize([word], ["NNS" if word.endswith("s") else "NN"])[0]
+
+
 def _animate(phrase: str) -> bool:
     """Whether a noun phrase's head (its last word before a preposition, relative pronoun or a later -ing
     word) names, in its dominant WordNet sense, an animal, a person or people ("a young boy in a helmet",
@@ -48,10 +53,28 @@ def _animate(phrase: str) -> bool:
     words = words[1:] if words[:1] and words[0] in _DETERMINERS else words
     end = next((i for i, w in enumerate(words) if w in _AFTER_HEAD or (i and w.endswith("ing"))), len(words))
     head = words[end - 1] if end else ""
-    return bool(head) and living(lemmatize([head], ["NNS" if head.endswith("s") else "NN"])[0])
+    return bool(head) and living(_noun_lemma(head))
 
 
-_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _content_word, "animate": _animate}
+def _wearable(phrase: str) -> bool:
+    """Whether a noun phrase's last word names something worn, by WordNet ("a straw hat", "jeans"), or is
+    a colour ("wearing black")."""
+    from monalog.knowledge.wordnet_facts import wearable
+
+    words = phrase.lower().split()
+    return bool(words) and (wearable(_noun_lemma(words[-1]))
+                            or bool(default_fragment("colour").fullmatch(words[-1])))
+
+
+def _animal(word: str) -> bool:
+    """Whether a noun's dominant WordNet sense is an animal ("dog", not "man": a man's coat is clothing)."""
+    from monalog.knowledge.wordnet_facts import animal
+
+    return animal(_noun_lemma(word.lower()))
+
+
+_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _content_word, "animate": _animate,
+           "animal": _animal, "wearable": _wearable}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
 

@@ -40,10 +40,11 @@ def test_modifier_insertion_and_operators_are_no_candidates(prover):
 
 
 def test_a_structural_paraphrase_is_proved_with_its_score(prover):
-    proof = prover.prove("A man wearing a raincoat is walking", "A man in a raincoat is walking")
+    proof = prover.prove("A woman is using a sewing machine", "A woman is sewing with a machine")
     assert proof.label is Label.ENTAILMENT
     (step,) = proof.steps
-    assert step.kind is StepKind.REPLACE and (step.before, step.after) == ("wearing a raincoat", "in a raincoat")
+    assert step.kind is StepKind.REPLACE and (step.before, step.after) == ("using a sewing machine",
+                                                                           "sewing with a machine")
     (fact,) = step.facts
     assert fact.source is Source.NEURAL and fact.relation is Relation.EQ
     score = float(fact.note.removeprefix("score "))
@@ -53,12 +54,13 @@ def test_a_structural_paraphrase_is_proved_with_its_score(prover):
 
 def test_symbolic_mode_uses_no_alignment(parser):
     strict = Prover(ProverSettings(knowledge=Knowledge.SYMBOLIC), parser=parser)
-    assert strict.prove("A man wearing a raincoat is walking", "A man in a raincoat is walking").label is Label.NEUTRAL
+    assert strict.prove("A woman is using a sewing machine", "A woman is sewing with a machine").label \
+        is Label.NEUTRAL
 
 
 @pytest.mark.parametrize("premise, hypothesis", [
     ("Every dog barks", "Every animal barks"),               # dog ~ animal scores high, but ↓ and WordNet knows
-    ("No man wearing a raincoat is walking", "No man in a raincoat is walking"),   # ↓: no alignment there
+    ("No woman is using a sewing machine", "No woman is sewing with a machine"),   # ↓: no alignment there
     ("A horse is near a barrel", "A horse is far from a barrel"),                 # opposites look alike
     ("A woman is slicing an onion", "A man is slicing an onion"),
     ("Two engineers quit the firm in June.", "Three engineers quit the firm in June."),   # numerals are known
@@ -68,6 +70,8 @@ def test_symbolic_mode_uses_no_alignment(parser):
     ("A girl is throwing an orange peel", "A girl is peeling an orange"),
     ("A boy is watching a dancing woman", "A boy is dancing with a woman"),
     ("A man is eating a sliced carrot", "A man is slicing a carrot"),          # by base form: "sliced" is "slice"
+    # a second "wearing" is new content: the verbs are compared ("putting down" / "wearing"), not the phrases
+    ("The person in the blue jacket is putting down a helmet", "The person in the blue jacket is wearing a helmet"),
 ])
 def test_no_entailment_from_a_similarity_where_it_is_unsound(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -84,7 +88,8 @@ def test_a_light_verb_or_an_outcome_is_no_other_event(prover):
 
 def test_a_higher_threshold_aligns_less(parser):
     strict = Prover(ProverSettings(alignment=AlignmentSettings(threshold=0.99)), parser=parser)
-    assert strict.prove("A man wearing a raincoat is walking", "A man in a raincoat is walking").label is Label.NEUTRAL
+    assert strict.prove("A woman is using a sewing machine", "A woman is sewing with a machine").label \
+        is Label.NEUTRAL
 
 
 def test_known_words_are_never_aligned(prover):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.inference.negation import contradictories, subject_head
+from monalog.inference.negation import contradictories, subject_heads
 from monalog.inference.treeops import lemma_key, modifier_split, node_at, replace_at, sentence_text, surface, walk
 from tests.inference.trees import (A_BLACK_DOG_RUNS, A_DOG_RUNS, EVERY_DOG_CHASES_A_CAT, NO_BLACK_DOG_RUNS, leaf,
                                    np, sentence, intransitive)
@@ -18,9 +18,9 @@ def test_contradictories(tree, expected):
     assert expected in [sentence_text(t) for t, _ in contradictories(tree)]
 
 
-def test_subject_head_and_quantifier_only_contradictories():
-    assert subject_head(A_BLACK_DOG_RUNS) == "dog" and subject_head(EVERY_DOG_CHASES_A_CAT) == "dog"
-    assert subject_head(leaf("N", "dog")) is None                     # no clause
+def test_subject_heads_and_quantifier_only_contradictories():
+    assert subject_heads(A_BLACK_DOG_RUNS) == ("dog",) and subject_heads(EVERY_DOG_CHASES_A_CAT) == ("dog",)
+    assert subject_heads(leaf("N", "dog")) is None                    # no clause
     quantifiers = [note for _, note in contradictories(EVERY_DOG_CHASES_A_CAT, verbs=False)]
     assert quantifiers and all("quantifier" in note for note in quantifiers)
 

@@ -1,7 +1,7 @@
-"""WordNet kinds the rules ask about: who may act as a passive's agent, and what one is dressed in."""
+"""WordNet kinds the rules ask about: who may act as a passive's agent, what one is dressed in, and what one wears."""
 import pytest
 
-from monalog.knowledge.wordnet_facts import living, worn
+from monalog.knowledge.wordnet_facts import animal, living, wearable, worn
 
 
 @pytest.mark.parametrize("noun, expected", [
@@ -10,6 +10,7 @@ from monalog.knowledge.wordnet_facts import living, worn
 ])
 def test_living_agents_are_animals_people_or_groups(noun, expected):
     assert living(noun) is expected
+    assert animal(noun) is (noun == "horse")       # "prey" is first a person (a victim)
 
 
 @pytest.mark.parametrize("noun, expected", [
@@ -19,3 +20,11 @@ def test_living_agents_are_animals_people_or_groups(noun, expected):
 ])
 def test_worn_is_clothing_one_is_dressed_in(noun, expected):
     assert (worn(noun) is not None) is expected
+
+
+@pytest.mark.parametrize("noun, expected", [
+    ("hat", True), ("jersey", True), ("helmet", True), ("sunglasses", True), ("shoe", True), ("uniform", True),
+    ("bag", False), ("camera", False), ("ball", False), ("dog", False), ("paint", False), ("backpack", False),
+])
+def test_wearable_is_anything_worn(noun, expected):
+    assert wearable(noun) is expected
