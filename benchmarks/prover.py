@@ -4,7 +4,7 @@ precision/recall for both label versions, speed and peak memory.
     .venv/bin/python benchmarks/prover.py [--workers 2] [--data ../shared/data/sick/SICK_corrected_train_trial.tsv]
 
 Predictions do not depend on the label version, so each configuration is proved once and scored
-against the original and the corrected labels. Configurations: the defaults (depth 2, phrase
+against the original and the corrected labels. Configurations: the defaults (depth 3, phrase
 alignment on), with --exclusions (man ⊥ woman, WordNet antonyms), and the pure symbolic mode without
 and with --exclusions. Writes benchmarks/results/prover.json and .md.
 """
@@ -33,7 +33,7 @@ SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.ts
 
 
 SYMBOLIC = ProverSettings(knowledge=Knowledge.SYMBOLIC)
-CONFIGS = {"default (aligned, depth 2)": ProverSettings(),
+CONFIGS = {"default (aligned, depth 3)": ProverSettings(),
            "--exclusions (aligned)": ProverSettings(exclusions=True),
            "--knowledge symbolic": SYMBOLIC,
            "--knowledge symbolic --exclusions": dataclasses.replace(SYMBOLIC, exclusions=True)}

@@ -144,8 +144,10 @@ class Augmenter:
             from monalog.inference.alignment import Knowledge
             from monalog.inference.prover import Prover, ProverSettings
 
-            # a generated label must have a symbolic proof: no learned alignment verifies one
-            self.prover = Prover(ProverSettings(depth=settings.depth, normalize=settings.normalize,
+            # a generated label must have a symbolic proof: no learned alignment verifies one; one
+            # step more than the edits, as the prover counts a contradiction's negation as a step and
+            # searches entailments as deep as `monalog prove` by default does
+            self.prover = Prover(ProverSettings(depth=settings.depth + 1, normalize=settings.normalize,
                                                 wordnet_settings=settings.wordnet_settings,
                                                 knowledge=Knowledge.SYMBOLIC, exclusions=settings.exclusions),
                                  kb=self.kb, pipeline=self.pipeline)

@@ -30,6 +30,7 @@ class WordChoice:
     no_exclusion: frozenset[str]        # never swapped for an antonym ("much", "other")
     clashes: dict[str, frozenset[str]]  # an antonym left out when one of these nouns is in the sentence
     needs_object: frozenset[str]        # verbs whose object is never dropped, whatever WordNet's frames say
+    fixed_words: frozenset[str] = frozenset()   # the words of the fixed expressions (most words are in none)
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
@@ -47,6 +48,8 @@ class WordChoice:
 
     def fixed(self, words: Sequence[str], i: int) -> bool:
         """Word i belongs to a fixed expression ("in front of", "a pair of"): never replaced."""
+        if words[i] not in self.fixed_words:
+            return False
         for expr in self.fixed_expressions:
             for start in range(max(0, i - len(expr) + 1), i + 1):
                 if tuple(words[start:start + len(expr)]) == expr:
@@ -72,7 +75,8 @@ def word_choice() -> WordChoice:
                       data["min_similarity"], data["near_similarity"],
                       tuple(tuple(e.split()) for e in data["fixed_expressions"]), frozenset(data["no_exclusion"]),
                       {word: frozenset(nouns) for word, nouns in data["exclusion_clashes"].items()},
-                      frozenset(data["needs_object"]))
+                      frozenset(data["needs_object"]),
+                      frozenset(word for e in data["fixed_expressions"] for word in e.split()))
 
 
 @lru_cache(maxsize=50000)

@@ -6,7 +6,7 @@ the exact notation depccg and CCGbank use, so reading and writing round-trip.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Union
 
@@ -59,9 +59,13 @@ class Functor:
     result: "Category"
     slash: Slash
     argument: "Category"
+    _text: str = field(init=False, repr=False, compare=False)   # written once: the search asks it often
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"{_wrapped(self.result)}{self.slash.value}{_wrapped(self.argument)}")
 
     def __str__(self) -> str:
-        return f"{_wrapped(self.result)}{self.slash.value}{_wrapped(self.argument)}"
+        return self._text
 
     @property
     def is_functor(self) -> bool:

@@ -187,7 +187,10 @@ def sentence_options(p: argparse.ArgumentParser) -> None:
 
 
 def prover_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--depth", type=count(0), default=2, help="most edits in a proof (default 2)")
+    p.add_argument("--depth", type=count(0), default=3,
+                   help="most steps in a proof: edits, and the negation or exclusion that ends a "
+                        "contradiction (default 3: an entailment of up to 3 edits, a contradiction of up to 2 "
+                        "edits and its negation or exclusion)")
     p.add_argument("--kb-facts", action="append", metavar="FILE", dest="kb_facts",
                    help="extra facts in the KB language (repeatable)")
     deprecated_alias(p, "--kb", "--kb-facts", "kb_facts", append=True, metavar="FILE")

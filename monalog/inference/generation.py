@@ -23,7 +23,7 @@ from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
-from monalog.inference import phrases
+from monalog.inference import determiners, phrases
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.droppable import (complement, droppable_modifier, measured, monotone_modifier, noun_modifier,
                                         operators, without_second_complement)
@@ -40,7 +40,7 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "some": 1, "two": 2, "three": 3, "four": 
 
 # vague counts: what they guarantee as a premise, and what they claim as a conclusion
 _AT_LEAST = {"several": 2, "a few": 2}
-_CLAIMS = {"several": 3}
+_CLAIMS = {"several": 3, "a few": 3}
 
 _A = Token("a", "a", "DT")
 _FREE_CHOICE = frozenset({"can", "could", "may", "might", "maybe", "perhaps", "possibly"})
@@ -78,6 +78,7 @@ class Target:
     disjunctions: tuple[Tree, ...] = ()          # "X or Y" nodes
     compounds: tuple[tuple[str, Tree], ...] = ()  # phrases that stand for one word ("wind_instrument")
     singles: tuple[tuple[str, Tree], ...] = ()    # nouns and verbs without object such phrases may replace
+    pairs: tuple[tuple[str, tuple[Leaf, Leaf]], ...] = ()   # determiners of two words ("a few")
 
     @classmethod
     def of(cls, tree: Tree, polarized: PolarizedNode) -> "Target":
@@ -94,7 +95,8 @@ class Target:
         words = tuple(leaves(tree))
         return cls(tree, key, Counter(key), words, tuple(mods), disjunctions,
                    tuple((lemma, node) for lemma, _, node in compounds(tree)),
-                   tuple((norm_lemma(leaf), leaf) for leaf in words if phrases.one_word(leaf)))
+                   tuple((norm_lemma(leaf), leaf) for leaf in words if phrases.one_word(leaf)),
+                   determiners.pairs_in(tree))
 
 
 def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
@@ -124,9 +126,13 @@ class Generator:
         self.alignments = tuple(alignments)
         self.counting = counting
         self.compound_facts = compound_facts
+        self._known: dict[tuple[str, str], tuple[Fact, ...] | None] = {}
 
     def _leq(self, a: str, b: str) -> tuple[Fact, ...] | None:
-        return kb_leq(self.kb, a, b)
+        """kb_leq, remembered: a search asks the same pairs of words in every sentence it reaches."""
+        if (a, b) not in self._known:
+            self._known[a, b] = kb_leq(self.kb, a, b)
+        return self._known[a, b]
 
     def edits(self, tree: Tree, pn: PolarizedNode, target: Target) -> Iterator[tuple[Tree, Step]]:
         nodes = list(pn.walk_paths())
@@ -135,7 +141,8 @@ class Generator:
                    if have[norm_lemma(leaf)] < target.lemmas[norm_lemma(leaf)]}
         missing.pop(ARTICLE, None)
         yield from self._replacements(tree, nodes, target, missing)
-        yield from phrases.determiner_phrases(tree, nodes, target, self._leq, self.counting)
+        yield from determiners.determiner_phrases(tree, nodes, target, self._leq, self.counting)
+        yield from determiners.two_word_determiners(tree, nodes, target, self._leq, self.counting)
         if self.compound_facts:
             yield from phrases.compound_replacements(tree, nodes, target, self._leq)
         yield from phrases.aligned_replacements(tree, nodes, self.alignments)

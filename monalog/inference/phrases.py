@@ -1,9 +1,9 @@
 """Edits of whole phrases toward a target: phrases that stand for one word ("a flute" ≤ "a wind
-instrument", "making a sketch" ≤ "drawing"), determiners of two words ("a few" ≤ "some"), aligned phrases
-(monalog.inference.alignment), place phrases ("in a field" ≤ "outdoors", "on the grass" ≡ "in the
-grass"), clothing's colours ("in a blue leotard" ≤ "in blue"), a manner adverb moved along its verb
-phrase ("quickly running" ≡ "running quickly") and a place phrase moved between the subject and its
-verb phrase."""
+instrument", "making a sketch" ≤ "drawing"), aligned phrases (monalog.inference.alignment), place
+phrases ("in a field" ≤ "outdoors", "on the grass" ≡ "in the grass"), clothing's colours ("in a blue
+leotard" ≤ "in blue"), a manner adverb moved along its verb phrase ("quickly running" ≡ "running
+quickly") and a place phrase moved between the subject and its verb phrase (determiners:
+monalog.inference.determiners)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -15,7 +15,7 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference import places
 from monalog.inference.droppable import downward, operators
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import (compounds, is_determiner, lemma_key, node_at, norm_lemma, replace_at,
+from monalog.inference.treeops import (compounds, lemma_key, node_at, norm_lemma, replace_at,
                                        same_category, sentence_text, surface, walk)
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import worn
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
 _N, _NP, _VP = parse_category("N"), parse_category("NP"), parse_category("S\\NP")
-_MODIFIER, _DETERMINER = parse_category("N/N"), parse_category("NP/N")
 Edits = Iterator[tuple[Tree, Step]]
 Nodes = Sequence[tuple[tuple[int, ...], PolarizedNode]]
 Leq = Callable[[str, str], "tuple[Fact, ...] | None"]
@@ -96,54 +95,6 @@ def aligned_replacements(tree: Tree, nodes: Nodes, alignments: Sequence["Alignme
             edited = replace_at(tree, path, alignment.target)
             yield edited, Step(StepKind.REPLACE, surface(node.node), surface(alignment.target),
                                sentence_text(edited), node.polarity, (alignment.fact,), operator=node.operator)
-
-
-def determiner_phrases(tree: Tree, nodes: Nodes, target: "Target", leq: Leq, numerals: bool = True) -> Edits:
-    """A determiner of two words that the parser reads as an article and an adjective ("a few
-    children": A + few children) replaced as one by a determiner the target has, as the polarity of
-    its first word and `leq` allow: "a few children" ≤ "some children" ≤ ... (the lexicon's
-    multi-word determiners, grammars/monotonicity.tsv). `numerals`: whether numerals read "at least N"
-    ("a few" ≤ "two"); under the exact reading no numeral replaces it."""
-    wanted = {leaf.token.lemma.lower(): leaf for leaf in target.leaves if is_determiner(leaf)
-              and (numerals or not default_lexicon().is_numeral(leaf.token.lemma.lower()))}
-    if not wanted:
-        return
-    polarity = dict(nodes)
-    for path, node in nodes:
-        if (split := _determiner_pair(node.node)) is None:
-            continue
-        first_at, pair, rest = split
-        words = tuple(leaf.token.word.lower() for leaf in pair)
-        first = polarity.get(path + first_at)
-        if first is None or words not in default_lexicon().determiners:
-            continue
-        old = " ".join(words)
-        for lemma, leaf in wanted.items():
-            facts = licensed(leq, old, lemma, first.polarity)
-            if facts is None or lemma in words:
-                continue
-            word = leaf.token.word.lower()
-            word = word.capitalize() if pair[0].token.word[:1].isupper() else word
-            new = Binary(_NP, Rule.FA, Leaf(_DETERMINER, Token(word, leaf.token.lemma, leaf.token.pos)), rest, True)
-            edited = replace_at(tree, path, new)
-            yield edited, Step(StepKind.REPLACE, old, word, sentence_text(edited), first.polarity,
-                               facts, operator=node.operator)
-
-
-def _determiner_pair(np: Tree) -> tuple[tuple[int, ...], tuple[Leaf, Leaf], Tree] | None:
-    """An NP that starts with two words the parser reads as a determiner and an adjective: the
-    path to its first word, the two leaves and the noun after them ("a (few children)" or "(a few)
-    children")."""
-    if not (isinstance(np, Binary) and np.category == _NP):
-        return None
-    left, right = np.left, np.right
-    if isinstance(left, Leaf) and isinstance(right, Binary) and isinstance(right.left, Leaf) \
-            and right.left.category == _MODIFIER:
-        return (0,), (left, right.left), right.right
-    if isinstance(left, Binary) and isinstance(left.left, Leaf) and isinstance(left.right, Leaf) \
-            and left.right.category == _MODIFIER:
-        return (0, 0), (left.left, left.right), right
-    return None
 
 
 def place_replacements(tree: Tree, nodes: Nodes, target: "Target", have: Counter) -> Edits:

@@ -19,7 +19,7 @@ from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAlig
 from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
-from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, light_verb_facts, pair_facts
+from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, light_verb_facts, pair_facts, synsets
 from monalog.inference.negation import NEGATIONS, contradictories, subject_count, subject_heads
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 class ProverSettings:
     """Search depth and budget, normalisation, knowledge sources, and the parser budget."""
 
-    depth: int = 2
+    depth: int = 3                      # steps in a proof: edits, and a contradiction's negation or exclusion
     max_states: int = 5000              # sentences one search may reach: a count, so answers never depend on load
     seconds: float | None = None        # an optional wall-clock limit per pair (not deterministic: off by default)
     normalize: bool = True
@@ -109,6 +109,22 @@ def _words(tree: Tree, phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list
         + [(key, "NN") for key, _, node in phrases if str(node.category) == "N"]
 
 
+def _closed_compounds(phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list[Fact]:
+    """A noun of common nouns written apart is the noun WordNet writes as one word or with a hyphen
+    ("pony tail" ≡ "ponytail", "sun glasses" ≡ "sunglasses", "ping pong" ≡ "ping-pong") when it lists
+    no two-word form; never with an adjective ("black bird" is no "blackbird") or a name."""
+    facts = []
+    for key, _, node in phrases:
+        if not _of_nouns(node) or synsets(key, "n"):
+            continue
+        spelt = [leaf.token.word.lower() for leaf in leaves(node)]
+        closed = next((joined for joined in ("".join(spelt), "-".join(spelt)) if synsets(joined, "n")), None)
+        if closed:
+            facts.append(Fact(Term(key), Relation.EQ, Term(closed, "n"), Source.WORDNET,
+                              f"\"{closed}\" written as two words"))
+    return facts
+
+
 def _compositional(facts: list[Fact], phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list[Fact]:
     """The WordNet facts that may be used: a noun of several words with an adjective ("young man",
     "musical instrument") means what its words say, so WordNet may only place a word under it (guitar ≤
@@ -126,6 +142,11 @@ def _spelling_facts(phrases: list[tuple[str, tuple[int, ...], Tree]], other: Tre
     return [Fact(Term(key), Relation.EQ, Term(key.replace("_", "")), Source.PAIR,
                  "one noun, written as two words or as one")
             for key, _, node in phrases if str(node.category) == "N" and key.replace("_", "") in words]
+
+
+def _of_nouns(node: Tree) -> bool:
+    """A noun of common nouns only ("back yard"; not "black bird", no name)."""
+    return str(node.category) == "N" and all(leaf.token.pos in ("NN", "NNS") for leaf in leaves(node))
 
 
 @dataclass(frozen=True)
@@ -218,8 +239,11 @@ class Prover:
             wn = self.settings.wordnet_settings
             if self.settings.exclusions:
                 wn = dataclasses.replace(wn, antonyms=("n", "v", "a", "r"))
-            facts += _compositional(pair_facts(_words(p_tree, phrases[p_tree]), _words(h_tree, phrases[h_tree]), wn),
-                                    phrases[p_tree] + phrases[h_tree])
+            closed = {tree: _closed_compounds(phrases[tree]) for tree in (p_tree, h_tree)}
+            words = {tree: _words(tree, phrases[tree]) + [(f.right.text, "NN") for f in closed[tree]]
+                     for tree in (p_tree, h_tree)}
+            facts += closed[p_tree] + closed[h_tree]
+            facts += _compositional(pair_facts(words[p_tree], words[h_tree], wn), phrases[p_tree] + phrases[h_tree])
             for one, other in ((p_tree, h_tree), (h_tree, p_tree)):
                 light = [(key, leaves(node)[0].token.lemma.lower(), noun) for key, _, node in phrases[one]
                          if (noun := light_noun(node)) is not None]
@@ -238,10 +262,10 @@ class Prover:
         explored = 0
         edges: list = []
 
-        def run(generator: Generator, start: Tree, target: Tree) -> SearchResult:
+        def run(generator: Generator, start: Tree, target: Tree, edits: int) -> SearchResult:
             nonlocal explored
             goal = Target.of(target, self.polarizer.polarize(target))
-            result = search(start, goal, generator, self.polarizer, depth, s.max_states, deadline)
+            result = search(start, goal, generator, self.polarizer, edits, s.max_states, deadline)
             explored += len(result.states)
             if s.keep_search_tree:
                 edges.extend(result.edges)
@@ -258,13 +282,12 @@ class Prover:
         referents = _two_referents(kb, p_tree, h_tree)
         counting = s.readings.numerals is Numerals.AT_LEAST
         generator = Generator(kb, counting=counting, compound_facts=compound_facts)
-        found = self._attempt(item, generator, p_tree, h_tree, run, referents is None)
+        found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth)
         if found is None and s.knowledge is Knowledge.ALIGNED:
             alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet))
             if alignments:
                 generator = Generator(kb, alignments=alignments, counting=counting, compound_facts=compound_facts)
-                found = self._attempt(item, generator, p_tree, h_tree,
-                                      run, referents is None)
+                found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth)
         if found is not None:
             return proof(*found)
         if not s.contradictions:
@@ -273,18 +296,19 @@ class Prover:
                       for tree in (p_tree, h_tree) for leaf in leaves(tree))
         two = f"; \"{referents[0]}\" and \"{referents[1]}\" may be two referents, so no negated verb contradicts" \
             if referents and negated else ""
-        return proof(Label.NEUTRAL, (), f"no proof within {depth} edits{two}")
+        return proof(Label.NEUTRAL, (), f"no proof within {depth} steps{two}")
 
     def _attempt(self, item: _Pair, generator: Generator, p_tree: Tree, h_tree: Tree,
-                 run: Callable[[Generator, Tree, Tree], SearchResult],
-                 verbs: bool) -> tuple[Label, tuple[Step, ...]] | None:
-        """ENTAILMENT, then CONTRADICTION (the premise reaches a contradictory of the hypothesis, the
-        hypothesis one of the premise, or a reached sentence has a word excluding the hypothesis's);
-        `verbs`: contradictories by a verb's negation too (one referent)."""
-        entail = run(generator, p_tree, h_tree)
+                 run: Callable[[Generator, Tree, Tree, int], SearchResult],
+                 verbs: bool, depth: int) -> tuple[Label, tuple[Step, ...]] | None:
+        """ENTAILMENT within `depth` edits, then CONTRADICTION within `depth` - 1 edits and the step
+        that ends it (the premise reaches a contradictory of the hypothesis, the hypothesis one of
+        the premise, or a reached sentence has a word excluding the hypothesis's); `verbs`:
+        contradictories by a verb's negation too (one referent)."""
+        entail = run(generator, p_tree, h_tree, depth)
         if entail.found:
             return Label.ENTAILMENT, entail.found.steps()
-        if not self.settings.contradictions:
+        if not self.settings.contradictions or depth < 1:
             return None
 
         def one_referent(other: Tree, clause: Tree) -> bool:
@@ -292,18 +316,18 @@ class Prover:
 
         for negated, note in contradictories(h_tree, verbs=verbs, modifiers=True,
                                              conjuncts=lambda c: one_referent(p_tree, c)):
-            result = run(generator, p_tree, negated)
+            result = run(generator, p_tree, negated, depth - 1)
             if result.found:
                 step = Step(StepKind.NEGATE, sentence_text(negated), item.hypothesis, sentence_text(negated), note=note)
                 return Label.CONTRADICTION, result.found.steps() + (step,)
         for negated, note in contradictories(p_tree, verbs=verbs, modifiers=True,
                                              conjuncts=lambda c: one_referent(h_tree, c)):
-            result = run(generator, h_tree, negated)
+            result = run(generator, h_tree, negated, depth - 1)
             if result.found:
                 note = f"the hypothesis entails \"{sentence_text(negated)}\", which contradicts the premise ({note})"
                 step = Step(StepKind.NEGATE, sentence_text(negated), item.premise, sentence_text(negated), note=note)
                 return Label.CONTRADICTION, result.found.steps() + (step,)
-        exclusion = self._exclusion(entail.states, h_tree, generator.kb)
+        exclusion = self._exclusion([st for st in entail.states if st.depth < depth], h_tree, generator.kb)
         return (Label.CONTRADICTION, exclusion) if exclusion else None
 
     @staticmethod
@@ -349,6 +373,6 @@ def default_prover() -> Prover:
     return Prover()
 
 
-def prove(premise: str, hypothesis: str, depth: int = 2) -> Proof:
+def prove(premise: str, hypothesis: str, depth: int | None = None) -> Proof:
     """Prove one pair with the default Prover: the verdict and its proof."""
     return default_prover().prove(premise, hypothesis, depth)

@@ -4,7 +4,8 @@ depth: augmentation)."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterable
 
 from monalog.ccg.tree import Tree
@@ -30,10 +31,16 @@ class State:
     (the chain of parents is the proof)."""
 
     tree: Tree
-    polarized: PolarizedNode
+    polarizer: Polarizer = field(repr=False, compare=False)
     parent: "State | None" = None
     step: Step | None = None
     depth: int = 0
+
+    @cached_property
+    def polarized(self) -> PolarizedNode:
+        """The tree's polarities, computed when first asked for: a search's last level is mostly
+        compared with the goal, never edited."""
+        return self.polarizer.polarize(self.tree)
 
     def steps(self) -> tuple[Step, ...]:
         out: list[Step] = []
@@ -78,7 +85,7 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
     """The one search. Breadth-first up to `depth` edits, no sentence (lemma key) visited twice.
     Directed (`goal` a lemma key): stops at the first state that matches it, within `budget`.
     Undirected (`goal` None): every sentence within `depth`, in the order reached."""
-    root = State(start, polarizer.polarize(start))
+    root = State(start, polarizer)
     states: list[State] = [root]
     edges: list[tuple[str, str, str]] = []
     if goal is not None and lemma_key(start) == goal:
@@ -93,7 +100,7 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
                 if key in seen:
                     continue
                 seen.add(key)
-                new = State(tree, polarizer.polarize(tree), state, step, level)
+                new = State(tree, polarizer, state, step, level)
                 states.append(new)
                 if record_edges:
                     edges.append((sentence_text(state.tree), sentence_text(tree), step.describe()))

@@ -14,7 +14,7 @@ class Limits:
     tokens: int = 80                # per sentence, as the parser's tokenizer counts them
     pairs: int = 32                 # per batch of /api/prove and /api/classify
     sentences: int = 64             # per batch of /api/parse and /api/polarize
-    depth: int = 4                  # the most edits in a proof
+    depth: int = 4                  # the most steps in a proof (edits, and a contradiction's last step)
     body_bytes: int = 1 << 20       # the request body
     pending: int = 64               # requests waiting for the engine before a 503
     graph_nodes: int = 1000         # sentences of the search graph in one answer (the proof path always kept)

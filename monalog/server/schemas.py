@@ -36,7 +36,8 @@ class ReadingOptions(_Strict):
 class ProveOptions(ReadingOptions):
     """The options of `monalog prove`."""
 
-    depth: int = Field(default=2, ge=0, description="the most edits in a proof (the server's limit applies)")
+    depth: int = Field(default=3, ge=0, description="the most steps in a proof: edits, and the negation or "
+                       "exclusion that ends a contradiction (the server's limit applies)")
     exclusions: bool = Field(default=False,
                              description="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
     normalize: bool = Field(default=True, description="apply the syntactic normalisation rules first")

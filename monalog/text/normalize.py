@@ -192,13 +192,18 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
     no milk being drunk by a cat" needs the existential rule, then the passive one), recording
     each rewrite. "A and there is B" is rewritten clause by clause, so the rules anchored at a
     sentence's start also reach the second clause ("... and no man is smiling")."""
-    parts = _CLAUSE_BREAK.split(" ".join(sentence.split()))     # clause, separator, clause, ...
-    rewrites: list[Rewrite] = []
+    text = " ".join(sentence.split())
+    tidied = _tidy(text)        # articles agree before any rule ("a animal"), so a rule's rewrite is its own
+    rewrites = [Rewrite("articles", text, tidied)] if tidied != text else []
+    parts = _CLAUSE_BREAK.split(tidied)     # clause, separator, clause, ...
     for _ in range(passes):
         before = len(rewrites)
         for rule in rules or default_rules():
             for i in range(0, len(parts), 2):
-                after = _tidy(rule.apply(parts[i]))
+                applied = rule.apply(parts[i])
+                if applied == parts[i]:
+                    continue
+                after = _tidy(applied)
                 if after != parts[i]:
                     edited = parts[:i] + [after if i == 0 else _lowered(after, parts[i])] + parts[i + 1:]
                     rewrites.append(Rewrite(rule.name, "".join(parts), "".join(edited)))

@@ -65,6 +65,9 @@ def prover(parser):
     ("A man in a dark suit is walking", "A man in dark is walking"),            # dark is no colour
     ("A man is wrapping a gift in a red scarf", "A man is wrapping a gift in red"),   # a verb's "in" phrase
     ("No girl in a blue leotard is jumping", "No girl in blue is jumping"),
+    ("Two women are dancing", "A few women are dancing"),                        # "a few" claims three
+    ("Some women are dancing", "A few women are dancing"),
+    ("No women are dancing", "A few women are dancing"),
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -302,8 +305,41 @@ def test_the_a_of_a_little_girl_is_an_article(parser):
 def test_depth_limits_the_number_of_edits(prover):
     premise, hypothesis = "A man is playing a red guitar", "A person is playing an instrument"
     assert prover.prove(premise, hypothesis, depth=2).label is Label.NEUTRAL
-    proof = prover.prove(premise, hypothesis, depth=3)
-    assert proof.label is Label.ENTAILMENT and len(proof.steps) == 3
+    proof = prover.prove(premise, hypothesis)                   # the default: 3 steps
+    assert proof.label is Label.ENTAILMENT and len(proof.steps) == 3 and proof.depth == 3
+
+
+def test_depth_counts_the_step_that_ends_a_contradiction(prover):
+    premise, hypothesis = "A dog is running", "No animal is running"
+    assert prover.prove(premise, hypothesis, depth=1).label is Label.NEUTRAL
+    proof = prover.prove(premise, hypothesis, depth=2)
+    assert proof.label is Label.CONTRADICTION and len(proof.steps) == 2 and proof.steps[-1].kind is StepKind.NEGATE
+    assert prover.prove("A dog is running", "No dog is running", depth=0).label is Label.NEUTRAL
+
+
+def test_an_exclusion_is_a_step_of_its_own(parser):
+    with_exclusions = Prover(ProverSettings(exclusions=True), parser=parser)
+    assert with_exclusions.prove("A man is running", "A woman is running", depth=0).label is Label.NEUTRAL
+    assert with_exclusions.prove("A man is running", "A woman is running", depth=1).label is Label.CONTRADICTION
+    assert with_exclusions.prove("A tall man is running", "A woman is running", depth=1).label is Label.NEUTRAL
+
+
+@pytest.mark.parametrize("premise, hypothesis, facts", [
+    ("A girl is wearing a pony tail", "A girl is wearing a hairdo", "ponytail"),
+    ("Two men are playing table tennis", "Two men are playing ping pong", "ping-pong"),
+    ("A woman is applying eye liner", "A woman is applying cosmetics", "eyeliner"),
+])
+def test_a_noun_written_apart_is_the_noun_wordnet_writes_as_one(prover, premise, hypothesis, facts):
+    proof = prover.prove(premise, hypothesis)
+    assert proof.label is Label.ENTAILMENT
+    assert any(facts in str(f) for step in proof.steps for f in step.facts)
+
+
+def test_a_numeral_becomes_a_determiner_of_two_words(prover):
+    proof = prover.prove("Three women are dancing", "A few women are dancing")
+    assert proof.label is Label.ENTAILMENT
+    assert (proof.steps[0].before, proof.steps[0].after) == ("Three", "A few")
+    assert prover.prove("A few women are dancing", "Three women are dancing").label is Label.NEUTRAL
 
 
 def test_an_added_disjunct_is_one_readable_step(prover):
@@ -407,3 +443,8 @@ def test_counting_needs_the_at_least_reading_of_numerals(parser):
     assert exact.prove("A red car and a blue car are parked", "Two cars are parked").label is Label.NEUTRAL
     # nor does "a few" become a numeral: "a few" is at least two only where numerals read "at least"
     assert exact.prove("A few dogs are barking", "Two dogs are barking").label is Label.NEUTRAL
+
+
+def test_a_noun_with_an_adjective_is_no_noun_wordnet_writes_as_one(prover):
+    proof = prover.prove("A black bird is singing", "A thrush is singing")     # blackbird ≤ thrush in WordNet
+    assert proof.label is Label.NEUTRAL

@@ -53,7 +53,7 @@ def test_prove_contract_on_a_bundled_entailment(client):
     assert code == 200
     assert {"label", "premise", "hypothesis", "note", "depth", "explored", "normalization", "steps",
             "derivations", "graph"} <= set(d)
-    assert (d["label"], d["premise"], d["hypothesis"], d["depth"]) == ("ENTAILMENT", *ENTAILED, 2)
+    assert (d["label"], d["premise"], d["hypothesis"], d["depth"]) == ("ENTAILMENT", *ENTAILED, 3)
     assert isinstance(d["note"], str) and d["explored"] >= 1 and d["normalization"] == []
     assert [s["kind"] for s in d["steps"]] == ["replace", "replace"]
     assert d["steps"][0]["polarity"] == "↑" and d["steps"][0]["facts"][0]["source"] == "WordNet"

@@ -415,3 +415,14 @@ def test_clothes_hair_coats_reciprocals_and_negative_agents(before, after):
 
 def test_a_participle_after_an_article_is_no_existential():
     assert normalize("There is no man with a dog that is barking").text == "There is no man with a barking dog"
+
+
+def test_articles_agree_before_any_rule_as_a_rewrite_of_their_own():
+    result = normalize("A animal is grazing in a area")
+    assert result.text == "An animal is grazing in an area"
+    assert [r.rule for r in result.rewrites] == ["articles"]
+
+
+def test_a_passive_agent_may_end_in_a_place_adverb():
+    result = normalize("Music is being performed by four people outdoors")
+    assert result.text == "Four people are performing music outdoors"
