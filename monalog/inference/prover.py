@@ -296,7 +296,7 @@ class Prover:
                       for tree in (p_tree, h_tree) for leaf in leaves(tree))
         two = f"; \"{referents[0]}\" and \"{referents[1]}\" may be two referents, so no negated verb contradicts" \
             if referents and negated else ""
-        return proof(Label.NEUTRAL, (), f"no proof within {depth} steps{two}")
+        return proof(Label.NEUTRAL, (), f"no proof within {depth} step{'' if depth == 1 else 's'}{two}")
 
     def _attempt(self, item: _Pair, generator: Generator, p_tree: Tree, h_tree: Tree,
                  run: Callable[[Generator, Tree, Tree, int], SearchResult],
