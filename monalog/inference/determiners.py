@@ -59,7 +59,7 @@ def two_word_determiners(tree: Tree, nodes: Nodes, target: "Target", leq: Leq, n
         return
     polarity = dict(nodes)
     for path, node in nodes:
-        if (split := _one_word_determiner(node.node)) is None or _known_pair(node.node):
+        if (split := _one_word_determiner(node.node)) is None or _known_pair(node.node) is not None:
             continue
         at, leaf, rest = split
         det = polarity.get(path + at)
@@ -81,18 +81,17 @@ def two_word_determiners(tree: Tree, nodes: Nodes, target: "Target", leq: Leq, n
 
 def pairs_in(tree: Tree) -> tuple[tuple[str, tuple[Leaf, Leaf]], ...]:
     """The determiners of two words in `tree` ("a few"), each with its two leaves."""
-    found = {}
-    for _, node in walk(tree):
-        if (split := _determiner_pair(node)) is not None and _known_pair(node):
-            found[" ".join(leaf.token.word.lower() for leaf in split[1])] = split[1]
-    return tuple(found.items())
+    return tuple(dict(known for _, node in walk(tree) if (known := _known_pair(node))).items())
 
 
-def _known_pair(np: Tree) -> bool:
-    """`np` starts with a determiner of two words of the lexicon ("a few"), not an article and an
-    adjective ("a red")."""
+def _known_pair(np: Tree) -> tuple[str, tuple[Leaf, Leaf]] | None:
+    """The determiner of two words of the lexicon ("a few") that `np` starts with, and its leaves;
+    None for an article and an adjective ("a red") or any other NP."""
     split = _determiner_pair(np)
-    return split is not None and tuple(leaf.token.word.lower() for leaf in split[1]) in default_lexicon().determiners
+    if split is None:
+        return None
+    words = tuple(leaf.token.word.lower() for leaf in split[1])
+    return (" ".join(words), split[1]) if words in default_lexicon().determiners else None
 
 
 def _one_word_determiner(np: Tree) -> tuple[tuple[int, ...], Leaf, Tree] | None:
