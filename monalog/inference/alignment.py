@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.inference.droppable import operators
-from monalog.inference.treeops import lemma_key as _key, surface
+from monalog.inference.treeops import differing_spans, lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.text.morphology import base_form
 
@@ -76,6 +76,7 @@ class _Phrase:
     verb: str | None            # a verb phrase's first main verb's lemma ("racing dogs" has none)
     stems: frozenset[str]       # its content words' base forms ("sliced", "slices" -> "slice")
     result: frozenset[str]      # those after "into" ("cutting it into slices": the outcome, no other event)
+    modifiers: frozenset[str]   # its content words that are adverbs or adjectives
 
     def within(self, other: "_Phrase") -> bool:
         return other.begin <= self.begin and self.end <= other.end
@@ -101,7 +102,9 @@ def _phrases(tree: Tree, other: Counter[str], max_tokens: int) -> list[_Phrase]:
             into = next((i for i in range(begin, end) if lower[i - begin] == "into"), end)
             out.append(_Phrase(begin, end, node, _key(node), lower, here, frozenset(here & more),
                                any(operator[begin:end]), verb, frozenset(filter(None, stems[begin:end])),
-                               frozenset(filter(None, stems[into:end]))))
+                               frozenset(filter(None, stems[into:end])),
+                               frozenset(c for leaf, c in zip(words[begin:end], content[begin:end])
+                                         if c and leaf.token.pos[:2] in ("RB", "JJ"))))
     return out
 
 
@@ -133,9 +136,17 @@ def _comparable(p: _Phrase, h: _Phrase) -> bool:
     related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
     if not related or p.node.category != h.node.category or p.operator or h.operator:
         return False
+    if _modified(p, h) or _modified(h, p):
+        return False
     if _verb_swapped(p, h) or _verb_swapped(h, p):
         return False
     return not any(_subsequence(a, b) or _subsequence(b, a) for a, b in ((p.key, h.key), (p.words, h.words)))
+
+
+def _modified(p: _Phrase, h: _Phrase) -> bool:
+    """`p` has `h`'s content words and adverbs or adjectives besides, whatever the function words
+    ("recklessly jumping onto a car" / "jumping into the car"): a modifier, not a paraphrase."""
+    return h.content < p.content and p.content - h.content <= p.modifiers
 
 
 def _verb_swapped(p: _Phrase, h: _Phrase) -> bool:
@@ -191,9 +202,15 @@ class PhraseAligner:
 
 def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:
     """Whether `known` relates a word only `p` has to one only `h` has (function words included:
-    "near" and "far" are prepositions too)."""
-    p_words, h_words = set(_key(p)), set(_key(h))
-    return any(known(a, b) for a in p_words - h_words for b in h_words - p_words)
+    "near" and "far" are prepositions too), or the words where the two differ, read as phrases
+    ("in front of a tree" / "behind a tree": "in front of" and "behind")."""
+    p_key, h_key = _key(p), _key(h)
+    p_words, h_words = set(p_key), set(h_key)
+    if any(known(a, b) for a in p_words - h_words for b in h_words - p_words):
+        return True
+    (i, j), (k, m) = differing_spans(p_key, h_key)
+    p_span, h_span = p_key[i:j], h_key[k:m]
+    return bool(p_span and h_span) and known(" ".join(p_span), " ".join(h_span))
 
 
 @lru_cache(maxsize=2)

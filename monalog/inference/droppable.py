@@ -3,7 +3,8 @@
 augmentation and positives."""
 from __future__ import annotations
 
-from typing import Sequence
+from functools import lru_cache
+from typing import Sequence, cast
 
 from monalog.ccg.category import Atom, Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
@@ -21,10 +22,18 @@ def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
     """(modifier index, head index) when `pn` is a head with a modifier that is upward monotone
     and intersective (an adjective, adverb, PP or relative clause; not "not" or "never", nor one
     headed by a word of the lexicon's `keep` list: "if ...", "or ...", "fake", "almost"), else None."""
-    split = modifier_split(pn.node)
-    if not split or pn.children[split[0]].marks[:1] != (UP,):
+    split = _modifier(pn.node)
+    return split if split is not None and pn.children[split[0]].marks[:1] == (UP,) else None
+
+
+@lru_cache(maxsize=1 << 15)
+def _modifier(node: Tree) -> tuple[int, int] | None:
+    """monotone_modifier's checks that read the node alone, remembered: edited sentences share most
+    of their nodes, and a search asks about every node of every sentence it reaches."""
+    split = modifier_split(node)
+    if not split:
         return None
-    first = leaves(pn.node.children[split[0]])[0].token.word.lower()
+    first = leaves(node.children[split[0]])[0].token.word.lower()
     lexicon = default_lexicon()
     # "at_most two": a quantifier's own words are no modifier
     if first in lexicon.keep or lexicon.starts_determiner(first.split("_")):
@@ -39,12 +48,18 @@ def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
     scope is an attachment the parse cannot be trusted with ("is not a careful cyclist | in heavy
     rain", "refused to fly | at night")."""
     split = monotone_modifier(pn) if pn.polarity is UP else None
-    if split is None:
+    if split is None or _kept(pn.node):
         return None
-    head, modifier = pn.node.children[split[1]], pn.node.children[split[0]]
-    if any(operators(leaves(head))) or _whose_part(leaves(head), leaves(modifier)):
-        return None
-    return modifier, head
+    return pn.node.children[split[0]], pn.node.children[split[1]]
+
+
+@lru_cache(maxsize=1 << 15)
+def _kept(node: Tree) -> bool:
+    """The head of a modified node (`_modifier`) has a downward operator, or the modifier says whose
+    part the head is."""
+    split = cast(tuple[int, int], _modifier(node))
+    head, modifier = leaves(node.children[split[1]]), leaves(node.children[split[0]])
+    return any(operators(head)) or _whose_part(head, modifier)
 
 
 def _whose_part(head: Sequence[Leaf], modifier: Sequence[Leaf]) -> bool:

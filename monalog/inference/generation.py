@@ -27,8 +27,9 @@ from monalog.inference import determiners, phrases
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.droppable import (complement, droppable_modifier, measured, monotone_modifier, noun_modifier,
                                         operators, without_second_complement)
-from monalog.inference.treeops import (ARTICLE, compounds, head_noun, is_determiner, lemma_key, norm_lemma,
-                                       replace_at, same_category, sentence_text, surface, walk)
+from monalog.inference.treeops import (ARTICLE, compounds, head_noun, is_determiner, lemma_key, modifier_split,
+                                       node_at, norm_lemma, replace_at, same_category, sentence_text, surface,
+                                       walk)
 
 if TYPE_CHECKING:
     from monalog.inference.alignment import Alignment
@@ -97,6 +98,15 @@ class Target:
                    tuple((lemma, node) for lemma, _, node in compounds(tree)),
                    tuple((norm_lemma(leaf), leaf) for leaf in words if phrases.one_word(leaf)),
                    determiners.pairs_in(tree))
+
+
+def _modified_nouns(tree: Tree, path) -> bool:
+    """The node at `path` is nouns of "and" after a modifier ("striped | shorts and sunglasses"): whether
+    the modifier is about both is a bracketing the parse cannot be trusted with, and keeping one noun
+    would move it onto that one ("striped sunglasses")."""
+    parent = node_at(tree, path[:-1]) if path else None
+    split = modifier_split(parent) if parent is not None else None
+    return split == (0, 1) and path[-1] == 1 and str(node_at(tree, path).category) == "N"
 
 
 def _target_has(target: Target | None, key: tuple[str, ...]) -> bool:
@@ -247,7 +257,7 @@ class Generator:
             conj = _conjunction(subtree)
             if conj and conj[0] in ("and", "or"):
                 yield from self._swap(tree, path, subtree, target)
-            if conj and conj[0] == "and":   # X and Y ≤ X; never "X or Y" ≤ X
+            if conj and conj[0] == "and" and not _modified_nouns(tree, path):   # X and Y ≤ X; never "X or Y" ≤ X
                 yield from self._drop_conjunct(tree, path, node, conj, target)
                 if self.counting and target is not None and target.lemmas["two"]:
                     yield from self._counted(tree, path, node, conj, target)

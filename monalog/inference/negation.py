@@ -5,11 +5,12 @@ same man), and so do these rules; a verb's negation contradicts only for the sam
 prover asks for it only when both sentences name the subject alike (`subject_heads`)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
-from monalog.inference.treeops import Path, head_noun, node_at, replace_at, walk
+from monalog.inference.treeops import Path, compounds, head_noun, node_at, replace_at, walk
 
 EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 NEGATIONS = frozenset({"not", "n't", "never"})
@@ -27,6 +28,13 @@ def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
                 and str(node.category).startswith("S")
                 and not any(path[:len(d)] == d and len(path) > len(d) for d in disjunctions)):
             yield path + (0,), path + (1,)
+
+
+@lru_cache(maxsize=4096)
+def _main_clause(tree: Tree) -> tuple[Path, Path] | None:
+    """The main clause's (subject path, verb phrase path), remembered: the prover asks for the
+    subject of each sentence several times."""
+    return next(_clauses(tree), None)
 
 
 def _coordination(node: Tree, word: str) -> tuple[Tree, Tree] | None:
@@ -298,7 +306,7 @@ def subject_count(tree: Tree) -> str | None:
     clause's subject; None for a/the/no and the like, or without a clause."""
     from monalog.inference.generation import _number
 
-    main = next(_clauses(tree), None)
+    main = _main_clause(tree)
     first = leaves(node_at(tree, main[0]))[0] if main else None
     if first is None:
         return None
@@ -312,11 +320,18 @@ def subject_heads(tree: Tree) -> tuple[str, ...] | None:
     """The lemma of the main clause's subject noun ("dog" in "The old dog of a man is ...", "a man 's
     dog"), one per conjunct with a noun for a subject of "and" ("woman", "man" for "A woman and a man");
     None without a clause or a noun (a pronoun)."""
-    main = next(_clauses(tree), None)
+    main = _main_clause(tree)
     if main is None:
         return None
     heads = [h.lemma.lower() for np in _conjuncts(node_at(tree, main[0])) if (h := head_noun(leaves(np)))]
     return tuple(heads) or None
+
+
+def subject_compounds(tree: Tree) -> tuple[str, ...]:
+    """The phrases of the main clause's subject that stand for one word (treeops.compounds:
+    "panda_bear" of "A panda bear"), so a subject may be named by its compound, not its last noun."""
+    main = _main_clause(tree)
+    return tuple(key for key, _, _ in compounds(node_at(tree, main[0]))) if main else ()
 
 
 def _conjuncts(np: Tree) -> list[Tree]:

@@ -20,7 +20,7 @@ from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, light_verb_facts, pair_facts, synsets
-from monalog.inference.negation import NEGATIONS, contradictories, subject_count, subject_heads
+from monalog.inference.negation import NEGATIONS, contradictories, subject_compounds, subject_count, subject_heads
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
@@ -29,7 +29,7 @@ from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
 from monalog.inference.proof import Label, Proof, Step, StepKind
 from monalog.inference.search import SearchResult, State, search
-from monalog.inference.treeops import compounds, keyed_leaves, lemma_key, light_noun, sentence_text
+from monalog.inference.treeops import compounds, differing_spans, keyed_leaves, lemma_key, light_noun, sentence_text
 
 if TYPE_CHECKING:
     from monalog.parsing.parser import Parse, Parser
@@ -82,7 +82,8 @@ def _related(kb: KnowledgeBase, a: str, b: str, wordnet: bool) -> bool:
 
 def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, str] | None:
     """The two main subjects' nouns when they may name two referents (SICK's guideline asks for one
-    situation): not the same noun nor synonyms. "A boy" and "a kid", "a man" and "the person" may be
+    situation): not the same noun nor synonyms, a noun of several words read as the one word WordNet
+    has for it too ("A panda bear" and "the panda"). "A boy" and "a kid", "a man" and "the person" may be
     two people, so negating the verb proves no contradiction between them; nor do two counts ("Two men
     are not fighting" / "Some men are fighting": two groups). A subject of "and" is the same referents
     when one sentence's nouns are among the other's ("A woman and a man" / "A man and a woman", "a
@@ -97,9 +98,18 @@ def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, 
         one = set(heads_a) <= set(heads_b) or set(heads_b) <= set(heads_a)
         return None if one else (" and ".join(heads_a), " and ".join(heads_b))
     a, b = heads_a[0], heads_b[0]
-    if a == b or (kb_leq(kb, a, b) is not None and kb_leq(kb, b, a) is not None):
+
+    def same(x: str, y: str) -> bool:
+        return x == y or (kb_leq(kb, x, y) is not None and kb_leq(kb, y, x) is not None)
+
+    if any(same(x, y) for x in _subject_names(p_tree, a) for y in _subject_names(h_tree, b)):
         return None
     return a, b
+
+
+def _subject_names(tree: Tree, head: str) -> list[str]:
+    """The subject's head noun and the phrases standing for one word that end in it ("panda_bear")."""
+    return [head, *(key for key in subject_compounds(tree) if key.endswith(f"_{head}"))]
 
 
 def _words(tree: Tree, phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list[tuple[str, str]]:
@@ -265,10 +275,9 @@ class Prover:
         def run(generator: Generator, start: Tree, target: Tree, edits: int) -> SearchResult:
             nonlocal explored
             goal = Target.of(target, self.polarizer.polarize(target))
-            result = search(start, goal, generator, self.polarizer, edits, s.max_states, deadline)
+            result = search(start, goal, generator, self.polarizer, edits, s.max_states, deadline, s.keep_search_tree)
             explored += len(result.states)
-            if s.keep_search_tree:
-                edges.extend(result.edges)
+            edges.extend(result.edges)          # none unless the settings keep the search tree
             return result
 
         def proof(label: Label, steps: tuple[Step, ...] = (), note: str = "") -> Proof:
@@ -357,13 +366,7 @@ class Prover:
 def _one_difference(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[int, int], tuple[int, int]] | None:
     """The spans ([i, j) of a, [k, m) of b) of the one place where the two keys differ, each of one or
     two words, the rest equal word for word; None when they differ elsewhere too."""
-    prefix = 0
-    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
-        prefix += 1
-    suffix = 0
-    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
-        suffix += 1
-    i, j, k, m = prefix, len(a) - suffix, prefix, len(b) - suffix
+    (i, j), (k, m) = differing_spans(a, b)
     return ((i, j), (k, m)) if 1 <= j - i <= 2 and 1 <= m - k <= 2 else None
 
 

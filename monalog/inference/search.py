@@ -116,13 +116,14 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
 
 
 def search(start: Tree, target: Target, generator: Generator, polarizer: Polarizer, depth: int,
-           max_states: int = 5000, deadline: float | None = None) -> SearchResult:
+           max_states: int = 5000, deadline: float | None = None, record_edges: bool = False) -> SearchResult:
     """Directed mode (the prover): toward `target` with the generator's target-aware edits;
-    stops at the first match; SearchBudgetError past `max_states` sentences or the deadline."""
+    stops at the first match; SearchBudgetError past `max_states` sentences or the deadline.
+    `record_edges`: keep the edge to each sentence reached, for the search-tree view."""
     def edits(tree: Tree, pn: PolarizedNode) -> Iterable[tuple[Tree, Step]]:
         return generator.edits(tree, pn, target)
 
-    return breadth_first(start, edits, polarizer, depth, target.key, Budget(max_states, deadline))
+    return breadth_first(start, edits, polarizer, depth, target.key, Budget(max_states, deadline), record_edges)
 
 
 def explore(start: Tree, edits: Edits, polarizer: Polarizer, depth: int) -> SearchResult:

@@ -1,6 +1,7 @@
 """Editing derivations by path (child indices from the root) and reading them at lemma level."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from monalog.ccg.category import Atom, Category, Functor, Slash
@@ -57,10 +58,12 @@ def norm_lemma(leaf: Leaf) -> str:
     return _EQUIVALENT.get(lemma, lemma)
 
 
+@lru_cache(maxsize=1 << 14)
 def lemma_key(tree: Tree) -> tuple[str, ...]:
     """The lemmas a hypothesis is matched on (punctuation ignored; articles and "be" not compared,
     except the "a" of the quantifiers "a few" and "a little" ("a little water"), which are not "few"
-    and "little"; the adjective of "a little girl" is the "little" of "the little girl")."""
+    and "little"; the adjective of "a little girl" is the "little" of "the little girl"). Remembered for
+    recent trees: a search reads the key of each sentence it reaches several times."""
     return tuple(lemma for lemma, _ in keyed_leaves(tree))
 
 
@@ -72,6 +75,18 @@ def keyed_leaves(tree: Tree) -> list[tuple[str, int]]:
     return [(lemma, i) for n, (lemma, i) in enumerate(kept)
             if lemma not in _UNCOMPARED or lemmas[n + 1:n + 2] == ["few"]
             or (lemmas[n + 1:n + 2] == ["little"] and not _little_adjective(all_leaves, kept[n + 1][1]))]
+
+
+def differing_spans(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The spans ([i, j) of a, [k, m) of b) left when the two keys' common start and common end are
+    taken off: where they differ."""
+    prefix = 0
+    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    return (prefix, len(a) - suffix), (prefix, len(b) - suffix)
 
 
 def _little_adjective(all_leaves: list[Leaf], at: int) -> bool:

@@ -76,8 +76,10 @@ def _below(a: tuple, b: tuple, settings: WordNetSettings):
     return None
 
 
+@lru_cache(maxsize=1 << 16)
 def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings()) -> Fact | None:
-    """The WordNet fact between lemmas a and b of one part of speech, if any."""
+    """The WordNet fact between lemmas a and b of one part of speech, if any (remembered: every pair
+    made from one premise asks about the same words)."""
     sa, sb = synsets(a, pos), synsets(b, pos)
     if not sa or not sb:
         return None

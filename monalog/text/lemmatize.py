@@ -35,6 +35,19 @@ def pos_from_category(category: Category) -> str:
     return "XX"
 
 
+@lru_cache(maxsize=1)
+def plural_nouns() -> frozenset[str]:
+    """grammars/plural_nouns.txt: nouns whose plural is their lemma ("sunglasses", not "sunglass")."""
+    from monalog.resources import grammar_path
+
+    lines = grammar_path("plural_nouns.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
-    """Lower-cased lemmas, as in the silver SICK parses ("is"/VBZ -> "be")."""
-    return [lemma.lower() for lemma in _stemmer().analyze(list(words), list(pos))]
+    """Lower-cased lemmas, as in the silver SICK parses ("is"/VBZ -> "be"); a plural-only noun is its
+    own lemma, unless "of" follows ("two glasses of wine": glass)."""
+    words = list(words)
+    lemmas = _stemmer().analyze(words, list(pos))
+    return [word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
+            else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]

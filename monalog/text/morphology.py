@@ -21,6 +21,17 @@ def _irregular() -> dict[str, str]:
     return {row["participle"]: row["base"] for row in _irregular_rows()}
 
 
+@lru_cache(maxsize=1)
+def _past_forms() -> frozenset[str]:
+    """The listed verbs' past tenses and participles ("fell", "fallen")."""
+    return frozenset(row[form] for row in _irregular_rows() for form in ("past", "participle"))
+
+
+def is_past_form(word: str) -> bool:
+    """A listed verb's past tense or participle ("fell", "stuck"): no noun head."""
+    return word.lower() in _past_forms()
+
+
 def is_participle(word: str) -> bool:
     word = word.lower()
     return word in _irregular() or (len(word) > 3 and word.endswith("ed"))

@@ -12,7 +12,7 @@ from pathlib import Path
 from monalog.errors import ResourceError
 from monalog.fileio import read_table
 from monalog.text.lemmatize import lemmatize
-from monalog.text.morphology import agree_articles, be_for, indefinite, ing_form, is_participle
+from monalog.text.morphology import agree_articles, be_for, indefinite, ing_form, is_past_form, is_participle
 from monalog.resources import grammar_path
 
 _FILTERS = {
@@ -31,6 +31,13 @@ and or but of in on at by with for from to into onto over under up down out off"
 def _content_word(word: str) -> bool:
     word = word.lower()
     return bool(word) and word not in _FUNCTION_WORDS and not word.endswith("ing")
+
+
+def _noun(phrase: str) -> bool:
+    """A content word (`_content_word`); of two words, the second no listed verb's past form ("The boy
+    fell, which is sad": no head "boy fell"; "the ground" is a noun)."""
+    words = phrase.split()
+    return _content_word(phrase) and not (len(words) > 1 and is_past_form(words[-1]))
 
 
 _DETERMINERS = frozenset("a an the some one two three four five several many his her its their my our your".split())
@@ -73,7 +80,8 @@ def _animal(word: str) -> bool:
     return animal(_noun_lemma(word.lower()))
 
 
-_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _content_word, "animate": _animate,
+_CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _noun,
+           "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate,
            "animal": _animal, "wearable": _wearable}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 

@@ -1,6 +1,6 @@
 """Sound edits a reader rejects are not generated (issue 15): dropped particles, hanging clauses
 and commas, sentences that start with an anaphor, pronouns of the other gender, lists without "and",
-a pronoun without the noun it stood for."""
+a pronoun without the noun it stood for, a modifier moved onto one noun of two."""
 from __future__ import annotations
 
 import re
@@ -22,7 +22,9 @@ def generated(parser):
                 "A boy, who is tired and wearing a cap, is sleeping on a sofa",
                 "The player in purple, white and black is playing near the end of the field",
                 "A man is walking down the street, smiling and waving",
-                "A girl is jumping off a rock and another is standing on it"]
+                "A girl is jumping off a rock and another is standing on it",
+                "The shirtless man in striped shorts and sunglasses is standing near a car",
+                "The male, who is dark skinned, is standing in front of a yellow building"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
 
@@ -89,3 +91,12 @@ def test_a_list_keeps_its_and(generated):
     # a clause after a comma is no list: "smiling and waving" may lose its second verb
     walking = generated["A man is walking down the street, smiling and waving"]
     assert "A man is walking down the street, smiling" in walking
+
+
+def test_a_modifier_stays_on_the_nouns_it_was_read_with(generated):
+    # "striped shorts and sunglasses" keeps both nouns ("striped sunglasses" would move the stripes);
+    # "dark skinned" is one adjective ("a skinned male" is another man)
+    man = generated["The shirtless man in striped shorts and sunglasses is standing near a car"]
+    assert man and not any("striped sunglasses" in h for h in man)
+    male = generated["The male, who is dark skinned, is standing in front of a yellow building"]
+    assert male and not any(re.search(r"(?<!dark-)skinned", h) for h in male)

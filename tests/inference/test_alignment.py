@@ -62,6 +62,7 @@ def test_symbolic_mode_uses_no_alignment(parser):
     ("Every dog barks", "Every animal barks"),               # dog ~ animal scores high, but ↓ and WordNet knows
     ("No woman is using a sewing machine", "No woman is sewing with a machine"),   # ↓: no alignment there
     ("A horse is near a barrel", "A horse is far from a barrel"),                 # opposites look alike
+    ("Two dogs are fighting in front of a tree", "Two dogs are fighting behind a tree"),   # phrases the KB excludes
     ("A woman is slicing an onion", "A man is slicing an onion"),
     ("Two engineers quit the firm in June.", "Three engineers quit the firm in June."),   # numerals are known
     ("The thieves stole nothing valuable.", "The thieves stole nothing."),   # no alignment across "nothing"
@@ -104,3 +105,18 @@ def test_a_phrase_vector_does_not_depend_on_its_batch():
     shared_embedder.cache_clear()
     batched = shared_embedder("minilm").encode(["a", "wearing a long yellow raincoat today", "in a raincoat", "man"])[2]
     assert np.array_equal(alone, batched)
+
+
+def test_a_phrase_with_a_modifier_added_is_no_paraphrase(prover):
+    # "recklessly" is content the other phrase lacks, whatever the prepositions: polarity decides a modifier
+    assert ("recklessly jumping onto a car", "jumping into the car") not in \
+        pairs(prover, "The girl is recklessly jumping onto a car", "A girl is jumping into the car")
+    assert prover.prove("The girl isn't jumping onto the car recklessly", "One girl is jumping on the car").label \
+        is Label.NEUTRAL
+
+
+def test_phrases_the_kb_relates_where_they_differ_are_known(prover):
+    # "in front of" and "behind" differ in more than one word: the span between the shared words is compared
+    p, h = trees(prover, "A dog is in front of a tree", "A dog is behind a tree")
+    aligner = PhraseAligner(dataclasses.replace(AlignmentSettings(), threshold=0.0))
+    assert not aligner.align(p, h, known=lambda a, b: {a, b} == {"in front of", "behind"})

@@ -426,3 +426,81 @@ def test_articles_agree_before_any_rule_as_a_rewrite_of_their_own():
 def test_a_passive_agent_may_end_in_a_place_adverb():
     result = normalize("Music is being performed by four people outdoors")
     assert result.text == "Four people are performing music outdoors"
+
+
+@pytest.mark.parametrize("before, after", [
+    # a relative adjective after a noun of two words, or an adjective of two words; "who" keeps to one word
+    # ("a man in a black shirt, who is serious": the man, not the shirt)
+    ("A guinea pig, which is small, is eating", "A small guinea pig is eating"),
+    ("Two kids are playing with a crocodile float that is green", "Two kids are playing with a green crocodile float"),
+    ("The male, who is dark skinned, is standing", "The dark-skinned male is standing"),
+    ("A man is walking away from a man in a black shirt, who is serious",
+     "A man is walking away from a man in a black shirt, who is serious"),
+    ("A puppy is gnawing a metallic post that is stuck in the ground",       # a participle with its PP
+     "A puppy is gnawing a metallic post that is stuck in the ground"),
+    # a place phrase as a relative clause, which is the phrase itself; not after "of the" (noun_of_the_noun)
+    ("A man is tossing a kid into the pool that is near the ocean",
+     "A man is tossing a kid into the pool near the ocean"),
+    ("The sun is shining on the face of the girl who is in a yellow dress",
+     "The sun is shining on the face of the girl who is in a yellow dress"),
+    # compounds: what a thing is made or meant for, after a numeral too; a seat is a part, as a front is
+    ("A person is looking at a bike designed for motocross that is lying on its side",
+     "A person is looking at a motocross bike that is lying on its side"),
+    ("The crowd is watching two cars designed for racing", "The crowd is watching two racing cars"),
+    ("A rider is standing on the seat of a motorcycle", "A rider is standing on the seat of a motorcycle"),  # a part
+    ("A man is spraying water into the mouth of a dog",                    # no "dog mouth": a dog is no thing
+     "A man is spraying water into the mouth of a dog"),
+    # "close to" before a numeral; a group of a number of things is that number of them
+    ("A sheep is standing close to three dogs", "A sheep is standing near three dogs"),
+    ("A cluster of four brown dogs are playing", "Four brown dogs are playing"),
+    ("A group of five adults is lounging", "Five adults are lounging"),
+])
+def test_two_word_heads_place_relatives_compounds_and_counts(before, after):
+    assert normalize(before).text == after
+
+
+@pytest.mark.parametrize("sentence", [
+    # a verb read as a second head noun (a review's cases)
+    "The man jumps, which is impressive",
+    "Two dogs fight, which is scary",
+    "The girl sings, that is nice",
+    "A woman is watching the kids play, which is fun",
+    # a "who" clause after a comma may be the first noun's; "on" alone is no place phrase
+    "A girl with a dog, who is in the park, is smiling",
+    "A man is talking to a woman in a red dress, who is on a bench",
+    "The children, which are in the pool, are splashing",
+    "The lamp that is on is bright",
+    # "close to" as "almost"; a pronoun is no compound's modifier
+    "A man is running for close to five hours",
+    "Close to two hundred people are watching",
+    "A man is holding a gift made for him",
+    "A group of five is playing",                       # a number of what? not "Some five is playing"
+])
+def test_review_cases_are_left_alone(sentence):
+    assert normalize(sentence).text == sentence
+
+
+@pytest.mark.parametrize("before, after", [
+    ("A dog is lying on the ground, which is wet", "A dog is lying on the wet ground"),   # "ground" is a noun
+    ("The petals of the rose are red", "The rose petals are red"),
+])
+def test_a_noun_that_is_also_a_past_form(before, after):
+    assert normalize(before).text == after
+
+
+def test_what_a_subject_wears_moves_after_every_verb_phrase_of_a_conjunction():
+    result = normalize("The woman in a red costume is not leaning against a wall and is not playing an instrument")
+    assert result.text == ("The woman is not leaning against a wall and is not playing an instrument "
+                           "and is wearing a red costume")
+
+
+def test_a_passive_agent_with_its_own_phrase_before_a_place():
+    result = normalize("The ball is being dunked by a man with a jersey at a basketball game")
+    assert result.text == "A man is dunking the ball at a basketball game and is wearing a jersey"
+
+
+def test_plural_only_nouns_are_their_own_lemma():
+    from monalog.text.lemmatize import lemmatize
+
+    assert lemmatize(["sunglasses", "glasses", "dogs"], ["NNS", "NNS", "NNS"]) == ["sunglasses", "glasses", "dog"]
+    assert lemmatize(["two", "glasses", "of", "wine"], ["CD", "NNS", "IN", "NN"])[1] == "glass"
