@@ -69,6 +69,7 @@ def _whose_part(head: Sequence[Leaf], modifier: Sequence[Leaf]) -> bool:
             and default_fragment("part_noun").fullmatch(head[-1].token.word) is not None)
 
 
+@lru_cache(maxsize=1 << 15)
 def downward(leaf: Leaf) -> bool:
     """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
     lexicon = default_lexicon()
@@ -112,6 +113,7 @@ def noun_modifier(tree: Tree, path) -> bool:
     return isinstance(parent, Unary) and parent.rule is Rule.LEX
 
 
+@lru_cache(maxsize=1 << 15)
 def measured(node: Tree, gathered: bool = False) -> Tree | None:
     """What a measure phrase measures out: "bread" of "a slice of bread", "butter" of "pieces of
     butter" (the noun is grammars/normalization.tsv's @portion_noun), and with `gathered` "cereal" of

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 
 from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
-from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.base import KnowledgeBase, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
@@ -59,6 +59,8 @@ def kb_leq(kb: KnowledgeBase, a: str, b: str) -> tuple[Fact, ...] | None:
         return (Fact(Term(a), Relation.LEQ, Term("thing"), Source.FIXED, "everything is a thing"),)
     if (known := kb.leq(a, b)) is not None:
         return known
+    if "_" in a + b and (known := kb.leq(spaced(a), spaced(b))) is not None:
+        return known        # a fact file writes a phrase with spaces ("ice cream" <= dessert)
     na, nb = _number(a), _number(b)
     na, nb = _AT_LEAST.get(a, na), _CLAIMS.get(b, nb)
     if na is not None and nb is not None:
@@ -160,6 +162,7 @@ class Generator:
         yield from phrases.ground_prepositions(tree, nodes, target, have)
         yield from phrases.clothing_colours(tree, nodes, target)
         yield from phrases.adverb_moves(tree, target)
+        yield from phrases.adjective_swaps(tree, target)
         yield from phrases.pp_moves(tree, target)
         yield from self.deletions(tree, nodes, target)
         yield from self._insertions(tree, nodes, target, have)

@@ -10,7 +10,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 
-from monalog.ccg.category import parse_category
+from monalog.ccg.category import Functor, Slash, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference import places
 from monalog.inference.droppable import downward, operators
@@ -220,13 +220,21 @@ def _manner_adverb(node: Tree) -> tuple[int, Leaf] | None:
     downward one ("only", "hardly")."""
     if not isinstance(node, Binary):
         return None
-    for index, child, rule in ((0, node.left, Rule.FA), (1, node.right, Rule.BA)):
+    for index, child, rule in ((0, node.left, Rule.FA), (1, node.right, Rule.BA), (1, node.right, Rule.BX)):
         if (node.rule is rule and isinstance(child, Leaf) and child.token.pos == "RB"
                 and child.token.word.lower().endswith("ly") and child.category in (_BEFORE, _AFTER)
-                and _verb_phrase(node) and child.token.word.lower() not in default_lexicon().keep
-                and not downward(child)):
+                and (_verb_phrase(node) if rule is not Rule.BX else _lexical_verb(node.left))
+                and child.token.word.lower() not in default_lexicon().keep and not downward(child)):
             return index, child
     return None
+
+
+def _lexical_verb(node: Tree) -> bool:
+    """A verb that takes its complement on the right ("looking" of "looking at a man"); an adverb after
+    it composes with it before the complement ("looking curiously at a man")."""
+    category = node.category
+    return isinstance(node, Leaf) and node.token.pos.startswith("VB") and isinstance(category, Functor) \
+        and category.slash is Slash.FORWARD and category.result.without_features() == _VP
 
 
 def _coordination(node: Tree) -> bool:
@@ -255,8 +263,11 @@ def adverb_moves(tree: Tree, target: "Target") -> Edits:
         for sub_path, sub in _spine(top, node_at(bare, top)):
             if any(operators(leaves(sub))):
                 continue
-            after = () if _ends_in_verb_phrase(sub) else \
+            after: tuple[Binary, ...] = () if _ends_in_verb_phrase(sub) else \
                 (Binary(sub.category, Rule.BA, sub, Leaf(_AFTER, adverb.token), True),)
+            if isinstance(sub, Binary) and sub.rule is Rule.FA and _lexical_verb(sub.left):
+                verb = Binary(sub.left.category, Rule.BX, sub.left, Leaf(_AFTER, adverb.token), True)
+                after += (Binary(sub.category, Rule.FA, verb, sub.right, True),)    # "looking curiously at"
             for moved in (Binary(sub.category, Rule.FA, Leaf(_BEFORE, adverb.token), sub, False),) + after:
                 edited = replace_at(bare, sub_path, moved)
                 key = ("",) + lemma_key(edited) + ("",)
@@ -291,6 +302,7 @@ _EXISTENTIAL = frozenset({"a", "no", "one", "two", "three", "four", "five", "sev
 _VP_PP, _N_PP = parse_category("((S\\NP)\\(S\\NP))/NP"), parse_category("(N\\N)/NP")
 _VP_MOD, _N_MOD = parse_category("(S\\NP)\\(S\\NP)"), parse_category("N\\N")
 _N_POST = parse_category("N\\N")
+_ADJECTIVE = parse_category("N/N")
 
 
 def _place_phrase(node: Tree, preposition_category) -> tuple[Leaf, Tree] | None:
@@ -303,6 +315,36 @@ def _place_phrase(node: Tree, preposition_category) -> tuple[Leaf, Tree] | None:
             and default_fragment("place_preposition").fullmatch(node.left.token.lemma.lower()):
         return node.left, node.right
     return None
+
+
+def adjective_swaps(tree: Tree, target: "Target") -> Edits:
+    """Two adjectives of a noun in the other order, where the target has them so: "a big green ball" ≡
+    "a green big ball" (each says its own thing of the noun; never a non-intersective one, the
+    lexicon's `keep` list: "a fake big gun" is no "big fake gun")."""
+    if sum(leaf.token.pos.startswith("JJ") for leaf in target.leaves) < 2:
+        return
+    keep = default_lexicon().keep
+    for path, node in walk(tree):
+        inner = node.right if isinstance(node, Binary) else None
+        if not (isinstance(node, Binary) and isinstance(inner, Binary)
+                and _adjective_on(node) and _adjective_on(inner)):
+            continue
+        first, second = cast(Leaf, node.left), cast(Leaf, inner.left)
+        if {first.token.word.lower(), second.token.word.lower()} & keep:
+            continue
+        swapped = Binary(node.category, node.rule, second,
+                         Binary(inner.category, inner.rule, first, inner.right, inner.head_is_left), node.head_is_left)
+        run = lemma_key(swapped)
+        if any(target.key[i:i + len(run)] == run for i in range(len(target.key) - len(run) + 1)):
+            edited = replace_at(tree, path, swapped)
+            yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited),
+                               note="two adjectives of a noun in the other order")
+
+
+def _adjective_on(node: Tree) -> bool:
+    """An adjective applied to a noun ("green ball")."""
+    return isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf) \
+        and node.left.token.pos.startswith("JJ") and node.left.category == _ADJECTIVE
 
 
 def pp_moves(tree: Tree, target: "Target") -> Edits:

@@ -8,6 +8,7 @@ words that exclude each other in an upward position.
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from functools import lru_cache
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner
 from monalog.inference.generation import Generator, Target, kb_leq
-from monalog.knowledge.base import KnowledgeBase, load_kb
+from monalog.knowledge.base import KnowledgeBase, load_kb, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, light_verb_facts, pair_facts, synsets
 from monalog.inference.negation import NEGATIONS, contradictories, subject_compounds, subject_count, subject_heads
@@ -139,10 +140,24 @@ def _compositional(facts: list[Fact], phrases: list[tuple[str, tuple[int, ...], 
     """The WordNet facts that may be used: a noun of several words with an adjective ("young man",
     "musical instrument") means what its words say, so WordNet may only place a word under it (guitar ≤
     musical_instrument), never equate it with a word or place it under one through a sense its words do
-    not say (young_man ≡ boyfriend)."""
+    not say (young_man ≡ boyfriend), unless a sense of the word is glossed by the phrase's own words
+    (young_woman ≡ girl: girl.n.01 is "a young woman")."""
     adjectival = {key for key, _, node in phrases if any(leaf.token.pos.startswith("JJ") for leaf in leaves(node))}
-    return [f for f in facts if not (f.left.text in adjectival and f.relation is not Relation.GEQ)
-            and not (f.right.text in adjectival and f.relation is not Relation.LEQ)]
+    return [f for f in facts if not (f.left.text in adjectival and f.relation is not Relation.GEQ
+                                     and not _glossed(f, f.left.text, f.right.text))
+            and not (f.right.text in adjectival and f.relation is not Relation.LEQ
+                     and not _glossed(f, f.right.text, f.left.text))]
+
+
+@lru_cache(maxsize=5000)
+def _glossed_as(phrase: str, word: str) -> bool:
+    """A noun sense of `word` is one of `phrase`'s and its gloss says the phrase's words."""
+    said = re.compile(rf"\b{re.escape(phrase.replace('_', ' '))}\b")
+    return any(said.search(s.definition()) for s in synsets(phrase, "n") if s in synsets(word, "n"))
+
+
+def _glossed(fact: Fact, phrase: str, word: str) -> bool:
+    return fact.relation is Relation.EQ and _glossed_as(phrase, word)
 
 
 def _spelling_facts(phrases: list[tuple[str, tuple[int, ...], Tree]], other: Tree) -> list[Fact]:
@@ -259,7 +274,8 @@ class Prover:
                          if (noun := light_noun(node)) is not None]
                 facts += light_verb_facts(light, (leaf.token.lemma.lower() for leaf in leaves(other)
                                                   if leaf.token.pos.startswith("VB")), wn)
-        return self.kb.extended(facts), any("_" in f.left.text or "_" in f.right.text for f in facts)
+        return self.kb.extended(facts), any("_" in f.left.text or "_" in f.right.text for f in facts) \
+            or any(self.kb.knows(spaced(key)) for tree in phrases for key, _, _ in phrases[tree])
 
     def _prove(self, item: _Pair, p_parse: Parse, h_parse: Parse, depth: int) -> Proof:
         """Symbolic knowledge first; when that finds no proof and the settings allow it, once more

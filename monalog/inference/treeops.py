@@ -42,10 +42,17 @@ def replace_at(tree: Tree, path: Path, new: Tree) -> Tree:
 
 
 def walk(tree: Tree, path: Path = ()) -> Iterator[tuple[Path, Tree]]:
-    """Every node with its path, pre-order."""
-    yield path, tree
-    for i, child in enumerate(tree.children):
-        yield from walk(child, path + (i,))
+    """Every node with its path, pre-order (a stack, not nested generators: the search walks every
+    sentence it reaches)."""
+    stack = [(path, tree)]
+    while stack:
+        here, node = stack.pop()
+        yield here, node
+        children = node.children        # none, one or two
+        if len(children) == 2:
+            stack.append((here + (1,), children[1]))
+        if children:
+            stack.append((here + (0,), children[0]))
 
 
 def leaf_positions(tree: Tree) -> dict[Path, int]:

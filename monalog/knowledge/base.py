@@ -71,9 +71,13 @@ class KnowledgeBase:
         """The chain of facts showing a ≤ b (empty when a == b), or None."""
         if a == b:
             return ()
-        if not (any(a in layer.graph for layer in self.layers) and any(b in layer.graph for layer in self.layers)):
+        if not (self.knows(a) and self.knows(b)):
             return None
         return self._above_all(a, stop=b).get(b)
+
+    def knows(self, word: str) -> bool:
+        """Whether a ≤ fact names `word`."""
+        return any(word in layer.graph for layer in self.layers)
 
     def above(self, word: str) -> list[str]:
         """The words directly above `word` (word ≤ them), sorted: generation's upward candidates."""
@@ -126,6 +130,11 @@ def load_kb(user_files: Iterable[str | Path] = (), exclusions: bool = False) -> 
     for path in user_files:
         facts += read_facts(path, Source.USER)
     return KnowledgeBase(facts)
+
+
+def spaced(key: str) -> str:
+    """A phrase's key as fact files write it: "ice_cream" -> "ice cream"."""
+    return key.replace("_", " ")
 
 
 def term(text: str, pos: str | None = None) -> Term:

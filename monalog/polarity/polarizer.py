@@ -56,15 +56,20 @@ class PolarizedNode:
         return [leaf for child in self.children for leaf in child.leaves()]
 
     def walk(self) -> Iterator["PolarizedNode"]:
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        return (node for _, node in self.walk_paths())
 
     def walk_paths(self, path: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], "PolarizedNode"]]:
-        """Every node with its path of child indices (the same paths as monalog.inference.treeops)."""
-        yield path, self
-        for i, child in enumerate(self.children):
-            yield from child.walk_paths(path + (i,))
+        """Every node with its path of child indices (the same paths and pre-order as
+        monalog.inference.treeops.walk)."""
+        stack = [(path, self)]
+        while stack:
+            here, node = stack.pop()
+            yield here, node
+            children = node.children            # none, one or two
+            if len(children) == 2:
+                stack.append((here + (1,), children[1]))
+            if children:
+                stack.append((here + (0,), children[0]))
 
 
 @dataclass(frozen=True)

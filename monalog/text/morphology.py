@@ -72,7 +72,7 @@ def is_cardinal(word: str) -> bool:
 
 
 _IRREGULAR_PLURALS = frozenset({"men", "women", "children", "people", "mice", "geese", "feet", "teeth",
-                                 "police", "cattle", "sheep"})
+                                 "police", "cattle", "sheep", "deer"})
 
 
 _POST_MODIFIER_STARTS = frozenset({"of", "in", "on", "at", "with", "without", "from", "near", "by", "under", "behind",
@@ -120,7 +120,17 @@ def be_for(noun_phrase: str) -> str:
 
 
 def _plural(noun: str) -> bool:
-    return noun in _IRREGULAR_PLURALS or (noun.endswith("s") and not noun.endswith(("ss", "us", "is")))
+    """An irregular plural, or an "-s" word that is no singular of its own ("caribous" and "taxis" are
+    plurals; "bus", "tennis" and "glass" are not)."""
+    if noun in _IRREGULAR_PLURALS:
+        return True
+    if not noun.endswith("s") or noun.endswith("ss"):
+        return False
+    if noun.endswith(("us", "is")):
+        from monalog.text.lemmatize import lemmatize
+
+        return lemmatize([noun], ["NNS"])[0] != noun
+    return True
 
 
 def third_person(base: str) -> str:

@@ -192,7 +192,23 @@ def default_rules() -> tuple[Rule, ...]:
     return _default()[0]
 
 
-_CLAUSE_BREAK = re.compile(r"(,? and )(?=there (?:is|are)\b)", re.IGNORECASE)
+_CLAUSE_BREAK = re.compile(r"(,? and )(?=there (?:is|are)\b|(?:(?!(?:and|or|is|are)\b)[\w'-]+ ){1,4}(?:is|are) being "
+                           r"[\w-]+ by\b)", re.IGNORECASE)
+_VERB = re.compile(r"\b(?:is|are|isn't|aren't)\b", re.IGNORECASE)
+
+
+def _clauses(text: str) -> list[str]:
+    """Clause, separator, clause, ...: split before "and there is" and before a passive clause of its
+    own ("... and the ball is being grabbed by another one"), so rules anchored at a sentence's start
+    reach it; never inside a subject ("A man and a woman are being chased": no verb before "and")."""
+    parts = _CLAUSE_BREAK.split(text)
+    out = parts[:1]
+    for separator, clause in zip(parts[1::2], parts[2::2]):
+        if _VERB.search(out[-1]):
+            out += [separator, clause]
+        else:
+            out[-1] += separator + clause
+    return out
 
 
 def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int = 3) -> Normalized:
@@ -203,7 +219,7 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
     text = " ".join(sentence.split())
     tidied = _tidy(text)        # articles agree before any rule ("a animal"), so a rule's rewrite is its own
     rewrites = [Rewrite("articles", text, tidied)] if tidied != text else []
-    parts = _CLAUSE_BREAK.split(tidied)     # clause, separator, clause, ...
+    parts = _clauses(tidied)
     for _ in range(passes):
         before = len(rewrites)
         for rule in rules or default_rules():

@@ -456,3 +456,31 @@ def test_counting_needs_the_at_least_reading_of_numerals(parser):
 def test_a_noun_with_an_adjective_is_no_noun_wordnet_writes_as_one(prover):
     proof = prover.prove("A black bird is singing", "A thrush is singing")     # blackbird ≤ thrush in WordNet
     assert proof.label is Label.NEUTRAL
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("A young woman is playing the guitar", "A girl is playing the guitar"),     # girl.n.01: "a young woman"
+    ("A woman is looking curiously at a man", "A woman is curiously looking at a man"),
+    ("A woman is curiously looking at a man", "A woman is looking curiously at a man"),
+    ("A big green ball is hitting a potato", "A green big ball is hitting a potato"),
+    ("A boy is diving into a lake", "A boy is jumping into a lake"),
+])
+def test_glossed_phrases_adverbs_after_a_verb_and_adjective_order(prover, premise, hypothesis):
+    assert prover.prove(premise, hypothesis).label is Label.ENTAILMENT
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("A young man is dancing", "A boyfriend is dancing"),        # young_man's second sense only
+    ("A fake big gun is on the table", "A big fake gun is on the table"),    # "fake" is no intersective adjective
+])
+def test_no_equivalence_through_a_sense_the_words_do_not_say(prover, premise, hypothesis):
+    assert prover.prove(premise, hypothesis).label is Label.NEUTRAL
+
+
+def test_user_facts_about_phrases_reach_the_prover(parser, tmp_path):
+    facts = tmp_path / "sweets.kb"
+    facts.write_text('"chocolate bar" <= sweet\n', encoding="utf-8")
+    proof = Prover(ProverSettings(kb_files=(str(facts),)), parser=parser).prove(
+        "A boy is eating a chocolate bar", "A boy is eating a sweet")
+    assert proof.label is Label.ENTAILMENT
+    assert proof.steps[0].facts[0].source is Source.USER
