@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Iterator, Union
+from typing import Any, Iterator, Union
 
 from monalog.ccg.category import Category
 
@@ -114,6 +114,18 @@ class Binary:
 
 
 Tree = Union[Leaf, Unary, Binary]
+
+
+def preorder(root: Any, path: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], Any]]:
+    """Every node below `root` (a tree node, or any node with `children`) with its path of child
+    indices, pre-order: a stack, not nested generators, as the search walks every sentence it reaches."""
+    stack = [(path, root)]
+    while stack:
+        here, node = stack.pop()
+        yield here, node
+        children = node.children
+        for i in range(len(children) - 1, -1, -1):       # the first child on top
+            stack.append((here + (i,), children[i]))
 
 
 def _leaves(tree: Tree) -> tuple[Leaf, ...]:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from monalog.inference.generation import Target
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
-_N, _NP, _VP = parse_category("N"), parse_category("NP"), parse_category("S\\NP")
+_N, _NP, _VP, _PP = parse_category("N"), parse_category("NP"), parse_category("S\\NP"), parse_category("PP")
 Edits = Iterator[tuple[Tree, Step]]
 Nodes = Sequence[tuple[tuple[int, ...], PolarizedNode]]
 Leq = Callable[[str, str], "tuple[Fact, ...] | None"]
@@ -216,8 +216,9 @@ def _spine(path: tuple[int, ...], node: Tree) -> Iterator[tuple[tuple[int, ...],
 
 def _manner_adverb(node: Tree) -> tuple[int, Leaf] | None:
     """(its index, the adverb) when `node` is a verb phrase with a manner adverb ("-ly") before or
-    after it ("quickly running", "running quickly"); not a word of the lexicon's `keep` list nor a
-    downward one ("only", "hardly")."""
+    after it ("quickly running", "running quickly"), or a verb with one after it before its complement
+    ("looking curiously" of "looking curiously at a man"); not a word of the lexicon's `keep` list nor
+    a downward one ("only", "hardly")."""
     if not isinstance(node, Binary):
         return None
     for index, child, rule in ((0, node.left, Rule.FA), (1, node.right, Rule.BA), (1, node.right, Rule.BX)):
@@ -234,7 +235,8 @@ def _lexical_verb(node: Tree) -> bool:
     it composes with it before the complement ("looking curiously at a man")."""
     category = node.category
     return isinstance(node, Leaf) and node.token.pos.startswith("VB") and isinstance(category, Functor) \
-        and category.slash is Slash.FORWARD and category.result.without_features() == _VP
+        and category.slash is Slash.FORWARD and category.result.without_features() == _VP \
+        and category.argument.without_features() in (_NP, _PP)       # not an auxiliary's verb phrase
 
 
 def _coordination(node: Tree) -> bool:
@@ -320,10 +322,11 @@ def _place_phrase(node: Tree, preposition_category) -> tuple[Leaf, Tree] | None:
 def adjective_swaps(tree: Tree, target: "Target") -> Edits:
     """Two adjectives of a noun in the other order, where the target has them so: "a big green ball" ≡
     "a green big ball" (each says its own thing of the noun; never a non-intersective one, the
-    lexicon's `keep` list: "a fake big gun" is no "big fake gun")."""
-    if sum(leaf.token.pos.startswith("JJ") for leaf in target.leaves) < 2:
+    lexicon's `keep` list, an ordinal or "other": "a fake big gun" is no "big fake gun", "the first red
+    car" no "red first car"; nor a comparative or superlative)."""
+    if sum(leaf.token.pos == "JJ" for leaf in target.leaves) < 2:
         return
-    keep = default_lexicon().keep
+    keep = default_lexicon().keep | _NOT_INTERSECTIVE
     for path, node in walk(tree):
         inner = node.right if isinstance(node, Binary) else None
         if not (isinstance(node, Binary) and isinstance(inner, Binary)
@@ -344,7 +347,10 @@ def adjective_swaps(tree: Tree, target: "Target") -> Edits:
 def _adjective_on(node: Tree) -> bool:
     """An adjective applied to a noun ("green ball")."""
     return isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf) \
-        and node.left.token.pos.startswith("JJ") and node.left.category == _ADJECTIVE
+        and node.left.token.pos == "JJ" and node.left.category == _ADJECTIVE
+
+
+_NOT_INTERSECTIVE = frozenset({"first", "second", "third", "last", "next", "other", "only", "same", "main"})
 
 
 def pp_moves(tree: Tree, target: "Target") -> Edits:

@@ -140,24 +140,27 @@ def _compositional(facts: list[Fact], phrases: list[tuple[str, tuple[int, ...], 
     """The WordNet facts that may be used: a noun of several words with an adjective ("young man",
     "musical instrument") means what its words say, so WordNet may only place a word under it (guitar ≤
     musical_instrument), never equate it with a word or place it under one through a sense its words do
-    not say (young_man ≡ boyfriend), unless a sense of the word is glossed by the phrase's own words
-    (young_woman ≡ girl: girl.n.01 is "a young woman")."""
+    not say (young_man ≡ boyfriend). Where a sense of the word is glossed by the phrase's own words, the
+    phrase is placed under the word (young_woman ≤ girl: girl.n.01 is "a young woman"; not back, a girl
+    may be a child)."""
     adjectival = {key for key, _, node in phrases if any(leaf.token.pos.startswith("JJ") for leaf in leaves(node))}
-    return [f for f in facts if not (f.left.text in adjectival and f.relation is not Relation.GEQ
-                                     and not _glossed(f, f.left.text, f.right.text))
-            and not (f.right.text in adjectival and f.relation is not Relation.LEQ
-                     and not _glossed(f, f.right.text, f.left.text))]
+    out = []
+    for f in facts:
+        left, right = f.left.text in adjectival, f.right.text in adjectival
+        if not (left and f.relation is not Relation.GEQ) and not (right and f.relation is not Relation.LEQ):
+            out.append(f)
+        elif f.relation is Relation.EQ and left != right:
+            phrase, word = (f.left, f.right) if left else (f.right, f.left)
+            if _glossed_as(phrase.text, word.text):
+                out.append(Fact(phrase, Relation.LEQ, word, f.source, f"{f.note}; glossed \"{spaced(phrase.text)}\""))
+    return out
 
 
 @lru_cache(maxsize=5000)
 def _glossed_as(phrase: str, word: str) -> bool:
     """A noun sense of `word` is one of `phrase`'s and its gloss says the phrase's words."""
-    said = re.compile(rf"\b{re.escape(phrase.replace('_', ' '))}\b")
+    said = re.compile(rf"\b{re.escape(spaced(phrase))}\b")
     return any(said.search(s.definition()) for s in synsets(phrase, "n") if s in synsets(word, "n"))
-
-
-def _glossed(fact: Fact, phrase: str, word: str) -> bool:
-    return fact.relation is Relation.EQ and _glossed_as(phrase, word)
 
 
 def _spelling_facts(phrases: list[tuple[str, tuple[int, ...], Tree]], other: Tree) -> list[Fact]:
@@ -255,8 +258,9 @@ class Prover:
 
     # -- one pair ---------------------------------------------------------------------------------
     def _pair_kb(self, p_tree: Tree, h_tree: Tree) -> tuple[KnowledgeBase, bool]:
-        """The KB with the pair's own facts, and whether any of those is about a phrase that stands
-        for one word ("wind_instrument": only then are such phrases looked for in every sentence)."""
+        """The KB with the pair's own facts, and whether those or the KB's own relate a phrase of the
+        pair that stands for one word ("wind_instrument", a user's "chocolate bar": only then are such
+        phrases looked for in every sentence)."""
         phrases = {tree: compounds(tree) for tree in (p_tree, h_tree)}
         facts = premise_facts(p_tree) + _spelling_facts(phrases[p_tree], h_tree) \
             + _spelling_facts(phrases[h_tree], p_tree)
@@ -275,7 +279,7 @@ class Prover:
                 facts += light_verb_facts(light, (leaf.token.lemma.lower() for leaf in leaves(other)
                                                   if leaf.token.pos.startswith("VB")), wn)
         return self.kb.extended(facts), any("_" in f.left.text or "_" in f.right.text for f in facts) \
-            or any(self.kb.knows(spaced(key)) for tree in phrases for key, _, _ in phrases[tree])
+            or any(self.kb.knows(key) or self.kb.knows(spaced(key)) for tree in phrases for key, _, _ in phrases[tree])
 
     def _prove(self, item: _Pair, p_parse: Parse, h_parse: Parse, depth: int) -> Proof:
         """Symbolic knowledge first; when that finds no proof and the settings allow it, once more

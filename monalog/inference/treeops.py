@@ -5,7 +5,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from monalog.ccg.category import Atom, Category, Functor, Slash
-from monalog.ccg.tree import Binary, Leaf, Token, Tree, Unary, leaves
+from monalog.ccg.tree import Binary, Leaf, Token, Tree, Unary, leaves, preorder
 from monalog.knowledge.wordnet_facts import LIGHT_VERBS
 
 Path = tuple[int, ...]
@@ -42,17 +42,8 @@ def replace_at(tree: Tree, path: Path, new: Tree) -> Tree:
 
 
 def walk(tree: Tree, path: Path = ()) -> Iterator[tuple[Path, Tree]]:
-    """Every node with its path, pre-order (a stack, not nested generators: the search walks every
-    sentence it reaches)."""
-    stack = [(path, tree)]
-    while stack:
-        here, node = stack.pop()
-        yield here, node
-        children = node.children        # none, one or two
-        if len(children) == 2:
-            stack.append((here + (1,), children[1]))
-        if children:
-            stack.append((here + (0,), children[0]))
+    """Every node with its path, pre-order."""
+    return preorder(tree, path)
 
 
 def leaf_positions(tree: Tree) -> dict[Path, int]:

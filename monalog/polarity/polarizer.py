@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Atom, Category, Functor, complement_slots
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves, iter_leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves, iter_leaves, preorder
 from monalog.errors import MonalogError
 from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, default_lexicon
 from monalog.polarity.marks import Polarity
@@ -61,15 +61,7 @@ class PolarizedNode:
     def walk_paths(self, path: tuple[int, ...] = ()) -> Iterator[tuple[tuple[int, ...], "PolarizedNode"]]:
         """Every node with its path of child indices (the same paths and pre-order as
         monalog.inference.treeops.walk)."""
-        stack = [(path, self)]
-        while stack:
-            here, node = stack.pop()
-            yield here, node
-            children = node.children            # none, one or two
-            if len(children) == 2:
-                stack.append((here + (1,), children[1]))
-            if children:
-                stack.append((here + (0,), children[0]))
+        return preorder(self, path)
 
 
 @dataclass(frozen=True)

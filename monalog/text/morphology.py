@@ -120,16 +120,18 @@ def be_for(noun_phrase: str) -> str:
 
 
 def _plural(noun: str) -> bool:
-    """An irregular plural, or an "-s" word that is no singular of its own ("caribous" and "taxis" are
-    plurals; "bus", "tennis" and "glass" are not)."""
+    """An irregular plural, or an "-s" word that is no singular of its own: "caribous" and "taxis" are
+    plurals of nouns WordNet knows; "bus", "tennis", "glass" and "Chris" are not."""
     if noun in _IRREGULAR_PLURALS:
         return True
     if not noun.endswith("s") or noun.endswith("ss"):
         return False
     if noun.endswith(("us", "is")):
+        from monalog.knowledge.wordnet_facts import synsets      # not at import: WordNet loads on first use
         from monalog.text.lemmatize import lemmatize
 
-        return lemmatize([noun], ["NNS"])[0] != noun
+        lemma = lemmatize([noun], ["NNS"])[0]
+        return lemma != noun and bool(synsets(lemma, "n"))
     return True
 
 

@@ -194,17 +194,20 @@ def default_rules() -> tuple[Rule, ...]:
 
 _CLAUSE_BREAK = re.compile(r"(,? and )(?=there (?:is|are)\b|(?:(?!(?:and|or|is|are)\b)[\w'-]+ ){1,4}(?:is|are) being "
                            r"[\w-]+ by\b)", re.IGNORECASE)
-_VERB = re.compile(r"\b(?:is|are|isn't|aren't)\b", re.IGNORECASE)
+_MAIN_VERB = re.compile(r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )\b(?:is|are|isn't|aren't)\b", re.IGNORECASE)
 
 
 def _clauses(text: str) -> list[str]:
     """Clause, separator, clause, ...: split before "and there is" and before a passive clause of its
     own ("... and the ball is being grabbed by another one"), so rules anchored at a sentence's start
-    reach it; never inside a subject ("A man and a woman are being chased": no verb before "and")."""
+    reach it; never inside a subject: the part before "and" needs a verb of its own (not a relative
+    clause's: "A man who is tall and a woman are being chased") and no "and" after it ("A man is
+    sleeping and a woman and a child are being watched")."""
     parts = _CLAUSE_BREAK.split(text)
     out = parts[:1]
     for separator, clause in zip(parts[1::2], parts[2::2]):
-        if _VERB.search(out[-1]):
+        verbs = list(_MAIN_VERB.finditer(out[-1]))
+        if verbs and " and " not in out[-1][verbs[-1].end():]:
             out += [separator, clause]
         else:
             out[-1] += separator + clause

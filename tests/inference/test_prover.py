@@ -463,7 +463,6 @@ def test_a_noun_with_an_adjective_is_no_noun_wordnet_writes_as_one(prover):
     ("A woman is looking curiously at a man", "A woman is curiously looking at a man"),
     ("A woman is curiously looking at a man", "A woman is looking curiously at a man"),
     ("A big green ball is hitting a potato", "A green big ball is hitting a potato"),
-    ("A boy is diving into a lake", "A boy is jumping into a lake"),
 ])
 def test_glossed_phrases_adverbs_after_a_verb_and_adjective_order(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.ENTAILMENT
@@ -471,7 +470,9 @@ def test_glossed_phrases_adverbs_after_a_verb_and_adjective_order(prover, premis
 
 @pytest.mark.parametrize("premise, hypothesis", [
     ("A young man is dancing", "A boyfriend is dancing"),        # young_man's second sense only
+    ("A girl is dancing", "A young woman is dancing"),           # a girl may be a child
     ("A fake big gun is on the table", "A big fake gun is on the table"),    # "fake" is no intersective adjective
+    ("The first red car is parked", "The red first car is parked"),
 ])
 def test_no_equivalence_through_a_sense_the_words_do_not_say(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.NEUTRAL
