@@ -72,7 +72,8 @@ def is_cardinal(word: str) -> bool:
 
 
 _IRREGULAR_PLURALS = frozenset({"men", "women", "children", "people", "mice", "geese", "feet", "teeth",
-                                 "police", "cattle", "sheep", "deer"})
+                                 "police", "cattle", "sheep"})
+_ZERO_PLURALS = frozenset({"deer", "fish", "moose", "bison", "reindeer", "caribou", "salmon", "elk"})  # one or many
 
 
 _POST_MODIFIER_STARTS = frozenset({"of", "in", "on", "at", "with", "without", "from", "near", "by", "under", "behind",
@@ -106,9 +107,10 @@ def indefinite(noun_phrase: str) -> str:
     return "a " + noun_phrase
 
 
-def be_for(noun_phrase: str) -> str:
+def be_for(noun_phrase: str, members: bool = False) -> str:
     """'are' for a coordinated or plural noun phrase, else 'is'. The head is the last word before
-    a post-modifier ("a classroom of students" is singular)."""
+    a post-modifier ("a classroom of students" is singular). `members`: the phrase names a group's
+    members, so a noun of one form for one and many is plural ("a herd of deer" -> "some deer are")."""
     words = _head_words(noun_phrase)
     if not words:
         return "is"
@@ -116,7 +118,7 @@ def be_for(noun_phrase: str) -> str:
         return "are"                              # "a man and a woman"; not "a brown and white dog"
     if words[0] in _SINGULAR_DETERMINERS:
         return "is"                               # "a sheep"
-    return "are" if _plural(words[-1]) else "is"
+    return "are" if _plural(words[-1]) or (members and words[-1] in _ZERO_PLURALS) else "is"
 
 
 def _plural(noun: str) -> bool:

@@ -20,6 +20,7 @@ _FILTERS = {
     "lower": lambda s: s if re.match(r"[A-Z]{2}", s) else s[:1].lower() + s[1:],     # an acronym stays: "ATVs"
     "ing": ing_form,
     "be": be_for,
+    "group_be": lambda s: be_for(s, members=True),         # "a herd of deer is" -> "some deer are"
     "singular": lambda s: lemmatize([s], ["NNS"])[0],      # "made of rocks" -> "rock"
     "indefinite": indefinite,                               # "onion" -> "a onion" (then "an onion")
 }

@@ -533,9 +533,10 @@ def test_plural_only_nouns_are_their_own_lemma():
     ("A woman is being sent home by a doctor", "A doctor is sending a woman home"),       # no theme "home"
     ("A lot of snow covers the ground", "Much snow covers the ground"),
     ("A ball is being kicked by Chris", "Chris is kicking a ball"),
-    # a relative clause a passive's agent brings to the front is closed by a comma
+    # a relative adjective may have its adverb; a subject's comma clause is closed before the verb
     ("Some corndogs are being eaten by two toddlers who are in a wagon, which is really small",
-     "Two toddlers in a wagon, which is really small, are eating some corndogs"),
+     "Two toddlers in a really small wagon are eating some corndogs"),
+    ("The man, who is wearing a hat is smiling", "The man, who is wearing a hat, is smiling"),
 ])
 def test_datives_collectives_and_second_clauses(before, after):
     assert normalize(before).text == after
