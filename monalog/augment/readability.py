@@ -3,7 +3,8 @@
 an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a replacement must not
 bring in a noun whose gender clashes with a pronoun of the sentence. A deletion must not leave
 the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
-cap"), a list of three without its "and", or a later "it" without the noun it stood for."""
+cap"), a list of three without its "and", a later "it" without the noun it stood for, or an
+adverb without its adjective ("a really small wagon" -> "a really wagon")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -69,6 +70,9 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if end - start == 1 and (tokens[start].pos == "RP" or
                              (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))):
         return f"a verb's particle dropped (\"{words[start]}\")"
+    if start > 0 and tokens[start - 1].pos == "RB" and tokens[start].pos.startswith("JJ") \
+            and not (end < len(tokens) and tokens[end].pos.startswith(("JJ", "RB"))):
+        return f"\"{words[start - 1]}\" would be left without its adjective (\"a really wagon\")"
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"

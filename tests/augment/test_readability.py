@@ -24,7 +24,8 @@ def generated(parser):
                 "A man is walking down the street, smiling and waving",
                 "A girl is jumping off a rock and another is standing on it",
                 "The shirtless man in striped shorts and sunglasses is standing near a car",
-                "The male, who is dark skinned, is standing in front of a yellow building"]
+                "The male, who is dark skinned, is standing in front of a yellow building",
+                "A woman is taking off a cloak, which is very large, and revealing a dress"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
 
@@ -100,3 +101,9 @@ def test_a_modifier_stays_on_the_nouns_it_was_read_with(generated):
     assert man and not any("striped sunglasses" in h for h in man)
     male = generated["The male, who is dark skinned, is standing in front of a yellow building"]
     assert male and not any(re.search(r"(?<!dark-)skinned", h) for h in male)
+
+
+def test_an_adverb_keeps_its_adjective(generated):
+    woman = generated["A woman is taking off a cloak, which is very large, and revealing a dress"]
+    assert any("very large cloak" in h for h in woman)
+    assert not any(re.search(r"\bvery (?:cloak|a|the)\b", h) for h in woman)
