@@ -8,7 +8,6 @@ words that exclude each other in an upward position.
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from functools import lru_cache
 from dataclasses import dataclass
@@ -20,7 +19,8 @@ from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAlig
 from monalog.inference.generation import Generator, Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
-from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, light_verb_facts, pair_facts, synsets
+from monalog.knowledge.wordnet_facts import (WordNetSettings, antonyms, glossed_as, light_verb_facts, pair_facts,
+                                             synsets)
 from monalog.inference.negation import NEGATIONS, contradictories, subject_compounds, subject_count, subject_heads
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
@@ -151,16 +151,9 @@ def _compositional(facts: list[Fact], phrases: list[tuple[str, tuple[int, ...], 
             out.append(f)
         elif f.relation is Relation.EQ and left != right:
             phrase, word = (f.left, f.right) if left else (f.right, f.left)
-            if _glossed_as(phrase.text, word.text):
+            if glossed_as(phrase.text, word.text):
                 out.append(Fact(phrase, Relation.LEQ, word, f.source, f"{f.note}; glossed \"{spaced(phrase.text)}\""))
     return out
-
-
-@lru_cache(maxsize=5000)
-def _glossed_as(phrase: str, word: str) -> bool:
-    """A noun sense of `word` is one of `phrase`'s and its gloss says the phrase's words."""
-    said = re.compile(rf"\b{re.escape(spaced(phrase))}\b")
-    return any(said.search(s.definition()) for s in synsets(phrase, "n") if s in synsets(word, "n"))
 
 
 def _spelling_facts(phrases: list[tuple[str, tuple[int, ...], Tree]], other: Tree) -> list[Fact]:

@@ -128,6 +128,14 @@ def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[st
     return facts
 
 
+@lru_cache(maxsize=5000)
+def glossed_as(phrase: str, word: str) -> bool:
+    """A noun sense of `word` is one of `phrase`'s and its gloss says the phrase's words ("young_woman",
+    girl: girl.n.01 is "a young woman")."""
+    said = re.compile(rf"\b{re.escape(phrase.replace('_', ' '))}\b")
+    return any(said.search(s.definition()) for s in synsets(phrase, "n") if s in synsets(word, "n"))
+
+
 _LIGHT_FORMS = {"make": "make|makes|making|made", "take": "take|takes|taking|took|taken",
                 "give": "give|gives|giving|gave|given", "have": "have|has|having|had",
                 "do": "do|does|doing|did|done", "perform": "perform|performs|performing|performed"}
