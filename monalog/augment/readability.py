@@ -25,6 +25,7 @@ class Readability:
     """kb/augment.json's particles, anaphors and gendered nouns and pronouns."""
 
     particles: frozenset[str]
+    intensifiers: frozenset[str]
     anaphors: tuple[tuple[str, ...], ...]
     gender_nouns: dict[str, frozenset[str]]
     gender_pronouns: dict[str, frozenset[str]]
@@ -43,7 +44,8 @@ def readability() -> Readability:
     from monalog.resources import kb_path
 
     data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
-    return Readability(frozenset(data["particles"]), tuple(tuple(a.split()) for a in data["anaphors"]),
+    return Readability(frozenset(data["particles"]), frozenset(data["intensifiers"]),
+                       tuple(tuple(a.split()) for a in data["anaphors"]),
                        {g: frozenset(w) for g, w in data["gender_nouns"].items()},
                        {g: frozenset(w) for g, w in data["gender_pronouns"].items()})
 
@@ -70,7 +72,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if end - start == 1 and (tokens[start].pos == "RP" or
                              (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))):
         return f"a verb's particle dropped (\"{words[start]}\")"
-    if start > 0 and tokens[start - 1].pos == "RB" and tokens[start].pos.startswith("JJ") \
+    if start > 0 and (tokens[start - 1].pos == "RB" or words[start - 1] in check.intensifiers) \
+            and tokens[start].pos.startswith("JJ") \
             and not (end < len(tokens) and tokens[end].pos.startswith(("JJ", "RB"))):
         return f"\"{words[start - 1]}\" would be left without its adjective (\"a really wagon\")"
     last = before_leaves[end - 1]

@@ -25,7 +25,8 @@ def generated(parser):
                 "A girl is jumping off a rock and another is standing on it",
                 "The shirtless man in striped shorts and sunglasses is standing near a car",
                 "The male, who is dark skinned, is standing in front of a yellow building",
-                "A woman is taking off a cloak, which is very large, and revealing a dress"]
+                "A woman is taking off a cloak, which is very large, and revealing a dress",
+                "Two toddlers in a really small wagon are eating some corndogs"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
 
@@ -107,3 +108,5 @@ def test_an_adverb_keeps_its_adjective(generated):
     woman = generated["A woman is taking off a cloak, which is very large, and revealing a dress"]
     assert any("very large cloak" in h for h in woman)
     assert not any(re.search(r"\bvery (?:cloak|a|the)\b", h) for h in woman)
+    toddlers = generated["Two toddlers in a really small wagon are eating some corndogs"]     # "really" tagged JJ
+    assert toddlers and not any("really wagon" in h for h in toddlers)
