@@ -27,7 +27,7 @@ from monalog.inference import determiners, phrases
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.droppable import (complement, droppable_modifier, measured, monotone_modifier, noun_modifier,
                                         operators, without_second_complement)
-from monalog.inference.treeops import (ARTICLE, compounds, head_noun, is_determiner, lemma_key, modifier_split,
+from monalog.inference.treeops import (ARTICLE, compounds, has_run, head_noun, is_determiner, lemma_key, modifier_split,
                                        node_at, norm_lemma, replace_at, same_category, sentence_text, surface,
                                        walk)
 
@@ -207,8 +207,7 @@ class Generator:
                          node.head_is_left)
         if target is None:
             return
-        run, key = lemma_key(swapped), target.key
-        if any(key[i:i + len(run)] == run for i in range(len(key) - len(run) + 1)):
+        if has_run(target.key, lemma_key(swapped)):
             edited = replace_at(tree, path, swapped)
             yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited))
 

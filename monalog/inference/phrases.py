@@ -15,7 +15,7 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference import places
 from monalog.inference.droppable import downward, operators
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import (compounds, lemma_key, node_at, norm_lemma, replace_at,
+from monalog.inference.treeops import (compounds, has_run, lemma_key, node_at, norm_lemma, replace_at,
                                        same_category, sentence_text, surface, walk)
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import worn
@@ -337,8 +337,7 @@ def adjective_swaps(tree: Tree, target: "Target") -> Edits:
             continue
         swapped = Binary(node.category, node.rule, second,
                          Binary(inner.category, inner.rule, first, inner.right, inner.head_is_left), node.head_is_left)
-        run = lemma_key(swapped)
-        if any(target.key[i:i + len(run)] == run for i in range(len(target.key) - len(run) + 1)):
+        if has_run(target.key, lemma_key(swapped)):
             edited = replace_at(tree, path, swapped)
             yield edited, Step(StepKind.REORDER, surface(node), surface(swapped), sentence_text(edited),
                                note="two adjectives of a noun in the other order")

@@ -75,6 +75,11 @@ def keyed_leaves(tree: Tree) -> list[tuple[str, int]]:
             or (lemmas[n + 1:n + 2] == ["little"] and not _little_adjective(all_leaves, kept[n + 1][1]))]
 
 
+def has_run(key: tuple[str, ...], run: tuple[str, ...]) -> bool:
+    """`run` occurs in `key` as consecutive lemmas (a reordered phrase the target has)."""
+    return any(key[i:i + len(run)] == run for i in range(len(key) - len(run) + 1))
+
+
 def differing_spans(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[int, int], tuple[int, int]]:
     """The spans ([i, j) of a, [k, m) of b) left when the two keys' common start and common end are
     taken off: where they differ."""
