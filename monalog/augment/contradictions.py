@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterable, Iterator
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import in_compound, replacing_leaf, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
-from monalog.inference.negation import EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity
+from monalog.inference.negation import (EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity,
+                                        picks_one)
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
@@ -29,11 +30,13 @@ _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each oth
 
 def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, str]]:
     """(sentence, note) for each contradiction of `tree`, in natural forms: no "no" before nouns
-    coordinated under one determiner ("The man and woman" -> "No man and woman are walking").
+    coordinated under one determiner ("The man and woman" -> "No man and woman are walking") nor
+    before a subject a later clause picks one of ("No men are standing and one is jumping").
     `verbs`: also by negating a verb (not for a subject that is no referent of the premise)."""
-    coordinated = _coordinated_nouns(tree)
-    out = [(sentence_text(t), note) for t, note in contradictories(tree, objects=False, verbs=verbs)
-           if not (coordinated and note.startswith(SUBJECT_SWAP))]
+    coordinated, picked = _coordinated_nouns(tree), picks_one(tree)
+    out = [(text, note) for text, note in ((sentence_text(t), note) for t, note in
+                                          contradictories(tree, objects=False, verbs=verbs))
+           if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
     return out + _there_is_no(tree)
 
 

@@ -120,13 +120,12 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
     for path in negated:
         node = node_at(tree, path)
         neg, word = next((i, c.token.word) for i, c in enumerate(node.children) if _is_negation(c))
-        yield replace_at(tree, path, node.children[1 - neg]), f"the negation \"{word}\" removed"
+        yield _unnegated(tree, path, neg), f"the negation \"{word}\" removed"
     if len(negated) > 1:
         edited = tree
         for path in reversed(negated):          # deepest last-first, so earlier paths stay valid
-            node = node_at(edited, path)
-            neg = next(i for i, c in enumerate(node.children) if _is_negation(c))
-            edited = replace_at(edited, path, node.children[1 - neg])
+            neg = next(i for i, c in enumerate(node_at(edited, path).children) if _is_negation(c))
+            edited = _unnegated(edited, path, neg)
         yield edited, "every negation removed"
     if negated:
         return
@@ -142,8 +141,34 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         for path in auxiliaries[:count]:
             aux = node_at(edited, path + (0,))
             edited = replace_at(edited, path + (0,), Binary(aux.category, Rule.BX, aux, NOT, True))
+            edited = _swap_items(edited, path + (1,), _ANY)
         first_aux = cast(Leaf, node_at(tree, auxiliaries[0] + (0,)))   # the filter above: a Leaf
         yield edited, f"{label}: \"{first_aux.token.word} not\""
+
+
+_ANY = {"some": "any", "something": "anything", "someone": "anyone", "somebody": "anybody"}
+_SOME = {negative: positive for positive, negative in _ANY.items()}
+
+
+def _unnegated(tree: Tree, path: Path, neg: int) -> Tree:
+    """The node at `path` without its negation (child `neg`), its scope's "any" back to "some"
+    ("is not cutting any onions" -> "is cutting some onions"). The scope: the node's parent when
+    the negation joins an auxiliary ("is not" + "cutting ..."), else the node's other child."""
+    node = node_at(tree, path)
+    tree = replace_at(tree, path, node.children[1 - neg])
+    scope = path[:-1] if isinstance(node.children[1 - neg], Leaf) and path else path
+    return _swap_items(tree, scope, _SOME)
+
+
+def _swap_items(tree: Tree, scope: Path, words: dict[str, str]) -> Tree:
+    """`tree` with each word of `words` under `scope` replaced by its counterpart: "some" under a new
+    negation becomes "any" ("is not cutting any onions"; "is not cutting some onions" also reads "there
+    are some onions it is not cutting", which the premise does not contradict)."""
+    for sub, node in walk(node_at(tree, scope)):
+        if isinstance(node, Leaf) and (word := words.get(node.token.lemma.lower())):
+            word = word.capitalize() if node.token.word[:1].isupper() else word
+            tree = replace_at(tree, scope + sub, Leaf(node.category, Token(word, word.lower(), node.token.pos)))
+    return tree
 
 
 def _object_np(tree: Tree, vp_path: Path) -> Path | None:
@@ -243,9 +268,9 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
     shirt") and by the object of a verb phrase's conjunct ("is sitting and is wearing no hat"): the
     prover's (a generated "a man with no black hair" reads badly)."""
     out: list[tuple[Tree, str]] = []
-    for subject, vp in _clauses(tree):
+    for i, (subject, vp) in enumerate(_clauses(tree)):
         out += _swap_det(tree, subject, SUBJECT_SWAP)
-        one = verbs and not _proportional(node_at(tree, subject))
+        one = verbs and not _proportional(node_at(tree, subject)) and not (i and _picks_one(node_at(tree, subject)))
         if one:
             out += _negations_of_vp(tree, vp)
         obj = _object_np(tree, vp) if objects else None
@@ -254,11 +279,25 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
         if one and modifiers and _existential(node_at(tree, subject)):    # last: the rarer forms
             out += _with_phrase_negations(tree, subject) + _conjunct_objects(tree, vp)
     if conjuncts is not None:
-        for clause in clause_conjuncts(tree):
+        for i, clause in enumerate(clause_conjuncts(tree)):
             note = f"a contradictory of the conjunct \"{' '.join(leaf.token.word for leaf in leaves(clause))}\""
-            alone = contradictories(clause, objects, verbs=conjuncts(clause), modifiers=modifiers)
+            picked = i and (main := _main_clause(clause)) and _picks_one(node_at(clause, main[0]))
+            alone = contradictories(clause, objects, verbs=not picked and conjuncts(clause), modifiers=modifiers)
             out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
+
+
+def _picks_one(subject: Tree) -> bool:
+    """A later clause's subject that opens with "one" ("Two men are standing and one is jumping", "...
+    and one kid has a gun"): one of an earlier clause's many, so its verb's negation may speak of
+    another ("... and one is not jumping" holds beside the premise)."""
+    return leaves(subject)[0].token.lemma.lower() == "one"
+
+
+def picks_one(tree: Tree) -> bool:
+    """A clause after the first has a subject that picks one of an earlier subject's many: "No men are
+    standing and one is jumping" leaves that "one" without anything to pick from."""
+    return any(i and _picks_one(node_at(tree, subject)) for i, (subject, _) in enumerate(_clauses(tree)))
 
 
 def clause_conjuncts(tree: Tree) -> list[Tree]:

@@ -220,6 +220,13 @@ def living(noun: str) -> bool:
     return _dominant_kind(noun, ("animal.n.01", "person.n.01", "people.n.01", "social_group.n.01")) is not None
 
 
+@lru_cache(maxsize=5000)
+def place(noun: str) -> bool:
+    """Whether the noun's dominant sense is a structure, a region or a landform ("the fence", "a house",
+    "the beach"; not "the water", "a tractor", "the wind"): after a passive, "by the fence" says where."""
+    return _dominant_kind(noun, ("structure.n.01", "location.n.01", "geological_formation.n.01")) is not None
+
+
 # what one wears: clothing (hats and shoes too), helmets and glasses
 _WEARABLE = ("clothing.n.01", "footwear.n.02", "headdress.n.01", "helmet.n.01", "helmet.n.02", "spectacles.n.01")
 

@@ -91,10 +91,10 @@ _NP_STARTS = frozenset({"a", "an", "the", "one", "two", "three", "four", "five",
 
 def _head_words(noun_phrase: str) -> list[str]:
     """The words up to the head, before any post-modifier ("a classroom | of students", "people |
-    playing football": a participle after a plural head)."""
+    playing football", "dogs | bred for racing": a participle after a plural head)."""
     words = noun_phrase.lower().split()
     cut = next((i for i, w in enumerate(words) if i and (w in _POST_MODIFIER_STARTS or (
-        w.endswith("ing") and w not in _ING_NOUNS and _plural(words[i - 1])))), len(words))
+        (w.endswith("ing") and w not in _ING_NOUNS or is_participle(w)) and _plural(words[i - 1])))), len(words))
     return words[:cut]
 
 

@@ -51,17 +51,31 @@ def _noun_lemma(word: str) -> str:
     return lemmatize([word], ["NNS" if word.endswith("s") else "NN"])[0]
 
 
-def _animate(phrase: str) -> bool:
-    """Whether a noun phrase's head (its last word before a preposition, relative pronoun or a later -ing
-    word) names, in its dominant WordNet sense, an animal, a person or people ("a young boy in a helmet",
-    "its prey", "a smiling boy", "people"; not "the river", "a tree", "noon", "the show")."""
-    from monalog.knowledge.wordnet_facts import living
-
+def _head(phrase: str) -> str:
+    """A noun phrase's head: its last word before a preposition, relative pronoun or a later -ing word."""
     words = phrase.lower().rstrip(".!?").split()
     words = words[1:] if words[:1] and words[0] in _DETERMINERS else words
     end = next((i for i, w in enumerate(words) if w in _AFTER_HEAD or (i and w.endswith("ing"))), len(words))
-    head = words[end - 1] if end else ""
+    return words[end - 1] if end else ""
+
+
+def _animate(phrase: str) -> bool:
+    """Whether a noun phrase's head names, in its dominant WordNet sense, an animal, a person or people
+    ("a young boy in a helmet", "its prey", "a smiling boy", "people"; not "the river", "a tree", "noon")."""
+    from monalog.knowledge.wordnet_facts import living
+
+    head = _head(phrase)
     return bool(head) and living(_noun_lemma(head))
+
+
+def _agent(phrase: str) -> bool:
+    """Whether a passive's "by" phrase can name who does it: its head is no structure, region or landform
+    ("by a man", "by the water", "by a tractor", "by one of them"; not "by the fence", which says where),
+    or one of living things ("by a classroom of students")."""
+    from monalog.knowledge.wordnet_facts import place
+
+    head = _head(phrase)
+    return not head or not place(_noun_lemma(head)) or (" of " in phrase and _animate(phrase.split(" of ", 1)[1]))
 
 
 def _wearable(phrase: str) -> bool:
@@ -82,7 +96,7 @@ def _animal(word: str) -> bool:
 
 
 _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _noun,
-           "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate,
+           "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate, "agent": _agent,
            "animal": _animal, "wearable": _wearable}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 

@@ -60,6 +60,16 @@ def test_contradictions_in_the_forms_people_write(pipeline):
     assert "No man with a dog and cat is walking" in modifier
 
 
+def test_negated_verbs_take_any_and_one_picked_from_many_is_not_negated(pipeline):
+    eggs = {t for t, _ in natural_contradictions(_tree(pipeline, "A woman is cracking some eggs into a bowl"))}
+    assert "A woman is not cracking any eggs into a bowl" in eggs and not any("not cracking some" in t for t in eggs)
+    back = {t for t, _ in natural_contradictions(_tree(pipeline, "Someone is not eating anything"))}
+    assert any(t.endswith("is eating something") for t in back)
+    picked = {t for t, _ in natural_contradictions(_tree(pipeline, "Two men are standing and one is jumping"))}
+    assert "Two men are not standing and one is jumping" in picked
+    assert not any("one is not" in t or t.startswith("No ") for t in picked)     # the other man; "one" of none
+
+
 def test_objects_are_dropped_only_from_verbs_used_without_one():
     assert can_be_intransitive("eat") and can_be_intransitive("play")
     assert not can_be_intransitive("carry") and not can_be_intransitive("pour")

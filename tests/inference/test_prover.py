@@ -289,6 +289,9 @@ def test_no_exclusion_or_entailment_across_polarity_or_quantifiers(parser, premi
     ("Four out of five nurses are working", "Four out of five nurses are not working", True),    # 4 + 4 > 5
     ("Most of the nurses are working", "Most of the nurses are not working", True),
     ("The owner of the dog is sleeping", "The owner of the dog is not sleeping", True),          # no partitive
+    ("Two men are standing and one is jumping", "Two men are standing and one is not jumping", False),
+    ("A woman is cracking some eggs", "A woman is not cracking any eggs", True),     # "not ... any": none
+    ("A woman is not cracking any eggs", "A woman is cracking some eggs", True),
 ])
 def test_a_partitive_subject_with_a_negated_verb(prover, premise, hypothesis, contradiction):
     assert (prover.prove(premise, hypothesis).label is Label.CONTRADICTION) == contradiction

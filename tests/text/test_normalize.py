@@ -494,6 +494,11 @@ def test_two_word_heads_place_relatives_compounds_and_counts(before, after):
     "A man is feeding the dog a second time",
     "The woman is handing the man a cup and a plate",
     "A man is sleeping and a woman and a child are being watched by a dog",
+    # a group described by its clause stays a group; "by" a structure says where
+    "A group of elephants, which is huge, is walking",
+    "A man is watching a herd of cows, which is big",
+    "A dog is being fed by the fence",
+    "The car is being parked by the house",
 ])
 def test_review_cases_are_left_alone(sentence):
     assert normalize(sentence).text == sentence
@@ -551,6 +556,12 @@ def test_plural_only_nouns_are_their_own_lemma():
     ("Some corndogs are being eaten by two toddlers who are in a wagon, which is really small",
      "Two toddlers in a really small wagon are eating some corndogs"),
     ("The man, who is wearing a hat is smiling", "The man, who is wearing a hat, is smiling"),
+    # a group's members' clause goes with them, and so does a second verb; a participle ends a plural head
+    ("A group of elephants, which are huge, is walking", "Some huge elephants are walking"),
+    ("A group of racing dogs is wearing uniforms and is running", "Some racing dogs are wearing uniforms and are running"),
+    ("A group of dogs bred for racing is running", "Some dogs bred for racing are running"),
+    ("A field is being plowed by a tractor", "A tractor is plowing a field"),          # a thing may act
+    ("The show is being watched by a classroom of students", "A classroom of students is watching the show"),
 ])
 def test_datives_collectives_and_second_clauses(before, after):
     assert normalize(before).text == after
