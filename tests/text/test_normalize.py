@@ -558,7 +558,7 @@ def test_plural_only_nouns_are_their_own_lemma():
     ("The man, who is wearing a hat is smiling", "The man, who is wearing a hat, is smiling"),
     # a group's members' clause goes with them, and so does a second verb; a participle ends a plural head
     ("A group of elephants, which are huge, is walking", "Some huge elephants are walking"),
-    ("A group of racing dogs is wearing uniforms and is running", "Some racing dogs are wearing uniforms and are running"),
+    ("A group of racing dogs is wearing hats and is running", "Some racing dogs are wearing hats and are running"),
     ("A group of dogs bred for racing is running", "Some dogs bred for racing are running"),
     ("A field is being plowed by a tractor", "A tractor is plowing a field"),          # a thing may act
     ("The show is being watched by a classroom of students", "A classroom of students is watching the show"),
