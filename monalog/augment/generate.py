@@ -28,6 +28,7 @@ from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.generation import Generator, kb_leq, pair_fact
+from monalog.inference.negation import clause_conjuncts, two_referents
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
@@ -169,13 +170,16 @@ class Augmenter:
     def generate_batch(self, premises: Sequence[str]) -> list[list[Generated] | MonalogError]:
         """For each premise its generated pairs, or the error that stopped it."""
         sentences = self.pipeline.run(premises, self.settings.normalize)
+        parsed = [s.parse.tree for s in sentences if not isinstance(s, MonalogError)]
+        neighbours = iter(self._wordnet_neighbours(parsed))
         out: list[list[Generated] | MonalogError] = []
         for premise, sentence in zip(premises, sentences):
             if isinstance(sentence, MonalogError):
                 out.append(sentence)
                 continue
             try:
-                out.append(self._generate(premise, sentence.parse.tree, normalization_steps(sentence.normalized)))
+                out.append(self._generate(premise, sentence.parse.tree, normalization_steps(sentence.normalized),
+                                          next(neighbours)))
             except MonalogError as exc:
                 out.append(exc)
         if self.prover is not None:
@@ -202,11 +206,10 @@ class Augmenter:
             out.append(kept)
         return out
 
-    def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...]) -> list[Generated]:
+    def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...],
+                  neighbours: Neighbours) -> list[Generated]:
         s = self.settings
         premise_lemmas = set(lemma_key(tree))
-
-        neighbours = self._wordnet_neighbours(tree)
 
         words = _words(tree)
         ors = words.count("or")
@@ -237,7 +240,10 @@ class Augmenter:
             for state in states:
                 if (state.depth >= s.depth and s.depth > 1) or has_disjunct(state.tree):
                     continue                       # the premise and the nearer entailments; "A or B is not"
-                for text, note in natural_contradictions(agree(state.tree), verbs=not agentless):
+                # "A man is riding" -> "A person is not riding": a person may be another, no contradiction
+                verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
+                                              for clause in (tree, *clause_conjuncts(tree)))
+                for text, note in natural_contradictions(agree(state.tree), verbs=verbs):
                     if text.lower() in seen:
                         continue
                     seen.add(text.lower())
@@ -254,20 +260,31 @@ class Augmenter:
                   and not lone_reciprocal(p.hypothesis) and p.hypothesis != premise]
         return [p for p in scored if p.fluency is not None and p.fluency >= threshold][:s.max_pairs]
 
-    def _wordnet_neighbours(self, tree: Tree) -> Neighbours:
-        """(lemma, pos, upward) -> (WordNet words, the sense they come from) for the premise's content
-        words: the sense read in the premise; neighbours near the word (MiniLM cosine at least
+    def _synonyms(self, a: str, b: str) -> bool:
+        """Nouns the verifying prover takes for one referent: WordNet or the KB has them as synonyms."""
+        fact = relate(a, b, "n", self.settings.wordnet_settings)
+        return (fact is not None and fact.relation is Relation.EQ) \
+            or (kb_leq(self.kb, a, b) is not None and kb_leq(self.kb, b, a) is not None)
+
+    def _wordnet_neighbours(self, trees: Sequence[Tree]) -> list[Neighbours]:
+        """For each premise, (lemma, pos, upward) -> (WordNet words, the sense they come from) for its
+        content words: the sense read in the premise; neighbours near the word (MiniLM cosine at least
         kb/augment.json's min_similarity: "dog"/"animal" yes, "hand"/"extremity" no) and, unless
         very near (`near_similarity`), read in the sense reached ("wheel" is no "machine" in
-        machine's usual sense). Two batched embedder calls a premise."""
-        items = sorted({(norm_lemma(leaf), pos) for leaf in leaves(tree)
-                        if (pos := coarse_pos(leaf.token.pos)) and not leaf.token.pos.startswith("NNP")})
-        senses = self.senses.choose_all(sentence_text(tree), items)
-        found = {(lemma, pos, up): (wordnet_neighbours(sense, lemma, pos, up, self.settings.hypernym_steps,
-                                                       self.settings.per_word, self.settings.wordnet_settings), sense)
-                 for (lemma, pos), sense in senses.items() for up in (True, False)}
+        machine's usual sense). Two embedder calls a batch of premises: the encoder costs twice as much
+        a text one by one (a text's vector does not depend on its batch)."""
+        texts = [sentence_text(tree) for tree in trees]
+        items = [sorted({(norm_lemma(leaf), pos) for leaf in leaves(tree)
+                         if (pos := coarse_pos(leaf.token.pos)) and not leaf.token.pos.startswith("NNP")})
+                 for tree in trees]
+        if self.embedder is not None:
+            self.embedder.encode([t for text, words in zip(texts, items) for t in self.senses.texts(text, words)])
+        found = [{(lemma, pos, up): (wordnet_neighbours(sense, lemma, pos, up, self.settings.hypernym_steps,
+                                                        self.settings.per_word, self.settings.wordnet_settings), sense)
+                  for (lemma, pos), sense in self.senses.choose_all(text, words).items() for up in (True, False)}
+                 for text, words in zip(texts, items)]
         embedder = self.embedder
-        pairs = sorted({(lemma, w) for (lemma, _, _), (words, _) in found.items() for w, _ in words})
+        pairs = sorted({(lemma, w) for one in found for (lemma, _, _), (words, _) in one.items() for w, _ in words})
         similarity = dict(zip(pairs, embedder.similarity(pairs))) if embedder is not None else {}
         choice = word_choice()
 
@@ -275,8 +292,8 @@ class Augmenter:
             sim = similarity.get((lemma, word))
             return sim is None or sim >= choice.near_similarity or \
                 (usual_sense and pos != "v" and sim >= choice.min_similarity)      # verb hypernyms drift
-        return {key: (tuple(w for w, usual in words if keep(key[0], key[1], w, usual)), sense)
-                for key, (words, sense) in found.items()}
+        return [{key: (tuple(w for w, usual in words if keep(key[0], key[1], w, usual)), sense)
+                 for key, (words, sense) in one.items()} for one in found]
 
     def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str],
                       neighbours: Neighbours) -> Iterator[tuple[Tree, Step]]:

@@ -39,7 +39,7 @@ class Atom:
         return 0
 
     def without_features(self) -> "Atom":
-        return Atom(self.base)
+        return self if self.feature is None else Atom(self.base)
 
     def matches(self, other: "Category") -> bool:
         """Equal up to features, where a missing feature or X matches any (CCG unification)."""
@@ -60,9 +60,18 @@ class Functor:
     slash: Slash
     argument: "Category"
     _text: str = field(init=False, repr=False, compare=False)   # written once: the search asks it often
+    _hash: int = field(init=False, repr=False, compare=False)   # likewise (categories key many caches)
+    _bare: "Functor | None" = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_text", f"{_wrapped(self.result)}{self.slash.value}{_wrapped(self.argument)}")
+        object.__setattr__(self, "_hash", hash((self.result, self.slash, self.argument)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple:
+        return Functor, (self.result, self.slash, self.argument)     # built afresh: str hashes vary by process
 
     def __str__(self) -> str:
         return self._text
@@ -76,7 +85,11 @@ class Functor:
         return 1 + self.result.arity
 
     def without_features(self) -> "Functor":
-        return Functor(self.result.without_features(), self.slash, self.argument.without_features())
+        """The category with every feature dropped, built once (the search asks it of every node)."""
+        if self._bare is None:
+            bare = Functor(self.result.without_features(), self.slash, self.argument.without_features())
+            object.__setattr__(self, "_bare", self if bare == self else bare)
+        return self._bare  # type: ignore[return-value]   # set just above
 
     def matches(self, other: "Category") -> bool:
         return (

@@ -373,6 +373,34 @@ def subject_compounds(tree: Tree) -> tuple[str, ...]:
     return tuple(key for key, _, _ in compounds(node_at(tree, main[0]))) if main else ()
 
 
+def two_referents(p_tree: Tree, h_tree: Tree, synonyms: Callable[[str, str], bool]) -> tuple[str, str] | None:
+    """The two main subjects' nouns when they may name two referents (SICK's guideline asks for one
+    situation): not the same noun nor synonyms, a noun of several words read as the one word WordNet
+    has for it too ("A panda bear" and "the panda"). "A boy" and "a kid", "a man" and "the person" may be
+    two people, so negating the verb proves no contradiction between them; nor do two counts ("Two men
+    are not fighting" / "Some men are fighting": two groups). A subject of "and" is the same referents
+    when one sentence's nouns are among the other's ("A woman and a man" / "A man and a woman", "a
+    man"). None: one referent."""
+    heads_a, heads_b = subject_heads(p_tree), subject_heads(h_tree)
+    if heads_a is None or heads_b is None:
+        return None
+    count_a, count_b = subject_count(p_tree), subject_count(h_tree)
+    if count_a and count_b and count_a != count_b:
+        return count_a, count_b                 # "two" men and "some" men may be two groups
+    if len(heads_a) > 1 or len(heads_b) > 1:    # "A woman and a man" / "A man and a woman", or "a man"
+        one = set(heads_a) <= set(heads_b) or set(heads_b) <= set(heads_a)
+        return None if one else (" and ".join(heads_a), " and ".join(heads_b))
+    a, b = heads_a[0], heads_b[0]
+    if any(x == y or synonyms(x, y) for x in _subject_names(p_tree, a) for y in _subject_names(h_tree, b)):
+        return None
+    return a, b
+
+
+def _subject_names(tree: Tree, head: str) -> list[str]:
+    """The subject's head noun and the phrases standing for one word that end in it ("panda_bear")."""
+    return [head, *(key for key in subject_compounds(tree) if key.endswith(f"_{head}"))]
+
+
 def _conjuncts(np: Tree) -> list[Tree]:
     """The noun phrases of "A and B" (the parser's NP with an NP\\NP of "and" on its right), or the NP itself."""
     sides = _coordination(np, "and")

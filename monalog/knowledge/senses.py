@@ -69,14 +69,23 @@ class SenseChooser:
     def choose(self, sentence: str, lemma: str, pos: str) -> Any | None:
         return self.choose_all(sentence, [(lemma, pos)]).get((lemma, pos))
 
+    def _options(self, words: Sequence[tuple[str, str]]) -> tuple[dict[tuple[str, str], tuple], list]:
+        """Each word's frequent senses (for the words WordNet knows), and the senses of ambiguous ones."""
+        options = {word: senses for word in words if (senses := frequent_senses(*word, self.settings))}
+        return options, [s for senses in options.values() if len(senses) > 1 for s in senses]
+
+    def texts(self, sentence: str, words: Sequence[tuple[str, str]]) -> list[str]:
+        """What `choose_all` gives the embedder: the sentence and the glosses of its ambiguous words'
+        senses (none when no word is ambiguous), so a caller can encode many sentences' at once."""
+        ambiguous = self._options(words)[1]
+        return [sentence, *(gloss(s) for s in ambiguous)] if ambiguous else []
+
     def choose_all(self, sentence: str, words: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Any]:
         """(lemma, pos) -> its sense in `sentence`, for the words WordNet knows (one embedder call)."""
-        options = {word: frequent_senses(*word, self.settings) for word in words}
-        options = {word: senses for word, senses in options.items() if senses}
-        ambiguous = [s for senses in options.values() if len(senses) > 1 for s in senses]
+        options, ambiguous = self._options(words)
         if self.embedder is None or not ambiguous:
             return {word: senses[0] for word, senses in options.items()}
-        vectors = self.embedder.encode([sentence, *(gloss(s) for s in ambiguous)])
+        vectors = self.embedder.encode(self.texts(sentence, words))
         score = dict(zip(ambiguous, vectors[1:] @ vectors[0]))
         out = {}
         for word, senses in options.items():

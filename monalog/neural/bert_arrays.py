@@ -1,10 +1,11 @@
-"""A BERT encoder's forward pass in numpy, float64, without torch: for the packaged MiniLM as a
-sentence embedder (monalog.neural.embeddings) and for the MiniLM supertagger's first layers
-(monalog.parsing.minilm_arrays). Attention never reads padding and the dense layers run on the real
-pieces only, so a text's states do not depend on the texts it is batched with."""
+"""A BERT encoder's forward pass in numpy, without torch: for the packaged MiniLM as a sentence
+embedder (monalog.neural.embeddings, float32 outside attention) and for the MiniLM supertagger's first
+layers (monalog.parsing.minilm_arrays, float64). Attention never reads padding, runs in float64, and the
+dense layers run on the real pieces only, so a text's states do not depend on the texts it is batched with."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import numpy as np
@@ -95,11 +96,14 @@ def gelu(x: np.ndarray) -> np.ndarray:
 class BertArrays:
     """BERT's embeddings and its first `layers` layers. `weights` are named as in a BertModel's state
     dict after `prefix` ("" for a BERT folder, "encoder." inside the tagger); `table` is the subword
-    embedding table, kept in its stored precision."""
+    embedding table, kept in its stored precision. `dtype`: float64 where results are compared across
+    batches to the last bits (the tagger, see parsing.scorers._snapped); float32 runs twice as fast."""
 
     def __init__(self, weights: dict[str, np.ndarray], table: np.ndarray, config: dict, layers: int,
-                 prefix: str = "") -> None:
-        self.w = {name: value.astype(DTYPE) for name, value in weights.items() if name != prefix + TABLE}
+                 prefix: str = "", dtype: type = DTYPE) -> None:
+        self.dtype = dtype
+        self.w: dict[str, np.ndarray] = {name: value.astype(dtype) for name, value in weights.items()
+                                         if name != prefix + TABLE}
         self.table, self.layers, self.prefix = table, layers, prefix
         self.heads, self.eps = int(config["num_attention_heads"]), float(config["layer_norm_eps"])
         self._qkv = [self._fused(i) for i in range(layers)]
@@ -117,21 +121,23 @@ class BertArrays:
         b, s = pieces.shape
         live = piece_mask.reshape(-1)
         positions = np.broadcast_to(np.arange(s), (b, s)).reshape(-1)[live]
-        x = (self.table[pieces.reshape(-1)[live]].astype(DTYPE) + w[f"{p}embeddings.position_embeddings.weight"][
+        x = (self.table[pieces.reshape(-1)[live]].astype(self.dtype) + w[f"{p}embeddings.position_embeddings.weight"][
             positions] + w[f"{p}embeddings.token_type_embeddings.weight"][0])
         x = layer_norm(x, w, f"{p}embeddings.LayerNorm", eps)
-        blocked = np.where(piece_mask, 0.0, np.finfo(DTYPE).min)[:, None, None, :]      # (B,1,1,S)
+        # attention in float64 whatever the dtype: its sums run over the batch's padded length, and in
+        # float32 that order would move a text's vector by ~1e-7 with the texts beside it
+        blocked = np.where(piece_mask, 0.0, np.finfo(np.float64).min)[:, None, None, :]      # (B,1,1,S)
         n, h = self.heads, x.shape[-1]
         d = h // n
         for layer in range(self.layers):
             name = f"{p}encoder.layer.{layer}"
-            padded = np.zeros((b * s, 3 * h), DTYPE)
+            padded = np.zeros((b * s, 3 * h), np.float64)
             padded[live] = x @ self._qkv[layer][0] + self._qkv[layer][1]
             q, k, v = padded.reshape(b, s, 3, n, d).transpose(2, 0, 3, 1, 4)            # each (B,n,S,d)
-            scores = q @ k.transpose(0, 1, 3, 2) / np.sqrt(d) + blocked
+            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(d) + blocked
             scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
             context = ((scores / scores.sum(axis=-1, keepdims=True)) @ v).transpose(0, 2, 1, 3).reshape(b * s, h)
-            x = layer_norm(linear(w, context[live], f"{name}.attention.output.dense") + x, w,
+            x = layer_norm(linear(w, context[live].astype(self.dtype), f"{name}.attention.output.dense") + x, w,
                            f"{name}.attention.output.LayerNorm", eps)
             inner = gelu(linear(w, x, f"{name}.intermediate.dense"))
             x = layer_norm(linear(w, inner, f"{name}.output.dense") + x, w, f"{name}.output.LayerNorm", eps)
