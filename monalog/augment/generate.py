@@ -104,10 +104,11 @@ def double_negative(text: str) -> bool:
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's"),
     the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
-    "some thing"/"some person" written as people do."""
+    "some thing"/"some person" (and, under a negation, "any thing") written as people do."""
     text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
     text = re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
-    return re.sub(r"\b([Ss]ome) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]], text)
+    return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
+                  text)
 
 
 _RECIPROCAL = re.compile(r"\b(?:together|each other|one another)\b", re.IGNORECASE)

@@ -83,6 +83,12 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
     path, det = found
     lemma = det.token.lemma.lower()
     first = not any(np_path) and not any(path)
+    parent = node_at(tree, np_path + path[:-1]) if path else None
+    if lemma in ("a", "an") and isinstance(parent, Binary) and (noun := without_few(parent.right)) is not parent.right:
+        no = Leaf(det.category, Token("No" if first else "no", "no", "DT"))      # "A few men" -> "No men"
+        yield replace_at(tree, np_path + path[:-1], Binary(parent.category, parent.rule, no, noun, True)), \
+            f"{label}: \"{det.token.word} few\" -> \"{no.token.word}\""
+        return
     if lemma in EXISTENTIAL:
         word = "No" if first else "no"
     elif lemma == "no":                          # "no children" -> "some children", "no child" -> "a child"
@@ -92,6 +98,14 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
         return
     new = Leaf(det.category, Token(word, word.lower(), "DT"))
     yield replace_at(tree, np_path + path, new), f"{label}: \"{det.token.word}\" -> \"{word}\""
+
+
+def without_few(noun: Tree) -> Tree:
+    """The noun of "a few N" without its "few" (the same node when it has none): "No few men" reads badly."""
+    if isinstance(noun, Binary) and noun.rule is Rule.FA and isinstance(noun.left, Leaf) \
+            and noun.left.token.lemma.lower() == "few":
+        return noun.right
+    return noun
 
 
 def is_quantity(node: Tree) -> TypeGuard[Leaf]:
@@ -141,7 +155,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         for path in auxiliaries[:count]:
             aux = node_at(edited, path + (0,))
             edited = replace_at(edited, path + (0,), Binary(aux.category, Rule.BX, aux, NOT, True))
-            edited = _swap_items(edited, path + (1,), _ANY)
+            edited = _swap_items(edited, path + (1,), _ANY, conjunct=True)
         first_aux = cast(Leaf, node_at(tree, auxiliaries[0] + (0,)))   # the filter above: a Leaf
         yield edited, f"{label}: \"{first_aux.token.word} not\""
 
@@ -160,11 +174,14 @@ def _unnegated(tree: Tree, path: Path, neg: int) -> Tree:
     return _swap_items(tree, scope, _SOME)
 
 
-def _swap_items(tree: Tree, scope: Path, words: dict[str, str]) -> Tree:
+def _swap_items(tree: Tree, scope: Path, words: dict[str, str], conjunct: bool = False) -> Tree:
     """`tree` with each word of `words` under `scope` replaced by its counterpart: "some" under a new
     negation becomes "any" ("is not cutting any onions"; "is not cutting some onions" also reads "there
-    are some onions it is not cutting", which the premise does not contradict)."""
-    for sub, node in walk(node_at(tree, scope)):
+    are some onions it is not cutting", which the premise does not contradict). `conjunct`: only up to
+    the scope's first "and" or "or" ("is not wearing any hat and standing on some rocks")."""
+    for sub, node in walk(node_at(tree, scope)):            # pre-order: words from left to right
+        if conjunct and isinstance(node, Leaf) and node.token.lemma.lower() in ("and", "or"):
+            break
         if isinstance(node, Leaf) and (word := words.get(node.token.lemma.lower())):
             word = word.capitalize() if node.token.word[:1].isupper() else word
             tree = replace_at(tree, scope + sub, Leaf(node.category, Token(word, word.lower(), node.token.pos)))

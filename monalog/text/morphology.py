@@ -111,6 +111,11 @@ def be_for(noun_phrase: str, members: bool = False) -> str:
     """'are' for a coordinated or plural noun phrase, else 'is'. The head is the last word before
     a post-modifier ("a classroom of students" is singular). `members`: the phrase names a group's
     members, so a noun of one form for one and many is plural ("a herd of deer" -> "some deer are")."""
+    phrase = noun_phrase.lower().split()
+    if phrase[:2] == ["a", "few"]:
+        return "are"                              # "a few people"
+    if phrase[:1] == ["a"] and phrase[1:3] in (["couple", "of"], ["number", "of"], ["lot", "of"]):
+        return be_for(" ".join(phrase[3:]), members)       # "a couple of kids are", "a lot of water is"
     words = _head_words(noun_phrase)
     if not words:
         return "is"

@@ -35,6 +35,14 @@ def test_generates_entailments_and_contradictions(generated):
     assert "No animal is running in the park" not in downward     # never a bigger one there
 
 
+def test_no_verb_negation_for_what_may_be_another_referent(parser):
+    # unverified, so the generator's own choice shows: "a person" may be someone else than the man
+    man, clauses = ({g.hypothesis for g in result} for result in Augmenter(AugmentSettings(verify=False), parser=parser)
+                    .generate_batch(["A man is playing a guitar", "Three kids are dancing and a man is looking"]))
+    assert "A man is not playing a guitar" in man and "A person is not playing a guitar" not in man
+    assert "A man is not looking" in clauses           # a conjunct's own subject is one referent
+
+
 def test_every_pair_reproves_to_its_label(generated, parser):
     prover = Prover(ProverSettings(exclusions=True), parser=parser)      # "A woman is ..." from "A man is ..."
     pairs = [g for result in generated.values() for g in result]

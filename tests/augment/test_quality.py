@@ -43,6 +43,7 @@ def test_number_of_a_noun_phrase():
     assert be_for("people pointing at the camera") == "are" and be_for("the sports building in the park") == "is"
     assert be_for("the sports building") == "is" and be_for("people playing football") == "are"
     assert be_for("two running men") == "are"
+    assert be_for("A few people") == "are" and be_for("a couple of kids") == "are" and be_for("a couple") == "is"
 
 
 def test_contradictions_in_the_forms_people_write(pipeline):
@@ -68,6 +69,12 @@ def test_negated_verbs_take_any_and_one_picked_from_many_is_not_negated(pipeline
     picked = {t for t, _ in natural_contradictions(_tree(pipeline, "Two men are standing and one is jumping"))}
     assert "Two men are not standing and one is jumping" in picked
     assert not any("one is not" in t or t.startswith("No ") for t in picked)     # the other man; "one" of none
+    both = {t for t, _ in natural_contradictions(_tree(pipeline, "A man is wearing a hat and standing on some rocks"))}
+    assert "A man is not wearing a hat and standing on some rocks" in both      # "any" only before the "and"
+    few = {t for t, _ in natural_contradictions(_tree(pipeline, "A few men are running outside"))}
+    assert {"No men are running outside", "There are no men running outside"} <= few
+    assert not any("few" in t.lower() and "no" in t.lower().split() for t in few)     # no "No few men"
+    assert tidy("A man is not writing any thing") == "A man is not writing anything"
 
 
 def test_objects_are_dropped_only_from_verbs_used_without_one():
