@@ -13,14 +13,14 @@ under the fluency threshold (fluency.py; every pair records its score).
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.readability import NEGATIVE_WORDS, bad_deletion, gender_clash
+from monalog.augment.readability import bad_deletion, gender_clash
+from monalog.augment.readability import double_negative, lone_reciprocal, repeated_bigram, tidy
 from monalog.augment.words import COUNT_DETERMINERS, in_compound, replacing_leaf, word_choice, wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
 from monalog.augment.words import article as noun_article
@@ -28,7 +28,8 @@ from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.generation import Generator, kb_leq, pair_fact
-from monalog.inference.negation import clause_conjuncts, two_referents
+from monalog.inference.negation import clause_conjuncts
+from monalog.inference.referents import two_referents
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
@@ -87,37 +88,6 @@ class Generated:
     label: Label
     steps: tuple[Step, ...] = field(default=(), compare=False)
     fluency: float | None = field(default=None, compare=False)
-
-
-def repeated_bigram(text: str) -> bool:
-    """MonaLog's naturalness filter: a sentence with a bigram twice is dropped."""
-    words = text.lower().rstrip(".!?").split()
-    bigrams = list(zip(words, words[1:]))
-    return len(bigrams) != len(set(bigrams))
-
-
-def double_negative(text: str) -> bool:
-    """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
-    return sum(w in NEGATIVE_WORDS for w in text.lower().replace("n't", " not").split()) > 1
-
-
-def tidy(text: str) -> str:
-    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's"),
-    the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
-    "some thing"/"some person" (and, under a negation, "any thing") written as people do."""
-    text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
-    text = re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
-    return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
-                  text)
-
-
-_RECIPROCAL = re.compile(r"\b(?:together|each other|one another)\b", re.IGNORECASE)
-
-
-def lone_reciprocal(text: str) -> bool:
-    """"A person is walking together": a reciprocal left with a singular subject."""
-    words = text.lower().split()
-    return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
 
 
 class Augmenter:

@@ -4,9 +4,12 @@ an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a re
 bring in a noun whose gender clashes with a pronoun of the sentence. A deletion must not leave
 the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
 cap"), a list of three without its "and", a later "it" without the noun it stood for, or an
-adverb without its adjective ("a really small wagon" -> "a really wagon")."""
+adverb without its adjective ("a really small wagon" -> "a really wagon"). Whole sentences: the
+naturalness filter's tests (a repeated bigram, two negations, a lone reciprocal) and the tidying
+every hypothesis gets."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
@@ -103,3 +106,36 @@ def gender_clash(words: Sequence[str], old: str, new: str) -> bool:
         return False
     lowered = {w.lower() for w in words}
     return any(lowered & pronouns for g, pronouns in check.gender_pronouns.items() if g != gender)
+
+
+# -- whole sentences: what the naturalness filter drops, and the tidying every hypothesis gets --
+
+def repeated_bigram(text: str) -> bool:
+    """MonaLog's naturalness filter: a sentence with a bigram twice is dropped."""
+    words = text.lower().rstrip(".!?").split()
+    bigrams = list(zip(words, words[1:]))
+    return len(bigrams) != len(set(bigrams))
+
+
+def double_negative(text: str) -> bool:
+    """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
+    return sum(w in NEGATIVE_WORDS for w in text.lower().replace("n't", " not").split()) > 1
+
+
+def tidy(text: str) -> str:
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's"),
+    the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
+    "some thing"/"some person" (and, under a negation, "any thing") written as people do."""
+    text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
+    text = re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
+    return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
+                  text)
+
+
+_RECIPROCAL = re.compile(r"\b(?:together|each other|one another)\b", re.IGNORECASE)
+
+
+def lone_reciprocal(text: str) -> bool:
+    """"A person is walking together": a reciprocal left with a singular subject."""
+    words = text.lower().split()
+    return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words

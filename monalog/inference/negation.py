@@ -10,7 +10,7 @@ from typing import Callable, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
-from monalog.inference.treeops import Path, compounds, head_noun, node_at, replace_at, walk
+from monalog.inference.treeops import Path, node_at, replace_at, walk
 
 EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 NEGATIONS = frozenset({"not", "n't", "never"})
@@ -31,13 +31,13 @@ def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
 
 
 @lru_cache(maxsize=4096)
-def _main_clause(tree: Tree) -> tuple[Path, Path] | None:
+def main_clause(tree: Tree) -> tuple[Path, Path] | None:
     """The main clause's (subject path, verb phrase path), remembered: the prover asks for the
     subject of each sentence several times."""
     return next(_clauses(tree), None)
 
 
-def _coordination(node: Tree, word: str) -> tuple[Tree, Tree] | None:
+def coordination(node: Tree, word: str) -> tuple[Tree, Tree] | None:
     """The two sides of "A <word> B" as the parser builds it (A, then the conjunction and B on its right)."""
     if (isinstance(node, Binary) and node.rule is Rule.BA and isinstance(node.right, Binary)
             and node.right.rule is Rule.CONJ and isinstance(node.right.left, Leaf)
@@ -47,7 +47,7 @@ def _coordination(node: Tree, word: str) -> tuple[Tree, Tree] | None:
 
 
 def _disjunction(node: Tree) -> bool:
-    return _coordination(node, "or") is not None
+    return coordination(node, "or") is not None
 
 
 def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
@@ -258,7 +258,7 @@ def _conjunct_objects(tree: Tree, vp: Path) -> list[tuple[Tree, str]]:
         if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf) \
                 and node.left.token.lemma.lower() in _AUXILIARIES:
             node, path = node.right, path + (1,)
-    if _coordination(node, "and") is None:
+    if coordination(node, "and") is None:
         return []
     out: list[tuple[Tree, str]] = []
     for conjunct in (path + (0,), path + (1, 1)):
@@ -298,7 +298,7 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
     if conjuncts is not None:
         for i, clause in enumerate(clause_conjuncts(tree)):
             note = f"a contradictory of the conjunct \"{' '.join(leaf.token.word for leaf in leaves(clause))}\""
-            picked = i and (main := _main_clause(clause)) and _picks_one(node_at(clause, main[0]))
+            picked = i and (main := main_clause(clause)) and _picks_one(node_at(clause, main[0]))
             alone = contradictories(clause, objects, verbs=not picked and conjuncts(clause), modifiers=modifiers)
             out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
@@ -322,7 +322,7 @@ def clause_conjuncts(tree: Tree) -> list[Tree]:
     entails; [] for a sentence that coordinates no clauses. Final punctuation is looked through."""
     while isinstance(tree, Binary) and tree.rule is Rule.RP:
         tree = tree.left
-    sides = _coordination(tree, "and")
+    sides = coordination(tree, "and")
     if sides is None or not str(tree.category).startswith("S[dcl]"):
         return []
     return [part for side in sides for part in (clause_conjuncts(side) or [side])
@@ -352,73 +352,3 @@ def _proportional(subject: Tree) -> bool:
         whole = next((_number(w) for w in words[i + 1:] if is_cardinal(w)), None)
         return part is None or whole is None or 2 * part <= whole
     return False
-
-
-_COUNTS = frozenset({"some", "several", "many", "few"})
-
-
-def subject_count(tree: Tree) -> str | None:
-    """The numeral (by its value: "two" and "2" alike) or vague count ("some") that opens the main
-    clause's subject; None for a/the/no and the like, or without a clause."""
-    from monalog.inference.generation import _number
-
-    main = _main_clause(tree)
-    first = leaves(node_at(tree, main[0]))[0] if main else None
-    if first is None:
-        return None
-    word = first.token.word.lower()
-    if first.token.pos == "CD":
-        return str(_number(word) or word)
-    return word if word in _COUNTS else None
-
-
-def subject_heads(tree: Tree) -> tuple[str, ...] | None:
-    """The lemma of the main clause's subject noun ("dog" in "The old dog of a man is ...", "a man 's
-    dog"), one per conjunct with a noun for a subject of "and" ("woman", "man" for "A woman and a man");
-    None without a clause or a noun (a pronoun)."""
-    main = _main_clause(tree)
-    if main is None:
-        return None
-    heads = [h.lemma.lower() for np in _conjuncts(node_at(tree, main[0])) if (h := head_noun(leaves(np)))]
-    return tuple(heads) or None
-
-
-def subject_compounds(tree: Tree) -> tuple[str, ...]:
-    """The phrases of the main clause's subject that stand for one word (treeops.compounds:
-    "panda_bear" of "A panda bear"), so a subject may be named by its compound, not its last noun."""
-    main = _main_clause(tree)
-    return tuple(key for key, _, _ in compounds(node_at(tree, main[0]))) if main else ()
-
-
-def two_referents(p_tree: Tree, h_tree: Tree, synonyms: Callable[[str, str], bool]) -> tuple[str, str] | None:
-    """The two main subjects' nouns when they may name two referents (SICK's guideline asks for one
-    situation): not the same noun nor synonyms, a noun of several words read as the one word WordNet
-    has for it too ("A panda bear" and "the panda"). "A boy" and "a kid", "a man" and "the person" may be
-    two people, so negating the verb proves no contradiction between them; nor do two counts ("Two men
-    are not fighting" / "Some men are fighting": two groups). A subject of "and" is the same referents
-    when one sentence's nouns are among the other's ("A woman and a man" / "A man and a woman", "a
-    man"). None: one referent."""
-    heads_a, heads_b = subject_heads(p_tree), subject_heads(h_tree)
-    if heads_a is None or heads_b is None:
-        return None
-    count_a, count_b = subject_count(p_tree), subject_count(h_tree)
-    if count_a and count_b and count_a != count_b:
-        return count_a, count_b                 # "two" men and "some" men may be two groups
-    if len(heads_a) > 1 or len(heads_b) > 1:    # "A woman and a man" / "A man and a woman", or "a man"
-        one = set(heads_a) <= set(heads_b) or set(heads_b) <= set(heads_a)
-        return None if one else (" and ".join(heads_a), " and ".join(heads_b))
-    a, b = heads_a[0], heads_b[0]
-    if any(x == y or synonyms(x, y) for x in _subject_names(p_tree, a) for y in _subject_names(h_tree, b)):
-        return None
-    return a, b
-
-
-def _subject_names(tree: Tree, head: str) -> list[str]:
-    """The subject's head noun and the phrases standing for one word that end in it ("panda_bear")."""
-    return [head, *(key for key in subject_compounds(tree) if key.endswith(f"_{head}"))]
-
-
-def _conjuncts(np: Tree) -> list[Tree]:
-    """The noun phrases of "A and B" (the parser's NP with an NP\\NP of "and" on its right), or the NP itself."""
-    sides = _coordination(np, "and")
-    return _conjuncts(sides[0]) + _conjuncts(sides[1]) if sides else [np]

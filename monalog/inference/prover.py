@@ -21,7 +21,8 @@ from monalog.knowledge.base import KnowledgeBase, load_kb, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import (WordNetSettings, antonyms, glossed_as, light_verb_facts, pair_facts,
                                              synsets)
-from monalog.inference.negation import NEGATIONS, contradictories, two_referents
+from monalog.inference.negation import NEGATIONS, contradictories
+from monalog.inference.referents import two_referents
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized

@@ -24,7 +24,7 @@ class ClaimCheck(Constraint):
         if self.client is not None:
             return [parse_number(self.client.complete([{"role": "user", "content": prompt(
                 "evonli_claim", sentence=c.text)}])) for c in candidates]
-        from monalog.augment.generate import repeated_bigram
+        from monalog.augment.readability import repeated_bigram
         from monalog_perturb.constraints.grammar import grammar_problem
 
         if self.fluency is None:

@@ -111,7 +111,7 @@ class LocalAgent:
         return agree_articles(text)
 
     def review(self, original, proposal, label) -> Review:
-        from monalog.augment.generate import repeated_bigram
+        from monalog.augment.readability import repeated_bigram
         from wordfreq import zipf_frequency
 
         from monalog.knowledge.wordnet import wordnet

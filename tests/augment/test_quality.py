@@ -6,7 +6,8 @@ import pytest
 
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import natural_contradictions
-from monalog.augment.generate import AugmentSettings, Augmenter, tidy
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.readability import tidy
 from monalog.augment.words import in_compound
 from monalog.inference.proof import Label, StepKind
 from monalog.inference.treeops import sentence_text

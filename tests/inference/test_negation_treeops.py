@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.inference.negation import contradictories, subject_heads
+from monalog.inference.negation import contradictories
+from monalog.inference.referents import subject_heads
 from monalog.inference.treeops import lemma_key, modifier_split, node_at, replace_at, sentence_text, surface, walk
 from tests.inference.trees import (A_BLACK_DOG_RUNS, A_DOG_RUNS, EVERY_DOG_CHASES_A_CAT, NO_BLACK_DOG_RUNS, leaf,
                                    np, sentence, intransitive)
