@@ -13,7 +13,7 @@ from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readabilit
 from monalog.augment.words import in_compound, replacing_leaf, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import (EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity,
-                                        picks_one, without_few)
+                                        picks_from_earlier, without_few)
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
@@ -33,7 +33,7 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     coordinated under one determiner ("The man and woman" -> "No man and woman are walking") nor
     before a subject a later clause picks one of ("No men are standing and one is jumping").
     `verbs`: also by negating a verb (not for a subject that is no referent of the premise)."""
-    coordinated, picked = _coordinated_nouns(tree), picks_one(tree)
+    coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
     out = [(text, note) for text, note in ((sentence_text(t), note) for t, note in
                                           contradictories(tree, objects=False, verbs=verbs))
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
@@ -77,6 +77,8 @@ def _there_is_no(tree: Tree) -> list[tuple[str, str]]:
         return []
     noun = _noun(tree.left)
     vp = tree.right
+    if leaves(tree.left)[0].token.lemma.lower() in ("few", "little"):
+        return []                                # "Few men are running": maybe none
     if noun is None or not (isinstance(vp, Binary) and isinstance(vp.left, Leaf)
                             and vp.left.token.lemma.lower() == "be"
                             and str(vp.right.category).startswith("S[ng]")):

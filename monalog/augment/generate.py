@@ -242,8 +242,8 @@ class Augmenter:
         content words: the sense read in the premise; neighbours near the word (MiniLM cosine at least
         kb/augment.json's min_similarity: "dog"/"animal" yes, "hand"/"extremity" no) and, unless
         very near (`near_similarity`), read in the sense reached ("wheel" is no "machine" in
-        machine's usual sense). Two embedder calls a batch of premises: the encoder costs twice as much
-        a text one by one (a text's vector does not depend on its batch)."""
+        machine's usual sense). Two embedder calls for the whole batch of premises: one text at a time,
+        the encoder takes twice as long a text (and a text's vector does not depend on its batch)."""
         texts = [sentence_text(tree) for tree in trees]
         items = [sorted({(norm_lemma(leaf), pos) for leaf in leaves(tree)
                          if (pos := coarse_pos(leaf.token.pos)) and not leaf.token.pos.startswith("NNP")})

@@ -2,7 +2,7 @@
 sentence-initial "no" <-> "a"/"some"/"the"; object quantifier <-> "no"; negate the main verb or
 drop its negation. SICK reads "A man is playing" and "A man is not playing" as contradictory (the
 same man), and so do these rules; a verb's negation contradicts only for the same referent, so the
-prover asks for it only when both sentences name the subject alike (`subject_heads`)."""
+prover asks for it only when both sentences name the subject alike (`referents.two_referents`)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -71,6 +71,9 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
         first = not any(np_path)
         no = Leaf(parse_category("NP/N"), Token("No" if first else "no", "no", "DT"))
         noun, note = np.child, "\"no\" added"
+        if isinstance(noun, Binary) and noun.rule is Rule.FA and isinstance(noun.left, Leaf) \
+                and noun.left.token.lemma.lower() in ("few", "little"):
+            return                                 # "Few men are running" and "No men are running" may both hold
         if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(quantity := noun.left):
             noun, note = noun.right, f"\"{quantity.token.word}\" -> \"no\""     # "Five kids": no stacking
         if first:
@@ -162,6 +165,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
 
 _ANY = {"some": "any", "something": "anything", "someone": "anyone", "somebody": "anybody"}
 _SOME = {negative: positive for positive, negative in _ANY.items()}
+_ANY_AFTER = frozenset({"without", "no", "never", "hardly"})      # words that take "any" of their own
 
 
 def _unnegated(tree: Tree, path: Path, neg: int) -> Tree:
@@ -171,20 +175,31 @@ def _unnegated(tree: Tree, path: Path, neg: int) -> Tree:
     node = node_at(tree, path)
     tree = replace_at(tree, path, node.children[1 - neg])
     scope = path[:-1] if isinstance(node.children[1 - neg], Leaf) and path else path
-    return _swap_items(tree, scope, _SOME)
+    return _swap_items(tree, scope, _SOME, back=True)
 
 
-def _swap_items(tree: Tree, scope: Path, words: dict[str, str], conjunct: bool = False) -> Tree:
+def _swap_items(tree: Tree, scope: Path, words: dict[str, str], conjunct: bool = False, back: bool = False) -> Tree:
     """`tree` with each word of `words` under `scope` replaced by its counterpart: "some" under a new
     negation becomes "any" ("is not cutting any onions"; "is not cutting some onions" also reads "there
     are some onions it is not cutting", which the premise does not contradict). `conjunct`: only up to
-    the scope's first "and" or "or" ("is not wearing any hat and standing on some rocks")."""
-    for sub, node in walk(node_at(tree, scope)):            # pre-order: words from left to right
-        if conjunct and isinstance(node, Leaf) and node.token.lemma.lower() in ("and", "or"):
+    the scope's first "and" or "or" ("is not wearing any hat and standing on some rocks"). `back`: "any"
+    back to "some", or "a" before a singular noun ("wearing a hat"), but not where another word asks for
+    it ("without any shoes", "any longer")."""
+    found = [(sub, node) for sub, node in walk(node_at(tree, scope)) if isinstance(node, Leaf)]   # left to right
+    for k, (sub, node) in enumerate(found):
+        lemma = node.token.lemma.lower()
+        if conjunct and lemma in ("and", "or"):
             break
-        if isinstance(node, Leaf) and (word := words.get(node.token.lemma.lower())):
-            word = word.capitalize() if node.token.word[:1].isupper() else word
-            tree = replace_at(tree, scope + sub, Leaf(node.category, Token(word, word.lower(), node.token.pos)))
+        if not (word := words.get(lemma)):
+            continue
+        after = found[k + 1][1].token if k + 1 < len(found) else None
+        if back and ((k and found[k - 1][1].token.lemma.lower() in _ANY_AFTER)
+                     or (after is not None and after.lemma.lower() in ("more", "longer"))):
+            continue
+        if back and lemma == "any" and after is not None and after.pos == "NN":
+            word = "an" if after.word[:1].lower() in "aeiou" else "a"
+        word = word.capitalize() if node.token.word[:1].isupper() else word
+        tree = replace_at(tree, scope + sub, Leaf(node.category, Token(word, word.lower(), node.token.pos)))
     return tree
 
 
@@ -286,11 +301,13 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
     prover's (a generated "a man with no black hair" reads badly)."""
     out: list[tuple[Tree, str]] = []
     for i, (subject, vp) in enumerate(_clauses(tree)):
-        out += _swap_det(tree, subject, SUBJECT_SWAP)
-        one = verbs and not _proportional(node_at(tree, subject)) and not (i and _picks_one(node_at(tree, subject)))
+        picked = bool(i) and _picks(node_at(tree, subject))
+        if not picked:                 # "... and no two are jumping": the others may be
+            out += _swap_det(tree, subject, SUBJECT_SWAP)
+        one = verbs and not _proportional(node_at(tree, subject)) and not picked and not _few(node_at(tree, subject))
         if one:
             out += _negations_of_vp(tree, vp)
-        obj = _object_np(tree, vp) if objects else None
+        obj = _object_np(tree, vp) if objects and not picked else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")
         if one and modifiers and _existential(node_at(tree, subject)):    # last: the rarer forms
@@ -298,23 +315,35 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
     if conjuncts is not None:
         for i, clause in enumerate(clause_conjuncts(tree)):
             note = f"a contradictory of the conjunct \"{' '.join(leaf.token.word for leaf in leaves(clause))}\""
-            picked = i and (main := main_clause(clause)) and _picks_one(node_at(clause, main[0]))
-            alone = contradictories(clause, objects, verbs=not picked and conjuncts(clause), modifiers=modifiers)
+            main = main_clause(clause)
+            picked = bool(i) and main is not None and _picks(node_at(clause, main[0]))
+            alone = contradictories(clause, objects and not picked, verbs=not picked and conjuncts(clause),
+                                    modifiers=modifiers)
             out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
 
 
-def _picks_one(subject: Tree) -> bool:
-    """A later clause's subject that opens with "one" ("Two men are standing and one is jumping", "...
-    and one kid has a gun"): one of an earlier clause's many, so its verb's negation may speak of
-    another ("... and one is not jumping" holds beside the premise)."""
-    return leaves(subject)[0].token.lemma.lower() == "one"
+def _picks(subject: Tree) -> bool:
+    """A later clause's subject that picks from an earlier clause's many: opening with "one" ("Two men
+    are standing and one is jumping", "... and one kid has a gun"), a bare count ("... and two are
+    jumping", "and some are") or "X of them". Its verb's or object's negation may speak of the others
+    ("... and one is not jumping" holds beside the premise)."""
+    words = leaves(subject)
+    lemmas = [leaf.token.lemma.lower() for leaf in words]
+    return lemmas[0] == "one" or lemmas[1:3] == ["of", "them"] \
+        or (len(words) == 1 and (words[0].token.pos == "CD" or lemmas[0] in _PART | {"most", "others"}))
 
 
-def picks_one(tree: Tree) -> bool:
-    """A clause after the first has a subject that picks one of an earlier subject's many: "No men are
+def _few(subject: Tree) -> bool:
+    """A subject opening with "few" or "little": "Few men are running" and "Few men are not running" may
+    both hold."""
+    return leaves(subject)[0].token.lemma.lower() in ("few", "little")
+
+
+def picks_from_earlier(tree: Tree) -> bool:
+    """A clause after the first has a subject that picks from an earlier subject's many: "No men are
     standing and one is jumping" leaves that "one" without anything to pick from."""
-    return any(i and _picks_one(node_at(tree, subject)) for i, (subject, _) in enumerate(_clauses(tree)))
+    return any(i and _picks(node_at(tree, subject)) for i, (subject, _) in enumerate(_clauses(tree)))
 
 
 def clause_conjuncts(tree: Tree) -> list[Tree]:

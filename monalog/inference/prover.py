@@ -83,7 +83,7 @@ def _related(kb: KnowledgeBase, a: str, b: str, wordnet: bool) -> bool:
 
 
 def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, str] | None:
-    """negation.two_referents, with the pair's KB saying which nouns are synonyms."""
+    """referents.two_referents, with the pair's KB saying which nouns are synonyms."""
     return two_referents(p_tree, h_tree, lambda x, y: kb_leq(kb, x, y) is not None and kb_leq(kb, y, x) is not None)
 
 

@@ -76,7 +76,8 @@ class SenseChooser:
 
     def texts(self, sentence: str, words: Sequence[tuple[str, str]]) -> list[str]:
         """What `choose_all` gives the embedder: the sentence and the glosses of its ambiguous words'
-        senses (none when no word is ambiguous), so a caller can encode many sentences' at once."""
+        senses (nothing when no word is ambiguous), so that a caller can encode many sentences' texts
+        in one call beforehand."""
         ambiguous = self._options(words)[1]
         return [sentence, *(gloss(s) for s in ambiguous)] if ambiguous else []
 
@@ -85,7 +86,7 @@ class SenseChooser:
         options, ambiguous = self._options(words)
         if self.embedder is None or not ambiguous:
             return {word: senses[0] for word, senses in options.items()}
-        vectors = self.embedder.encode(self.texts(sentence, words))
+        vectors = self.embedder.encode([sentence, *(gloss(s) for s in ambiguous)])
         score = dict(zip(ambiguous, vectors[1:] @ vectors[0]))
         out = {}
         for word, senses in options.items():

@@ -222,9 +222,11 @@ def living(noun: str) -> bool:
 
 @lru_cache(maxsize=5000)
 def place(noun: str) -> bool:
-    """Whether the noun's dominant sense is a structure, a region or a landform ("the fence", "a house",
-    "the beach"; not "the water", "a tractor", "the wind"): after a passive, "by the fence" says where."""
-    return _dominant_kind(noun, ("structure.n.01", "location.n.01", "geological_formation.n.01")) is not None
+    """Whether the noun's dominant sense is a structure, a region, a landform, a body of water or a way
+    ("the fence", "a house", "the beach", "the river", "the road"; not "the water", "a tractor", "the
+    wind"): after a passive, "by the fence" says where."""
+    return _dominant_kind(noun, ("structure.n.01", "location.n.01", "geological_formation.n.01",
+                                 "body_of_water.n.01", "way.n.06")) is not None
 
 
 # what one wears: clothing (hats and shoes too), helmets and glasses

@@ -81,7 +81,7 @@ _POST_MODIFIER_STARTS = frozenset({"of", "in", "on", "at", "with", "without", "f
 
 
 # nouns in -ing that head a noun phrase ("the sports building in the park" is singular)
-_ING_NOUNS = frozenset("""building clothing painting ceiling wedding morning evening meeting railing ring thing king
+ING_NOUNS = frozenset("""building clothing painting ceiling wedding morning evening meeting railing ring thing king
 wing string spring swing sibling earring offspring stuffing icing bedding landing opening crossing clearing drawing
 """.split())
 _SINGULAR_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "this", "that"})
@@ -94,7 +94,8 @@ def _head_words(noun_phrase: str) -> list[str]:
     playing football", "dogs | bred for racing": a participle after a plural head)."""
     words = noun_phrase.lower().split()
     cut = next((i for i, w in enumerate(words) if i and (w in _POST_MODIFIER_STARTS or (
-        (w.endswith("ing") and w not in _ING_NOUNS or is_participle(w)) and _plural(words[i - 1])))), len(words))
+        (w.endswith("ing") and w not in ING_NOUNS or (is_participle(w) and i < len(words) - 1))   # "sheep shed"
+        and _plural(words[i - 1])))), len(words))
     return words[:cut]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from monalog.errors import ResourceError
 from monalog.fileio import read_table
 from monalog.text.lemmatize import lemmatize
-from monalog.text.morphology import agree_articles, be_for, indefinite, ing_form, is_past_form, is_participle
+from monalog.text.morphology import ING_NOUNS, agree_articles, be_for, indefinite, ing_form, is_past_form, is_participle
 from monalog.resources import grammar_path
 
 _FILTERS = {
@@ -55,7 +55,8 @@ def _head(phrase: str) -> str:
     """A noun phrase's head: its last word before a preposition, relative pronoun or a later -ing word."""
     words = phrase.lower().rstrip(".!?").split()
     words = words[1:] if words[:1] and words[0] in _DETERMINERS else words
-    end = next((i for i, w in enumerate(words) if w in _AFTER_HEAD or (i and w.endswith("ing"))), len(words))
+    end = next((i for i, w in enumerate(words) if w in _AFTER_HEAD
+                or (i and w.endswith("ing") and w not in ING_NOUNS)), len(words))      # "the old building"
     return words[end - 1] if end else ""
 
 
@@ -70,12 +71,14 @@ def _animate(phrase: str) -> bool:
 
 def _agent(phrase: str) -> bool:
     """Whether a passive's "by" phrase can name who does it: its head is no structure, region or landform
-    ("by a man", "by the water", "by a tractor", "by one of them"; not "by the fence", which says where),
-    or one of living things ("by a classroom of students")."""
+    ("by a man", "by the water", "by a tractor", "by one of them"; not "by the fence", "by the river",
+    which say where), or a group of living things ("by a classroom of students"; not "by the side of a
+    woman", a part of a place)."""
     from monalog.knowledge.wordnet_facts import place
 
     head = _head(phrase)
-    return not head or not place(_noun_lemma(head)) or (" of " in phrase and _animate(phrase.split(" of ", 1)[1]))
+    return not head or not place(_noun_lemma(head)) or (
+        " of " in phrase and not default_fragment("part_noun").fullmatch(head) and _animate(phrase.split(" of ", 1)[1]))
 
 
 def _wearable(phrase: str) -> bool:

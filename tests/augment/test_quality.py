@@ -45,6 +45,7 @@ def test_number_of_a_noun_phrase():
     assert be_for("the sports building") == "is" and be_for("people playing football") == "are"
     assert be_for("two running men") == "are"
     assert be_for("A few people") == "are" and be_for("a couple of kids") == "are" and be_for("a couple") == "is"
+    assert be_for("the sports ground") == "is" and be_for("the sheep shed") == "is"      # no participle there
 
 
 def test_contradictions_in_the_forms_people_write(pipeline):

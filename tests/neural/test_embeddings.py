@@ -33,6 +33,20 @@ def test_a_vector_does_not_depend_on_its_batch(numpy_embedder):
     assert np.array_equal(numpy_embedder.encode(TEXTS[::-1])[::-1], batched)
 
 
+def test_a_vector_does_not_depend_on_a_large_mixed_batch_or_the_blas_threads():
+    # float32 dense layers: a row's product must not depend on how many rows the batch has
+    from threadpoolctl import threadpool_limits
+
+    words = "a man in a red shirt is slowly riding an old bike down the hill near two small dogs".split()
+    texts = [" ".join(words[i % 9:i % 9 + 1 + (i * 7) % 15]) + f" {i}" for i in range(150)]
+    batched = ArrayEmbedder().encode(texts)
+    alone = ArrayEmbedder()
+    assert np.array_equal(np.stack([alone.encode([t])[0] for t in texts[::10]]), batched[::10])
+    for threads in (1, 2):
+        with threadpool_limits(threads):
+            assert np.array_equal(ArrayEmbedder().encode(texts[::-1])[::-1], batched)
+
+
 def test_similarity_and_empty_input(numpy_embedder):
     near, far = numpy_embedder.similarity([("a bike", "a bicycle"), ("a bike", "a violin")])
     assert near > far
