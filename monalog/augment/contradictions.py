@@ -13,7 +13,7 @@ from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readabilit
 from monalog.augment.words import in_compound, replacing_leaf, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import (EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity,
-                                        picks_from_earlier, without_few)
+                                        few_subject, picks_from_earlier, without_few)
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
@@ -77,9 +77,7 @@ def _there_is_no(tree: Tree) -> list[tuple[str, str]]:
         return []
     noun = _noun(tree.left)
     vp = tree.right
-    if leaves(tree.left)[0].token.lemma.lower() in ("few", "little"):
-        return []                                # "Few men are running": maybe none
-    if noun is None or not (isinstance(vp, Binary) and isinstance(vp.left, Leaf)
+    if noun is None or few_subject(tree.left) or not (isinstance(vp, Binary) and isinstance(vp.left, Leaf)
                             and vp.left.token.lemma.lower() == "be"
                             and str(vp.right.category).startswith("S[ng]")):
         return []

@@ -301,16 +301,17 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
     prover's (a generated "a man with no black hair" reads badly)."""
     out: list[tuple[Tree, str]] = []
     for i, (subject, vp) in enumerate(_clauses(tree)):
-        picked = bool(i) and _picks(node_at(tree, subject))
+        np = node_at(tree, subject)
+        picked = bool(i) and _picks(np)
         if not picked:                 # "... and no two are jumping": the others may be
             out += _swap_det(tree, subject, SUBJECT_SWAP)
-        one = verbs and not _proportional(node_at(tree, subject)) and not picked and not _few(node_at(tree, subject))
+        one = verbs and not _proportional(np) and not picked and not few_subject(np)
         if one:
             out += _negations_of_vp(tree, vp)
         obj = _object_np(tree, vp) if objects and not picked else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")
-        if one and modifiers and _existential(node_at(tree, subject)):    # last: the rarer forms
+        if one and modifiers and _existential(np):    # last: the rarer forms
             out += _with_phrase_negations(tree, subject) + _conjunct_objects(tree, vp)
     if conjuncts is not None:
         for i, clause in enumerate(clause_conjuncts(tree)):
@@ -334,9 +335,9 @@ def _picks(subject: Tree) -> bool:
         or (len(words) == 1 and (words[0].token.pos == "CD" or lemmas[0] in _PART | {"most", "others"}))
 
 
-def _few(subject: Tree) -> bool:
+def few_subject(subject: Tree) -> bool:
     """A subject opening with "few" or "little": "Few men are running" and "Few men are not running" may
-    both hold."""
+    both hold, and so may "There are no men running"."""
     return leaves(subject)[0].token.lemma.lower() in ("few", "little")
 
 
