@@ -196,7 +196,8 @@ def _swap_items(tree: Tree, scope: Path, words: dict[str, str], conjunct: bool =
         if back and ((k and found[k - 1][1].token.lemma.lower() in _ANY_AFTER)
                      or (after is not None and after.lemma.lower() in ("more", "longer"))):
             continue
-        if back and lemma == "any" and after is not None and after.pos == "NN":
+        if back and lemma == "any" and after is not None and after.pos == "NN" \
+                and after.lemma.lower() not in ("thing", "person"):      # the normaliser's "any thing"
             word = "an" if after.word[:1].lower() in "aeiou" else "a"
         word = word.capitalize() if node.token.word[:1].isupper() else word
         tree = replace_at(tree, scope + sub, Leaf(node.category, Token(word, word.lower(), node.token.pos)))

@@ -296,6 +296,7 @@ def test_no_exclusion_or_entailment_across_polarity_or_quantifiers(parser, premi
      "Two men are playing guitars and one is playing no piano", False),
     ("Few men are running", "Few men are not running", False),
     ("A man is not walking without any shoes", "A man is walking without any shoes", True),
+    ("A man is not eating anything", "A man is eating something", True),
 ])
 def test_a_partitive_subject_with_a_negated_verb(prover, premise, hypothesis, contradiction):
     assert (prover.prove(premise, hypothesis).label is Label.CONTRADICTION) == contradiction
