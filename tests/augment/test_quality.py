@@ -67,7 +67,7 @@ def test_negated_verbs_take_any_and_one_picked_from_many_is_not_negated(pipeline
     eggs = {t for t, _ in natural_contradictions(_tree(pipeline, "A woman is cracking some eggs into a bowl"))}
     assert "A woman is not cracking any eggs into a bowl" in eggs and not any("not cracking some" in t for t in eggs)
     back = {t for t, _ in natural_contradictions(_tree(pipeline, "Someone is not eating anything"))}
-    assert any(t.endswith("is eating something") for t in back)
+    assert any(tidy(t).endswith("is eating something") for t in back)      # "any thing" -> "some thing"
     picked = {t for t, _ in natural_contradictions(_tree(pipeline, "Two men are standing and one is jumping"))}
     assert "Two men are not standing and one is jumping" in picked
     assert not any("one is not" in t or t.startswith("No ") for t in picked)     # the other man; "one" of none
