@@ -12,8 +12,8 @@ from typing import Any, Callable, Iterable, Iterator
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import in_compound, replacing_leaf, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
-from monalog.inference.negation import (EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, contradictories, is_quantity,
-                                        few_subject, picks_from_earlier, without_few)
+from monalog.inference.negation import (EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, bare_few, contradictories,
+                                        few_subject, is_quantity, picks_from_earlier, without_few)
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
@@ -103,7 +103,7 @@ def _noun(np: Tree) -> Tree | None:
         return noun.right if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(noun.left) else noun
     if (isinstance(np, Binary) and np.rule is Rule.FA and isinstance(np.left, Leaf)
             and str(np.left.category) == "NP/N" and np.left.token.lemma.lower() in EXISTENTIAL):
-        return without_few(np.right)                 # "A few men": "There are no men"
+        return None if bare_few(np.right) else without_few(np.right)    # "A few men": "There are no men"
     return None
 
 

@@ -65,7 +65,10 @@ def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
     return (path, node) if str(node.category) == "NP/N" else None
 
 
-def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str]]:
+def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> Iterator[tuple[Tree, str]]:
+    """The NP's quantifier swapped ("a" <-> "no", a bare plural given "no"). `vp`: the clause's verb
+    phrase, whose "any" goes back to "some" when the subject's "no" goes ("No dog is chasing any
+    cat" -> "A dog is chasing a cat", not "... chasing any cat")."""
     np = node_at(tree, np_path)
     if isinstance(np, Unary) and np.rule is Rule.LEX and str(np.child.category) == "N":   # bare plural
         first = not any(np_path)
@@ -87,6 +90,8 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
     lemma = det.token.lemma.lower()
     first = not any(np_path) and not any(path)
     parent = node_at(tree, np_path + path[:-1]) if path else None
+    if lemma in ("a", "an") and isinstance(parent, Binary) and bare_few(parent.right):
+        return                                     # "A few are running": no noun to say "no" of
     if lemma in ("a", "an") and isinstance(parent, Binary) and (noun := without_few(parent.right)) is not parent.right:
         no = Leaf(det.category, Token("No" if first else "no", "no", "DT"))      # "A few men" -> "No men"
         yield replace_at(tree, np_path + path[:-1], Binary(parent.category, parent.rule, no, noun, True)), \
@@ -99,8 +104,10 @@ def _swap_det(tree: Tree, np_path: Path, label: str) -> Iterator[tuple[Tree, str
         word = ("Some" if first else "some") if plural else ("A" if first else "a")
     else:
         return
-    new = Leaf(det.category, Token(word, word.lower(), "DT"))
-    yield replace_at(tree, np_path + path, new), f"{label}: \"{det.token.word}\" -> \"{word}\""
+    new = replace_at(tree, np_path + path, Leaf(det.category, Token(word, word.lower(), "DT")))
+    if lemma == "no" and vp is not None:
+        new = _swap_items(new, vp, _SOME, conjunct=True, back=True)
+    yield new, f"{label}: \"{det.token.word}\" -> \"{word}\""
 
 
 def without_few(noun: Tree) -> Tree:
@@ -109,6 +116,11 @@ def without_few(noun: Tree) -> Tree:
             and noun.left.token.lemma.lower() == "few":
         return noun.right
     return noun
+
+
+def bare_few(noun: Tree) -> bool:
+    """"few" standing alone for its noun ("A few are running"): there is no noun to say "no" of."""
+    return isinstance(noun, Leaf) and noun.token.lemma.lower() == "few"
 
 
 def is_quantity(node: Tree) -> TypeGuard[Leaf]:
@@ -305,7 +317,7 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
         np = node_at(tree, subject)
         picked = bool(i) and _picks(np)
         if not picked:                 # "... and no two are jumping": the others may be
-            out += _swap_det(tree, subject, SUBJECT_SWAP)
+            out += _swap_det(tree, subject, SUBJECT_SWAP, vp)
         one = verbs and not _proportional(np) and not picked and not few_subject(np)
         if one:
             out += _negations_of_vp(tree, vp)

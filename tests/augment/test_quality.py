@@ -77,6 +77,10 @@ def test_negated_verbs_take_any_and_one_picked_from_many_is_not_negated(pipeline
     assert {"No men are running outside", "There are no men running outside"} <= few
     assert not any("few" in t.lower() and "no" in t.lower().split() for t in few)     # no "No few men"
     assert tidy("A man is not writing any thing") == "A man is not writing anything"
+    nobody = {tidy(t) for t, _ in natural_contradictions(_tree(pipeline, "No dog is chasing any cat"))}
+    assert "A dog is chasing a cat" in nobody and "A dog is chasing any cat" not in nobody    # "no" gone, "any" too
+    alone = {t for t, _ in natural_contradictions(_tree(pipeline, "A few are running"))}
+    assert not any("few" in t.lower() and "no" in t.lower().split() for t in alone)    # "few" as a pronoun
 
 
 def test_objects_are_dropped_only_from_verbs_used_without_one():

@@ -292,6 +292,7 @@ def test_no_exclusion_or_entailment_across_polarity_or_quantifiers(parser, premi
     ("Two men are standing and one is jumping", "Two men are standing and one is not jumping", False),
     ("A woman is cracking some eggs", "A woman is not cracking any eggs", True),     # "not ... any": none
     ("A woman is not cracking any eggs", "A woman is cracking some eggs", True),
+    ("Nobody is eating anything", "Someone is eating something", True),      # the subject's "no" takes "any" along
     ("Two men are playing guitars and one is playing a piano",       # the other may play no piano
      "Two men are playing guitars and one is playing no piano", False),
     ("Few men are running", "Few men are not running", False),
