@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from monalog.hybrid.decision import fit  # noqa: E402
 from monalog.hybrid.fallback import (Fallback, FallbackEnsemble, FallbackSettings, dev_share, relabel,  # noqa: E402
-                                     train)
+                                     split_dev, train)
 from monalog.hybrid.classifier import combine  # noqa: E402
 from monalog.inference.alignment import Knowledge  # noqa: E402
 from monalog.inference.batch import prove_all  # noqa: E402
@@ -130,10 +130,10 @@ CONFIGS = {"sick": "SICK", "balanced": "SICK + balanced recipe", "sample": "SICK
            "reversed": "SICK + its B -> A judgements"}
 
 
-def extra_pairs(config: str, args, sick, seed: int) -> list:
+def extra_pairs(config: str, args, sick, seed: int, fold: int = 0) -> list:
     """The generated pairs a config adds to TRAIN: for balanced, prior, sample and transitive what
-    `monalog train --augment --recipe CONFIG` adds; the others are this benchmark's variants (read
-    only when a config needs them)."""
+    `monalog train --augment --recipe CONFIG [--dev-fold FOLD]` adds; the others are this benchmark's
+    variants (read only when a config needs them)."""
     if config == "sick":
         return []
     if config == "reversed":            # SICK's B -> A judgements of the TRAIN pairs outside the dev share
@@ -146,7 +146,7 @@ def extra_pairs(config: str, args, sick, seed: int) -> list:
         rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
         return select(rows, sick, RECIPES[config], seed, held_out=dev_share(sick))
     rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
-    held_out = dev_share(sick)          # as `monalog train` does: nothing generated from the dev share
+    held_out = split_dev(sick, 0.1, fold)[1]    # as `monalog train` does: nothing generated from the dev share
     if config == "quarter":             # the issue's "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
         return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":

@@ -39,6 +39,16 @@ PACK = ROOT / "benchmarks" / "work" / "gpu"
 HAND = "Written by hand."              # the report keeps what follows this in its markdown
 
 
+# Distillation (configs a GPU run trains after its teachers): the balanced recipe's models for seeds
+# 0..teachers-1, as one ensemble, give each pair of the transfer set (TRAIN outside the dev share,
+# and the balanced recipe's pairs at TRANSFER_RATIO per TRAIN pair, data seed 0) their averaged
+# distribution; a student trains on TRAIN's labels plus
+DISTIL = {"distil": "SICK + generated pairs labelled by the balanced ensemble",      # the generated pairs, soft
+          "distil_gold": "SICK + generated pairs, half their label, half the ensemble's",
+          "distil_sick": "SICK + SICK labelled by the balanced ensemble"}            # TRAIN's pairs again, soft
+TRANSFER_RATIO = 3.0
+
+
 def _is_pack(folder: Path) -> bool:
     """A previous `pack` output: its data file and nothing but what `pack` writes."""
     names = {f.name for f in folder.iterdir()}
@@ -79,11 +89,22 @@ def pack(args) -> None:
     sick, trial, _ = hybrid.splits(args.data)
     pool: dict[tuple[str, str, str], int] = {}      # each generated pair once; a run's pairs are indices
     extras = {}
-    for config in args.configs:
+    for config in (c for c in args.configs if c not in DISTIL):
         for seed in args.seeds:
-            extras[f"{config}-seed{seed}"] = [pool.setdefault((p, h, label.value), len(pool)) for p, h, label in
-                                              hybrid.extra_pairs(config, args, sick, seed)]
-    data = {"train": [[p, h, label.value] for p, h, label in sick],
+            for fold in range(args.folds):          # fold k's pairs drawn without its held-out premises
+                extras[f"{config}-seed{seed}" + (f"-fold{fold}" if fold else "")] = [
+                    pool.setdefault((p, h, label.value), len(pool))
+                    for p, h, label in hybrid.extra_pairs(config, args, sick, seed, fold)]
+    if any(c in DISTIL for c in args.configs):     # the distillation's transfer set and its teachers' pairs
+        from monalog.augment.recipe import Recipe, select
+
+        rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
+        extras["transfer"] = [pool.setdefault((p, h, label.value), len(pool)) for p, h, label in
+                              select(rows, sick, Recipe(ratio=TRANSFER_RATIO), 0, held_out=hybrid.dev_share(sick))]
+        for seed in range(args.teachers):
+            extras.setdefault(f"balanced-seed{seed}", [pool.setdefault((p, h, label.value), len(pool)) for p, h, label
+                                                       in hybrid.extra_pairs("balanced", args, sick, seed)])
+    data = {"train": [[p, h, label.value] for p, h, label in sick], "teachers": args.teachers,
             "trial": [[p.premise, p.hypothesis] for p in trial],
             "dev": [[p, h] for p, h, _ in hybrid.dev_share(sick)], "pool": list(pool), "extras": extras,
             "seeds": args.seeds, "configs": args.configs, "epochs": args.epochs}
@@ -107,29 +128,66 @@ def _job(spec: str, epochs: float) -> tuple[str, int, float, float]:
 
 
 def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, float], max_steps: int | None,
-               threads: int) -> dict:
-    """One run, in a worker process: train, then the TRIAL and dev-share probabilities."""
+               threads: int, fold: int = 0) -> dict:
+    """One run, in a worker process: train (holding out dev fold `fold`), then the TRIAL, dev-share
+    and held-out fold's probabilities."""
     import torch
 
-    from monalog.hybrid.fallback import Fallback, FallbackSettings, train
+    from monalog.hybrid.fallback import Fallback, FallbackSettings, split_dev, train
     from monalog.inference.proof import Label
 
     torch.set_num_threads(threads)
     with gzip.open(Path(pack) / "data.json.gz", "rt", encoding="utf-8") as fh:
         data = json.load(fh)
     config, seed, epochs, lr = job
-    rows = [data["pool"][i] for i in data["extras"].get(f"{config}-seed{seed}", [])]
-    extra = [(p, h, Label(lab)) for p, h, lab in rows]
-    folder = Path(work) / f"{name}-{config}-seed{seed}-e{epochs:g}-lr{lr:g}"
+    key = f"{config}-seed{seed}" + (f"-fold{fold}" if fold else "")
+    if config not in ("sick", *DISTIL) and key not in data["extras"]:
+        raise ValueError(f"the pack has no pairs for {key}: pack it with --folds")
+    rows = [data["pool"][i] for i in data["extras"].get(key, [])]
+    extra: list = [(p, h, Label(lab)) for p, h, lab in rows]
+    if config in DISTIL:
+        with gzip.open(Path(work) / f"soft-{name}.json.gz", "rt", encoding="utf-8") as fh:
+            soft = json.load(fh)
+        extra = {"distil": soft["generated"], "distil_sick": soft["sick"],
+                 "distil_gold": [(p, h, tuple((a + float(lab == b)) / 2 for a, b in zip(dist, LABEL_ORDER)))
+                                 for p, h, dist, lab in soft["generated_labelled"]]}[config]
+        extra = [(p, h, tuple(dist)) for p, h, dist in extra]
+    folder = Path(work) / f"{name}-{config}-seed{seed}-e{epochs:g}-lr{lr:g}-fold{fold}"
     settings = FallbackSettings(model=str(Path(work) / "minilm-fp32"), epochs=epochs, learning_rate=lr, seed=seed,
-                                generated_first=config == "curriculum", max_steps=max_steps)
-    meta = train([(p, h, Label(lab)) for p, h, lab in data["train"]], folder, settings, extra)
+                                generated_first=config == "curriculum", max_steps=max_steps, dev_fold=fold)
+    sick = [(p, h, Label(lab)) for p, h, lab in data["train"]]
+    meta = train(sick, folder, settings, extra)
     fallback = Fallback(str(folder))
-    return {"config": config, "seed": seed, "epochs": epochs, "learning_rate": lr, "extra": len(extra),
+    teacher = config == "balanced" and seed < data.get("teachers", 0) and "transfer" in data["extras"]
+    return {"transfer": fallback.probabilities([(p, h) for p, h, _ in _transfer(data)]) if teacher else None,
+            "config": config, "seed": seed, "epochs": epochs, "learning_rate": lr, "extra": len(extra),
             "weights_sha256": hashlib.sha256((folder / "model.safetensors").read_bytes()).hexdigest(),
             "trial": fallback.probabilities([tuple(t) for t in data["trial"]]),
-            "dev": fallback.probabilities([tuple(t) for t in data["dev"]]),
+            "dev": fallback.probabilities([tuple(t) for t in data["dev"]]), "fold": fold,
+            "heldout": fallback.probabilities([(p, h) for p, h, _ in split_dev(sick, settings.dev_fraction, fold)[1]]),
             "meta": {k: v for k, v in meta.items() if k != "files"}}
+
+
+LABEL_ORDER = ("ENTAILMENT", "NEUTRAL", "CONTRADICTION")     # monalog.hybrid.fallback.LABELS' values
+
+
+def _transfer(data: dict) -> list[list[str]]:
+    """The distillation's transfer set: TRAIN outside the dev share, then the generated pairs."""
+    from monalog.hybrid.fallback import split_dev
+
+    return [list(t) for t in split_dev([tuple(t) for t in data["train"]])[0]] + \
+        [data["pool"][i] for i in data["extras"]["transfer"]]
+
+
+def _soften(data: dict, teachers: list[dict], path: Path) -> None:
+    """The teachers' averaged distributions over the transfer set, written for the students."""
+    probs = _mean(r["transfer"] for r in teachers)
+    rows = [(p, h, [d[k] for k in LABEL_ORDER], lab) for (p, h, lab), d in zip(_transfer(data), probs)]
+    cut = len(rows) - len(data["extras"]["transfer"])
+    soft = {"sick": [r[:3] for r in rows[:cut]], "generated": [r[:3] for r in rows[cut:]],
+            "generated_labelled": rows[cut:]}
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        json.dump(soft, fh)
 
 
 def _rounded(runs: dict) -> dict:
@@ -159,10 +217,8 @@ def _read_runs(path: str) -> dict:
 def run(args) -> None:
     """Train the jobs (`args.only`, else every config and seed of the pack) on this machine's GPU,
     `args.parallel` at a time, each in its own process (a run's result does not depend on its
-    neighbours: deterministic kernels, its own seed); start none after `args.budget` seconds."""
-    import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
+    neighbours: deterministic kernels, its own seed); start none after `args.budget` seconds. The
+    distillation's students train after the other jobs, its teachers among them."""
     import torch
 
     start = time.perf_counter()
@@ -178,21 +234,46 @@ def run(args) -> None:
     jobs = [_job(j, data["epochs"]) for j in specs]
     if args.parallel < 1 or len(set(jobs)) < len(jobs):
         raise SystemExit("run: --parallel must be at least 1 and no job may be named twice")
-    for config, seed, _, _ in jobs:
+    students = [j for j in jobs if j[0] in DISTIL]
+    teachers = [_job(f"balanced:{t}", data["epochs"]) for t in range(data.get("teachers", 0))] if students else []
+    first = [j for j in jobs if j[0] not in DISTIL] + [t for t in teachers if t not in jobs]
+    for config, seed, _, _ in first:
         if config != "sick" and f"{config}-seed{seed}" not in data["extras"]:
             raise SystemExit(f"the pack has no pairs for {config} seed {seed}: pack it with --configs {config}")
+    if students and not teachers:
+        raise SystemExit("the pack has no teachers: pack it with --configs distil --teachers N")
     out = Path(args.out) / f"runs-{args.name}.json.gz"
     out.parent.mkdir(parents=True, exist_ok=True)
     report: dict = {"device": torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu",
                     "parallel": args.parallel, "runs": []}
+    done = _pool([(j, k) for j in first for k in range(args.folds)], args, report, out, start)
+    if students:
+        taught = [r for r in done if (r["config"], r["seed"], r["epochs"], r["learning_rate"]) in teachers
+                  and r["fold"] == 0]
+        if len(taught) < len(teachers):
+            report["stopped"] = f"{len(teachers) - len(taught)} teacher(s) missing: no student trained"
+        else:
+            _soften(data, taught, Path(args.work) / f"soft-{args.name}.json.gz")
+            _pool([(j, 0) for j in students], args, report, out, start)
+    _write_runs(out, report)
+
+
+def _pool(jobs: list, args, report: dict, out: Path, start: float) -> list[dict]:
+    """Train `jobs` ((job, dev fold) pairs) `args.parallel` at a time; each finished run is added to
+    the report, which is written after every run (without the teachers' transfer probabilities)."""
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     done: dict[int, dict] = {}
     threads = max(1, (os.cpu_count() or 1) // args.parallel)
+    kept = list(report["runs"])
     with ProcessPoolExecutor(args.parallel, mp_context=multiprocessing.get_context("spawn")) as pool:
         waiting, running = list(enumerate(jobs)), {}
         while waiting or running:
             while waiting and len(running) < args.parallel and time.perf_counter() - start <= args.budget:
-                i, job = waiting.pop(0)
-                running[pool.submit(_train_one, args.pack, args.work, args.name, job, args.max_steps, threads)] = i
+                i, (job, fold) = waiting.pop(0)
+                running[pool.submit(_train_one, args.pack, args.work, args.name, job, args.max_steps, threads,
+                                    fold)] = i
             if not running:
                 report["stopped"] = f"budget of {args.budget} s spent before {len(waiting)} job(s)"
                 break
@@ -202,15 +283,17 @@ def run(args) -> None:
                 try:
                     r = done[i] = future.result()
                 except Exception as exc:        # one failed run loses nothing of the others
-                    report.setdefault("failed", []).append({"job": list(jobs[i]), "error": repr(exc)})
+                    report.setdefault("failed", []).append({"job": list(jobs[i][0]), "fold": jobs[i][1],
+                                                            "error": repr(exc)})
                     print(f"{jobs[i]}: failed: {exc!r}", flush=True)
                     continue
-                print(f"{r['config']} seed {r['seed']} ({r['epochs']:g} epochs, lr {r['learning_rate']:g}): dev "
+                print(f"{r['config']} seed {r['seed']} fold {r['fold']} ({r['epochs']:g} epochs, lr "
+                      f"{r['learning_rate']:g}): dev "
                       f"{r['meta']['dev_accuracy']:.4f}, {r['meta']['seconds']} s, {r['weights_sha256'][:12]} "
                       f"[{time.perf_counter() - start:.0f} s]", flush=True)
-            report["runs"] = [done[i] for i in sorted(done)]
+            report["runs"] = kept + [{k: v for k, v in done[i].items() if k != "transfer"} for i in sorted(done)]
             _write_runs(out, report)
-    _write_runs(out, report)
+    return [done[i] for i in sorted(done)]
 
 
 def _label(config: str, run: dict) -> str:
@@ -237,17 +320,18 @@ def report(args) -> None:
     import hybrid
 
     s = hybrid.setting(args.data)
+    names = {**hybrid.CONFIGS, **DISTIL}
     files = [_read_runs(f) for f in args.runs + args.repeats]
     runs: dict = {}                     # row label -> seed -> run
     for name, file in zip(args.runs, files):
         for r in file["runs"]:
-            config = _label(hybrid.CONFIGS[r["config"]], r)
+            config = _label(names[r["config"]], r)
             label = config if r["seed"] not in runs.get(config, {}) else \
                 f"{config} ({Path(name).name.split('.')[0]})"                # another selection of the same config
             runs.setdefault(label, {})[r["seed"]] = {**r, "data": label, "repeats": []}
     for file in files[len(args.runs):]:   # the reproducibility check: the same config and seed again
         for r in file["runs"]:
-            first = runs[_label(hybrid.CONFIGS[r["config"]], r)][r["seed"]]
+            first = runs[_label(names[r["config"]], r)][r["seed"]]
             first["repeats"].append({"same_weights": first["weights_sha256"] == r["weights_sha256"],
                                      "same_trial_probabilities": first["trial"] == r["trial"]})
     scored = [{"data": r["data"], "seed": r["seed"], "extra": r["extra"],
@@ -312,6 +396,8 @@ def main() -> None:
     p.add_argument("--configs", nargs="+", default=["transitive", "balanced"])
     p.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2])
     p.add_argument("--epochs", type=float, default=3.0)
+    p.add_argument("--teachers", type=int, default=8, help="the distillation's teachers: balanced seeds 0..N-1")
+    p.add_argument("--folds", type=int, default=1, help="each config's pairs for `run --folds N` (dev folds 0..N-1)")
     r = sub.add_parser("run")
     r.add_argument("--pack", default=str(PACK))
     r.add_argument("--out", required=True)
@@ -321,6 +407,8 @@ def main() -> None:
     r.add_argument("--budget", type=float, default=float("inf"), help="start no run after this many seconds")
     r.add_argument("--max-steps", type=int, default=None, help="a smoke test: this many steps per run")
     r.add_argument("--parallel", type=int, default=1, help="runs at a time, each in its own process")
+    r.add_argument("--folds", type=int, default=1,
+                   help="train each job once per dev fold 0..N-1 (cross-fitting: every TRAIN pair is held out once)")
     q = sub.add_parser("report")
     q.add_argument("runs", nargs="+", help="runs-NAME.json.gz files from `run` (or older plain .json ones)")
     q.add_argument("--repeats", nargs="*", default=[], help="runs of configs and seeds in RUNS trained again")

@@ -10,6 +10,7 @@ import sys
 from typing import Callable, Iterable, Iterator, Sequence
 
 from monalog.errors import InputError, MonalogError
+from monalog.hybrid import DEFAULT_THRESHOLD
 
 log = logging.getLogger("monalog")
 
@@ -255,7 +256,7 @@ def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
                    help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
                         "engine leaves NEUTRAL or cannot handle; repeat it for an ensemble (probabilities averaged, "
                         "e.g. three seeds' models)")
-    fallback_options(p, "the paper: 0.95")
+    fallback_options(p, f"default {DEFAULT_THRESHOLD}, chosen on TRAIN; 0 keeps every E/C; the paper: 0.95")
     p.add_argument("--decision", choices=("fixed", "learned"), default="fixed",
                    help="with --hybrid: fixed (default) trusts the engine's E/C and asks the fallback for the rest; "
                         "learned weighs both with the rule `train --fit-decision` fitted on the model's dev share")
@@ -288,6 +289,13 @@ def read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | 
     return pairs, bad
 
 
+def threshold(args: argparse.Namespace) -> float | None:
+    """The fallback's E/C threshold: --threshold, else the default (none with a learned rule: it has its own)."""
+    if args.threshold is not None:
+        return args.threshold
+    return None if getattr(args, "decision", "fixed") == "learned" else DEFAULT_THRESHOLD
+
+
 def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | None = None) -> list:
     """Hybrid decisions (symbolic only without --hybrid), with a progress bar over the proving;
     `on_ready` is told each prover worker's load time."""
@@ -311,6 +319,6 @@ def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | 
                 log.warning("the decision rule was fitted on --knowledge %s answers, these are --knowledge %s",
                             rule.fitted["engine"], settings.knowledge.value)
         fallback = load_fallback(args.hybrid, device=args.device)
-    classifier = HybridClassifier(fallback, settings, args.threshold, args.workers, rule)
+    classifier = HybridClassifier(fallback, settings, threshold(args), args.workers, rule)
     with progress("proving", len(pairs), " pair") as bar:
         return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update, on_ready=on_ready)

@@ -6,13 +6,16 @@ import json
 import time
 from collections import Counter
 
-from monalog.cli.common import count, decide, error, log, pair_options, read_pairs
+from monalog.cli.common import count, decide, error, log, pair_options, read_pairs, threshold
 
 
 def register(sub) -> None:
     p = sub.add_parser("eval", help="prove every pair of a file and score against its gold labels")
     p.add_argument("file")
     p.add_argument("--limit", type=count(1), help="only the first N pairs")
+    p.add_argument("--sick-set", metavar="SET",
+                   help="SICK input: only the pairs of this SemEval_set (TRAIN, TRIAL, TEST): score a fallback "
+                        "trained on TRAIN on TRIAL alone")
     p.add_argument("--json", metavar="OUT", help="write the metrics as JSON")
     pair_options(p, "sick")
     p.set_defaults(func=run)
@@ -25,9 +28,12 @@ def run(args: argparse.Namespace) -> int:
 
     if args.json:
         check_output(args.json, inputs=[args.file], previous=json_with("n", "accuracy", "confusion"))
-    pairs, bad = read_pairs(args.file, args.input_format, args.labels, True, args.limit)
+    pairs, bad = read_pairs(args.file, args.input_format, args.labels, True,
+                            None if args.sick_set else args.limit)
+    if args.sick_set:
+        pairs = [p for p in pairs if (p.split or "").upper() == args.sick_set.upper()][:args.limit]
     if not pairs:
-        return error(f"no usable pairs in {args.file}")
+        return error(f"no usable pairs in {args.file}" + (f" of set {args.sick_set}" if args.sick_set else ""))
     start = time.perf_counter()
     loads: list[float] = []
     decisions = decide(args, pairs, loads.append)
@@ -58,6 +64,6 @@ def run(args: argparse.Namespace) -> int:
         if args.hybrid:
             data["components"] = dict(components)
             model = args.hybrid[0] if len(args.hybrid) == 1 else args.hybrid
-            data["hybrid"] = {"model": model, "threshold": args.threshold, "decision": args.decision}
+            data["hybrid"] = {"model": model, "threshold": threshold(args), "decision": args.decision}
         write_atomic(args.json, json.dumps(data, indent=2) + "\n")
     return 0

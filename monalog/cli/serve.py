@@ -5,7 +5,8 @@ import argparse
 import os
 import sys
 
-from monalog.cli.common import count, fallback_options
+from monalog.cli.common import count, fallback_options, threshold
+from monalog.hybrid import DEFAULT_THRESHOLD
 
 
 def port(text: str) -> int:
@@ -25,7 +26,7 @@ def register(sub) -> None:
     p.add_argument("--model", metavar="MODEL_DIR",
                    help="the fallback for /api/classify (a `monalog train` folder or an NLI model); without "
                         "one /api/classify answers 503")
-    fallback_options(p, "requests may override")
+    fallback_options(p, f"default {DEFAULT_THRESHOLD}; requests may override")
     p.add_argument("--access-log", action="store_true", help="log every request to stderr")
     p.set_defaults(func=run)
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     from monalog.server.engine import Engine
 
     workers = worker_count(args.workers)
-    config = ServerConfig(workers=workers, model=args.model, threshold=args.threshold, device=args.device)
+    config = ServerConfig(workers=workers, model=args.model, threshold=threshold(args), device=args.device)
     host = f"[{args.host}]" if ":" in args.host else args.host
     engines = "an engine thread" if workers == 1 else f"{workers} engine processes"
     # load before serving, so a missing model, tagger or WordNet is a one-line error, not a traceback from

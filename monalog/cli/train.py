@@ -24,6 +24,9 @@ def register(sub) -> None:
     p.add_argument("--generated-first", action="store_true",
                    help="train one epoch on the generated pairs alone, then --epochs on SICK (a curriculum) "
                         "instead of mixing them")
+    p.add_argument("--dev-fold", type=count(0), default=0, metavar="K",
+                   help="hold out the K-th 10%% share of TRAIN (0 to 9) instead of the first: train one model per "
+                        "K and pass them all to --hybrid, a cross-fitted ensemble (README, Hybrid)")
     p.add_argument("--fit-decision", action="store_true",
                    help="then prove the dev share and fit a learned decision rule on it, saved in the model folder "
                         "for `classify`/`eval --hybrid MODEL --decision learned`")
@@ -66,7 +69,8 @@ def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | No
     settings = FallbackSettings(model=args.model, epochs=args.epochs, max_steps=args.max_steps,
                                 learning_rate=args.lr, batch_size=args.batch_size, seed=args.seed,
                                 max_length=args.max_length, device=args.device,
-                                generated_first=getattr(args, "generated_first", False))
+                                generated_first=getattr(args, "generated_first", False),
+                                dev_fold=getattr(args, "dev_fold", 0))
     with progress("training", unit=" step") as bar:
         def on_step(step: int, loss: float) -> None:
             bar.update(1)
@@ -78,7 +82,7 @@ def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | No
         from monalog.hybrid.decision import fit_model
         from monalog.hybrid.fallback import split_dev
 
-        dev = split_dev(sick, settings.dev_fraction)[1]
+        dev = split_dev(sick, settings.dev_fraction, settings.dev_fold)[1]
         with progress("proving the dev share", len(dev), " pair") as bar:
             rule = fit_model(args.output, dev, workers=args.workers, device=args.device, on_chunk=bar.update)
         summary["decision_rule"] = rule.fitted
@@ -91,14 +95,15 @@ def run(args: argparse.Namespace) -> int:
 
     from monalog.augment.recipe import RECIPES, select
     from monalog.fileio import check_output
-    from monalog.hybrid.fallback import dev_share, is_model_folder
+    from monalog.hybrid.fallback import FallbackSettings, is_model_folder, split_dev
 
     check_output(args.output, inputs=[args.train, *(args.augment or [])], previous=is_model_folder, folder=True)
     sick = sick_train_pairs(args.train, args.labels)
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
     generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
-    extra = select(generated, sick, RECIPES[args.recipe], args.seed, held_out=dev_share(sick))
+    held_out = split_dev(sick, FallbackSettings().dev_fraction, args.dev_fold)[1]    # nothing generated from it
+    extra = select(generated, sick, RECIPES[args.recipe], args.seed, held_out=held_out)
     if generated and not extra:
         print(f"monalog: warning: the {args.recipe} recipe took none of the {len(generated)} generated pairs"
               + (" (it reads pairs generated from the hypotheses of TRAIN's entailments: `monalog augment "

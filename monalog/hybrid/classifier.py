@@ -12,6 +12,7 @@ from monalog.errors import MonalogError
 from monalog.inference.search import SearchTimeout
 from monalog.inference.proof import Label, Proof
 from monalog.inference.prover import ProverSettings
+from monalog.hybrid import DEFAULT_THRESHOLD
 from monalog.hybrid.fallback import Fallback, FallbackEnsemble, Prediction
 
 if TYPE_CHECKING:
@@ -55,11 +56,13 @@ def combine(result: Proof | MonalogError, prediction: Prediction | None, rule: D
 
 
 class HybridClassifier:
-    """Prover + fallback. `threshold`: E/C fallback predictions below it become NEUTRAL; `rule`: a
-    learned decision rule (the fallback then scores every pair the engine did not time out on)."""
+    """Prover + fallback. `threshold`: E/C fallback predictions below it become NEUTRAL (None or 0:
+    none does); `rule`: a learned decision rule (the fallback then scores every pair the engine did
+    not time out on, and the rule's own threshold applies)."""
 
     def __init__(self, fallback: Fallback | FallbackEnsemble | None, settings: ProverSettings = ProverSettings(),
-                 threshold: float | None = None, workers: int = 1, rule: DecisionRule | None = None) -> None:
+                 threshold: float | None = DEFAULT_THRESHOLD, workers: int = 1,
+                 rule: DecisionRule | None = None) -> None:
         self.fallback, self.settings, self.threshold, self.workers = fallback, settings, threshold, workers
         self.rule = rule
 

@@ -13,7 +13,6 @@ import math
 import random
 import tempfile
 import time
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, cast
@@ -21,6 +20,7 @@ from typing import Callable, Iterator, Sequence, cast
 from monalog.errors import InputError, ResourceError
 from monalog.fileio import check_output, new_mode, replace_folder, temporary_prefix
 from monalog.inference.proof import Label
+from monalog.hybrid.reproducible import deterministic, environment
 from monalog.neural.models import MINILM, device as pick_device, load
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,7 @@ _NAMES = {"entailment": Label.ENTAILMENT, "neutral": Label.NEUTRAL, "contradicti
           "not_entailment": Label.NEUTRAL, "non-entailment": Label.NEUTRAL}
 
 Example = tuple[str, str, Label]
+SoftExample = tuple[str, str, tuple[float, float, float]]   # a distribution over LABELS (a teacher's)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class FallbackSettings:
     weight_decay: float = 0.01
     device: str | None = None
     dev_fraction: float = 0.1
+    dev_fold: int = 0                   # which share of that size is held out (cross-fitting: 0 to 1/fraction - 1)
     generated_first: bool = False       # one epoch on the generated pairs alone, then `epochs` on SICK's
 
 
@@ -60,13 +62,18 @@ class Prediction:
     probabilities: dict[str, float] = field(compare=False)
 
 
-def split_dev(examples: Sequence[Example], fraction: float = 0.1) -> tuple[list[Example], list[Example]]:
+def split_dev(examples: Sequence[Example], fraction: float = 0.1,
+              fold: int = 0) -> tuple[list[Example], list[Example]]:
     """(train, dev): a fixed share chosen with seed 0, whatever the training seed, so every run is
-    selected on the same pairs."""
+    selected on the same pairs; `fold` k holds out the k-th share of that size instead (the shares
+    of folds 0, 1, ... do not overlap: each pair is held out by one fold)."""
     order = list(range(len(examples)))
     random.Random(0).shuffle(order)
-    cut = max(1, round(len(examples) * fraction)) if fraction > 0 else 0
-    dev = set(order[:cut])
+    size = len(examples) * fraction
+    begin, end = (round(size * fold), max(1, round(size * (fold + 1)))) if fraction > 0 else (0, 0)
+    if fold < 0 or (fraction > 0 and begin >= len(examples)):
+        raise InputError(f"dev fold {fold} does not exist for a dev share of {fraction:g}")
+    dev = set(order[begin:end])
     return [e for i, e in enumerate(examples) if i not in dev], [examples[i] for i in sorted(dev)]
 
 
@@ -132,27 +139,28 @@ def _accuracy(model, tokenizer, dev: Sequence[Example], device, settings: Fallba
 
 
 def train(sick: Sequence[Example], output: str | Path, settings: FallbackSettings = FallbackSettings(),
-          extra: Sequence[Example] = (), progress: Callable[[int, float], None] | None = None,
+          extra: Sequence[Example | SoftExample] = (), progress: Callable[[int, float], None] | None = None,
           data: dict | None = None) -> dict:
-    """Fine-tune on `sick` (its fixed dev share held out) plus `extra` (generated pairs); keep the
-    checkpoint with the best dev accuracy; save model, tokenizer and META (with `data`, a description
-    of the training data, when given) into `output`."""
+    """Fine-tune on `sick` (its fixed dev share held out) plus `extra` (generated pairs, labelled or
+    with a teacher's distribution over LABELS: distillation); keep the checkpoint with the best dev
+    accuracy; save model, tokenizer and META (with `data`, a description of the training data, when
+    given) into `output`."""
 
     if not sick:
         raise InputError("no training pairs", input=str(output))
     check_output(output, folder=True, previous=is_model_folder)
-    with _deterministic(settings.seed):
+    with deterministic(settings.seed):
         return _train(sick, Path(output), settings, extra, progress, data)
 
 
-def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, extra: Sequence[Example],
+def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, extra: Sequence[Example | SoftExample],
            progress: Callable[[int, float], None] | None, data: dict | None = None) -> dict:
     import torch
 
     rng = random.Random(settings.seed)
-    train_set, dev = split_dev(sick, settings.dev_fraction)
-    phases = [(list(extra), 1.0), (list(train_set), settings.epochs)] if settings.generated_first and extra \
-        else [(list(train_set) + list(extra), settings.epochs)]
+    train_set, dev = split_dev(sick, settings.dev_fraction, settings.dev_fold)
+    phases: list[tuple[list, float]] = [(list(extra), 1.0), (list(train_set), settings.epochs)] \
+        if settings.generated_first and extra else [([*train_set, *extra], settings.epochs)]
     if not phases[-1][0]:
         raise InputError(f"{len(sick)} labelled pair(s) all go to the fixed dev share; training needs more",
                          input=str(output))
@@ -191,15 +199,15 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
             "train_pairs": len(train_set), "extra_pairs": len(extra), "dev_pairs": len(dev), "steps": step,
             "dev_accuracy": best_acc, "history": history, "seconds": round(seconds, 1),
             "examples_per_second": round(step * settings.batch_size / seconds, 1), "device": str(device),
-            "environment": _environment(device)}
+            "environment": environment(device)}
     if data is not None:
         meta["training_data"] = data
     _save(model, tokenizer, meta, Path(output))
     return meta
 
 
-def _plan(phases: Sequence[tuple[list[Example], float]], batch_size: int,
-          max_steps: int | None) -> list[tuple[list[Example], int, int]]:
+def _plan(phases: Sequence[tuple[list, float]], batch_size: int,
+          max_steps: int | None) -> list[tuple[list, int, int]]:
     """(examples, steps per epoch, steps) for each phase; with `max_steps` the last phase is cut or
     stretched so the phases together take that many steps."""
     plan = []
@@ -214,8 +222,8 @@ def _plan(phases: Sequence[tuple[list[Example], float]], batch_size: int,
     return [phase for phase in plan if phase[2] > 0]
 
 
-def _batches(examples: Sequence[Example], steps: int, batch_size: int,
-             rng: random.Random) -> Iterator[tuple[list[Example], int]]:
+def _batches(examples: Sequence, steps: int, batch_size: int,
+             rng: random.Random) -> Iterator[tuple[list, int]]:
     """`steps` batches (with their 1-based step number), each epoch in a fresh seeded order."""
     step = 0
     while step < steps:
@@ -226,45 +234,6 @@ def _batches(examples: Sequence[Example], steps: int, batch_size: int,
             yield [examples[i] for i in order[begin:begin + batch_size]], step
             if step >= steps:
                 return
-
-
-@contextmanager
-def _deterministic(seed: int) -> Iterator[None]:
-    """Seeded, deterministic kernels on CUDA as on CPU while training: the same seed gives the same
-    model twice (cuBLAS needs its workspace setting before its first use; set if the user has not).
-    The process's previous settings are restored afterwards."""
-    import os
-
-    import torch
-
-    os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
-    before = torch.are_deterministic_algorithms_enabled(), torch.backends.cudnn.benchmark
-    random.seed(seed)
-    torch.manual_seed(seed)
-    torch.use_deterministic_algorithms(True)
-    torch.backends.cudnn.benchmark = False
-    try:
-        yield
-    finally:
-        torch.use_deterministic_algorithms(before[0])
-        torch.backends.cudnn.benchmark = before[1]
-
-
-def _environment(device) -> dict:
-    """What the result depends on besides data and settings: device and library versions."""
-    import platform
-
-    import torch
-    import transformers
-
-    out = {"python": platform.python_version(), "torch": torch.__version__, "transformers": transformers.__version__,
-           "device": str(device), "deterministic": torch.are_deterministic_algorithms_enabled()}
-    if device.type == "cuda":
-        out.update(gpu=torch.cuda.get_device_name(device), cuda=torch.version.cuda,
-                   cudnn=torch.backends.cudnn.version())
-    else:
-        out["cpu_threads"] = torch.get_num_threads()
-    return out
 
 
 def _optimizer(model, settings: FallbackSettings, total: int):
@@ -282,14 +251,26 @@ def _optimizer(model, settings: FallbackSettings, total: int):
 _LABEL_INDEX = {lab: i for i, lab in enumerate(LABELS)}
 
 
-def _step(model, tokenizer, batch: Sequence[Example], device, settings: FallbackSettings, optim) -> float:
+def _targets(batch: Sequence[Example | SoftExample], device):
+    """Class indices, or (when the batch holds a teacher's distributions) one distribution per pair."""
+    import torch
+
+    labels = [t for _, _, t in batch if isinstance(t, Label)]
+    if len(labels) == len(batch):
+        return torch.tensor([_LABEL_INDEX[t] for t in labels], device=device)
+    return torch.tensor([[float(t == lab) for lab in LABELS] if isinstance(t, Label) else list(t)
+                         for _, _, t in batch], device=device)
+
+
+def _step(model, tokenizer, batch: Sequence[Example | SoftExample], device, settings: FallbackSettings,
+          optim) -> float:
     """One optimisation step on a batch (padded to its longest pair); returns the loss."""
     import torch
 
     optimizer, scheduler, scaler = optim
     enc = tokenizer([p for p, _, _ in batch], [h for _, h, _ in batch], padding=True, truncation=True,
                     max_length=settings.max_length, return_tensors="pt").to(device)
-    labels = torch.tensor([_LABEL_INDEX[lab] for _, _, lab in batch], device=device)
+    labels = _targets(batch, device)
     with _autocast(device):
         loss = torch.nn.functional.cross_entropy(model(**enc).logits.float(), labels)
     optimizer.zero_grad(set_to_none=True)

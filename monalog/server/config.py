@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from monalog.hybrid import DEFAULT_THRESHOLD
+
 
 @dataclass(frozen=True)
 class Limits:
@@ -24,6 +26,6 @@ class Limits:
 class ServerConfig:
     workers: int = 1                # 1: the engine on a thread of the server's process; N: N engine processes
     model: str | None = None        # the fallback for /api/classify (a `monalog train` folder or an NLI model)
-    threshold: float | None = None  # fallback E/C below this probability become NEUTRAL (default of requests)
+    threshold: float | None = DEFAULT_THRESHOLD     # fallback E/C below it become NEUTRAL (requests may override)
     device: str | None = None       # torch device of the fallback
     limits: Limits = field(default_factory=Limits)

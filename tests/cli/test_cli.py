@@ -151,3 +151,17 @@ def test_knowledge_option_switches_phrase_alignment(capsys):
     with pytest.raises(SystemExit):
         run(capsys, "prove", *pair, "--align-threshold", "2")
     assert "--align-threshold: 2.0 is not between 0 and 1" in capsys.readouterr().err
+
+
+def test_eval_scores_one_sick_set(capsys, tmp_path):
+    """`--sick-set TRIAL` scores the TRIAL rows alone (a fallback trained on TRAIN has seen the others)."""
+    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set",
+            "1\tA man is running\tA person is running\tENTAILMENT\tTRAIN",
+            "2\tA man is running\tA man is not running\tCONTRADICTION\tTRIAL",
+            "3\tA dog is sleeping\tA cat is eating\tNEUTRAL\tTRIAL"]
+    data = tmp_path / "sick.tsv"
+    data.write_text("\n".join(rows) + "\n")
+    code, _, _ = run(capsys, "eval", str(data), "--sick-set", "trial", "--json", str(tmp_path / "m.json"))
+    assert code == 0 and json.loads((tmp_path / "m.json").read_text())["n"] == 2
+    code, _, err = run(capsys, "eval", str(data), "--sick-set", "TEST")
+    assert code != 0 and "no usable pairs" in err and "of set TEST" in err

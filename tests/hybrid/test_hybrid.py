@@ -114,6 +114,44 @@ def test_dev_split_is_fixed_whatever_the_seed():
     assert dev_a != examples[:10] and dev_a != examples[-10:]      # a shuffled share, not a block of rows
 
 
+def test_dev_folds_partition_the_pairs():
+    """Fold k holds out the k-th share of the same seed-0 order: fold 0 is the usual dev share, the
+    folds do not overlap, and together they hold out every pair once (cross-fitting)."""
+    examples = [(f"premise {i}", f"hypothesis {i}", Label.NEUTRAL) for i in range(43)]
+    folds = [split_dev(examples, 0.1, k)[1] for k in range(10)]
+    assert folds[0] == split_dev(examples, 0.1)[1]
+    assert sorted(e for fold in folds for e in fold) == sorted(examples)
+    assert all(sorted(split_dev(examples, 0.1, k)[0] + folds[k]) == sorted(examples) for k in range(10))
+    with pytest.raises(InputError, match="dev fold 10"):
+        split_dev(examples, 0.1, 10)
+
+
+def test_a_teachers_distributions_train_like_labels(tiny_bert, tmp_path):
+    """Generated pairs may carry a distribution over LABELS (distillation); a batch of labels alone
+    is still plain cross-entropy on class indices, so labelled training is unchanged."""
+    import torch
+
+    from monalog.hybrid.fallback import _targets
+
+    hard = _targets(EXAMPLES[:3], "cpu")
+    assert hard.dtype == torch.long and hard.tolist() == [LABELS.index(e[2]) for e in EXAMPLES[:3]]
+    soft = [(p, h, (0.7, 0.2, 0.1)) for p, h, _ in EXAMPLES[:2]]
+    mixed = _targets([EXAMPLES[1], *soft], "cpu")
+    assert torch.allclose(mixed, torch.tensor([[0.0, 0.0, 1.0], [0.7, 0.2, 0.1], [0.7, 0.2, 0.1]]))
+    settings = FallbackSettings(model=str(tiny_bert), max_steps=4, batch_size=8, seed=3, learning_rate=1e-3)
+    meta = train(EXAMPLES, tmp_path / "student", settings, extra=soft * 4)
+    assert meta["extra_pairs"] == 8 and meta["steps"] == 4
+
+
+def test_the_hybrid_thresholds_the_fallback_by_default():
+    """The fallback's E/C answers below DEFAULT_THRESHOLD become NEUTRAL unless told otherwise."""
+    from monalog.hybrid import DEFAULT_THRESHOLD
+
+    assert HybridClassifier(None).threshold == DEFAULT_THRESHOLD == 0.8
+    assert relabel({"ENTAILMENT": 0.75, "NEUTRAL": 0.2, "CONTRADICTION": 0.05}, DEFAULT_THRESHOLD).label \
+        is Label.NEUTRAL
+
+
 def test_decision_rule(trained):
     from monalog.hybrid.fallback import Prediction
 
@@ -171,6 +209,11 @@ def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     assert summary["extra_pairs"] == 1 and summary["train_pairs"] + summary["dev_pairs"] == 19
     assert summary["decision_rule"]["pairs"] == summary["dev_pairs"] and (model / DECISION).exists()
     assert "aug.jsonl:2: skipped" in out.err and "sick.tsv:26: skipped" in out.err
+    fold = tmp_path / "fold3"
+    assert main(["train", "--train", str(sick), "--model", str(tiny_bert), "-o", str(fold), "--max-steps", "1",
+                 "--batch-size", "8", "--dev-fold", "3"]) == 0
+    assert json.loads((fold / META).read_text())["settings"]["dev_fold"] == 3
+    capsys.readouterr()
 
     pairs = tmp_path / "pairs.jsonl"
     pairs.write_text('{"id": "a", "premise": "A man is playing a guitar", '
