@@ -136,6 +136,9 @@ def extra_pairs(config: str, args, sick, seed: int, fold: int = 0) -> list:
     variants (read only when a config needs them)."""
     if config == "sick":
         return []
+    if fold and config in ("reversed", "hard"):
+        raise SystemExit(f"the {config} config has no dev folds (its pairs hold out the dev share, fold 0)")
+    held_out = split_dev(sick, 0.1, fold)[1]    # as `monalog train` does: nothing generated from the dev share
     if config == "reversed":            # SICK's B -> A judgements of the TRAIN pairs outside the dev share
         dev = {(p, h) for p, h, _ in dev_share(sick)}
         return [(p.premise, p.hypothesis, p.label) for p in sick_reversed(args.data)
@@ -144,9 +147,8 @@ def extra_pairs(config: str, args, sick, seed: int, fold: int = 0) -> list:
 
     if config == "transitive":
         rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
-        return select(rows, sick, RECIPES[config], seed, held_out=dev_share(sick))
+        return select(rows, sick, RECIPES[config], seed, held_out=held_out)
     rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
-    held_out = split_dev(sick, 0.1, fold)[1]    # as `monalog train` does: nothing generated from the dev share
     if config == "quarter":             # the issue's "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
         return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":
@@ -174,7 +176,8 @@ def trained(folder: Path, settings: FallbackSettings, digest: str) -> dict | Non
     meta = json.loads((folder / META).read_text(encoding="utf-8"))
     sidecar = folder.with_name(folder.name + ".extra.sha1")
     same_data = sidecar.exists() and sidecar.read_text(encoding="utf-8") == digest
-    return meta if same_data and meta.get("settings") == json.loads(json.dumps(asdict(settings))) else None
+    stored = {**json.loads(json.dumps(asdict(FallbackSettings()))), **meta.get("settings", {})}   # keys added since
+    return meta if same_data and stored == json.loads(json.dumps(asdict(settings))) else None
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from hybrid import RESULTS, SICK, splits  # noqa: E402
-from hybrid_gpu import HAND, _mean, _read_runs  # noqa: E402
+from hybrid_gpu import _mean, _read_runs, write_markdown  # noqa: E402
 from monalog.hybrid.classifier import combine  # noqa: E402
 from monalog.hybrid.fallback import relabel, split_dev  # noqa: E402
 from monalog.inference.batch import prove_all  # noqa: E402
@@ -58,7 +58,11 @@ def out_of_fold(sick: list, runs: list[dict]) -> list[dict]:
     index = {(p, h): i for i, (p, h, _) in enumerate(sick)}
     oof: list = [None] * len(sick)
     for r in runs:
-        for (p, h, _), probs in zip(split_dev(sick, 0.1, r["fold"])[1], r["heldout"]):
+        held = split_dev(sick, 0.1, r["fold"])[1]
+        if len(held) != len(r["heldout"]):
+            raise SystemExit(f"seed {r['seed']} fold {r['fold']}: {len(r['heldout'])} held-out probabilities for "
+                             f"{len(held)} pairs (another TRAIN file?)")
+        for (p, h, _), probs in zip(held, r["heldout"]):
             oof[index[(p, h)]] = probs
     if any(o is None for o in oof):
         raise SystemExit(f"seed {runs[0]['seed']}: the runs do not hold out every TRAIN pair (all ten folds?)")
@@ -74,10 +78,15 @@ def main() -> None:
     file = _read_runs(args.runs)
     sick, trial, _ = splits(args.data)
     gold_train, gold_trial = [g for _, _, g in sick], [p.label for p in trial]
+    if len({r["config"] for r in file["runs"]}) != 1:
+        raise SystemExit(f"{args.runs}: runs of several configs; score one config's runs at a time")
     seeds = sorted({r["seed"] for r in file["runs"]})
     by_seed = {s: [r for r in file["runs"] if r["seed"] == s] for s in seeds}
     oof = {s: out_of_fold(sick, rs) for s, rs in by_seed.items()}
-    fold0 = {s: next(r["trial"] for r in rs if r["fold"] == 0) for s, rs in by_seed.items()}
+    fold0 = {s: next(r for r in rs if r["fold"] == 0) for s, rs in by_seed.items()}
+    ensembles = [_mean(r["trial"] for r in rs) for rs in by_seed.values()]
+    index = {(p, h): i for i, (p, h, _) in enumerate(sick)}
+    dev = [index[(p, h)] for p, h, _ in split_dev(sick, 0.1, 0)[1]]       # the dev share: fold 0
     texts = [(p.premise, p.hypothesis) for p in trial]
     result: dict = {"command": "python benchmarks/hybrid_folds.py " + " ".join(sys.argv[1:]), "device": file["device"],
                     "config": ", ".join(sorted({r["config"] for r in file["runs"]})),
@@ -86,10 +95,12 @@ def main() -> None:
     for name, settings in ENGINES.items():
         train_proofs = prove_all([(p, h) for p, h, _ in sick], settings, workers=2)
         trial_proofs = prove_all(texts, settings, workers=2)
-        ensembles = [_mean(r["trial"] for r in rs) for rs in by_seed.values()]
         rows = {"OOF on TRAIN, each seed": [[accuracy(train_proofs, oof[s], gold_train, t) for s in seeds]
                                             for t in THRESHOLDS],
-                "TRIAL, fold-0 models": [[accuracy(trial_proofs, fold0[s], gold_trial, t) for s in seeds]
+                "the dev share (fold 0 of TRAIN) alone, fold-0 models": [
+                    [accuracy([train_proofs[i] for i in dev], fold0[s]["heldout"], [gold_train[i] for i in dev], t)
+                     for s in seeds] for t in THRESHOLDS],
+                "TRIAL, fold-0 models": [[accuracy(trial_proofs, fold0[s]["trial"], gold_trial, t) for s in seeds]
                                          for t in THRESHOLDS],
                 "TRIAL, every model alone": [[accuracy(trial_proofs, r["trial"], gold_trial, t)
                                               for r in file["runs"]] for t in THRESHOLDS],
@@ -97,11 +108,11 @@ def main() -> None:
                                                                    for e in ensembles] for t in THRESHOLDS]}
         engine_alone = [sum(getattr(r, "label", None) is g for r, g in zip(proofs, gold)) / len(gold)
                         for proofs, gold in ((train_proofs, gold_train), (trial_proofs, gold_trial))]
-        fallback_alone = {"fold-0 models": [alone(fold0[s], gold_trial) for s in seeds],
+        fallback_alone = {"fold-0 models": [alone(fold0[s]["trial"], gold_trial) for s in seeds],
                           "ensembles": [alone(e, gold_trial) for e in ensembles],
                           "OOF on TRAIN": [alone(oof[s], gold_train) for s in seeds]}
         result["engines"][name] = {"rows": rows, "engine_alone_train": engine_alone[0],
-                                   "engine_alone_trial": engine_alone[1], "fallback_alone_trial": fallback_alone}
+                                   "engine_alone_trial": engine_alone[1], "fallback_alone": fallback_alone}
         print(name, "done", file=sys.stderr)
     key = "OOF on TRAIN, each seed"
     score = [statistics.mean(statistics.mean(e["rows"][key][i]) for e in result["engines"].values())
@@ -124,7 +135,7 @@ def write(result: dict, out: Path) -> None:
           f"mean OOF accuracy over seeds and both engines, TRIAL not looked at): **{result['chosen_threshold']}**.",
           ""]
     for name, e in result["engines"].items():
-        fa = e["fallback_alone_trial"]
+        fa = e["fallback_alone"]
         md += [f"## Engine: {name}", "",
                f"Engine alone: {100 * e['engine_alone_train']:.2f} on TRAIN, {100 * e['engine_alone_trial']:.2f} on "
                f"TRIAL. Fallback alone: on TRIAL, fold-0 models {cell(fa['fold-0 models'])}, ensembles "
@@ -132,9 +143,7 @@ def write(result: dict, out: Path) -> None:
                f"| rows | {heads} |", "|---|" + "---|" * len(result["thresholds"])]
         md += [f"| {row} | " + " | ".join(cell(v) for v in values) + " |" for row, values in e["rows"].items()]
         md.append("")
-    previous = out.with_suffix(".md").read_text(encoding="utf-8") if out.with_suffix(".md").exists() else ""
-    notes = previous[previous.index(HAND):] if HAND in previous else ""
-    out.with_suffix(".md").write_text("\n".join(md) + (f"\n{notes}" if notes else ""), encoding="utf-8")
+    write_markdown(out.with_suffix(".md"), md)
     print("\n".join(md))
 
 

@@ -49,6 +49,13 @@ DISTIL = {"distil": "SICK + generated pairs labelled by the balanced ensemble", 
 TRANSFER_RATIO = 3.0
 
 
+def write_markdown(path: Path, lines: list[str]) -> None:
+    """A results markdown, keeping what a person wrote after HAND in the previous one."""
+    previous = path.read_text(encoding="utf-8") if path.exists() else ""
+    notes = previous[previous.index(HAND):] if HAND in previous else ""
+    path.write_text("\n".join(lines).rstrip("\n") + "\n" + (f"\n{notes}" if notes else ""), encoding="utf-8")
+
+
 def _is_pack(folder: Path) -> bool:
     """A previous `pack` output: its data file and nothing but what `pack` writes."""
     names = {f.name for f in folder.iterdir()}
@@ -76,6 +83,8 @@ def pack(args) -> None:
     from monalog.fileio import check_output, replace_folder
     from monalog.neural.models import resolve
 
+    if not 1 <= args.folds <= 10:
+        raise SystemExit("pack: --folds is 1 to 10 (dev folds of a tenth each)")
     out = check_output(args.pack, folder=True, previous=_is_pack)
     out.absolute().parent.mkdir(parents=True, exist_ok=True)
     built = Path(tempfile.mkdtemp(dir=out.absolute().parent, prefix=f".{out.name}-"))
@@ -133,7 +142,7 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
     and held-out fold's probabilities."""
     import torch
 
-    from monalog.hybrid.fallback import Fallback, FallbackSettings, split_dev, train
+    from monalog.hybrid.fallback import LABELS, Fallback, FallbackSettings, split_dev, train
     from monalog.inference.proof import Label
 
     torch.set_num_threads(threads)
@@ -149,8 +158,8 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
         with gzip.open(Path(work) / f"soft-{name}.json.gz", "rt", encoding="utf-8") as fh:
             soft = json.load(fh)
         extra = {"distil": soft["generated"], "distil_sick": soft["sick"],
-                 "distil_gold": [(p, h, tuple((a + float(lab == b)) / 2 for a, b in zip(dist, LABEL_ORDER)))
-                                 for p, h, dist, lab in soft["generated_labelled"]]}[config]
+                 "distil_gold": [(p, h, [(a + float(gold == lab.value)) / 2 for a, lab in zip(dist, LABELS)])
+                                 for p, h, dist, gold in soft["generated_labelled"]]}[config]
         extra = [(p, h, tuple(dist)) for p, h, dist in extra]
     folder = Path(work) / f"{name}-{config}-seed{seed}-e{epochs:g}-lr{lr:g}-fold{fold}"
     settings = FallbackSettings(model=str(Path(work) / "minilm-fp32"), epochs=epochs, learning_rate=lr, seed=seed,
@@ -158,7 +167,7 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
     sick = [(p, h, Label(lab)) for p, h, lab in data["train"]]
     meta = train(sick, folder, settings, extra)
     fallback = Fallback(str(folder))
-    teacher = config == "balanced" and seed < data.get("teachers", 0) and "transfer" in data["extras"]
+    teacher = config == "balanced" and seed < data.get("teachers", 0) and "transfer" in data["extras"] and not fold
     return {"transfer": fallback.probabilities([(p, h) for p, h, _ in _transfer(data)]) if teacher else None,
             "config": config, "seed": seed, "epochs": epochs, "learning_rate": lr, "extra": len(extra),
             "weights_sha256": hashlib.sha256((folder / "model.safetensors").read_bytes()).hexdigest(),
@@ -166,9 +175,6 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
             "dev": fallback.probabilities([tuple(t) for t in data["dev"]]), "fold": fold,
             "heldout": fallback.probabilities([(p, h) for p, h, _ in split_dev(sick, settings.dev_fraction, fold)[1]]),
             "meta": {k: v for k, v in meta.items() if k != "files"}}
-
-
-LABEL_ORDER = ("ENTAILMENT", "NEUTRAL", "CONTRADICTION")     # monalog.hybrid.fallback.LABELS' values
 
 
 def _transfer(data: dict) -> list[list[str]]:
@@ -181,8 +187,10 @@ def _transfer(data: dict) -> list[list[str]]:
 
 def _soften(data: dict, teachers: list[dict], path: Path) -> None:
     """The teachers' averaged distributions over the transfer set, written for the students."""
+    from monalog.hybrid.fallback import LABELS
+
     probs = _mean(r["transfer"] for r in teachers)
-    rows = [(p, h, [d[k] for k in LABEL_ORDER], lab) for (p, h, lab), d in zip(_transfer(data), probs)]
+    rows = [(p, h, [d[lab.value] for lab in LABELS], gold) for (p, h, gold), d in zip(_transfer(data), probs)]
     cut = len(rows) - len(data["extras"]["transfer"])
     soft = {"sick": [r[:3] for r in rows[:cut]], "generated": [r[:3] for r in rows[cut:]],
             "generated_labelled": rows[cut:]}
@@ -194,8 +202,8 @@ def _rounded(runs: dict) -> dict:
     """A runs file's probabilities rounded to 5 decimals, as they are stored (files written before
     were not: they are read rounded, so that runs compare alike)."""
     for r in runs["runs"]:
-        for key in ("trial", "dev"):
-            r[key] = [{label: round(p, 5) for label, p in probs.items()} for probs in r[key]]
+        for key in ("trial", "dev", "heldout"):
+            r[key] = [{label: round(p, 5) for label, p in probs.items()} for probs in r.get(key, [])]
     return runs
 
 
@@ -237,9 +245,12 @@ def run(args) -> None:
     students = [j for j in jobs if j[0] in DISTIL]
     teachers = [_job(f"balanced:{t}", data["epochs"]) for t in range(data.get("teachers", 0))] if students else []
     first = [j for j in jobs if j[0] not in DISTIL] + [t for t in teachers if t not in jobs]
-    for config, seed, _, _ in first:
-        if config != "sick" and f"{config}-seed{seed}" not in data["extras"]:
-            raise SystemExit(f"the pack has no pairs for {config} seed {seed}: pack it with --configs {config}")
+    if not 1 <= args.folds <= 10:
+        raise SystemExit("run: --folds is 1 to 10 (dev folds of a tenth each)")
+    for (config, seed, _, _), fold in ((j, k) for j in first for k in range(args.folds)):
+        key = f"{config}-seed{seed}" + (f"-fold{fold}" if fold else "")
+        if config != "sick" and key not in data["extras"]:
+            raise SystemExit(f"the pack has no pairs for {key}: pack it with --configs {config} --folds {args.folds}")
     if students and not teachers:
         raise SystemExit("the pack has no teachers: pack it with --configs distil --teachers N")
     out = Path(args.out) / f"runs-{args.name}.json.gz"
@@ -325,6 +336,8 @@ def report(args) -> None:
     runs: dict = {}                     # row label -> seed -> run
     for name, file in zip(args.runs, files):
         for r in file["runs"]:
+            if r.get("fold"):           # held out another tenth than the dev share: hybrid_folds.py scores those
+                continue
             config = _label(names[r["config"]], r)
             label = config if r["seed"] not in runs.get(config, {}) else \
                 f"{config} ({Path(name).name.split('.')[0]})"                # another selection of the same config
@@ -379,9 +392,7 @@ def report(args) -> None:
           f"Environment: {json.dumps(env)}.", "", *table, "",
           "Reproducibility (the same config and seed trained again in another process): "
           + ("; ".join(repeats) if repeats else "no repeated run.")]
-    previous = out.with_suffix(".md").read_text(encoding="utf-8") if out.with_suffix(".md").exists() else ""
-    notes = previous[previous.index(HAND):] if HAND in previous else ""      # kept across reruns
-    out.with_suffix(".md").write_text("\n".join(md) + "\n" + (f"\n{notes}" if notes else ""), encoding="utf-8")
+    write_markdown(out.with_suffix(".md"), md)
     print("\n".join(md))
 
 

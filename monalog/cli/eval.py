@@ -13,7 +13,7 @@ def register(sub) -> None:
     p = sub.add_parser("eval", help="prove every pair of a file and score against its gold labels")
     p.add_argument("file")
     p.add_argument("--limit", type=count(1), help="only the first N pairs")
-    p.add_argument("--sick-set", metavar="SET",
+    p.add_argument("--sick-set", type=str.upper, choices=("TRAIN", "TRIAL", "TEST"),
                    help="SICK input: only the pairs of this SemEval_set (TRAIN, TRIAL, TEST): score a fallback "
                         "trained on TRAIN on TRIAL alone")
     p.add_argument("--json", metavar="OUT", help="write the metrics as JSON")
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     pairs, bad = read_pairs(args.file, args.input_format, args.labels, True,
                             None if args.sick_set else args.limit)
     if args.sick_set:
-        pairs = [p for p in pairs if (p.split or "").upper() == args.sick_set.upper()][:args.limit]
+        pairs = [p for p in pairs if p.split == args.sick_set][:args.limit]
     if not pairs:
         return error(f"no usable pairs in {args.file}" + (f" of set {args.sick_set}" if args.sick_set else ""))
     start = time.perf_counter()
@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
         data["two_way"] = two_way
         data["skipped_rows"] = [{"line": b.line, "reason": b.reason} for b in bad]
         data["timed_out_lines"] = timed_out
+        data["sick_set"] = args.sick_set
         if args.hybrid:
             data["components"] = dict(components)
             model = args.hybrid[0] if len(args.hybrid) == 1 else args.hybrid

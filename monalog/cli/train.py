@@ -24,7 +24,7 @@ def register(sub) -> None:
     p.add_argument("--generated-first", action="store_true",
                    help="train one epoch on the generated pairs alone, then --epochs on SICK (a curriculum) "
                         "instead of mixing them")
-    p.add_argument("--dev-fold", type=count(0), default=0, metavar="K",
+    p.add_argument("--dev-fold", type=int, choices=range(10), default=0, metavar="K",
                    help="hold out the K-th 10%% share of TRAIN (0 to 9) instead of the first: train one model per "
                         "K and pass them all to --hybrid, a cross-fitted ensemble (README, Hybrid)")
     p.add_argument("--fit-decision", action="store_true",

@@ -58,13 +58,13 @@ def combine(result: Proof | MonalogError, prediction: Prediction | None, rule: D
 class HybridClassifier:
     """Prover + fallback. `threshold`: E/C fallback predictions below it become NEUTRAL (None or 0:
     none does); `rule`: a learned decision rule (the fallback then scores every pair the engine did
-    not time out on, and the rule's own threshold applies)."""
+    not time out on, and the rule's own threshold replaces `threshold`)."""
 
     def __init__(self, fallback: Fallback | FallbackEnsemble | None, settings: ProverSettings = ProverSettings(),
                  threshold: float | None = DEFAULT_THRESHOLD, workers: int = 1,
                  rule: DecisionRule | None = None) -> None:
-        self.fallback, self.settings, self.threshold, self.workers = fallback, settings, threshold, workers
-        self.rule = rule
+        self.fallback, self.settings, self.workers, self.rule = fallback, settings, workers, rule
+        self.threshold = None if rule is not None else threshold        # the rule has its own
 
     def classify(self, pairs: Sequence[tuple[str, str]], on_chunk: Callable[[int], None] | None = None,
                  proofs: Sequence[Proof | MonalogError] | None = None,

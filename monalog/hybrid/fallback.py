@@ -65,15 +65,23 @@ class Prediction:
 def split_dev(examples: Sequence[Example], fraction: float = 0.1,
               fold: int = 0) -> tuple[list[Example], list[Example]]:
     """(train, dev): a fixed share chosen with seed 0, whatever the training seed, so every run is
-    selected on the same pairs; `fold` k holds out the k-th share of that size instead (the shares
-    of folds 0, 1, ... do not overlap: each pair is held out by one fold)."""
+    selected on the same pairs; `fold` k holds out the k-th share of that size instead (cross-fitting:
+    the folds 0 .. 1/fraction - 1 do not overlap and together hold out every pair once)."""
+    folds = math.ceil(1 / fraction - 1e-9) if fraction > 0 else 1
+    if not 0 <= fold < folds:
+        raise InputError(f"dev fold {fold} does not exist: a dev share of {fraction:g} has folds 0 to {folds - 1}")
+    if fraction <= 0 or not examples:
+        return list(examples), []
     order = list(range(len(examples)))
     random.Random(0).shuffle(order)
     size = len(examples) * fraction
-    begin, end = (round(size * fold), max(1, round(size * (fold + 1)))) if fraction > 0 else (0, 0)
-    if fold < 0 or (fraction > 0 and begin >= len(examples)):
-        raise InputError(f"dev fold {fold} does not exist for a dev share of {fraction:g}")
-    dev = set(order[begin:end])
+
+    def bound(k: int) -> int:           # where fold k begins (fold 0 holds at least one pair, as it always did)
+        return 0 if k == 0 else min(len(examples), max(1, round(size * k)))
+
+    if bound(fold) >= bound(fold + 1):
+        raise InputError(f"{len(examples)} labelled pair(s) are too few for dev fold {fold}")
+    dev = set(order[bound(fold):bound(fold + 1)])
     return [e for i, e in enumerate(examples) if i not in dev], [examples[i] for i in sorted(dev)]
 
 
@@ -148,6 +156,12 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
 
     if not sick:
         raise InputError("no training pairs", input=str(output))
+    for premise, _, target in extra:
+        if not isinstance(target, Label) and not (isinstance(target, tuple) and len(target) == len(LABELS)
+                                                  and all(isinstance(v, (int, float)) and v >= 0 for v in target)
+                                                  and abs(sum(target) - 1) < 1e-3):
+            raise InputError(f"a generated pair's target must be a Label or {len(LABELS)} probabilities summing to "
+                             f"1, not {target!r}", input=premise)
     check_output(output, folder=True, previous=is_model_folder)
     with deterministic(settings.seed):
         return _train(sick, Path(output), settings, extra, progress, data)

@@ -106,7 +106,7 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
         return
     new = replace_at(tree, np_path + path, Leaf(det.category, Token(word, word.lower(), "DT")))
     if lemma == "no" and vp is not None:
-        new = _swap_items(new, vp, _SOME, conjunct=True, back=True)
+        new = _swap_items(new, vp, _SOME, back=True)        # the whole verb phrase: "no" scopes over it
     yield new, f"{label}: \"{det.token.word}\" -> \"{word}\""
 
 

@@ -79,6 +79,9 @@ def test_negated_verbs_take_any_and_one_picked_from_many_is_not_negated(pipeline
     assert tidy("A man is not writing any thing") == "A man is not writing anything"
     nobody = {tidy(t) for t, _ in natural_contradictions(_tree(pipeline, "No dog is chasing any cat"))}
     assert "A dog is chasing a cat" in nobody and "A dog is chasing any cat" not in nobody    # "no" gone, "any" too
+    both_any = _tree(pipeline, "No dog is chasing any cat and eating any bone")
+    both = {tidy(t) for t, _ in natural_contradictions(both_any)}
+    assert "A dog is chasing a cat and eating a bone" in both          # "no" scopes over the whole verb phrase
     alone = {t for t, _ in natural_contradictions(_tree(pipeline, "A few are running"))}
     assert not any("few" in t.lower() and "no" in t.lower().split() for t in alone)    # "few" as a pronoun
 

@@ -162,6 +162,7 @@ def test_eval_scores_one_sick_set(capsys, tmp_path):
     data = tmp_path / "sick.tsv"
     data.write_text("\n".join(rows) + "\n")
     code, _, _ = run(capsys, "eval", str(data), "--sick-set", "trial", "--json", str(tmp_path / "m.json"))
-    assert code == 0 and json.loads((tmp_path / "m.json").read_text())["n"] == 2
+    metrics = json.loads((tmp_path / "m.json").read_text())
+    assert code == 0 and metrics["n"] == 2 and metrics["sick_set"] == "TRIAL"
     code, _, err = run(capsys, "eval", str(data), "--sick-set", "TEST")
     assert code != 0 and "no usable pairs" in err and "of set TEST" in err

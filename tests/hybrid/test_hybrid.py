@@ -124,6 +124,17 @@ def test_dev_folds_partition_the_pairs():
     assert all(sorted(split_dev(examples, 0.1, k)[0] + folds[k]) == sorted(examples) for k in range(10))
     with pytest.raises(InputError, match="dev fold 10"):
         split_dev(examples, 0.1, 10)
+    few = [(f"premise {i}", f"hypothesis {i}", Label.NEUTRAL) for i in range(5)]
+    held = []
+    for k in range(10):                 # 5 pairs in 10 folds: some are empty, and say so
+        try:
+            held += split_dev(few, 0.1, k)[1]
+        except InputError as e:
+            assert "too few for dev fold" in str(e)
+    assert sorted(held) == sorted(few)                  # disjoint even when folds are tiny
+    with pytest.raises(InputError, match="too few for dev fold 1"):
+        split_dev(few, 0.1, 1)
+    assert split_dev([], 0.1) == ([], [])
 
 
 def test_a_teachers_distributions_train_like_labels(tiny_bert, tmp_path):
@@ -141,6 +152,8 @@ def test_a_teachers_distributions_train_like_labels(tiny_bert, tmp_path):
     settings = FallbackSettings(model=str(tiny_bert), max_steps=4, batch_size=8, seed=3, learning_rate=1e-3)
     meta = train(EXAMPLES, tmp_path / "student", settings, extra=soft * 4)
     assert meta["extra_pairs"] == 8 and meta["steps"] == 4
+    with pytest.raises(InputError, match="must be a Label or 3 probabilities"):
+        train(EXAMPLES, tmp_path / "bad", settings, extra=[("p", "h", "ENTAILMENT")])
 
 
 def test_the_hybrid_thresholds_the_fallback_by_default():
@@ -148,6 +161,10 @@ def test_the_hybrid_thresholds_the_fallback_by_default():
     from monalog.hybrid import DEFAULT_THRESHOLD
 
     assert HybridClassifier(None).threshold == DEFAULT_THRESHOLD == 0.8
+    from monalog.hybrid.decision import DecisionRule
+
+    rule = DecisionRule(((0.0,) * 12,) * 3, (0.0,) * 3, 0.5)
+    assert HybridClassifier(None, rule=rule).threshold is None       # the rule's own threshold decides
     assert relabel({"ENTAILMENT": 0.75, "NEUTRAL": 0.2, "CONTRADICTION": 0.05}, DEFAULT_THRESHOLD).label \
         is Label.NEUTRAL
 
