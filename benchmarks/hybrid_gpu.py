@@ -42,11 +42,16 @@ HAND = "Written by hand."              # the report keeps what follows this in i
 # Distillation (configs a GPU run trains after its teachers): the balanced recipe's models for seeds
 # 0..teachers-1, as one ensemble, give each pair of the transfer set (TRAIN outside the dev share,
 # and the balanced recipe's pairs at TRANSFER_RATIO per TRAIN pair, data seed 0) their averaged
-# distribution; a student trains on TRAIN's labels plus
+# distribution; a student trains on TRAIN's labels plus the pairs its config names below.
 DISTIL = {"distil": "SICK + generated pairs labelled by the balanced ensemble",      # the generated pairs, soft
           "distil_gold": "SICK + generated pairs, half their label, half the ensemble's",
           "distil_sick": "SICK + SICK labelled by the balanced ensemble"}            # TRAIN's pairs again, soft
 TRANSFER_RATIO = 3.0
+
+
+def _key(config: str, seed: int, fold: int = 0) -> str:
+    """A pack's name for the generated pairs of a config, seed and dev fold."""
+    return f"{config}-seed{seed}" + (f"-fold{fold}" if fold else "")
 
 
 def write_markdown(path: Path, lines: list[str]) -> None:
@@ -98,21 +103,23 @@ def pack(args) -> None:
     sick, trial, _ = hybrid.splits(args.data)
     pool: dict[tuple[str, str, str], int] = {}      # each generated pair once; a run's pairs are indices
     extras = {}
+
+    def indices(pairs) -> list[int]:
+        return [pool.setdefault((p, h, label.value), len(pool)) for p, h, label in pairs]
+
     for config in (c for c in args.configs if c not in DISTIL):
         for seed in args.seeds:
             for fold in range(args.folds):          # fold k's pairs drawn without its held-out premises
-                extras[f"{config}-seed{seed}" + (f"-fold{fold}" if fold else "")] = [
-                    pool.setdefault((p, h, label.value), len(pool))
-                    for p, h, label in hybrid.extra_pairs(config, args, sick, seed, fold)]
+                extras[_key(config, seed, fold)] = indices(hybrid.extra_pairs(config, args, sick, seed, fold))
     if any(c in DISTIL for c in args.configs):     # the distillation's transfer set and its teachers' pairs
         from monalog.augment.recipe import Recipe, select
 
         rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
-        extras["transfer"] = [pool.setdefault((p, h, label.value), len(pool)) for p, h, label in
-                              select(rows, sick, Recipe(ratio=TRANSFER_RATIO), 0, held_out=hybrid.dev_share(sick))]
+        extras["transfer"] = indices(select(rows, sick, Recipe(ratio=TRANSFER_RATIO), 0,
+                                            held_out=hybrid.dev_share(sick)))
         for seed in range(args.teachers):
-            extras.setdefault(f"balanced-seed{seed}", [pool.setdefault((p, h, label.value), len(pool)) for p, h, label
-                                                       in hybrid.extra_pairs("balanced", args, sick, seed)])
+            if _key("balanced", seed) not in extras:
+                extras[_key("balanced", seed)] = indices(hybrid.extra_pairs("balanced", args, sick, seed))
     data = {"train": [[p, h, label.value] for p, h, label in sick], "teachers": args.teachers,
             "trial": [[p.premise, p.hypothesis] for p in trial],
             "dev": [[p, h] for p, h, _ in hybrid.dev_share(sick)], "pool": list(pool), "extras": extras,
@@ -149,7 +156,7 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
     with gzip.open(Path(pack) / "data.json.gz", "rt", encoding="utf-8") as fh:
         data = json.load(fh)
     config, seed, epochs, lr = job
-    key = f"{config}-seed{seed}" + (f"-fold{fold}" if fold else "")
+    key = _key(config, seed, fold)
     if config not in ("sick", *DISTIL) and key not in data["extras"]:
         raise ValueError(f"the pack has no pairs for {key}: pack it with --folds")
     rows = [data["pool"][i] for i in data["extras"].get(key, [])]
@@ -157,10 +164,10 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
     if config in DISTIL:
         with gzip.open(Path(work) / f"soft-{name}.json.gz", "rt", encoding="utf-8") as fh:
             soft = json.load(fh)
-        extra = {"distil": soft["generated"], "distil_sick": soft["sick"],
-                 "distil_gold": [(p, h, [(a + float(gold == lab.value)) / 2 for a, lab in zip(dist, LABELS)])
-                                 for p, h, dist, gold in soft["generated_labelled"]]}[config]
-        extra = [(p, h, tuple(dist)) for p, h, dist in extra]
+        targets = {"distil": soft["generated"], "distil_sick": soft["sick"],
+                   "distil_gold": [(p, h, [(a + float(gold == lab.value)) / 2 for a, lab in zip(dist, LABELS)])
+                                   for p, h, dist, gold in soft["generated_labelled"]]}[config]
+        extra = [(p, h, tuple(dist)) for p, h, dist in targets]
     folder = Path(work) / f"{name}-{config}-seed{seed}-e{epochs:g}-lr{lr:g}-fold{fold}"
     settings = FallbackSettings(model=str(Path(work) / "minilm-fp32"), epochs=epochs, learning_rate=lr, seed=seed,
                                 generated_first=config == "curriculum", max_steps=max_steps, dev_fold=fold)
@@ -248,7 +255,7 @@ def run(args) -> None:
     if not 1 <= args.folds <= 10:
         raise SystemExit("run: --folds is 1 to 10 (dev folds of a tenth each)")
     for (config, seed, _, _), fold in ((j, k) for j in first for k in range(args.folds)):
-        key = f"{config}-seed{seed}" + (f"-fold{fold}" if fold else "")
+        key = _key(config, seed, fold)
         if config != "sick" and key not in data["extras"]:
             raise SystemExit(f"the pack has no pairs for {key}: pack it with --configs {config} --folds {args.folds}")
     if students and not teachers:
