@@ -3,7 +3,8 @@ on SICK's TRAIN rows (plus generated pairs), selected on a fixed 10% of them, an
 symbolic engine says NEUTRAL. E/C predictions below a confidence threshold become NEUTRAL.
 
 Device-agnostic: CUDA with mixed precision when present, CPU otherwise. Batches are padded to
-their longest pair, not to a fixed length (no work spent on padding).
+their longest pair, not to a fixed length (no work spent on padding). On the CPU a trained (BERT)
+fallback predicts in numpy with exact products (hybrid.arrays), the same in any batch.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from monalog.errors import InputError, ResourceError
 from monalog.fileio import check_output, new_mode, replace_folder, temporary_prefix
 from monalog.inference.proof import Label
 from monalog.hybrid.reproducible import deterministic, environment
-from monalog.neural.models import MINILM, device as pick_device, load
+from monalog.hybrid.arrays import ArrayPairClassifier, supported
+from monalog.neural.models import MINILM, device as pick_device, load, resolve
 
 log = logging.getLogger(__name__)
 
@@ -339,14 +341,29 @@ class Fallback:
     def __init__(self, model: str, device: str | None = None, batch_size: int = 64, max_length: int = 128) -> None:
         self.device = pick_device(device)
         self.tokenizer = load("AutoTokenizer", model)
-        self.model = load("AutoModelForSequenceClassification", model).to(self.device)
-        self.classes = _class_labels(self.model.config)
-        self.batch_size, self.max_length = batch_size, max_length
+        config = load("AutoConfig", model)
+        self.classes = _class_labels(config)
+        # on the CPU a BERT classifier runs in numpy, exact (hybrid.arrays): its answers never depend on
+        # the batch or the threads; other models and devices run in torch
+        local = Path(resolve(model))
+        exact = self.device.type == "cpu" and supported(config) and (local / "model.safetensors").is_file()
+        self.arrays = ArrayPairClassifier(local) if exact else None
+        self.model = None if exact else load("AutoModelForSequenceClassification", model).to(self.device)
+        # no pair longer than the model's positions (a small model's are fewer than max_length)
+        self.batch_size = batch_size
+        self.max_length = min(max_length, getattr(config, "max_position_embeddings", max_length))
         meta = Path(model) / META
         self.meta = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
-        rows = probabilities(self.model, self.tokenizer, pairs, self.device, self.batch_size, self.max_length)
+        if not pairs:
+            return []
+        if self.arrays is not None:
+            enc = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=True,
+                                 max_length=self.max_length)
+            rows = self.arrays.probabilities(enc["input_ids"], enc["token_type_ids"], self.batch_size).tolist()
+        else:
+            rows = probabilities(self.model, self.tokenizer, pairs, self.device, self.batch_size, self.max_length)
         out = []
         for row in rows:
             probs = {lab.value: 0.0 for lab in LABELS}

@@ -1,16 +1,19 @@
 """A BERT encoder's forward pass in numpy, without torch: for the packaged MiniLM as a sentence
-embedder (monalog.neural.embeddings, float32 outside attention) and for the MiniLM supertagger's first
-layers (monalog.parsing.minilm_arrays, float64). Attention never reads padding, runs in float64, and the
-dense layers run on the real pieces only, so a text's states do not depend on the texts it is batched with."""
+embedder (monalog.neural.embeddings) and for the MiniLM supertagger's first layers
+(monalog.parsing.minilm_arrays). Float64 throughout, every matrix product exact on its slices
+(monalog.neural.exact), attention blind to padding and the dense layers on the real pieces only: a
+text's states are the same bits whatever texts it is batched with, on any BLAS kernel or thread count."""
 from __future__ import annotations
 
 import json
 import math
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
 from monalog.errors import ResourceError
+from monalog.neural.exact import SLICES, Operand, exact_matmul
 from monalog.neural.models import MINILM, resolve
 from monalog.neural.wordpiece import WordPiece
 
@@ -24,9 +27,9 @@ def minilm_path() -> Path:
     return Path(resolve(MINILM))
 
 
-def read_bert(root: str | Path, names: tuple[str, ...] | None = None) -> tuple[dict[str, np.ndarray], dict, WordPiece]:
-    """A BERT folder's weights (all, or only `names`; float32 as stored), config and tokenizer, read
-    without torch or transformers."""
+def read_weights(root: str | Path, names: tuple[str, ...] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+    """A model folder's weights (all, or only `names`; float32 as stored) and config, read without torch
+    or transformers."""
     from safetensors import safe_open
 
     root = Path(root)
@@ -36,21 +39,41 @@ def read_bert(root: str | Path, names: tuple[str, ...] | None = None) -> tuple[d
         config = json.loads((root / "config.json").read_text(encoding="utf-8"))
     except (OSError, KeyError, ValueError) as exc:
         raise ResourceError(f"cannot read the BERT model in {root}: {exc}", input=str(root)) from exc
-    return weights, config, WordPiece.load(root / "vocab.txt")
+    return weights, config
 
 
-def matmul(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """(..., n) @ (n, m) as one 2-D product (numpy loops over a stacked left operand much slower)."""
-    return (x.reshape(-1, x.shape[-1]) @ w).reshape(*x.shape[:-1], w.shape[1])
+def read_bert(root: str | Path, names: tuple[str, ...] | None = None) -> tuple[dict[str, np.ndarray], dict, WordPiece]:
+    """A BERT folder's weights, config and WordPiece tokenizer (`read_weights` and vocab.txt)."""
+    return *read_weights(root, names), WordPiece.load(Path(root) / "vocab.txt")
 
 
-def linear(w: dict[str, np.ndarray], x: np.ndarray, name: str) -> np.ndarray:
-    """torch's nn.Linear `name` (weight, optional bias) applied to the last axis of x."""
-    out = matmul(x, w[f"{name}.weight"].T)
-    bias = w.get(f"{name}.bias")
-    if bias is not None:
-        out += bias              # a new array: adding in place saves a copy
-    return out
+def matmul(x: np.ndarray, w: Operand) -> np.ndarray:
+    """(..., n) @ (n, m) as one exact 2-D product (numpy loops over a stacked left operand much slower)."""
+    return exact_matmul(x.reshape(-1, x.shape[-1]), w).reshape(*x.shape[:-1], w.shape[-1])
+
+
+class Dense:
+    """A state dict's torch nn.Linear layers (and other right operands) by name, each weight cut into
+    its exact slices once, on first use."""
+
+    def __init__(self, w: dict[str, np.ndarray], slices: int = SLICES) -> None:
+        self.w, self.slices = w, slices
+        self._operands: dict[str, Operand] = {}
+
+    def operand(self, name: str, shape: Callable[[np.ndarray], np.ndarray] = np.transpose) -> Operand:
+        """The weight `name` as a right operand, after `shape` (by default transposed: nn.Linear
+        stores (out, in))."""
+        if name not in self._operands:
+            self._operands[name] = Operand(shape(self.w[name]), self.slices)
+        return self._operands[name]
+
+    def __call__(self, x: np.ndarray, name: str) -> np.ndarray:
+        """nn.Linear `name` (weight, optional bias) applied to the last axis of x."""
+        out = matmul(x, self.operand(f"{name}.weight"))
+        bias = self.w.get(f"{name}.bias")
+        if bias is not None:
+            out += bias              # a new array: adding in place saves a copy
+        return out
 
 
 def layer_norm(x: np.ndarray, w: dict[str, np.ndarray], name: str, eps: float) -> np.ndarray:
@@ -96,51 +119,55 @@ def gelu(x: np.ndarray) -> np.ndarray:
 class BertArrays:
     """BERT's embeddings and its first `layers` layers. `weights` are named as in a BertModel's state
     dict after `prefix` ("" for a BERT folder, "encoder." inside the tagger); `table` is the subword
-    embedding table, kept in its stored precision. `dtype`: float64 where results are compared across
-    batches to the last bits (the tagger, see parsing.scorers._snapped); float32 runs twice as fast."""
+    embedding table, kept in its stored precision. `slices`: the products' precision (monalog.neural.exact)."""
 
     def __init__(self, weights: dict[str, np.ndarray], table: np.ndarray, config: dict, layers: int,
-                 prefix: str = "", dtype: type = DTYPE) -> None:
-        self.dtype = dtype
-        self.w: dict[str, np.ndarray] = {name: value.astype(dtype) for name, value in weights.items()
+                 prefix: str = "", slices: int = SLICES) -> None:
+        self.w: dict[str, np.ndarray] = {name: value.astype(DTYPE) for name, value in weights.items()
                                          if name != prefix + TABLE}
+        self.dense = Dense(self.w, slices)
         self.table, self.layers, self.prefix = table, layers, prefix
         self.heads, self.eps = int(config["num_attention_heads"]), float(config["layer_norm_eps"])
         self._qkv = [self._fused(i) for i in range(layers)]
 
-    def _fused(self, layer: int) -> tuple[np.ndarray, np.ndarray]:
+    def _fused(self, layer: int) -> tuple[Operand, np.ndarray]:
         """A layer's query, key and value as one product: weight (H, 3H), bias (3H,)."""
         names = [f"{self.prefix}encoder.layer.{layer}.attention.self.{part}" for part in ("query", "key", "value")]
-        return (np.concatenate([self.w[f"{n}.weight"].T for n in names], axis=1),
+        return (Operand(np.concatenate([self.w[f"{n}.weight"].T for n in names], axis=1), self.dense.slices),
                 np.concatenate([self.w[f"{n}.bias"] for n in names]))
 
-    def hidden(self, pieces: np.ndarray, piece_mask: np.ndarray) -> np.ndarray:
-        """pieces and their mask (B,S) -> hidden states of the real pieces only (N,H), in row order;
-        padded keys get no attention. Only attention sees the padded (B,S) layout."""
-        w, eps, p = self.w, self.eps, self.prefix
+    def hidden(self, pieces: np.ndarray, piece_mask: np.ndarray, types: np.ndarray | None = None) -> np.ndarray:
+        """pieces, their mask and token types (B,S; types 0 when not given) -> hidden states of the real
+        pieces only (N,H), in row order; padded keys get no attention. Only attention sees the padded
+        (B,S) layout."""
+        w, dense, eps, p = self.w, self.dense, self.eps, self.prefix
         b, s = pieces.shape
         live = piece_mask.reshape(-1)
         positions = np.broadcast_to(np.arange(s), (b, s)).reshape(-1)[live]
-        x = (self.table[pieces.reshape(-1)[live]].astype(self.dtype) + w[f"{p}embeddings.position_embeddings.weight"][
-            positions] + w[f"{p}embeddings.token_type_embeddings.weight"][0])
+        kinds = types.reshape(-1)[live] if types is not None else 0
+        x = (self.table[pieces.reshape(-1)[live]].astype(DTYPE) + w[f"{p}embeddings.position_embeddings.weight"][
+            positions] + w[f"{p}embeddings.token_type_embeddings.weight"][kinds])
         x = layer_norm(x, w, f"{p}embeddings.LayerNorm", eps)
-        # attention in float64 whatever the dtype: its sums run over the batch's padded length, and in
-        # float32 that order would move a text's vector by ~1e-7 with the texts beside it
         blocked = np.where(piece_mask, 0.0, np.finfo(np.float64).min)[:, None, None, :]      # (B,1,1,S)
+        ones = np.ones((b, self.heads, s, 1))
         n, h = self.heads, x.shape[-1]
         d = h // n
         for layer in range(self.layers):
             name = f"{p}encoder.layer.{layer}"
             padded = np.zeros((b * s, 3 * h), np.float64)
-            padded[live] = x @ self._qkv[layer][0] + self._qkv[layer][1]
+            padded[live] = exact_matmul(x, self._qkv[layer][0]) + self._qkv[layer][1]
             q, k, v = padded.reshape(b, s, 3, n, d).transpose(2, 0, 3, 1, 4)            # each (B,n,S,d)
-            scores = q @ k.transpose(0, 1, 3, 2) / math.sqrt(d) + blocked
+            scores = exact_matmul(q, k.transpose(0, 1, 3, 2), dense.slices) / math.sqrt(d) + blocked
             scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
-            context = ((scores / scores.sum(axis=-1, keepdims=True)) @ v).transpose(0, 2, 1, 3).reshape(b * s, h)
-            x = layer_norm(linear(w, context[live].astype(self.dtype), f"{name}.attention.output.dense") + x, w,
+            # the softmax's sums come from the same exact product (a column of ones beside the values): a
+            # plain sum over the batch's padded length would add in an order set by that length; the
+            # grid is set for the longest text, not this batch's
+            weighted = exact_matmul(scores, np.concatenate([v, ones], axis=-1), dense.slices, MAX_PIECES)
+            context = (weighted[..., :d] / weighted[..., d:]).transpose(0, 2, 1, 3).reshape(b * s, h)
+            x = layer_norm(dense(context[live], f"{name}.attention.output.dense") + x, w,
                            f"{name}.attention.output.LayerNorm", eps)
-            inner = gelu(linear(w, x, f"{name}.intermediate.dense"))
-            x = layer_norm(linear(w, inner, f"{name}.output.dense") + x, w, f"{name}.output.LayerNorm", eps)
+            inner = gelu(dense(x, f"{name}.intermediate.dense"))
+            x = layer_norm(dense(inner, f"{name}.output.dense") + x, w, f"{name}.output.LayerNorm", eps)
         return x
 
 

@@ -49,14 +49,15 @@ class SentenceEmbedder:
 
 
 class ArrayEmbedder(SentenceEmbedder):
-    """A BERT sentence-embedding folder (default: the packaged MiniLM) in numpy, float32 as torch runs it:
-    mean of every piece's last state ([CLS] and [SEP] included, as sentence-transformers does), L2-normalised."""
+    """A BERT sentence-embedding folder (default: the packaged MiniLM) in numpy, exact products of one slice
+    (float32-grade: within 2e-6 of torch): mean of every piece's last state ([CLS] and [SEP] included,
+    as sentence-transformers does), L2-normalised."""
 
     def __init__(self, model: str = MINILM, batch_size: int = 64, max_length: int = 128) -> None:
         super().__init__()
         weights, config, self.wordpiece = read_bert(resolve(model))
         self.name, self.batch_size, self.max_length = model, batch_size, max_length
-        self.bert = BertArrays(weights, weights[TABLE], config, int(config["num_hidden_layers"]), dtype=np.float32)
+        self.bert = BertArrays(weights, weights[TABLE], config, int(config["num_hidden_layers"]), slices=1)
         self.dim = int(config["hidden_size"])
 
     def _vectors(self, texts: list[str]) -> np.ndarray:

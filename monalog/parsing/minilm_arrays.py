@@ -19,7 +19,7 @@ from typing import Sequence
 import numpy as np
 
 from monalog.errors import ResourceError
-from monalog.neural.bert_arrays import (DTYPE, MAX_PIECES, TABLE as BERT_TABLE, BertArrays, minilm_path, padded,
+from monalog.neural.bert_arrays import (DTYPE, MAX_PIECES, TABLE as BERT_TABLE, BertArrays, Dense, minilm_path, padded,
                                         read_bert)
 from monalog.neural.wordpiece import WordPiece
 from monalog.parsing.tagger_arrays import Vocab, char_features, encode_arrays, heads, read_npz, write_npz
@@ -112,6 +112,7 @@ class ArrayContextualTagger:
                                 input=str(minilm_path()))
         self.w = {name: value.astype(DTYPE) for name, value in weights.items()
                   if not name.startswith("encoder.") and name != "table_check"}
+        self.dense = Dense(self.w)
         self.bert = BertArrays({name: value for name, value in weights.items() if name.startswith("encoder.")},
                                table, minilm, self.config.layers, prefix="encoder.")
 
@@ -133,6 +134,6 @@ class ArrayContextualTagger:
         packed = np.cumsum(piece_mask.reshape(-1)) - 1            # padded position -> row of `hidden`
         x = hidden[packed[first + pieces.shape[1] * np.arange(len(first))[:, None]]]    # (B,T,H)
         if self.config.chars:
-            x = np.concatenate([x, char_features(self.w, chars)], axis=-1)
-        return heads(self.w, x, mask)
+            x = np.concatenate([x, char_features(self.dense, chars)], axis=-1)
+        return heads(self.dense, x, mask)
 

@@ -22,14 +22,15 @@ import numpy as np
 
 from monalog.errors import ResourceError
 from monalog.fileio import atomic_path
-from monalog.neural.bert_arrays import DTYPE, linear, matmul
+from monalog.neural.bert_arrays import DTYPE, Dense, matmul
+from monalog.neural.exact import exact_matmul
 
 PAD, UNK = 0, 1
 MAX_WORD_CHARS = 24             # a fixed width: a word's features never depend on the other words of its batch
 FORMAT = "monalog-tagger/1"
 _DIGITS = re.compile(r"\d")
-#: The forward pass runs in float64: summation order (batch shape, BLAS build, CPU) then moves
-#: results by ~1e-15, which the scorer's 1e-6 grid removes (monalog.parsing.scorers._snapped).
+#: The forward pass runs in float64 with exact products (monalog.neural.exact): a sentence's scores are
+#: the same bits in any batch, on any BLAS kernel or thread count.
 
 
 def normalize_word(word: str) -> str:
@@ -172,17 +173,21 @@ def log_softmax(x: np.ndarray) -> np.ndarray:
     return shifted - np.log(np.exp(shifted).sum(axis=-1, keepdims=True))
 
 
-def char_features(w: dict[str, np.ndarray], chars: np.ndarray) -> np.ndarray:
+def _kernel(conv: np.ndarray) -> np.ndarray:
+    """The convolution's weight (filters, char_dim, 3) as one matrix over a window (3 * char_dim, filters)."""
+    return conv.transpose(2, 1, 0).reshape(-1, conv.shape[0])
+
+
+def char_features(dense: Dense, chars: np.ndarray) -> np.ndarray:
     """chars (B,T,L) -> (B,T,filters): max-pooled ReLU of the width-3 character convolution, computed
     once per distinct word of the batch."""
     b, t, length = chars.shape
     distinct, inverse = np.unique(chars.reshape(b * t, length), axis=0, return_inverse=True)
-    emb = w["char_emb.weight"][distinct]                          # (N, L, C)
+    emb = dense.w["char_emb.weight"][distinct]                    # (N, L, C)
     padded = np.pad(emb, ((0, 0), (1, 1), (0, 0)))
     windows = np.concatenate([padded[:, k:k + length] for k in range(3)], axis=-1)
-    conv = w["char_cnn.weight"]                                   # (filters, char_dim, 3)
-    kernel = conv.transpose(2, 1, 0).reshape(-1, conv.shape[0])
-    pooled = np.maximum(windows @ kernel + w["char_cnn.bias"], 0).max(axis=1)
+    conv = matmul(windows, dense.operand("char_cnn.weight", _kernel)) + dense.w["char_cnn.bias"]
+    pooled = np.maximum(conv, 0).max(axis=1)
     return pooled[inverse.reshape(-1)].reshape(b, t, -1)
 
 
@@ -193,6 +198,7 @@ class ArrayTagger:
     def __init__(self, content: TaggerFile) -> None:
         self.config, self.vocab, self.meta = content.config, content.vocab, content.meta
         self.w = {name: value.astype(DTYPE) for name, value in content.weights.items()}
+        self.dense = Dense(self.w)
 
     @classmethod
     def load(cls, path: str | Path) -> "ArrayTagger":
@@ -204,9 +210,9 @@ class ArrayTagger:
         the end, so the forward direction needs no masking; the backward one keeps its state at
         zero until each sentence's own last word (as packed sequences do)."""
         suffix = f"_l{layer}" + ("_reverse" if reverse else "")
-        w_hh = self.w[f"lstm.weight_hh{suffix}"].T
-        gates_x = matmul(x, self.w[f"lstm.weight_ih{suffix}"].T) + (self.w[f"lstm.bias_ih{suffix}"]
-                                                             + self.w[f"lstm.bias_hh{suffix}"])
+        w_hh = self.dense.operand(f"lstm.weight_hh{suffix}")
+        gates_x = matmul(x, self.dense.operand(f"lstm.weight_ih{suffix}")) + (self.w[f"lstm.bias_ih{suffix}"]
+                                                                            + self.w[f"lstm.bias_hh{suffix}"])
         b, t, _ = x.shape
         hidden = w_hh.shape[0]
         live = mask.astype(DTYPE)[:, :, None]
@@ -214,7 +220,7 @@ class ArrayTagger:
         c = np.zeros((b, hidden), DTYPE)
         out = np.empty((b, t, hidden), DTYPE)
         for step in (range(t - 1, -1, -1) if reverse else range(t)):
-            gates = gates_x[:, step] + h @ w_hh
+            gates = gates_x[:, step] + exact_matmul(h, w_hh)
             act = _sigmoid(gates)
             c = act[:, hidden:2 * hidden] * c + act[:, :hidden] * np.tanh(gates[:, 2 * hidden:3 * hidden])
             h = act[:, 3 * hidden:] * np.tanh(c)
@@ -225,20 +231,22 @@ class ArrayTagger:
 
     def forward(self, words: np.ndarray, chars: np.ndarray, mask: np.ndarray):
         """words (B,T), chars (B,T,L), mask (B,T) -> tag (B,T,C), POS (B,T,P), head (B,T,T+1) logits."""
-        x = np.concatenate([self.w["word_emb.weight"][words], char_features(self.w, chars)], axis=-1)
+        x = np.concatenate([self.w["word_emb.weight"][words], char_features(self.dense, chars)], axis=-1)
         for layer in range(self.config.layers):
             x = np.concatenate([self._lstm(x, mask, layer, False), self._lstm(x, mask, layer, True)], axis=-1)
-        return heads(self.w, x, mask)
+        return heads(self.dense, x, mask)
 
 
-def heads(w: dict[str, np.ndarray], x: np.ndarray, mask: np.ndarray):
+def heads(dense: Dense, x: np.ndarray, mask: np.ndarray):
     """The taggers' shared heads on word features x (B,T,H): supertag (B,T,C), POS (B,T,P) and biaffine
     head (B,T,T+1) logits, as `TaggerModel.forward` computes them in evaluation mode."""
-    tags = linear(w, _leaky(linear(w, x, "tag_mlp.0")), "tag_out")
-    pos = linear(w, x, "pos_out")
-    with_root = np.concatenate([np.broadcast_to(w["root"], (x.shape[0], 1, x.shape[-1])), x], axis=1)
-    dep = _leaky(linear(w, x, "dep_mlp.0"))
-    head = _leaky(linear(w, with_root, "head_mlp.0"))
-    arcs = dep @ w["arc_w"] @ head.transpose(0, 2, 1) + linear(w, head, "arc_b").transpose(0, 2, 1)
+    tags = dense(_leaky(dense(x, "tag_mlp.0")), "tag_out")
+    pos = dense(x, "pos_out")
+    root = dense.w["root"]
+    with_root = np.concatenate([np.broadcast_to(root, (x.shape[0], 1, x.shape[-1])), x], axis=1)
+    dep = _leaky(dense(x, "dep_mlp.0"))
+    head = _leaky(dense(with_root, "head_mlp.0"))
+    biaffine = exact_matmul(matmul(dep, dense.operand("arc_w", np.asarray)), head.transpose(0, 2, 1))
+    arcs = biaffine + dense(head, "arc_b").transpose(0, 2, 1)
     head_mask = np.concatenate([np.ones_like(mask[:, :1]), mask], axis=1)
     return tags, pos, np.where(head_mask[:, None, :], arcs, DTYPE(-1e4))

@@ -78,6 +78,30 @@ def test_fallback_predicts_probabilities(trained):
         assert prediction.confidence == max(prediction.probabilities.values())
 
 
+def test_cpu_probabilities_are_the_same_bits_alone_in_any_batch_and_with_any_threads(trained):
+    """On the CPU a BERT fallback runs in numpy with exact products (torch moves a probability by ~3e-8
+    with the batch and the threads), and computes what torch computes."""
+    import torch
+    from threadpoolctl import threadpool_limits
+
+    from monalog.hybrid.fallback import probabilities
+    from monalog.neural.models import load
+
+    out, _ = trained
+    fallback = Fallback(str(out))
+    assert fallback.arrays is not None and fallback.model is None
+    pairs = [(p, h) for p, h, _ in EXAMPLES[:6]] + [("A " + "very " * 200 + "tall man is here", "A man is here")]
+    batched = fallback.probabilities(pairs)
+    assert [fallback.probabilities([pair])[0] for pair in pairs] == batched
+    for threads in (1, 2):
+        with threadpool_limits(threads):
+            assert fallback.probabilities(pairs[::-1])[::-1] == batched
+    model, tokenizer = load("AutoModelForSequenceClassification", str(out)), load("AutoTokenizer", str(out))
+    theirs = probabilities(model, tokenizer, pairs, torch.device("cpu"), max_length=fallback.max_length)
+    assert all(abs(row[lab.value] - p) < 1e-5 for row, ps in zip(batched, theirs) for lab, p in zip(LABELS, ps))
+    assert fallback.probabilities([]) == []
+
+
 def test_ensemble_averages_its_models(trained, tiny_bert):
     pairs = [(p, h) for p, h, _ in EXAMPLES[:3]]
     one, other = Fallback(str(trained[0])).probabilities(pairs), Fallback(str(tiny_bert)).probabilities(pairs)
