@@ -22,6 +22,14 @@ def supported(config) -> bool:
             and "BertForSequenceClassification" in (config.architectures or []))
 
 
+def exact_classifier(model: str, config, device) -> "ArrayPairClassifier | None":
+    """The numpy classifier of a BERT classifier folder (`model`, with its transformers `config`) on the
+    CPU; None where torch runs the model (another architecture, another device)."""
+    if device.type == "cpu" and supported(config) and (Path(model) / "model.safetensors").is_file():
+        return ArrayPairClassifier(model)
+    return None
+
+
 class ArrayPairClassifier:
     """A BertForSequenceClassification folder's forward pass in evaluation mode: encoder, pooler, classifier."""
 
@@ -45,3 +53,11 @@ class ArrayPairClassifier:
             logits = np.exp(logits - logits.max(axis=1, keepdims=True))
             out[chunk] = logits / logits.sum(axis=1, keepdims=True)
         return out
+
+    def classify(self, tokenizer, pairs: Sequence[tuple[str, str]], batch_size: int,
+                 max_length: int) -> list[list[float]]:
+        """The probabilities of (premise, hypothesis) pairs, tokenised by the model's own tokenizer."""
+        if not pairs:
+            return []
+        enc = tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=True, max_length=max_length)
+        return self.probabilities(enc["input_ids"], enc["token_type_ids"], batch_size).tolist()

@@ -22,7 +22,7 @@ from monalog.errors import InputError, ResourceError
 from monalog.fileio import check_output, new_mode, replace_folder, temporary_prefix
 from monalog.inference.proof import Label
 from monalog.hybrid.reproducible import deterministic, environment
-from monalog.hybrid.arrays import ArrayPairClassifier, supported
+from monalog.hybrid.arrays import exact_classifier
 from monalog.neural.models import MINILM, device as pick_device, load, resolve
 
 log = logging.getLogger(__name__)
@@ -343,25 +343,16 @@ class Fallback:
         self.tokenizer = load("AutoTokenizer", model)
         config = load("AutoConfig", model)
         self.classes = _class_labels(config)
-        # on the CPU a BERT classifier runs in numpy, exact (hybrid.arrays): its answers never depend on
-        # the batch or the threads; other models and devices run in torch
-        local = Path(resolve(model))
-        exact = self.device.type == "cpu" and supported(config) and (local / "model.safetensors").is_file()
-        self.arrays = ArrayPairClassifier(local) if exact else None
-        self.model = None if exact else load("AutoModelForSequenceClassification", model).to(self.device)
-        # no pair longer than the model's positions (a small model's are fewer than max_length)
-        self.batch_size = batch_size
+        self.arrays = exact_classifier(resolve(model), config, self.device)      # on the CPU: exact, in numpy
+        self.model = None if self.arrays else load("AutoModelForSequenceClassification", model).to(self.device)
+        self.batch_size = batch_size            # and no pair past the model's positions (a small model's)
         self.max_length = min(max_length, getattr(config, "max_position_embeddings", max_length))
         meta = Path(model) / META
         self.meta = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
-        if not pairs:
-            return []
         if self.arrays is not None:
-            enc = self.tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=True,
-                                 max_length=self.max_length)
-            rows = self.arrays.probabilities(enc["input_ids"], enc["token_type_ids"], self.batch_size).tolist()
+            rows = self.arrays.classify(self.tokenizer, pairs, self.batch_size, self.max_length)
         else:
             rows = probabilities(self.model, self.tokenizer, pairs, self.device, self.batch_size, self.max_length)
         out = []
