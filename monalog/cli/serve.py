@@ -20,6 +20,9 @@ def register(sub) -> None:
     p = sub.add_parser("serve", help="serve the JSON API (/api/...) and the proof explorer page (/)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=port, default=8000, help="port (default 8000)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="a host name clients reach the server by, beside localhost, 127.0.0.1, [::1] and --host "
+                        "(repeatable); requests naming any other host are refused (DNS rebinding)")
     p.add_argument("--workers", type=count(1), default=1,
                    help="engine processes, each with its own models, fed request by request (default 1: a thread of "
                         "the server's process; capped by cores and memory)")
@@ -44,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     from monalog.server.engine import Engine
 
     workers = worker_count(args.workers)
-    config = ServerConfig(workers=workers, model=args.model, threshold=threshold(args), device=args.device)
+    config = ServerConfig(workers=workers, model=args.model, threshold=threshold(args), device=args.device,
+                          host=args.host, allowed_hosts=tuple(args.allowed_host))
     host = f"[{args.host}]" if ":" in args.host else args.host
     engines = "an engine thread" if workers == 1 else f"{workers} engine processes"
     # load before serving, so a missing model, tagger or WordNet is a one-line error, not a traceback from

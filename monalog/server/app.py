@@ -6,6 +6,7 @@ on one thread of its own (`workers` 1) or in a pool of engine processes (see mon
 for why). The models load at start-up, before the first request is taken. Answers never depend on the
 load: every budget counts work (sentences, tokens, search states), never seconds. Past
 `Limits.pending` waiting requests the server answers 503 at once rather than queueing without end.
+Only requests naming a host it serves are taken (monalog.server.guard).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from monalog.errors import MonalogError
 from monalog.server.config import ServerConfig
 from monalog.server.docs import docs_page
 from monalog.server.engine import NO_FALLBACK, Engine, bundled_examples
+from monalog.server.guard import Guard, served_hosts
 from monalog.server.limits import BodyLimit, validation_error
 from monalog.server.results import echo, encode, error_json
 from monalog.server.workers import Busy, Call, InProcesses, InThread, Workers
@@ -99,6 +101,7 @@ def create_app(config: ServerConfig | None = None, engine: Engine | None = None)
                   description="Natural-logic inference over polarized CCG parses: prove, polarize, parse, "
                               "classify. Errors are {\"error\": message, \"input\": what failed}.")
     app.add_middleware(BodyLimit, limit=config.limits.body_bytes)
+    app.add_middleware(Guard, hosts=served_hosts(config.host, config.allowed_hosts))     # outermost
     _handlers(app)
     _pages(app)
     _api(app, config)
@@ -157,7 +160,8 @@ def _api(app: FastAPI, config: ServerConfig) -> None:
     @app.get("/api/health", summary="status, version, the models loaded and the engine's workers")
     async def health() -> Response:
         workers = app.state.workers
-        return _json({"status": "ok", "version": __version__, "models": workers.models, "workers": workers.ready,
+        ready = [{"load_seconds": w["load_seconds"]} for w in workers.ready]       # no process ids
+        return _json({"status": "ok", "version": __version__, "models": workers.models, "workers": ready,
                       "pending": workers.pending, "limits": asdict(limits)})
 
     @app.get("/api/examples", summary="the bundled example pairs (monalog/data/demo_pairs.tsv)")

@@ -29,3 +29,5 @@ class ServerConfig:
     threshold: float | None = DEFAULT_THRESHOLD     # fallback E/C below it become NEUTRAL (requests may override)
     device: str | None = None       # torch device of the fallback
     limits: Limits = field(default_factory=Limits)
+    host: str = "127.0.0.1"         # the address listened on: a Host header may name it
+    allowed_hosts: tuple[str, ...] = ()     # other names clients reach the server by (beside localhost)

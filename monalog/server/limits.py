@@ -9,6 +9,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from monalog.server.results import echo, encode
+from monalog.server.schemas import BAD_TEXT, readable
 
 
 class BodyLimit:
@@ -26,7 +27,7 @@ class BodyLimit:
             return
         length = dict(scope["headers"]).get(b"content-length")
         if length is not None and length.isdigit() and int(length) > self.limit:
-            await _send_json(send, 413, {"error": self._message(int(length)), "input": None})
+            await send_json(send, 413, {"error": self._message(int(length)), "input": None})
             return
         seen = 0
 
@@ -42,7 +43,7 @@ class BodyLimit:
         await self.app(scope, counted, send)
 
 
-async def _send_json(send: Send, code: int, body: dict) -> None:
+async def send_json(send: Send, code: int, body: dict) -> None:
     data = encode(body)
     await send({"type": "http.response.start", "status": code,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
@@ -50,7 +51,7 @@ async def _send_json(send: Send, code: int, body: dict) -> None:
 
 
 def _where(loc: Sequence[Any]) -> str:
-    parts = [str(p) for p in loc if p != "body"]
+    parts = [readable(str(p)) for p in loc if p != "body"]
     return ".".join(parts)
 
 
@@ -63,15 +64,18 @@ def validation_error(errors: Sequence[dict]) -> tuple[int, dict]:
         return 400, {"error": f"the body is not valid JSON{': ' + str(detail) if detail else ''}", "input": None}
     problems = []
     for e in errors[:5]:
-        text = str(e.get("msg", "invalid")).removeprefix("Value error, ")
+        text = readable(str(e.get("msg", "invalid")).removeprefix("Value error, "))
         where = _where(e.get("loc", ()))
         if e.get("type") == "extra_forbidden":
             text = "unknown field"
         elif not where and e.get("type") in ("model_attributes_type", "dict_type", "model_type"):
             text = "the body must be a JSON object, sent with Content-Type: application/json"
+        elif not where and e.get("type") == "missing":
+            text = "the body is missing: send a JSON object, with Content-Type: application/json"
         problems.append(f"{where}: {text}" if where else text)
     if len(errors) > 5:
         problems.append(f"and {len(errors) - 5} more")
     first_input = errors[0].get("input") if errors else None
     shown = first_input if isinstance(first_input, (str, int, float, bool)) or first_input is None else None
-    return 422, {"error": "; ".join(problems), "input": echo(shown)}
+    code = 400 if any(BAD_TEXT in str(e.get("msg", "")) for e in errors) else 422
+    return code, {"error": "; ".join(problems), "input": echo(shown)}

@@ -15,13 +15,18 @@ from monalog.parsing.parser import Parse
 from monalog.polarity.polarizer import PolarizedSentence
 from monalog.polarity.render import node_json, polarized_json
 from monalog.server.graph import search_graph
+from monalog.server.schemas import readable
 
 INPUT_CHARS = 200       # an input echoed in an error is cut to this length
 
 
 def encode(data: Any) -> bytes:
-    """The server's JSON bytes: UTF-8, compact, non-ASCII kept as it is."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    """The server's JSON bytes: UTF-8, compact, non-ASCII kept as it is (as escapes where the data holds
+    text that UTF-8 cannot carry, so that no answer fails to encode)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(data, separators=(",", ":")).encode("ascii")
 
 
 def message(exc: BaseException) -> str:
@@ -33,6 +38,7 @@ def echo(value: object) -> object:
     if isinstance(value, bytes):
         value = value.decode("utf-8", "replace")
     if isinstance(value, str):
+        value = readable(value)
         return value if len(value) <= INPUT_CHARS else value[:INPUT_CHARS] + "…"
     if value is None or isinstance(value, (bool, int, float)):
         return value

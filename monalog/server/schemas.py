@@ -4,7 +4,7 @@ limits that depend on the server's configuration (batch size, sentence length, d
 by the app, with the command line's messages."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -13,10 +13,46 @@ from monalog.inference.prover import ProverSettings
 from monalog.polarity.lexicon import BarePlurals, Definites, Numerals, Readings
 
 Id = str | int | None
+BAD_TEXT = "is not text the engine takes"       # validation_error answers 400 for these
+
+
+def readable(text: str) -> str:
+    """`text` with lone surrogates written as escapes: safe to print and to encode as UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _text_problem(text: str) -> str | None:
+    if "\0" in text:
+        return "holds a NUL character"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds a lone surrogate (not Unicode text)"
+    return None
+
+
+def _check_text(value: Any, where: str) -> None:
+    """Every field name and string of a request, lists included: no NUL, no lone surrogate."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and (problem := _text_problem(key)):
+                raise ValueError(f"the field name {readable(key)!r} {BAD_TEXT}: it {problem}")
+            _check_text(item, f"{where}.{key}" if where else str(key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _check_text(item, f"{where}.{i}")
+    elif isinstance(value, str) and (problem := _text_problem(value)):
+        raise ValueError(f"{readable(where)} {BAD_TEXT}: it {problem}")
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _text(cls, data: Any) -> Any:
+        _check_text(data, "")
+        return data
 
 
 class ReadingOptions(_Strict):
@@ -36,8 +72,8 @@ class ReadingOptions(_Strict):
 class ProveOptions(ReadingOptions):
     """The options of `monalog prove`."""
 
-    depth: int = Field(default=3, ge=0, description="the most steps in a proof: edits, and the negation or "
-                       "exclusion that ends a contradiction (the server's limit applies)")
+    depth: int = Field(default=3, ge=0, strict=True, description="the most steps in a proof: edits, and the "
+                       "negation or exclusion that ends a contradiction (the server's limit applies)")
     exclusions: bool = Field(default=False,
                              description="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
     normalize: bool = Field(default=True, description="apply the syntactic normalisation rules first")
@@ -55,8 +91,8 @@ class ProveOptions(ReadingOptions):
 class ClassifyOptions(ProveOptions):
     """The options of `monalog classify`."""
 
-    threshold: float | None = Field(default=None, ge=0, le=1, description="fallback E/C predictions below this "
-                                    "probability become NEUTRAL (default: the server's --threshold)")
+    threshold: float | None = Field(default=None, ge=0, le=1, strict=True, description="fallback E/C predictions "
+                                    "below this probability become NEUTRAL (default: the server's --threshold)")
 
 
 class PolarizeOptions(ReadingOptions):

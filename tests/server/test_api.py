@@ -16,11 +16,12 @@ from monalog.server.config import Limits, ServerConfig
 ENTAILED = ("A man is playing a guitar", "A person is playing an instrument")
 NODE_KEYS = {"category", "polarity", "rule", "word", "lemma", "pos", "operator", "children"}
 ARROWS = {"↑", "↓", "="}
+LOCAL = "http://localhost"          # the server answers the hosts it serves only
 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(), base_url=LOCAL) as c:
         yield c
 
 
@@ -190,7 +191,7 @@ def test_unknown_paths_and_methods_answer_json(client):
 
 
 def test_body_and_busy_limits():
-    with TestClient(create_app(ServerConfig(limits=Limits(body_bytes=200, pending=0)))) as small:
+    with TestClient(create_app(ServerConfig(limits=Limits(body_bytes=200, pending=0))), base_url=LOCAL) as small:
         r = small.post("/api/prove", json={"premise": "dog " * 100, "hypothesis": "A dog runs"})
         assert r.status_code == 413 and r.json()["error"].endswith("; the limit is 200")
         r = small.post("/api/prove", content=iter([b" " * 150, b" " * 150]),       # streamed, no Content-Length
@@ -248,7 +249,7 @@ def test_classify_with_a_fallback(tmp_path_factory):
     from tests.tiny_models import bert_classifier
 
     model = bert_classifier(tmp_path_factory.mktemp("tiny-bert"))
-    with TestClient(create_app(ServerConfig(model=str(model), device="cpu"))) as c:
+    with TestClient(create_app(ServerConfig(model=str(model), device="cpu")), base_url=LOCAL) as c:
         health = c.get("/api/health").json()
         assert health["models"]["fallback"]["model"] == str(model)
         pairs = [{"premise": ENTAILED[0], "hypothesis": ENTAILED[1]},
@@ -325,7 +326,7 @@ def test_an_unexpected_failure_is_a_json_500():
         def parse(self, sentences):
             raise RuntimeError("boom")
 
-    with TestClient(create_app(engine=Broken()), raise_server_exceptions=False) as c:
+    with TestClient(create_app(engine=Broken()), raise_server_exceptions=False, base_url=LOCAL) as c:
         r = c.post("/api/parse", json={"sentence": "A dog runs"})
     assert r.status_code == 500 and r.json() == {"error": "internal error: RuntimeError: boom", "input": None}
 
@@ -353,8 +354,8 @@ def test_engine_processes_answer_as_the_engine_thread_and_replace_a_dead_one(cli
 
     body = {"premise": ENTAILED[0], "hypothesis": ENTAILED[1]}
     reference = client.post("/api/prove", json=body).content
-    with TestClient(create_app(ServerConfig(workers=2))) as pool:
-        workers = pool.get("/api/health").json()["workers"]
+    with TestClient(create_app(ServerConfig(workers=2)), base_url=LOCAL) as pool:
+        workers = pool.app.state.workers.ready           # /api/health shows no process ids
         assert len({w["pid"] for w in workers}) == 2 and os.getpid() not in {w["pid"] for w in workers}
         assert {pool.post("/api/prove", json=body).content for _ in range(4)} == {reference}
         code, d = post(pool, "/api/polarize", {"sentences": ["Every dog sees some cat", ""]})
@@ -370,7 +371,7 @@ def test_engine_processes_answer_as_the_engine_thread_and_replace_a_dead_one(cli
         deadline = time.monotonic() + 60
         while len(pool.get("/api/health").json()["workers"]) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-        fresh = {w["pid"] for w in pool.get("/api/health").json()["workers"]}
+        fresh = {w["pid"] for w in pool.app.state.workers.ready}
         assert len(fresh) == 2 and workers[0]["pid"] not in fresh
 
 
@@ -404,8 +405,8 @@ def test_a_dead_engine_process_under_concurrent_requests_is_replaced_once(client
 
     body = {"premise": ENTAILED[0], "hypothesis": ENTAILED[1]}
     reference = client.post("/api/prove", json=body).content
-    with TestClient(create_app(ServerConfig(workers=2))) as pool:
-        workers = pool.get("/api/health").json()["workers"]
+    with TestClient(create_app(ServerConfig(workers=2)), base_url=LOCAL) as pool:
+        workers = pool.app.state.workers.ready
         os.kill(workers[0]["pid"], signal.SIGKILL)
         with ThreadPoolExecutor(8) as threads:
             answers = list(threads.map(lambda _: pool.post("/api/prove", json=body), range(16)))
@@ -417,4 +418,63 @@ def test_a_dead_engine_process_under_concurrent_requests_is_replaced_once(client
         deadline = time.monotonic() + 60
         while len(pool.get("/api/health").json()["workers"]) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert len({w["pid"] for w in pool.get("/api/health").json()["workers"]}) == 2
+        assert len({w["pid"] for w in pool.app.state.workers.ready}) == 2
+
+
+# -- abuse: bad text anywhere, foreign hosts, what the answers allow a browser ----------------------------
+@pytest.mark.parametrize("body, field", [
+    ('{"premise": "A dog runs", "hypothesis": "A dog runs", "x\\ud800": 1}', "x\\\\ud800"),
+    ('{"premise": "A dog runs", "hypothesis": "A dog runs", "x": "\\ud800"}', "x"),
+    ('{"premise": "A dog runs", "hypothesis": "A dog runs", "options": {"numerals": "\\udfff"}}', "options.numerals"),
+    ('{"pairs": [{"premise": "A dog runs", "hypothesis": "A dog", "id": "\\ud800"}]}', "pairs.0.id"),
+    ('{"premise": "A dog\\u0000 runs", "hypothesis": "A dog runs"}', "premise"),
+])
+def test_bad_text_anywhere_is_a_400_naming_its_field(client, body, field):
+    r = client.post("/api/prove", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400, r.text
+    assert field in r.json()["error"] and "is not text the engine takes" in r.json()["error"]
+
+
+def test_options_are_strict_and_an_empty_body_is_named(client):
+    body = {"premise": "A dog runs", "hypothesis": "A dog runs", "options": {"depth": True}}
+    code, d = post(client, "/api/prove", body)
+    assert code == 422 and d["error"].startswith("options.depth: Input should be a valid integer")
+    r = client.post("/api/prove", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["error"].startswith("the body is missing")
+
+
+def test_only_the_hosts_served_are_answered_with_security_headers(client):
+    r = client.get("/api/health", headers={"host": "evil.example"})
+    assert r.status_code == 403 and "evil.example" in r.json()["error"] and "--allowed-host" in r.json()["error"]
+    for host in ("localhost:8000", "127.0.0.1", "[::1]:8000"):
+        assert client.get("/api/health", headers={"host": host}).status_code == 200
+    health = client.get("/api/health")
+    assert "pid" not in health.text and health.headers["x-content-type-options"] == "nosniff"
+    csp = client.get("/").headers["content-security-policy"]
+    assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe" not in csp
+    assert "style-src 'self' 'sha256-" in client.get("/docs").headers["content-security-policy"]
+    with TestClient(create_app(ServerConfig(allowed_hosts=("nli.example",))), base_url="http://nli.example") as other:
+        assert other.get("/api/examples").status_code == 200
+        assert other.get("/api/examples", headers={"host": "evil.example"}).status_code == 403
+
+
+def test_a_live_server_answers_a_lone_surrogate_with_400_and_keeps_the_connection(live_server):
+    import http.client
+    from urllib.parse import urlsplit
+
+    where = urlsplit(live_server)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=60)
+    body = '{"premise": "A dog runs", "hypothesis": "A dog runs", "x\\ud800": 1}'
+    connection.request("POST", "/api/prove", body, {"content-type": "application/json"})
+    first = connection.getresponse()
+    assert first.status == 400 and "x\\\\ud800" in json.loads(first.read())["error"]
+    socket = connection.sock
+    assert socket is not None
+    connection.request("POST", "/api/prove", '{"premise": "A dog runs", "hypothesis": "A dog runs"}',
+                       {"content-type": "application/json"})
+    second = connection.getresponse()
+    assert second.status == 200 and json.loads(second.read())["label"] == "ENTAILMENT"
+    assert connection.sock is socket                          # the same connection served both
+    connection.request("GET", "/api/health", headers={"host": "evil.example"})
+    assert connection.getresponse().status == 403
+    connection.close()

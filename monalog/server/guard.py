@@ -1,0 +1,66 @@
+"""Who may reach the server and what its answers allow a browser: requests whose Host header names
+none of the hosts it serves are refused (a page elsewhere cannot reach a local server through DNS
+rebinding), and every answer carries the usual security headers (no framing, no sniffing, scripts and
+styles from the server alone)."""
+from __future__ import annotations
+
+import base64
+import hashlib
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from monalog.server.docs import STYLE
+from monalog.server.limits import send_json
+from monalog.server.schemas import readable
+
+LOCAL = ("localhost", "127.0.0.1", "::1")
+_DOCS_STYLE = "'sha256-" + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii") + "'"
+HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+           (b"referrer-policy", b"no-referrer"), (b"cross-origin-opener-policy", b"same-origin")]
+
+
+def policy(path: str) -> bytes:
+    """The Content-Security-Policy of an answer: the server's own files only (the /docs page's inline
+    style by its hash)."""
+    style = f"; style-src 'self' {_DOCS_STYLE}" if path == "/docs" else ""
+    return f"default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'{style}".encode()
+
+
+def served_hosts(host: str, allowed: tuple[str, ...] = ()) -> frozenset[str]:
+    """This machine's loopback names, the address listened on (unless it is every address) and `allowed`."""
+    names = {*LOCAL, *allowed} | ({host} if host not in ("", "0.0.0.0", "::") else set())
+    return frozenset(name.strip("[]").lower() for name in names)
+
+
+def host_name(header: bytes) -> str:
+    """The host of a Host header, without its port: "[::1]:8000" -> "::1"."""
+    text = header.decode("latin-1").strip().lower()
+    if text.startswith("["):
+        return text[1:text.find("]")] if "]" in text else text
+    return text.rsplit(":", 1)[0] if text.count(":") == 1 else text
+
+
+class Guard:
+    """ASGI middleware: 403 for a Host the server does not serve; security headers on every answer."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        header = dict(scope["headers"]).get(b"host")
+        extra = [*HEADERS, (b"content-security-policy", policy(scope.get("path", "")))]
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        if header is not None and host_name(header) not in self.hosts:
+            name = readable(header.decode("latin-1"))[:100]
+            await send_json(secured, 403, {"error": f"host {name!r} is not served here (DNS rebinding?); a server "
+                                           f"reached by that name is started with --allowed-host", "input": name})
+            return
+        await self.app(scope, receive, secured)
