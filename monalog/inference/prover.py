@@ -30,7 +30,8 @@ from monalog.polarity.lexicon import Numerals, Readings, default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
 from monalog.inference.proof import Label, Proof, Step, StepKind
-from monalog.inference.search import SearchResult, State, search
+from monalog.inference.search import (SearchBudgetError, SearchResult, SearchTimeout, State, WorkBudgetError,
+                                     search)
 from monalog.inference.treeops import compounds, differing_spans, keyed_leaves, lemma_key, light_noun, sentence_text
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class ProverSettings:
     depth: int = 3                      # steps in a proof: edits, and a contradiction's negation or exclusion
     max_states: int = 5000              # sentences one search may reach: a count, so answers never depend on load
     seconds: float | None = None        # an optional wall-clock limit per pair (not deterministic: off by default)
+    max_work: int | None = None         # sentences reached x the pair's longer sentence's words, all its searches
+                                        # together (a server's bound on one pair's time); None: none
     normalize: bool = True
     wordnet: bool = True
     wordnet_settings: WordNetSettings = WordNetSettings()
@@ -258,11 +261,23 @@ class Prover:
         norm_steps = normalization_steps(item.p_norm) + normalization_steps(item.h_norm)
         explored = 0
         edges: list = []
+        words = max(len(leaves(p_tree)), len(leaves(h_tree)), 1)
+        pair_states = None if s.max_work is None else max(1, s.max_work // words)
 
         def run(generator: Generator, start: Tree, target: Tree, edits: int) -> SearchResult:
             nonlocal explored
             goal = Target.of(target, self.polarizer.polarize(target))
-            result = search(start, goal, generator, self.polarizer, edits, s.max_states, deadline, s.keep_search_tree)
+            allowed = s.max_states if pair_states is None else min(s.max_states, pair_states - explored)
+            try:
+                if allowed < 1:
+                    raise SearchBudgetError("no budget left")
+                result = search(start, goal, generator, self.polarizer, edits, allowed, deadline, s.keep_search_tree)
+            except SearchBudgetError as exc:
+                if allowed < s.max_states and not isinstance(exc, SearchTimeout):
+                    raise WorkBudgetError(f"over the work budget: this pair's searches passed {pair_states} sentences "
+                                          f"of {words} words; the limit is {s.max_work} sentence-words",
+                                          input=item.premise) from None
+                raise
             explored += len(result.states)
             edges.extend(result.edges)          # none unless the settings keep the search tree
             return result

@@ -20,6 +20,10 @@ class SearchBudgetError(MonalogError):
     """The search for one pair ran past its step or time budget."""
 
 
+class WorkBudgetError(SearchBudgetError):
+    """One pair's searches together passed `ProverSettings.max_work` (a server's bound on a pair's work)."""
+
+
 class SearchTimeout(SearchBudgetError):
     """The search passed the opt-in wall-clock limit (`--timeout`, `ProverSettings.seconds`). Whether
     that happens depends on the machine's load, so such a pair has no answer, not a NEUTRAL one."""

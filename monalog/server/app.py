@@ -31,7 +31,7 @@ from monalog.server.engine import NO_FALLBACK, Engine, bundled_examples
 from monalog.server.guard import Guard, served_hosts
 from monalog.server.limits import BodyLimit, validation_error
 from monalog.server.results import echo, encode, error_json
-from monalog.server.workers import Busy, Call, InProcesses, InThread, Workers
+from monalog.server.workers import Busy, Call, Gone, InProcesses, InThread, Workers
 from monalog.server.schemas import ClassifyRequest, ParseRequest, PolarizeRequest, ProveRequest
 
 log = logging.getLogger(__name__)
@@ -153,8 +153,11 @@ def _pages(app: FastAPI) -> None:
 def _api(app: FastAPI, config: ServerConfig) -> None:
     limits = config.limits
 
-    async def run(call: Call) -> Response:
-        code, body = await app.state.workers.run(call)
+    async def run(call: Call, request: Request) -> Response:
+        try:
+            code, body = await app.state.workers.run(call, request.is_disconnected)
+        except Gone:                            # nobody is there to read it
+            return _json({"error": "the client went away; the request was abandoned", "input": None}, 499)
         return Response(body, code, media_type="application/json")
 
     @app.get("/api/health", summary="status, version, the models loaded and the engine's workers")
@@ -169,29 +172,29 @@ def _api(app: FastAPI, config: ServerConfig) -> None:
         return _json({"examples": EXAMPLES})
 
     @app.post("/api/prove", summary="prove pairs: label, proof, derivations and search graph", description=PROVE)
-    async def prove(body: ProveRequest) -> Response:
+    async def prove(body: ProveRequest, request: Request) -> Response:
         items = body.items()
         _check_batch(items, "pairs", limits.pairs)
         _check_depth(body.options.depth, limits.depth)
-        return await run(Call("prove", items, body.options, body.pairs is None))
+        return await run(Call("prove", items, body.options, body.pairs is None), request)
 
     @app.post("/api/classify", summary="the hybrid: the engine's E/C, else the fallback model", description=CLASSIFY)
-    async def classify(body: ClassifyRequest) -> Response:
+    async def classify(body: ClassifyRequest, request: Request) -> Response:
         items = body.items()
         _check_batch(items, "pairs", limits.pairs)
         _check_depth(body.options.depth, limits.depth)
         if not config.model:
             raise ApiError(503, error_json(NO_FALLBACK))
-        return await run(Call("classify", items, body.options, body.pairs is None))
+        return await run(Call("classify", items, body.options, body.pairs is None), request)
 
     @app.post("/api/polarize", summary="polarity marks (↑ ↓ =) of every word and constituent", description=POLARIZE)
-    async def polarize(body: PolarizeRequest) -> Response:
+    async def polarize(body: PolarizeRequest, request: Request) -> Response:
         items = body.items()
         _check_batch(items, "sentences", limits.sentences)
-        return await run(Call("polarize", items, body.effective_options(), body.sentences is None))
+        return await run(Call("polarize", items, body.effective_options(), body.sentences is None), request)
 
     @app.post("/api/parse", summary="CCG derivations", description=PARSE)
-    async def parse(body: ParseRequest) -> Response:
+    async def parse(body: ParseRequest, request: Request) -> Response:
         items = body.items()
         _check_batch(items, "sentences", limits.sentences)
-        return await run(Call("parse", items, None, body.sentences is None))
+        return await run(Call("parse", items, None, body.sentences is None), request)

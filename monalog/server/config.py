@@ -19,7 +19,11 @@ class Limits:
     depth: int = 4                  # the most steps in a proof (edits, and a contradiction's last step)
     body_bytes: int = 1 << 20       # the request body
     pending: int = 64               # requests waiting for the engine before a 503
-    graph_nodes: int = 1000         # sentences of the search graph in one answer (the proof path always kept)
+    graph_nodes: int = 1000         # sentences of one pair's search graph (the proof path always kept)
+    response_graph_nodes: int = 4000    # and of all the graphs of one answer together
+    work: int = 15_000              # one pair's search: sentences reached x its longer sentence's words (a
+                                    # 55-word premise: 272 sentences, about 0.3 s; no SICK pair at depth 3 needs half)
+    explored: int = 20_000          # sentences reached by one request's pairs together; later pairs are refused
 
 
 @dataclass(frozen=True)

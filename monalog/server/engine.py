@@ -7,6 +7,7 @@ Not thread-safe by design: the app calls it from one thread per process (see mon
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import logging
 import time
@@ -58,6 +59,7 @@ class Engine:
         self._provers: dict[ProverSettings, Prover] = {}
         self.fallback: "Fallback | None" = None
         self.load_seconds: float | None = None
+        self.explored = 0                    # sentences the last call's searches reached (a request's budget)
 
     def load(self) -> "Engine":
         """The parser, the polarizer, WordNet and the default prover (and the fallback, when configured)
@@ -95,7 +97,7 @@ class Engine:
         return self._pipelines[readings]
 
     def _prover(self, options: ProveOptions) -> Prover:
-        settings = options.settings()
+        settings = dataclasses.replace(options.settings(), max_work=self.limits.work)
         if settings not in self._provers:
             self._provers[settings] = Prover(settings, pipeline=self._pipeline(settings.readings))
         return self._provers[settings]
@@ -111,9 +113,12 @@ class Engine:
         return out
 
     # -- the endpoints' work -------------------------------------------------------------------------
-    def _proofs(self, pairs: Sequence[Pair], options: ProveOptions, as_json: bool) -> list:
-        """Each pair's proof (as the explorer's JSON when `as_json`) or its error."""
+    def _proofs(self, pairs: Sequence[Pair], options: ProveOptions, as_json: bool,
+                graph_nodes: int | None = None) -> list:
+        """Each pair's proof (as the explorer's JSON when `as_json`, its graph cut to `graph_nodes`, by default
+        the limit's) or its error; `self.explored` counts the sentences their searches reached."""
         prover = self._prover(options)
+        self.explored = 0
         checks = self._checked([text for pair in pairs for text in (pair.premise, pair.hypothesis)])
         out: list = [checks[2 * i] or checks[2 * i + 1] for i in range(len(pairs))]
         todo = [i for i, error in enumerate(out) if error is None]
@@ -122,15 +127,17 @@ class Engine:
         for k, i in enumerate(todo):
             p, h = analysed[2 * k], analysed[2 * k + 1]
             proof = prover.prove_analysed(pairs[i].premise, pairs[i].hypothesis, p, h, options.depth)
+            self.explored += proof.explored if isinstance(proof, Proof) else 0
             if isinstance(proof, Proof) and as_json:
                 assert not isinstance(p, MonalogError) and not isinstance(h, MonalogError)
-                out[i] = prove_json(proof, p, h, self.limits.graph_nodes)
+                limit = self.limits.graph_nodes if graph_nodes is None else min(graph_nodes, self.limits.graph_nodes)
+                out[i] = prove_json(proof, p, h, limit)
             else:
                 out[i] = proof
         return out
 
-    def prove(self, pairs: Sequence[Pair], options: ProveOptions) -> list[Result]:
-        return [_with_id(result, pair) for result, pair in zip(self._proofs(pairs, options, True), pairs)]
+    def prove(self, pairs: Sequence[Pair], options: ProveOptions, graph_nodes: int | None = None) -> list[Result]:
+        return [_with_id(result, pair) for result, pair in zip(self._proofs(pairs, options, True, graph_nodes), pairs)]
 
     def classify(self, pairs: Sequence[Pair], options: ClassifyOptions) -> list[Result]:
         """The hybrid: the engine's ENTAILMENT/CONTRADICTION, else the fallback's answer. Input the
@@ -151,6 +158,7 @@ class Engine:
         return [_with_id(result, pair) for result, pair in zip(out, pairs)]
 
     def polarize(self, sentences: Sequence[str], options: PolarizeOptions) -> list[Result]:
+        self.explored = 0
         checks = self._checked(sentences)
         todo = [i for i, error in enumerate(checks) if error is None]
         done = self._pipeline(options.readings()).run([sentences[i] for i in todo], options.normalize)
@@ -160,6 +168,7 @@ class Engine:
         return out
 
     def parse(self, sentences: Sequence[str]) -> list[Result]:
+        self.explored = 0
         checks = self._checked(sentences)
         todo = [i for i, error in enumerate(checks) if error is None]
         done = self._pipeline(Readings()).parse([sentences[i] for i in todo])

@@ -478,3 +478,62 @@ def test_a_live_server_answers_a_lone_surrogate_with_400_and_keeps_the_connectio
     connection.request("GET", "/api/health", headers={"host": "evil.example"})
     assert connection.getresponse().status == 403
     connection.close()
+
+
+# -- work: bounded per pair and per request, taken in turns, abandoned when the client leaves ------------
+LONG = ("A man in a red shirt and a woman in a blue dress are slowly walking along the sandy beach near the old "
+        "wooden pier while two small children are happily building a big sand castle and a brown dog is running "
+        "after a yellow ball that a boy has thrown into the shallow water")
+
+
+def test_a_pairs_work_and_a_requests_work_are_bounded_with_typed_errors():
+    import time
+
+    with TestClient(create_app(ServerConfig(limits=Limits(explored=5, response_graph_nodes=6))),
+                    base_url=LOCAL) as c:
+        start = time.perf_counter()
+        code, d = post(c, "/api/prove", {"premise": LONG, "hypothesis": "A man is walking on the beach",
+                                         "options": {"depth": 4}})
+        assert code == 422 and d["error"].startswith("over the work budget: this pair's searches passed 272")
+        assert time.perf_counter() - start < 20         # 5,000 sentences a search took 5 s without the bound
+        pairs = [{"premise": "A man is playing a guitar", "hypothesis": h}
+                 for h in ("A woman is dancing", "A man is playing an instrument", "A person is playing a guitar")]
+        code, d = post(c, "/api/prove", {"pairs": pairs})
+        first, *later = d["results"]
+        assert code == 200 and first["explored"] >= 5 and len(first["graph"]["nodes"]) <= 6
+        assert all(r["error"].startswith("over the work budget: this request's pairs reached") for r in later)
+        assert [r["hypothesis"] for r in later] == [p["hypothesis"] for p in pairs[1:]]
+        alone = post(c, "/api/prove", {"pairs": pairs[1:2]})[1]["results"][0]
+        assert alone["label"] == "ENTAILMENT"           # refused in the batch, never another label
+
+
+def test_a_short_request_waits_for_one_item_of_a_long_batch_and_a_client_that_left_is_abandoned(live_server):
+    """A live server with one engine: a one-pair prove sent while a long batch runs comes back within a
+    couple of items' time, and a batch whose client gave up stops after the item it was on."""
+    import threading
+    import time
+
+    import httpx
+
+    short = {"premise": ENTAILED[0], "hypothesis": ENTAILED[1]}
+    batch = {"pairs": [{"premise": LONG, "hypothesis": f"A man is walking on the beach number {i}"}
+                       for i in range(16)], "options": {"depth": 4}}
+    with httpx.Client(base_url=live_server, timeout=120) as http:
+        http.post("/api/prove", json=short)
+        start = time.perf_counter()
+        http.post("/api/prove", json={"pairs": batch["pairs"][:2], "options": {"depth": 4}})
+        item = (time.perf_counter() - start) / 2
+        worker = threading.Thread(target=lambda: httpx.post(f"{live_server}/api/prove", json=batch, timeout=300))
+        worker.start()
+        time.sleep(3 * item)
+        start = time.perf_counter()
+        assert http.post("/api/prove", json=short).json()["label"] == "ENTAILMENT"
+        waited = time.perf_counter() - start
+        worker.join()
+        assert waited < 2 * item + 1.0, (waited, item)
+        with pytest.raises(httpx.ReadTimeout):          # this client gives up early
+            httpx.post(f"{live_server}/api/prove", json=batch, timeout=2 * item)
+        time.sleep(item)
+        start = time.perf_counter()
+        assert http.post("/api/prove", json=short).json()["label"] == "ENTAILMENT"
+        assert time.perf_counter() - start < 2 * item + 1.0     # not 16 items behind
