@@ -16,6 +16,19 @@ Previous = Callable[[Path], bool]
 """Tells whether an existing path is a previous output of the command that wants to write it."""
 
 
+def readable(text: str) -> str:
+    """`text` with lone surrogates (undecodable bytes of an argument or a file name) written as escapes:
+    safe to print, and to write as UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def unreadable(exc: OSError | UnicodeDecodeError) -> str:
+    """Why a file could not be read, for an error message: the system's reason, or where it is not UTF-8."""
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {exc.object[exc.start:exc.start + 1]!r} at offset {exc.start})"
+    return exc.strerror or str(exc)
+
+
 def open_input(path: str | Path, error: type[InputError] = InputError) -> IO[str]:
     """Open a text input for reading (newline='' for csv); a failure raises `error` naming the file."""
     try:
@@ -196,12 +209,28 @@ def atomic_path(path: str | Path, suffix: str = "") -> Iterator[Path]:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write text through a temporary file in the same folder, renamed into place."""
-    with atomic_path(path) as tmp:
-        with tmp.open("w", encoding="utf-8") as handle:
+    """Write text through a temporary file in the same folder, renamed into place. When that fails (a
+    full disk, say), the text is kept in the system's temporary folder and the OutputError says where:
+    a long run's results are not lost to its last write."""
+    try:
+        with atomic_path(path) as tmp:
+            with tmp.open("w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())          # on disk before the rename: safe against power loss too
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}; {_kept(path, text)}", input=str(path)) from exc
+
+
+def _kept(path: str | Path, text: str) -> str:
+    """Where `text` was kept instead of `path`, said for an error message."""
+    try:
+        fd, spare = tempfile.mkstemp(prefix=f"monalog-{Path(path).name}-", dir=tempfile.gettempdir())
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())          # on disk before the rename: safe against power loss too
+        return f"its content was kept in {spare}"
+    except OSError as exc:
+        return f"nor could its content be kept in {tempfile.gettempdir()} ({exc.strerror or exc})"
 
 
 def write_jsonl(path: str | Path, rows: Iterable[dict]) -> None:

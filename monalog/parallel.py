@@ -318,7 +318,11 @@ def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int =
             own_temp = None if temp_dir else root
             options["num_cpus"] = workers
             options["_temp_dir"] = os.path.abspath(root)
-        ray.init(**options)
+        try:
+            ray.init(**options)
+        except (ValueError, RuntimeError, ConnectionError, TimeoutError) as exc:
+            raise ResourceError(f"cannot start Ray{' at ' + address if address else ''}: "
+                                f"{' '.join(str(exc).split())[:300]}", input=address or "ray") from exc
         started = True
     try:
         from ray.util import ActorPool

@@ -4,7 +4,8 @@ back to the last recorded size (a batch cut short is redone) and skips the recor
 
 OUT.progress starts with a header line naming the command and its settings; resuming with other
 settings is refused. Only files the command wrote are ever cut back: an output whose rows are not
-the command's (`is_row`), or a progress file that is not one, stops the run before anything changes.
+the command's (`is_row`), an output without its progress file, or a progress file that is not one, stops the
+run before anything changes.
 """
 from __future__ import annotations
 
@@ -24,13 +25,18 @@ is_json_object = row_with()
 
 
 def append_lines(path: Path, lines: list[str]) -> int:
-    """Append a batch of lines with one write and fsync; returns the file's new size."""
-    with path.open("ab") as handle:
-        if lines:
-            handle.write("".join(lines).encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        return handle.tell()
+    """Append a batch of lines with one write and fsync; returns the file's new size. A failed write (a
+    full disk) is an OutputError: the batches recorded before it stay, and a rerun resumes after them."""
+    try:
+        with path.open("ab") as handle:
+            if lines:
+                handle.write("".join(lines).encode("utf-8"))
+                handle.flush()
+                os.fsync(handle.fileno())
+            return handle.tell()
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}; what was written before this batch is "
+                          "kept: run the same command again to resume", input=str(path)) from exc
 
 
 def _flat(header: dict, prefix: str = "") -> dict:
@@ -61,9 +67,14 @@ class ProgressFile:
                                            or {"sources", "bytes"} <= set(head))
 
     def starts_with_row(self, path: Path) -> bool:
-        """A previous output: its first line is one of this command's rows."""
+        """Its first line is one of this command's rows."""
         with path.open("rb") as handle:
             return self.is_row(handle.readline())
+
+    def is_previous_output(self, path: Path) -> bool:
+        """A previous output of this command (for `check_output`): its progress file beside it, and its first
+        line one of the command's rows. A file of rows alone may be anybody's: it is not adopted."""
+        return self.path.is_file() and self.is_progress(self.path) and self.starts_with_row(path)
 
     def resume(self) -> set[str]:
         """The ids already done; the output is cut back to the last recorded size."""
@@ -76,7 +87,12 @@ class ProgressFile:
             write_atomic(self.path, json.dumps(self.header) + "\n")
             return set()
         if not self.path.exists():
-            return self._from_output()
+            if self.output.stat().st_size == 0:
+                write_atomic(self.path, json.dumps(self.header) + "\n")
+                return set()
+            raise OutputError(f"output {self.output} exists without {self.path.name}, so it is not known as an "
+                              f"output of {self.header['command']}; choose another path or move it away",
+                              input=str(self.output))
         done, size, valid = self._read()
         if self.output.stat().st_size and not self.starts_with_row(self.output):
             raise OutputError(f"output {self.output} exists and is not an output of {self.header['command']}; "
@@ -114,7 +130,10 @@ class ProgressFile:
                 if n == 0 and isinstance(entry, dict) and entry.get("command") == self.header["command"]:
                     self._check_header(entry)
                     continue
-                sources, size = list(entry["sources"]), int(entry["bytes"])
+                sources, recorded = list(entry["sources"]), int(entry["bytes"])
+                if recorded < 0:
+                    raise ValueError(f"a negative size: {recorded}")
+                size = recorded
             except (ValueError, KeyError, TypeError):
                 if n == 0:
                     raise OutputError(f"{self.path} exists and is not a progress file of {self.header['command']}; "
@@ -131,34 +150,6 @@ class ProgressFile:
             diff = ", ".join(f"{k} {theirs.get(k)!r} -> {ours.get(k)!r}" for k in keys if theirs.get(k) != ours.get(k))
             raise OutputError(f"{self.output} was made with other settings ({diff[:300]}); resume with the same "
                               "settings or choose another output path", input=str(self.output))
-
-    def _from_output(self) -> set[str]:
-        """No progress file (deleted): the output's complete lines count, provided every one of them
-        is a row of this command; only a torn last line (no newline) is dropped."""
-        done: set[str] = set()
-        size = 0
-        with self.output.open("rb") as handle:
-            for n, line in enumerate(handle, 1):
-                if not line.endswith(b"\n"):
-                    if self.is_row(line):           # a complete last row without its newline: kept
-                        done.add(str(json.loads(line)[self.id_field]))
-                        self._finish_line()
-                        size += len(line) + 1
-                    break
-                if not self.is_row(line):
-                    raise OutputError(f"output {self.output} exists and is not an output of {self.header['command']}"
-                                      f" (line {n}); choose another path", input=str(self.output))
-                done.add(str(json.loads(line)[self.id_field]))
-                size += len(line)
-        with self.output.open("r+b") as handle:
-            handle.truncate(size)
-        write_atomic(self.path, json.dumps(self.header) + "\n")
-        self.record(sorted(done), size)
-        return done
-
-    def _finish_line(self) -> None:
-        with self.output.open("ab") as handle:
-            handle.write(b"\n")
 
     def record(self, sources: list[str], size: int) -> None:
         """Record a finished batch: its ids and the output's size after it."""

@@ -41,7 +41,12 @@ log = logging.getLogger(__name__)
 
 ROW_FIELDS = ("source", "original", "text", "label", "recipe", "edit", "scores", "provenance")
 ROW_KEYS = ("source", "original", "text", "recipe")
-is_output = jsonl_with(*ROW_KEYS)
+_rows = jsonl_with(*ROW_KEYS)
+
+
+def is_output(path: Path) -> bool:
+    """A previous output of a generator: its rows, with its progress file beside it."""
+    return path.with_name(path.name + ".progress").is_file() and _rows(path)
 
 
 class Generator(Protocol):
@@ -138,9 +143,9 @@ def run(items: Sequence[Any], generator: Generator, output: str | Path, *, input
     """Run every item not done yet into the JSONL `output`, resuming a previous run of the same
     command and settings. `progress(n)` is called as items finish."""
     inputs = list(inputs)
-    out = check_output(output, inputs=inputs, previous=is_output)
-    record = ProgressFile(out, {"command": f"monalog perturb {generator.name}", "settings": settings or {}},
+    record = ProgressFile(Path(output), {"command": f"monalog perturb {generator.name}", "settings": settings or {}},
                           row_with(*ROW_KEYS))
+    out = check_output(output, inputs=inputs, previous=record.is_previous_output)
     check_output(record.path, inputs=inputs, previous=record.is_progress)
     done = record.resume()
     report, start = RunReport(), time.perf_counter()
@@ -151,13 +156,16 @@ def run(items: Sequence[Any], generator: Generator, output: str | Path, *, input
         progress(report.resumed)
     for begin in range(0, len(todo), batch_size):
         batch = todo[begin:begin + batch_size]
-        lines = []
+        lines, finished = [], []
         for item in batch:
+            failures = len(report.failed)
             lines += [json.dumps(row, ensure_ascii=False) + "\n" for row in apply(generator, item, report)]
+            if len(report.failed) == failures:      # a failed item is not recorded: a rerun tries it again
+                finished.append(str(item.id))
             if progress:
                 progress(1)
         report.rows += len(lines)
-        record.record([str(item.id) for item in batch], append_lines(out, lines))
+        record.record(finished, append_lines(out, lines))
     if not out.exists():
         write_atomic(out, "")
     if hasattr(generator, "finish"):

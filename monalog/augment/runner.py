@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 
 from monalog.augment.generate import AugmentSettings, Augmenter, Generated, sample
 from monalog.parallel import run_batches
-from monalog.errors import MonalogError
+from monalog.errors import InputError, MonalogError
 from monalog.fileio import check_output, row_with
 from monalog.resumable import ProgressFile, append_lines
 from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
@@ -41,10 +41,10 @@ def read_premises(path: str | Path, sick_set: str | None = None,
     premises are given once; an id used by an earlier premise is a bad row (ids are what resuming
     goes by)."""
     path = Path(path)
-    first = next((item[1] for item in read_lines(path) if not isinstance(item, BadRow) and item[1].strip()), "")
-    if first.lstrip().startswith("{") or path.suffix in (".jsonl", ".json"):
+    kind = input_kind(path, sick_set, sick_column)
+    if kind == "jsonl":
         items: Iterator[Premise | BadRow] = _jsonl(path)
-    elif "sentence_A" in first.split("\t"):
+    elif kind == "sick":
         items = _sick(path, sick_set, sick_column)
     else:
         items = (item if isinstance(item, BadRow) else Premise(str(item[0]), item[1].strip(), item[0])
@@ -62,6 +62,20 @@ def read_premises(path: str | Path, sick_set: str | None = None,
             seen.add(item.text)
             sources[item.source] = item.line
         yield item
+
+
+def input_kind(path: Path, sick_set: str | None = None, sick_column: str = "sentence_A") -> str:
+    """The input's kind: "jsonl", "sick" (a tsv with sentence_A) or "lines"; SICK options on another kind
+    are an InputError."""
+    first = next((item[1] for item in read_lines(path) if not isinstance(item, BadRow) and item[1].strip()), "")
+    if first.lstrip().startswith("{") or path.suffix in (".jsonl", ".json"):
+        kind = "jsonl"
+    else:
+        kind = "sick" if "sentence_A" in first.split("\t") else "lines"
+    if kind != "sick" and (sick_set or sick_column != "sentence_A"):
+        raise InputError(f"{path} is not a SICK tsv (no sentence_A column): --sick-set and --sick-column apply "
+                         "to SICK input only", input=str(path))
+    return kind
 
 
 def _jsonl(path: Path) -> Iterator[Premise | BadRow]:
@@ -147,7 +161,8 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     sick = {k: v for k, v in (("sick_set", sick_set), ("sick_column", sick_column)) if v not in (None, "sentence_A")}
     record = progress_file(Path(output), {**asdict(settings), "fraction": fraction, "seed": seed,
                                           "input": str(Path(path).resolve()), **sick})   # old runs still resume
-    output = check_output(output, inputs=[path], previous=record.starts_with_row)   # before anything changes
+    input_kind(Path(path), sick_set, sick_column)                                       # before anything changes
+    output = check_output(output, inputs=[path], previous=record.is_previous_output)
     check_output(record.path, inputs=[path], previous=record.is_progress)
     output.parent.mkdir(parents=True, exist_ok=True)
     done = record.resume()

@@ -18,7 +18,8 @@ def register(sub) -> None:
     p.add_argument("--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")
     p.add_argument("--fraction", type=share, default=1.0, help="keep this share of each premise's pairs")
     p.add_argument("--seed", type=int, default=0, help="seed of the --fraction sample")
-    p.add_argument("--sick-set", help="SICK input: only premises of this SemEval_set (TRAIN, TRIAL)")
+    p.add_argument("--sick-set", type=str.upper, choices=("TRAIN", "TRIAL", "TEST"),
+                   help="SICK input: only premises of this SemEval_set")
     p.add_argument("--sick-column", choices=("sentence_A", "sentence_B"), default="sentence_A",
                    help="SICK input: the sentences to generate from (sentence_B: the hypotheses, for "
                         "`train --recipe transitive`)")

@@ -10,6 +10,7 @@ import sys
 from typing import Callable, Iterable, Iterator, Sequence
 
 from monalog.errors import InputError, MonalogError
+from monalog.fileio import readable
 from monalog.hybrid import DEFAULT_THRESHOLD
 
 log = logging.getLogger("monalog")
@@ -163,10 +164,11 @@ def run_batches(args: argparse.Namespace, desc: str, process: Callable[[list[str
                 sentence, result = (item, next(done)) if isinstance(item, str) else (None, item)
                 if isinstance(result, MonalogError):
                     failed += 1
+                    shown = None if sentence is None else readable(sentence)     # no undecodable bytes out
                     if args.format == "json":
-                        print(json.dumps({"sentence": sentence, "error": one_line(result)}, ensure_ascii=False))
+                        print(json.dumps({"sentence": shown, "error": one_line(result)}, ensure_ascii=False))
                     else:
-                        where = "" if sentence is None else f"{sentence!r}: "
+                        where = "" if shown is None else f"{shown!r}: "
                         print(f"monalog: error: {where}{one_line(result)}", file=sys.stderr)
                 else:
                     ok += 1

@@ -348,7 +348,10 @@ class Fallback:
         self.batch_size = batch_size            # and no pair past the model's positions (a small model's)
         self.max_length = min(max_length, getattr(config, "max_position_embeddings", max_length))
         meta = Path(model) / META
-        self.meta = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
+        try:
+            self.meta = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise ResourceError(f"cannot read {meta}: {' '.join(str(exc).split())[:200]}", input=str(meta)) from exc
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
         if self.arrays is not None:

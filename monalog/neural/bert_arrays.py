@@ -30,14 +30,14 @@ def minilm_path() -> Path:
 def read_weights(root: str | Path, names: tuple[str, ...] | None = None) -> tuple[dict[str, np.ndarray], dict]:
     """A model folder's weights (all, or only `names`; float32 as stored) and config, read without torch
     or transformers."""
-    from safetensors import safe_open
+    from safetensors import SafetensorError, safe_open
 
     root = Path(root)
     try:
         with safe_open(str(root / "model.safetensors"), framework="np") as f:
             weights = {name: f.get_tensor(name) for name in (names or f.keys())}
         config = json.loads((root / "config.json").read_text(encoding="utf-8"))
-    except (OSError, KeyError, ValueError) as exc:
+    except (OSError, KeyError, ValueError, SafetensorError) as exc:
         raise ResourceError(f"cannot read the BERT model in {root}: {exc}", input=str(root)) from exc
     return weights, config
 

@@ -59,6 +59,7 @@ def load(kind: str, name_or_path: str, **kwargs):
     A hub name is taken from the local cache first; the hub is asked only when it can be reached."""
     quiet_transformers()
     import transformers
+    from safetensors import SafetensorError
 
     path = resolve(name_or_path)
     local = Path(path).is_dir()
@@ -74,7 +75,7 @@ def load(kind: str, name_or_path: str, **kwargs):
                                     "the hub cannot be reached (no network): give a model folder",
                                     input=name_or_path) from None
         return auto.from_pretrained(path, **kwargs)
-    except (OSError, ValueError, EnvironmentError) as exc:
+    except (OSError, ValueError, EnvironmentError, SafetensorError) as exc:
         where = "folder" if local else "name (not a local folder, and the hub is unreachable or lacks it)"
         raise ResourceError(f"cannot load {kind} from model {where} {name_or_path!r}: "
                             f"{' '.join(str(exc).split())[:300]}", input=name_or_path) from exc

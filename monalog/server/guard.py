@@ -9,9 +9,9 @@ import hashlib
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from monalog.fileio import readable
 from monalog.server.docs import STYLE
 from monalog.server.limits import send_json
-from monalog.server.schemas import readable
 
 LOCAL = ("localhost", "127.0.0.1", "::1")
 _DOCS_STYLE = "'sha256-" + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii") + "'"

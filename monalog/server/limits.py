@@ -8,8 +8,9 @@ from typing import Any, Sequence
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from monalog.fileio import readable
 from monalog.server.results import echo, encode
-from monalog.server.schemas import BAD_TEXT, readable
+from monalog.server.schemas import BAD_TEXT
 
 
 class BodyLimit:

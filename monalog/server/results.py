@@ -8,6 +8,7 @@ from typing import Any
 from monalog.ccg.io import write_auto
 from monalog.ccg.render import tree_json
 from monalog.errors import InputError, MonalogError, ResourceError
+from monalog.fileio import readable
 from monalog.inference.proof import Proof
 from monalog.inference.render import proof_json
 from monalog.inference.treeops import sentence_text
@@ -15,7 +16,6 @@ from monalog.parsing.parser import Parse
 from monalog.polarity.polarizer import PolarizedSentence
 from monalog.polarity.render import node_json, polarized_json
 from monalog.server.graph import search_graph
-from monalog.server.schemas import readable
 
 INPUT_CHARS = 200       # an input echoed in an error is cut to this length
 

@@ -8,17 +8,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from monalog.fileio import readable
 from monalog.inference.alignment import Knowledge
 from monalog.inference.prover import ProverSettings
 from monalog.polarity.lexicon import BarePlurals, Definites, Numerals, Readings
 
 Id = str | int | None
 BAD_TEXT = "is not text the engine takes"       # validation_error answers 400 for these
-
-
-def readable(text: str) -> str:
-    """`text` with lone surrogates written as escapes: safe to print and to encode as UTF-8."""
-    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _text_problem(text: str) -> str | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from monalog.errors import ResourceError
+from monalog.fileio import unreadable
 from monalog_perturb.bio.abbreviations import Abbreviation, detector_name, find_abbreviations
 from monalog_perturb.bio.names import (after_substituent, head_after, is_common_word, is_symbol, loose_key, name_key,
                                        symbol_key, word_spans)
@@ -130,15 +131,19 @@ class DictionaryTyper:
         return typer
 
     def read(self, path: str | Path) -> None:
-        """Add a vocabulary file's names (see `from_files`), listed in `sources`."""
-        self.sources.append(f"{Path(path).name} {_read_file(self, Path(path)):,} names")
+        """Add a vocabulary file's names (see `from_files`), listed in `sources`; a file with none is an error."""
+        added = _read_file(self, Path(path))
+        if not added:
+            raise ResourceError(f"vocabulary {path} has no typed names (an OpenBEL .belns file, or lines of "
+                                "name<TAB>type)", input=str(path))
+        self.sources.append(f"{Path(path).name} {added:,} names")
 
 
 def _read_file(typer: DictionaryTyper, path: Path) -> int:
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError as exc:
-        raise ResourceError(f"cannot read vocabulary {path}: {exc.strerror}", input=str(path)) from exc
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ResourceError(f"cannot read vocabulary {path}: {unreadable(exc)}", input=str(path)) from exc
     added = 0
     if path.suffix == ".belns":
         header = dict(ln.split("=", 1) for ln in lines if "=" in ln and not ln.startswith("["))

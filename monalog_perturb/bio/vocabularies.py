@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 from monalog.errors import ResourceError
+from monalog.fileio import unreadable
 from monalog_perturb.bio.semtypes import SemType, from_mesh_trees
 from monalog_perturb.resources import data_path
 
@@ -76,8 +77,8 @@ def _rows(path: Path) -> list[list[str]]:
     try:
         with path.open(encoding="utf-8") as handle:
             return list(csv.reader(handle))
-    except OSError as exc:
-        raise ResourceError(f"famplex: cannot read {path}: {exc.strerror}", input=str(path)) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ResourceError(f"famplex: cannot read {path}: {unreadable(exc)}", input=str(path)) from exc
 
 
 def famplex_names(path: str | Path | None = None) -> Iterator[tuple[str, SemType]]:

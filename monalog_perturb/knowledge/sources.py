@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from monalog.errors import ResourceError
+from monalog.fileio import unreadable
 from monalog_perturb.bio.semtypes import SemType, from_mesh_trees, from_obo_id, from_tuis, parse_label
 
 if TYPE_CHECKING:
@@ -74,6 +75,14 @@ class KnowledgeSource:
         if not self._loaded:
             self._load()
             self._loaded = True
+
+    def load(self) -> "KnowledgeSource":
+        """Read the source now: one that cannot be read, or holds no concept, is a ResourceError before any
+        item runs (not a warning for each)."""
+        self._ensure()
+        if not self.concepts:
+            raise ResourceError(f"knowledge source {self.name} holds no concepts", input=self.name)
+        return self
 
     def _load(self) -> None:
         raise NotImplementedError
@@ -202,8 +211,8 @@ class FamPlexSource(KnowledgeSource):
         path = self.folder / "relations.csv" if self.folder.is_dir() else self.folder
         try:
             rows = list(csv.reader(path.open(encoding="utf-8")))
-        except OSError as exc:
-            raise ResourceError(f"famplex: cannot read {path}: {exc.strerror}", input=str(path)) from exc
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ResourceError(f"famplex: cannot read {path}: {unreadable(exc)}", input=str(path)) from exc
         for row in rows:
             if len(row) < 5 or row[2] not in ("isa", "partof"):
                 continue
@@ -263,8 +272,8 @@ class UMLSSource(KnowledgeSource):
             with path.open(encoding="utf-8") as handle:
                 for line in handle:
                     yield line.rstrip("\n").split("|")
-        except OSError as exc:
-            raise ResourceError(f"umls: cannot read {path}: {exc.strerror}", input=str(path)) from exc
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ResourceError(f"umls: cannot read {path}: {unreadable(exc)}", input=str(path)) from exc
 
     def _load(self) -> None:
         names: dict[str, list[tuple[int, str]]] = defaultdict(list)
@@ -331,6 +340,6 @@ def read_cui2vec(path: str | Path) -> dict[str, np.ndarray]:
                     vectors[row[0].strip('"')] = np.asarray([float(x) for x in row[1:]], dtype=np.float32)
                 except ValueError as exc:
                     raise ResourceError(f"{path}:{n + 1}: not a cui2vec row ({exc})", input=str(path)) from exc
-    except OSError as exc:
-        raise ResourceError(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ResourceError(f"cannot read {path}: {unreadable(exc)}", input=str(path)) from exc
     return vectors

@@ -52,6 +52,8 @@ class BioNLIOptions:
         unknown = [s for s in names if s not in STRATEGIES]
         if unknown:
             raise ValueError(f"unknown strategies {', '.join(unknown)} (choose from {', '.join(STRATEGIES)})")
+        if not names:
+            raise ValueError(f"no strategies given (choose from {', '.join(STRATEGIES)})")
         return names
 
 
@@ -183,8 +185,11 @@ class BioNLIGenerator:
         self.ctx.outside = vocabulary if vocabulary is not None else corpus_vocabulary(records, self.typer)
 
     def perturbations(self, record: MechanismRecord) -> list[Perturbation]:
-        """The record's original (with_positives) and its negatives, counting applicable strategies."""
+        """The record's original (with_positives) and its negatives, counting applicable strategies. The
+        random choices are seeded by (seed, record id): a record's rows do not depend on the records run
+        before it, so a resumed run writes what an uninterrupted one does."""
         self.stats.records += 1
+        self.ctx.rng.seed(f"{self.seed}:{record.id}")
         out = []
         if self.with_positives:
             out.append(Perturbation(record.id, record.premise, record.hypothesis, "original", "none", "ENTAILMENT"))

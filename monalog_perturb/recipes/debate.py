@@ -55,8 +55,25 @@ def read_items(path: str | Path) -> Iterator[DebateItem | BadRow]:
         f = row.fields
         # the unstripped value of the key row.text chose (protected spans are offsets into it)
         raw: str = next(f[k] for k in ("hypothesis", "text") if isinstance(f.get(k), str) and f[k].strip())
+        spans = _spans(f.get("protected", []), len(raw))
+        if spans is None:
+            yield BadRow(row.line, "\"protected\" must be a list of [start, end] character offsets into the text")
+            continue
         yield DebateItem(str(f.get("id", row.line)), raw, str(f.get("premise", f.get("context", ""))),
-                         str(f.get("label", "")), tuple(tuple(span) for span in f.get("protected", [])))
+                         str(f.get("label", "")), spans)
+
+
+def _spans(value: object, length: int) -> tuple[tuple[int, int], ...] | None:
+    """[[start, end], ...] as spans inside a text of `length` characters; None when it is not that."""
+    if not isinstance(value, list):
+        return None
+    spans = []
+    for span in value:
+        if not (isinstance(span, list) and len(span) == 2 and all(type(x) is int for x in span)
+                and 0 <= span[0] <= span[1] <= length):
+            return None
+        spans.append((span[0], span[1]))
+    return tuple(spans)
 
 
 class DebateGenerator:

@@ -161,7 +161,8 @@ def _replace_words(options: EvoOptions, client: ChatClient | None) -> Transforma
         from monalog_perturb.knowledge.sources import load_source
         from monalog_perturb.transformations.kb import SiblingReplacement
 
-        extra.append(SiblingReplacement(EntityLinker([load_source(k) for k in options.kb_source]), ConceptVectors(), 5))
+        linker = EntityLinker([load_source(k).load() for k in options.kb_source])
+        extra.append(SiblingReplacement(linker, ConceptVectors(), 5))
     return offline_mutations(extra)
 
 

@@ -140,7 +140,7 @@ def build(options: KbinOptions) -> KbinGenerator:
     from monalog_perturb.resources import data_path
 
     specs = list(options.kb_source or ["drugs", "hpo", f"famplex:{data_path('famplex_relations.csv')}"])
-    linker = EntityLinker([load_source(spec) for spec in specs])
+    linker = EntityLinker([load_source(spec).load() for spec in specs])
     fluency = load_fluency(options.lm, options.mlm if options.baseline != "mlm" else None, options.device)
     teacher = load_teacher(options.teacher, options.device)
     if options.baseline == "random":

@@ -8,6 +8,7 @@ import pytest
 from monalog.augment.generate import AugmentSettings, Augmenter, inflect, sample
 from monalog.augment.readability import double_negative, repeated_bigram
 from monalog.augment.runner import augment_file, progress_file, read_premises
+from monalog.errors import OutputError
 from monalog.rows import BadRow
 from monalog.inference.proof import Label
 from monalog.inference.prover import Prover, ProverSettings
@@ -139,11 +140,18 @@ def test_resume_after_interruption(tmp_path, parser):
     assert all(set(r) == {"premise", "hypothesis", "label", "source", "fluency", "proof"} for r in rows)
 
 
-def test_resume_without_progress_file(tmp_path):
+def test_an_output_without_its_progress_file_is_not_adopted(tmp_path):
     out = tmp_path / "out.jsonl"
-    out.write_text('{"premise": "p", "hypothesis": "h", "label": "ENTAILMENT", "source": "1", "proof": []}\n{"prem')
-    assert progress_file(out).resume() == {"1"}
-    assert _lines(out) == ['{"premise": "p", "hypothesis": "h", "label": "ENTAILMENT", "source": "1", "proof": []}']
+    text = '{"premise": "p", "hypothesis": "h", "label": "ENTAILMENT", "source": "1", "proof": []}\n{"my": "own row"}'
+    out.write_text(text)
+    with pytest.raises(OutputError, match="without out.jsonl.progress"):
+        progress_file(out).resume()
+    assert out.read_text() == text and not out.with_name("out.jsonl.progress").exists()
+    source = tmp_path / "premises.txt"
+    source.write_text("A man is sleeping\n")
+    with pytest.raises(OutputError, match="not a previous output"):
+        augment_file(source, out, AugmentSettings(verify=False))
+    assert out.read_text() == text
 
 
 def test_failing_premise_is_recorded_and_skipped(tmp_path):

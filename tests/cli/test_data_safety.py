@@ -119,10 +119,10 @@ def test_resume_with_other_settings_is_refused(tmp_path):
         progress_file(out, {"depth": 3}).resume()
 
 
-def test_output_without_progress_keeps_everything_but_a_torn_line(tmp_path):
+def test_output_without_progress_is_refused_whole(tmp_path):
     out = tmp_path / "out.jsonl"
     out.write_text(json.dumps(PAIR) + "\n" + "my own line\n")
-    with pytest.raises(OutputError, match="line 2"):
+    with pytest.raises(OutputError, match="without out.jsonl.progress"):
         progress_file(out).resume()
     assert out.read_text() == json.dumps(PAIR) + "\n" + "my own line\n"
 
@@ -276,3 +276,79 @@ def test_repeated_item_ids_in_a_generator_input_are_reported(tmp_path):
     todo = _left([Item("1"), Item("2"), Item("1"), Item("3")], {"3"}, report)
     assert [i.id for i in todo] == ["1", "2"] and report.resumed == 1
     assert report.failed == [("1", "the id repeats an earlier item's; give each item its own id")]
+
+
+# -- the bad-input audit's remaining cases -------------------------------------------------------------------
+def test_a_full_disk_at_the_last_write_keeps_the_results_and_says_where(tmp_path, monkeypatch):
+    import errno
+
+    from monalog.resumable import append_lines
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    out = tmp_path / "report.json"
+    with pytest.raises(OutputError, match="No space left on device; its content was kept in ") as caught:
+        write_atomic(out, '{"accuracy": 0.9}\n')
+    kept = Path(str(caught.value).rsplit("kept in ", 1)[1])
+    assert kept.read_text() == '{"accuracy": 0.9}\n' and not out.exists()
+    kept.unlink()
+    with pytest.raises(OutputError, match="run the same command again to resume"):
+        append_lines(tmp_path / "rows.jsonl", ['{"a": 1}\n'])
+
+
+def test_a_negative_size_in_a_progress_file_redoes_that_batch(tmp_path):
+    out = tmp_path / "out.jsonl"
+    record = progress_file(out)
+    record.resume()
+    out.write_text(json.dumps(PAIR) + "\n")
+    with record.path.open("a") as handle:
+        handle.write(json.dumps({"sources": ["1"], "bytes": -5}) + "\n")
+    assert progress_file(out).resume() == set() and out.read_text() == ""
+
+
+def test_sick_options_need_sick_input_and_a_known_set(tmp_path, sick_file, capsys):
+    premises = tmp_path / "premises.txt"
+    premises.write_text("A man is sleeping\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["augment", str(premises), "-o", str(out), "--sick-set", "TRAIN"]) == 2
+    assert "not a SICK tsv" in _one_error_line(capsys.readouterr().err) and not out.exists()
+    with pytest.raises(SystemExit) as stop:
+        main(["augment", str(sick_file), "-o", str(out), "--sick-set", "BOGUS"])
+    assert stop.value.code == 2 and "invalid choice: 'BOGUS'" in capsys.readouterr().err
+
+
+def test_a_ray_client_address_without_the_client_is_a_one_line_error(tmp_path, capsys):
+    pytest.importorskip("ray")
+    premises = tmp_path / "premises.txt"
+    premises.write_text("A man is sleeping\n")
+    argv = ["augment", str(premises), "-o", str(tmp_path / "out.jsonl"), "--engine", "ray",
+            "--ray-address", "ray://127.0.0.1:1"]
+    assert main(argv) == 2
+    assert "cannot start Ray at ray://127.0.0.1:1" in _one_error_line(capsys.readouterr().err)
+
+
+def test_parse_json_never_writes_undecodable_bytes(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "monalog", "parse", "--format", "json", b"A dog \xff runs"],
+                          capture_output=True, timeout=120)
+    line = done.stdout.decode("utf-8")          # valid UTF-8, or this raises
+    assert json.loads(line) == {"sentence": "A dog \\udcff runs",
+                                "error": "sentence holds bytes that are not UTF-8 text"}
+
+
+def test_a_broken_fallback_folder_is_a_one_line_error(tmp_path, capsys):
+    from tests.tiny_models import bert_classifier
+
+    pairs = tmp_path / "pairs.jsonl"
+    pairs.write_text('{"premise": "A man is sleeping", "hypothesis": "A woman is dancing"}\n')
+    for damage in ("meta", "weights"):
+        folder = bert_classifier(tmp_path / damage)
+        if damage == "meta":
+            (folder / "monalog_fallback.json").write_text('{"labels": [')
+        else:
+            weights = folder / "model.safetensors"
+            weights.write_bytes(weights.read_bytes()[:200])
+        out = tmp_path / f"{damage}.jsonl"
+        assert main(["classify", str(pairs), "--hybrid", str(folder), "-o", str(out)]) == 2
+        assert str(folder) in _one_error_line(capsys.readouterr().err) and not out.exists()

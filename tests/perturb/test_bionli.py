@@ -297,3 +297,22 @@ def test_generalisation_positives_only_in_upward_positions(parser):
     assert [p.source for p in out] == ["1"]
     assert out[0].hypothesis == "<re> Valproate <er> reduces <el> Abnormal nervous system physiology <le> frequency."
     assert out[0].label == "ENTAILMENT" and "≤" in out[0].edit
+
+
+def test_a_records_rows_do_not_depend_on_the_records_before_it(records, ctx):
+    """Each record's random choices are seeded by (seed, record id): a resumed run (the later records
+    alone) writes what an uninterrupted one writes, and `--strategies ''` is refused."""
+    from monalog_perturb.recipes.bionli import BioNLIGenerator, BioNLIOptions
+
+    recs = list(records.values())
+
+    def rows(chosen):
+        generator = BioNLIGenerator(["SEN", "SRE", "SREO", "SN"], ctx.typer, seed=5, per_record=2)
+        generator.prepare(recs, ctx.outside)
+        return {r.id: generator(r) for r in chosen}
+
+    whole = rows(recs)
+    assert rows(recs[2:]) == {r.id: whole[r.id] for r in recs[2:]}
+    assert rows(recs[::-1]) == whole
+    with pytest.raises(ValueError, match="no strategies"):
+        BioNLIOptions(strategies="").strategy_list()

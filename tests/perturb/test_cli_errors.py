@@ -26,3 +26,48 @@ def test_an_input_without_items_is_an_error(tmp_path, capsys, generator):
     source.write_text("\n")
     assert main(["perturb", generator, str(source), "-o", str(tmp_path / "out.jsonl")]) == 2
     assert "no usable items" in capsys.readouterr().err
+
+
+def _one_error(err: str) -> str:
+    lines = [line for line in err.splitlines() if line.startswith("monalog: error:")]
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+@pytest.mark.parametrize("generator, extra, expected", [
+    ("kbin", ["--kb-source", "obo:{binary}"], "cannot read ontology"),
+    ("kbin", ["--kb-source", "umls:{empty}"], "MRCONSO.RRF"),
+    ("kbin", ["--kb-source", "famplex:{undecodable}"], "not UTF-8 text"),
+    ("kbin", ["--cui2vec", "{undecodable}"], "not UTF-8 text"),
+    ("bionli", ["--vocab-source", "famplex:{undecodable}"], "not UTF-8 text"),
+    ("bionli", ["--vocab", "{undecodable}"], "not UTF-8 text"),
+    ("bionli", ["--vocab", "{empty_vocab}"], "has no typed names"),
+    ("bionli", ["--strategies", ""], "no strategies given"),
+])
+def test_an_unusable_source_or_option_stops_the_run_before_any_item(tmp_path, capsys, generator, extra, expected):
+    files = {"binary": tmp_path / "onto.obo", "empty": tmp_path / "umls", "undecodable": tmp_path / "bad.csv",
+             "empty_vocab": tmp_path / "vocab.tsv"}
+    files["binary"].write_bytes(bytes(range(256)) * 4)
+    files["empty"].mkdir()
+    files["undecodable"].write_bytes(b"FPLX,AMPK,isa,FPLX,\xff\xfe kinase\n")
+    files["empty_vocab"].write_text("no tabs here\n")
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"id": "1", "claim": "Aspirin reduces fever.", "premise": "Aspirin was given.", '
+                      '"hypothesis": "<re> Aspirin <er> reduces <el> fever <le>."}\n')
+    out = tmp_path / "out.jsonl"
+    argv = [part.format(**{k: str(v) for k, v in files.items()}) for part in extra]
+    assert main(["perturb", generator, str(source), "-o", str(out), *argv]) == 2
+    assert expected in _one_error(capsys.readouterr().err) and not out.exists()
+
+
+def test_a_debate_row_with_bad_protected_spans_is_reported_and_skipped(tmp_path):
+    from monalog.rows import BadRow
+    from monalog_perturb.recipes.debate import read_items
+
+    source = tmp_path / "nli.jsonl"
+    source.write_text('{"id": "a", "text": "Aspirin reduces fever", "protected": "notalist"}\n'
+                      '{"id": "b", "text": "Aspirin reduces fever", "protected": [[0, 99]]}\n'
+                      '{"id": "c", "text": "Aspirin reduces fever", "protected": [[0, 7]]}\n')
+    a, b, c = read_items(source)
+    assert isinstance(a, BadRow) and isinstance(b, BadRow) and "character offsets" in a.reason
+    assert c.protected == ((0, 7),)

@@ -46,6 +46,10 @@ def test_failures_are_recorded_and_the_run_goes_on(tmp_path):
     assert rows(out)[0]["edit"] == {"transformation": "upper", "before": "a b", "after": "A B", "span": [0, 3]}
     in_memory, _ = collect(ITEMS, Upper())
     assert in_memory == rows(out)
+    again = Upper()                                 # a failed item is not recorded as done: a rerun retries it
+    report = run(ITEMS, again, out, batch_size=2, settings={"k": 1})
+    assert again.seen == ["1"] and report.resumed == 3 and report.failed[0][0] == "1"
+    assert [r["source"] for r in rows(out)] == ["0", "2", "3"]
 
 
 def test_resume_skips_the_items_done_and_cuts_a_torn_batch(tmp_path):
@@ -55,7 +59,7 @@ def test_resume_skips_the_items_done_and_cuts_a_torn_batch(tmp_path):
         handle.write('{"source": "2", "original": "c", "text": "C", "rec')
     again = Upper()
     report = run(ITEMS, again, out, batch_size=1, settings={"k": 1})
-    assert again.seen == ["2", "3"] and report.resumed == 2
+    assert again.seen == ["1", "2", "3"] and report.resumed == 1        # "1" failed: tried again
     assert [r["source"] for r in rows(out)] == ["0", "2", "3"]
 
 
