@@ -5,7 +5,7 @@ import argparse
 import os
 import sys
 
-from monalog.cli.common import count, fallback_options, threshold
+from monalog.cli.common import count, fallback_options, positive, threshold
 from monalog.hybrid import DEFAULT_THRESHOLD
 
 
@@ -30,6 +30,8 @@ def register(sub) -> None:
                    help="the fallback for /api/classify (a `monalog train` folder or an NLI model); without "
                         "one /api/classify answers 503")
     fallback_options(p, f"default {DEFAULT_THRESHOLD}; requests may override")
+    p.add_argument("--client-timeout", type=positive, default=20.0, metavar="SECONDS",
+                   help="close a connection whose request (headers and body) is not whole within this (default 20)")
     p.add_argument("--access-log", action="store_true", help="log every request to stderr")
     p.set_defaults(func=run)
 
@@ -45,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from monalog.server.app import create_app
     from monalog.server.config import ServerConfig
     from monalog.server.engine import Engine
+    from monalog.server.guard import patient_for
 
     workers = worker_count(args.workers)
     config = ServerConfig(workers=workers, model=args.model, threshold=threshold(args), device=args.device,
@@ -66,5 +69,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"monalog: serving on http://{host}:{args.port}/ with {engines} (the API is listed at /docs)",
           file=sys.stderr)
     uvicorn.run(create_app(config, engine), host=args.host, port=args.port, access_log=args.access_log,
-                log_level="debug" if args.verbose else "info", timeout_graceful_shutdown=10)
+                log_level="debug" if args.verbose else "info", timeout_graceful_shutdown=10,
+                http=patient_for(args.client_timeout))
     return 0

@@ -72,7 +72,8 @@ def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | No
                                 generated_first=getattr(args, "generated_first", False),
                                 dev_fold=getattr(args, "dev_fold", 0))
     with progress("training", unit=" step") as bar:
-        def on_step(step: int, loss: float) -> None:
+        def on_step(step: int, total: int, loss: float) -> None:
+            bar.total = total
             bar.update(1)
             bar.set_postfix(loss=f"{loss:.3f}", refresh=False)
         meta = train(sick, args.output, settings, extra, on_step, data)

@@ -149,7 +149,7 @@ def _accuracy(model, tokenizer, dev: Sequence[Example], device, settings: Fallba
 
 
 def train(sick: Sequence[Example], output: str | Path, settings: FallbackSettings = FallbackSettings(),
-          extra: Sequence[Example | SoftExample] = (), progress: Callable[[int, float], None] | None = None,
+          extra: Sequence[Example | SoftExample] = (), progress: Callable[[int, int, float], None] | None = None,
           data: dict | None = None) -> dict:
     """Fine-tune on `sick` (its fixed dev share held out) plus `extra` (generated pairs, labelled or
     with a teacher's distribution over LABELS: distillation); keep the checkpoint with the best dev
@@ -170,7 +170,7 @@ def train(sick: Sequence[Example], output: str | Path, settings: FallbackSetting
 
 
 def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, extra: Sequence[Example | SoftExample],
-           progress: Callable[[int, float], None] | None, data: dict | None = None) -> dict:
+           progress: Callable[[int, int, float], None] | None, data: dict | None = None) -> dict:
     import torch
 
     rng = random.Random(settings.seed)
@@ -206,7 +206,7 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
             loss = _step(model, tokenizer, batch, device, settings, (optimizer, scheduler, scaler))
             step += 1
             if progress:
-                progress(step, loss)
+                progress(step, total, loss)
             if phase_step % steps_per_epoch == 0 or phase_step == phase_end:
                 evaluate(phase_step / steps_per_epoch)
     seconds = time.perf_counter() - start

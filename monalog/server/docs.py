@@ -39,8 +39,10 @@ def _fields(name: str, components: dict, seen: set[str]) -> list[str]:
     seen.add(name)
     schema = components[name]
     rows, nested = [], []
+    required = set(schema.get("required", []))
     for field, spec in schema.get("properties", {}).items():
-        default = json.dumps(spec["default"], ensure_ascii=False) if "default" in spec else "required"
+        default = ("required" if field in required else json.dumps(spec["default"], ensure_ascii=False)
+                   if "default" in spec else "optional")
         rows.append(f"<tr><td><code>{escape(field)}</code></td><td>{escape(_type(spec, components))}</td>"
                     f"<td>{escape(default)}</td><td>{escape(spec.get('description', ''))}</td></tr>")
         text = json.dumps(spec)

@@ -1,17 +1,24 @@
 """Who may reach the server and what its answers allow a browser: requests whose Host header names
 none of the hosts it serves are refused (a page elsewhere cannot reach a local server through DNS
-rebinding), and every answer carries the usual security headers (no framing, no sniffing, scripts and
-styles from the server alone)."""
+rebinding), every answer carries the usual security headers (no framing, no sniffing, scripts and
+styles from the server alone), and a client that sends its request (headers and body) too slowly is
+cut off instead of holding a connection open."""
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
+import logging
 
+import h11
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from monalog.fileio import readable
 from monalog.server.docs import STYLE
 from monalog.server.limits import send_json
+
+log = logging.getLogger(__name__)
 
 LOCAL = ("localhost", "127.0.0.1", "::1")
 _DOCS_STYLE = "'sha256-" + base64.b64encode(hashlib.sha256(STYLE.encode("utf-8")).digest()).decode("ascii") + "'"
@@ -64,3 +71,42 @@ class Guard:
                                            f"reached by that name is started with --allowed-host", "input": name})
             return
         await self.app(scope, receive, secured)
+
+
+def patient_for(seconds: float) -> type[H11Protocol]:
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request (from its first byte, or from
+    the connection's start) is not whole within `seconds`: uvicorn itself waits for headers forever."""
+
+    class Patient(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def data_received(self, data: bytes) -> None:
+            if self._deadline is None and (self.cycle is None or self.cycle.response_complete):
+                self._arm()                                 # a new request begins
+            super().data_received(data)
+            if self.conn.their_state is not h11.SEND_BODY and self.conn.their_state is not h11.IDLE:
+                self._disarm()                              # headers and body are in (or the peer closed)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            self._deadline = self.loop.call_later(seconds, self._too_slow)
+
+        def _disarm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _too_slow(self) -> None:
+            self._deadline = None
+            if not self.transport.is_closing():
+                log.info("monalog serve: a client sent its request too slowly (over %s s); connection closed", seconds)
+                self.transport.close()
+
+    return Patient

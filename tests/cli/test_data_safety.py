@@ -352,3 +352,16 @@ def test_a_broken_fallback_folder_is_a_one_line_error(tmp_path, capsys):
         out = tmp_path / f"{damage}.jsonl"
         assert main(["classify", str(pairs), "--hybrid", str(folder), "-o", str(out)]) == 2
         assert str(folder) in _one_error_line(capsys.readouterr().err) and not out.exists()
+
+
+def test_long_jobs_report_progress_lines_when_stderr_is_a_log(capsys):
+    from monalog.cli.common import ProgressLines, progress
+
+    assert isinstance(progress("training", 10, " step"), ProgressLines)     # pytest's stderr is no terminal
+    with ProgressLines("training", None, " step", every=0.0) as bar:
+        bar.total = 1000
+        bar.set_postfix(loss="0.412", refresh=False)
+        bar.update(120)
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("training: 120/1,000 steps (12%), ") and "steps/s, ETA " in line
+    assert line.endswith(", loss=0.412")

@@ -33,9 +33,9 @@ def die_with_parent() -> None:
         pass
 
 
-def _start(log: Path) -> tuple[subprocess.Popen, str]:
+def _start(log: Path, extra: list[str] | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    command = [sys.executable, "-m", "monalog", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, "-m", "monalog", "serve", "--host", "127.0.0.1", "--port", str(port), *(extra or [])]
     env = {k: v for k, v in os.environ.items() if k != "MONALOG_SERVE_CONFIG"}
     with open(log, "wb") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=env,

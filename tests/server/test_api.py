@@ -293,6 +293,14 @@ def test_openapi_and_offline_docs(client):
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "/api/prove" in page.text and "ProveOptions" in page.text and "bare_plurals" in page.text
     assert "<script" not in page.text and "cdn" not in page.text.lower()
+    import re
+
+    def marks(model: str) -> dict[str, str]:
+        table = re.findall(rf"<h4>{model}</h4>.*?</table>", page.text, re.S)[0]
+        return dict(re.findall(r"<tr><td><code>(\w+)</code></td><td>[^<]*</td><td>([^<]*)</td>", table))
+
+    assert marks("ProveRequest")["premise"] == marks("ProveRequest")["pairs"] == "optional"   # one form or the other
+    assert marks("Pair")["premise"] == "required"
 
 
 def test_explorer_page_and_static_files(client):
@@ -537,3 +545,31 @@ def test_a_short_request_waits_for_one_item_of_a_long_batch_and_a_client_that_le
         start = time.perf_counter()
         assert http.post("/api/prove", json=short).json()["label"] == "ENTAILMENT"
         assert time.perf_counter() - start < 2 * item + 1.0     # not 16 items behind
+
+
+def test_a_client_that_sends_its_request_too_slowly_is_cut_off(tmp_path):
+    """A real server started with --client-timeout 2: a connection that sends half its headers, or
+    its headers and half its body, is closed; a whole request on time is answered."""
+    import socket
+    import time
+
+    from tests.server.conftest import _start, _stop, _wait
+
+    process, url = _start(tmp_path / "serve.log", ["--client-timeout", "2"])
+    try:
+        assert _wait(process, url, tmp_path / "serve.log")
+        port = int(url.rsplit(":", 1)[1])
+        body = json.dumps({"premise": ENTAILED[0], "hypothesis": ENTAILED[1]}).encode()
+        head = (f"POST /api/prove HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(body)}\r\n\r\n").encode()
+        for partial in (head[:30], head + body[:10]):
+            with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+                s.sendall(partial)
+                start = time.monotonic()
+                assert s.recv(1024) == b""                  # closed by the server
+                assert 1.5 < time.monotonic() - start < 15
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
+            s.sendall(head + body)
+            assert s.recv(64).startswith(b"HTTP/1.1 200")
+    finally:
+        _stop(process)

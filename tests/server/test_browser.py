@@ -109,8 +109,8 @@ def shot(page, tmp_path, name: str) -> None:
 
 
 def prove(page, premise: str, hypothesis: str) -> None:
-    page.get_by_label("Premise").fill(premise)
-    page.get_by_label("Hypothesis").fill(hypothesis)
+    page.get_by_label("Premise", exact=True).fill(premise)
+    page.get_by_label("Hypothesis", exact=True).fill(hypothesis)
     page.get_by_role("button", name="Prove").click()
 
 
@@ -204,10 +204,15 @@ def test_bad_input_shows_the_servers_error(open_page, base_url, tmp_path, case):
     message = answer.json()["error"]
     assert message
 
+    prove(page, *ENTAILED)                                  # a pair answered first: the address names it
+    expect(wait_for_verdict(page)).to_have_text("ENTAILMENT")
     prove(page, premise, "A dog runs")
     alert = page.get_by_role("alert")
     expect(alert).to_be_visible(timeout=PROVE_MS)
     expect(alert).to_contain_text(message)
+    expect(alert).to_contain_text("Error in the premise: ")               # which box it is about
+    expect(page.get_by_label("Premise", exact=True)).to_have_attribute("aria-invalid", "true")
+    assert "guitar" not in page.url                         # not the previous pair's address
     expect(page.locator("#verdict .label-badge")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     shot(page, tmp_path, case.replace(" ", "-"))
@@ -286,7 +291,7 @@ def test_big_graph_is_capped_and_server_text_is_never_markup(open_page, base_url
     prove(page, *ENTAILED)
     wait_for_verdict(page)
     caption = page.locator("#graph-panel .graph-caption")
-    expect(caption).to_contain_text("Showing 60 of 150 sentences")
+    expect(caption).to_contain_text("Showing 60 of 150 distinct sentences")
     graph = page.locator("#graph-panel svg")
     expect(graph.locator(".node")).to_have_count(60)
     expect(graph.locator(".node.on-path")).to_have_count(3)
@@ -295,3 +300,13 @@ def test_big_graph_is_capped_and_server_text_is_never_markup(open_page, base_url
     assert page.locator("img").count() == 0
     assert page.evaluate("window.pwned") is None
     shot(page, tmp_path, "big-graph")
+
+
+def test_bidirectional_controls_are_shown_neutralised(open_page, tmp_path):
+    """A right-to-left override would show "evil" as "live": the page shows the control as a code point."""
+    page = open_page()
+    prove(page, "A man is \u202elive\u202c sleeping", "A man is sleeping")
+    wait_for_verdict(page)
+    premise = page.locator("#verdict dl.pair dd").first
+    expect(premise).to_have_text("A man is <U+202E>live<U+202C> sleeping")
+    shot(page, tmp_path, "bidi")

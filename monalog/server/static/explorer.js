@@ -22,10 +22,15 @@
   let pending = null;
 
   // ---- DOM helpers: every string becomes a text node -------------------------------------
+  // Bidirectional controls (a right-to-left override shows "evil" as "live") are shown as their
+  // code points, so what is displayed is what was sent.
+  const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+  const visible = (text) => String(text).replace(BIDI, (c) => `<U+${c.codePointAt(0).toString(16).toUpperCase()}>`);
+
   function fill(node, children) {
     for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : String(child));
+      node.append(child instanceof Node ? child : visible(child));
     }
     return node;
   }
@@ -33,7 +38,7 @@
   function setAttrs(node, attrs) {
     for (const [key, value] of Object.entries(attrs || {})) {
       if (value === null || value === undefined || value === false) continue;
-      node.setAttribute(key, value === true ? "" : String(value));
+      node.setAttribute(key, value === true ? "" : visible(value));
     }
     return node;
   }
@@ -85,15 +90,28 @@
   // ---- proving ---------------------------------------------------------------------------
   function setStatus(text) { $("status").textContent = text; }
 
-  function showError(message) {
+  function showError(message, boxes = []) {
     const alert = $("error");
-    alert.replaceChildren(el("strong", {}, "Error: "), message);
+    const which = boxes.map((id) => $(id).labels[0].textContent).join(" and ");
+    alert.replaceChildren(el("strong", {}, which ? `Error in the ${which.toLowerCase()}: ` : "Error: "), visible(message));
     alert.hidden = false;
+    for (const id of boxes) $(id).setAttribute("aria-invalid", "true");
+    if (boxes.length) $(boxes[0]).focus();
   }
 
   function hideError() {
     $("error").hidden = true;
     $("error").replaceChildren();
+    for (const id of ["premise", "hypothesis"]) $(id).removeAttribute("aria-invalid");
+  }
+
+  // Which box an error is about: the field it names, or the sentence it quotes as its input.
+  function boxesOf(data, body) {
+    if (!data || typeof data.error !== "string") return [];
+    const named = ["premise", "hypothesis"].filter((id) => data.error.startsWith(`${id}`));
+    if (named.length) return named;
+    return ["premise", "hypothesis"].filter((id) => typeof data.input === "string" && data.input !== ""
+                                                   && body[id].startsWith(data.input.replace(/…$/, "")));
   }
 
   function errorMessage(response, data) {
@@ -120,17 +138,19 @@
         body: JSON.stringify(body),
       });
       const data = await response.json().catch(() => null);
+      // the address names the pair asked for, answered or not (never the previous one)
+      const query = new URLSearchParams({ premise: body.premise, hypothesis: body.hypothesis,
+                                          depth: body.options.depth });
+      history.replaceState(null, "", `?${query}`);
       if (!response.ok || !data) {
         clearResults("No result: see the error above.");
-        showError(errorMessage(response, data));
+        const empty = ["premise", "hypothesis"].filter((id) => !body[id].trim());
+        showError(errorMessage(response, data), empty.length ? empty : boxesOf(data, body));
         setStatus("The pair was not proved.");
         return;
       }
       render(data);
       setStatus(`Done: ${data.label}.`);
-      const query = new URLSearchParams({ premise: body.premise, hypothesis: body.hypothesis,
-                                          depth: body.options.depth });
-      history.replaceState(null, "", `?${query}`);
     } catch (error) {
       if (error.name === "AbortError") return;
       clearResults("No result: see the error above.");
@@ -184,7 +204,8 @@
            el("dt", {}, "Hypothesis"), el("dd", {}, d.hypothesis)),
         el("p", { class: "meta" },
            `${steps} ${steps === 1 ? "step" : "steps"} · search depth ${d.depth} · `
-           + `${d.explored} ${d.explored === 1 ? "sentence" : "sentences"} explored`),
+           + `${d.explored} search ${d.explored === 1 ? "state" : "states"} (a sentence counts once per search `
+           + "that reaches it; the search graph below shows each distinct sentence once)"),
         d.note ? el("p", { class: "note" }, d.note) : null));
   }
 
@@ -423,8 +444,8 @@
     const captionId = "graph-caption";
     const total = Math.max(Number(graph.total_nodes) || 0, nodes.length);
     const caption = drawn.length < total
-      ? `Showing ${drawn.length} of ${total} sentences explored (the proof path is always drawn).`
-      : `${total} ${total === 1 ? "sentence" : "sentences"} explored, `
+      ? `Showing ${drawn.length} of ${total} distinct sentences, the start included (the proof path is always drawn).`
+      : `${total} distinct ${total === 1 ? "sentence" : "sentences"}, the start included, `
         + `${edges.length} ${edges.length === 1 ? "edit" : "edits"}, all drawn.`;
     const picture = svg("svg", { width, height, viewBox: `0 0 ${width} ${height}`, role: "img",
       "aria-labelledby": captionId, class: "graph" },
