@@ -157,10 +157,9 @@ def torch_forward(model, encode: Callable[[list], tuple]) -> Callable[[list], Lo
 
 
 def _snapped(logits: np.ndarray) -> np.ndarray:
-    """Log-probabilities on a grid of 1e-6, as float32 for the decoder. The forward pass runs in
-    float64, where a batch's shape (BLAS blocking, summation order) moves results by ~1e-15; on the
-    grid those differences vanish (but for a value within 1e-15 of a grid boundary), so a sentence
-    gets the same scores, and the same parse, in any batch and on any machine."""
+    """Log-probabilities on a grid of 1e-6, as float32 for the decoder. The forward pass is exact
+    (monalog.neural.exact: a sentence's logits are the same bits in any batch, on any BLAS kernel);
+    the grid keeps the scores the decoder has always been given."""
     return np.round(log_softmax(logits.astype(np.float64)), 6).astype(np.float32)
 
 
