@@ -7,13 +7,15 @@ server (one engine, the default) on a free 127.0.0.1 port, a fresh one per code.
   one-pair prove (a SICK-style pair) is posted, and its latency less its median alone is the delay
   the batch caused (`--tries` times, a new batch each time);
 - a client that gives up: a long batch posted with a 2 s client timeout, then the one-pair prove;
-- response size: 32 SICK pairs in one /api/prove batch (the search graphs capped per answer);
+- response size: 32 SICK pairs (every 150th) in one /api/prove batch at depth 4 (the search graphs capped
+  per answer);
 - a lone surrogate in a field name, then a good request on the same connection; `Host: evil.example`.
 Writes benchmarks/results/serve_abuse.{json,md}.
 """
 from __future__ import annotations
 
 import argparse
+import csv
 import http.client
 import json
 import os
@@ -33,6 +35,9 @@ SHORT = {"premise": "A man is playing a guitar", "hypothesis": "A person is play
 LONG = ("A man in a red shirt and a woman in a blue dress are slowly walking along the sandy beach near the old "
         "wooden pier while two small children are happily building a big sand castle and a brown dog is running "
         "after a yellow ball that a boy has thrown into the shallow water")
+SICK = [{"premise": row["sentence_A"], "hypothesis": row["sentence_B"]}
+        for row in csv.DictReader(open(ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv",
+                                       encoding="utf-8"), delimiter="\t")][::150]
 BATCH = {"pairs": [{"premise": LONG, "hypothesis": f"A man is walking on the beach number {i}"} for i in range(8)],
          "options": {"depth": 4}}
 
@@ -78,13 +83,14 @@ def measure(code: Path, tries: int) -> dict:
         except httpx.ReadTimeout:
             pass
         after_leaving = timed(url, SHORT)[0] - alone
-        pairs = [{"premise": LONG, "hypothesis": h} for h in ("A dog is running", "A boy threw a ball")] * 16
-        size = len(timed(url, {"pairs": pairs, "options": {"depth": 3}})[1].content)
+        size = len(timed(url, {"pairs": SICK[:32], "options": {"depth": 4}})[1].content)
         host = url.split("//")[1]
         connection = http.client.HTTPConnection(*host.split(":"), timeout=60)
         connection.request("POST", "/api/prove", '{"premise": "A dog runs", "hypothesis": "A dog runs", "x\\ud800": 1}',
                            {"content-type": "application/json"})
-        surrogate = connection.getresponse().status
+        answer = connection.getresponse()
+        surrogate = answer.status
+        answer.read()
         try:
             connection.request("POST", "/api/prove", json.dumps(SHORT), {"content-type": "application/json"})
             reused = connection.getresponse().status == 200
@@ -124,7 +130,7 @@ def main() -> None:
             ("its delay behind a long batch, median (s)", "delay_median", "{:.2f}"),
             ("its delay behind a long batch, worst (s)", "delay_worst", "{:.2f}"),
             ("its delay after a client left a long batch (s)", "delay_after_a_client_left", "{:.2f}"),
-            ("32-pair batch answer (bytes)", "batch_response_bytes", "{:,}"),
+            ("32 SICK pairs at depth 4, the answer (bytes)", "batch_response_bytes", "{:,}"),
             ("lone surrogate in a field name: status", "surrogate_status", "{}"),
             ("the connection serves the next request", "connection_reused", "{}"),
             ("`Host: evil.example`: status", "evil_host_status", "{}")]
