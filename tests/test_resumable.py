@@ -38,11 +38,12 @@ def test_lines_someone_else_appended_are_never_cut(tmp_path):
     assert out.read_text().endswith('{"note": "mine"}\n')
 
 
-def test_a_complete_last_row_without_newline_is_kept(tmp_path):
+def test_rows_without_their_progress_file_are_not_adopted(tmp_path):
     out = tmp_path / "out.jsonl"
     out.write_text(_row("a") + _row("b").rstrip("\n"))
-    assert ProgressFile(out, HEADER, is_row).resume() == {"a", "b"}
-    assert out.read_text() == _row("a") + _row("b")
+    with pytest.raises(OutputError, match="exists without out.jsonl.progress"):
+        ProgressFile(out, HEADER, is_row).resume()
+    assert out.read_text() == _row("a") + _row("b").rstrip("\n")
 
 
 def test_other_settings_name_the_setting(tmp_path):

@@ -66,6 +66,12 @@ class ProgressLines:
     def set_postfix(self, refresh: bool = True, **values: object) -> None:
         self.postfix = ", ".join(f"{k}={v}" for k, v in values.items())
 
+    def refresh(self) -> None:
+        """Nothing: a line is printed when its time comes."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
     def update(self, n: int = 1) -> None:
         self.n += n
         now = time.monotonic()

@@ -361,6 +361,7 @@ def test_long_jobs_report_progress_lines_when_stderr_is_a_log(capsys):
     with ProgressLines("training", None, " step", every=0.0) as bar:
         bar.total = 1000
         bar.set_postfix(loss="0.412", refresh=False)
+        bar.refresh()
         bar.update(120)
     line = capsys.readouterr().err.strip()
     assert line.startswith("training: 120/1,000 steps (12%), ") and "steps/s, ETA " in line
