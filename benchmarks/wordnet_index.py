@@ -101,7 +101,7 @@ def child_labels(limit: str, out_path: str) -> None:
 
 
 def measure_build(builds: int) -> dict:
-    from monalog.knowledge.wordnet_compile import build, find_source
+    from monalog.knowledge.wordnet.compile import build, find_source
 
     source = find_source()
     seconds = []

@@ -43,7 +43,7 @@ echo "setup: installing Python dependencies into .venv" >&2
 .venv/bin/python -m pip install -q -e ".[test,bio,ray]" >&2
 # Compile WordNet once into the SQLite index (~/.cache/monalog/wordnet-3.0.sqlite) and lay out the
 # nltk-shaped copy the reference reader uses (MONALOG_WORDNET=nltk), if WordNet is there.
-.venv/bin/python -c "from monalog.knowledge.wordnet import nltk_wordnet; from monalog.knowledge.wordnet_index import load; load(); nltk_wordnet()" >&2 \
+.venv/bin/python -c "from monalog.knowledge.wordnet import load, nltk_wordnet; load(); nltk_wordnet()" >&2 \
   || echo "setup: WordNet not available yet; the prover needs it (apt-get install wordnet-base wordnet-sense-index)" >&2
 echo "$want" > "$stamp"
 echo "setup: done" >&2

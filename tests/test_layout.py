@@ -1,5 +1,6 @@
-"""The code's shape stays as the architecture issue left it: small modules and functions, the core
-never importing the generators' package, no import cycles between packages."""
+"""The code's shape stays as the architecture issues left it: small modules and functions, the core
+never importing the generators' package, no import cycles between packages nor between files (imports
+inside functions and under TYPE_CHECKING count: they hide a cycle, they do not remove it)."""
 from __future__ import annotations
 
 import ast
@@ -71,4 +72,36 @@ def test_no_import_cycles_between_packages():
         return False
 
     cycles = sorted(f"{a} <-> {b}" for a in edges for b in edges[a] if reaches(b, a))
+    assert not cycles
+
+
+def _file_edges() -> dict[str, set[str]]:
+    """module -> the project modules it imports anywhere in its file ("from pkg import mod" is mod)."""
+    modules = {_module(p): p for p in SOURCES}
+    edges: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        out = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                out |= {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module
+                        for a in node.names}
+            elif isinstance(node, ast.Import):
+                out |= {a.name for a in node.names}
+        edges[name] = {m for m in out if m in modules and m != name}
+    return edges
+
+
+def test_no_import_cycles_between_files():
+    edges = _file_edges()
+
+    def reachable(start: str) -> set[str]:
+        seen, stack = set(), [start]
+        while stack:
+            for nxt in edges[stack.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
+
+    cycles = sorted({" <-> ".join(sorted({a, b})) for a in edges for b in edges[a] if a in reachable(b)})
     assert not cycles

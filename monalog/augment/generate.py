@@ -27,7 +27,8 @@ from monalog.augment.words import article as noun_article
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError
-from monalog.inference.generation import Generator, kb_leq, pair_fact
+from monalog.inference.generation import Generator
+from monalog.inference.target import kb_leq, pair_fact
 from monalog.inference.negation import clause_conjuncts
 from monalog.inference.referents import two_referents
 from monalog.knowledge.base import KnowledgeBase, load_kb

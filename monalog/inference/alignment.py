@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable
 
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.inference.droppable import operators
-from monalog.inference.treeops import differing_spans, lemma_key as _key, surface
+from monalog.inference.treeops import auxiliaries, differing_spans, lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.text.morphology import base_form
 
@@ -52,7 +52,7 @@ class Alignment:
 
 # words that carry no content of their own (a phrase is related to another by its content words)
 _FUNCTION_TAGS = ("DT", "IN", "CC", "TO", "PRP", "PRP$", "POS", "RP", "WDT", "WP", "EX", "MD", ".", ",", ":")
-_AUXILIARIES = frozenset({"be", "have", "do", "being", "been"})
+_AUXILIARIES = auxiliaries("primary", "form")
 
 
 def _content(leaf: Leaf) -> str | None:

@@ -10,11 +10,11 @@ from typing import Callable, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
-from monalog.inference.treeops import Path, node_at, replace_at, walk
+from monalog.inference.target import number
+from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, walk
 
 EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 NEGATIONS = frozenset({"not", "n't", "never"})
-_AUXILIARIES = {"be", "do", "have", "can", "will", "would", "could", "should", "may", "might", "must"}
 NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
 
 
@@ -160,7 +160,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         return
     auxiliaries = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
                    if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
-                   and node.left.token.lemma.lower() in _AUXILIARIES
+                   and node.left.token.lemma.lower() in AUXILIARIES
                    and str(node.left.category).startswith("(S[dcl]")
                    and "S" in str(getattr(node.left.category, "argument", ""))]     # "has dirt": a main verb
     for count, label in ((1, "the verb negated"), (len(auxiliaries), "every verb negated")):
@@ -284,7 +284,7 @@ def _conjunct_objects(tree: Tree, vp: Path) -> list[tuple[Tree, str]]:
         return []
     for _ in range(2):                                              # through "is" to "sitting and wearing"
         if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf) \
-                and node.left.token.lemma.lower() in _AUXILIARIES:
+                and node.left.token.lemma.lower() in AUXILIARIES:
             node, path = node.right, path + (1,)
     if coordination(node, "and") is None:
         return []
@@ -381,7 +381,6 @@ def _proportional(subject: Tree) -> bool:
     nurses", "half of them"): the verb's negation can speak of those others, so "two out of five
     worked" and "two out of five did not work" both hold. Not when the part is most of the whole
     ("four out of five", "most of the nurses")."""
-    from monalog.inference.generation import _number
     from monalog.text.morphology import is_cardinal
 
     words = [leaf.token.word.lower() for leaf in leaves(subject)]
@@ -391,7 +390,7 @@ def _proportional(subject: Tree) -> bool:
             and words[i + 1:i + 2] and words[i + 1] in _POSSESSIVE
         if not (of_the or (word == "of" and words[i - 1] == "out")):
             continue
-        part = next((_number(w) for w in words[:i] if is_cardinal(w)), None)
-        whole = next((_number(w) for w in words[i + 1:] if is_cardinal(w)), None)
+        part = next((number(w) for w in words[:i] if is_cardinal(w)), None)
+        whole = next((number(w) for w in words[i + 1:] if is_cardinal(w)), None)
         return part is None or whole is None or 2 * part <= whole
     return False

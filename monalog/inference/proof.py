@@ -74,12 +74,43 @@ class Proof:
 
     def explain(self) -> str:
         """The proof as text a person can read: premise, hypothesis, each edit and why it is licensed."""
-        from monalog.inference.render import proof_text
-
         return proof_text(self)
 
     def as_json(self) -> dict:
         """The proof as a JSON-ready dict (the `--trace json` form)."""
-        from monalog.inference.render import proof_json
-
         return proof_json(self)
+
+
+def step_json(step: Step) -> dict:
+    """One step as a JSON-ready dict (an element of `--trace json`'s "steps")."""
+    return {"kind": step.kind.value, "before": step.before, "after": step.after, "result": step.result,
+            "polarity": step.polarity.value if step.polarity else None, "operator": step.operator or None,
+            "facts": [{"left": f.left.text, "relation": f.relation.value, "right": f.right.text,
+                       "source": f.source.value, "note": f.note} for f in step.facts],
+            "note": step.note, "text": step.describe()}
+
+
+def proof_json(proof: Proof) -> dict:
+    """`Proof.as_json`."""
+    return {"premise": proof.premise, "hypothesis": proof.hypothesis, "label": proof.label.value,
+            "normalization": [step_json(s) for s in proof.normalization],
+            "steps": [step_json(s) for s in proof.steps], "depth": proof.depth,
+            "explored": proof.explored, "note": proof.note}
+
+
+def proof_text(proof: Proof) -> str:
+    """`Proof.explain`."""
+    lines = [f"premise:    {proof.premise}", f"hypothesis: {proof.hypothesis}"]
+    for step in proof.normalization:
+        lines.append(f"  normalised: {step.describe()}")
+    if proof.label is Label.NEUTRAL:
+        lines.append(f"no proof: {proof.note or 'nothing licensed reaches the hypothesis'} "
+                     f"({proof.explored} sentences explored)")
+        return "\n".join(lines)
+    for number, step in enumerate(proof.steps, 1):
+        lines.append(f"  {number}. {step.describe()}")
+        if step.kind.value != "negate":
+            lines.append(f"     -> {step.result}")
+    if proof.label is Label.ENTAILMENT:
+        lines.append("  = the hypothesis (compared word by word on lemmas; a/an/the/some and 'be' not compared)")
+    return "\n".join(lines)

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.errors import MonalogError
 from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner
-from monalog.inference.generation import Generator, Target, kb_leq
+from monalog.inference.generation import Generator
+from monalog.inference.target import Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import (WordNetSettings, antonyms, glossed_as, light_verb_facts, pair_facts,

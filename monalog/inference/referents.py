@@ -7,6 +7,7 @@ from typing import Callable
 
 from monalog.ccg.tree import Tree, leaves
 from monalog.inference.negation import coordination, main_clause
+from monalog.inference.target import number
 from monalog.inference.treeops import compounds, head_noun, node_at
 
 _COUNTS = frozenset({"some", "several", "many", "few"})
@@ -15,15 +16,13 @@ _COUNTS = frozenset({"some", "several", "many", "few"})
 def subject_count(tree: Tree) -> str | None:
     """The numeral (by its value: "two" and "2" alike) or vague count ("some") that opens the main
     clause's subject; None for a/the/no and the like, or without a clause."""
-    from monalog.inference.generation import _number
-
     main = main_clause(tree)
     first = leaves(node_at(tree, main[0]))[0] if main else None
     if first is None:
         return None
     word = first.token.word.lower()
     if first.token.pos == "CD":
-        return str(_number(word) or word)
+        return str(number(word) or word)
     return word if word in _COUNTS else None
 
 

@@ -1,41 +1,12 @@
-"""Proof renderings: text for people, JSON for programs, Graphviz DOT of the search tree."""
+"""Proof renderings: text for people and JSON for programs (monalog.inference.proof, where `Proof`'s
+methods use them), and Graphviz DOT of the search tree."""
 from __future__ import annotations
 
 import json
 
-from monalog.inference.proof import Label, Proof, Step
+from monalog.inference.proof import Proof, proof_json, proof_text, step_json
 
-
-def step_json(step: Step) -> dict:
-    return {"kind": step.kind.value, "before": step.before, "after": step.after, "result": step.result,
-            "polarity": step.polarity.value if step.polarity else None, "operator": step.operator or None,
-            "facts": [{"left": f.left.text, "relation": f.relation.value, "right": f.right.text,
-                       "source": f.source.value, "note": f.note} for f in step.facts],
-            "note": step.note, "text": step.describe()}
-
-
-def proof_json(proof: Proof) -> dict:
-    return {"premise": proof.premise, "hypothesis": proof.hypothesis, "label": proof.label.value,
-            "normalization": [step_json(s) for s in proof.normalization],
-            "steps": [step_json(s) for s in proof.steps], "depth": proof.depth,
-            "explored": proof.explored, "note": proof.note}
-
-
-def proof_text(proof: Proof) -> str:
-    lines = [f"premise:    {proof.premise}", f"hypothesis: {proof.hypothesis}"]
-    for step in proof.normalization:
-        lines.append(f"  normalised: {step.describe()}")
-    if proof.label is Label.NEUTRAL:
-        lines.append(f"no proof: {proof.note or 'nothing licensed reaches the hypothesis'} "
-                     f"({proof.explored} sentences explored)")
-        return "\n".join(lines)
-    for number, step in enumerate(proof.steps, 1):
-        lines.append(f"  {number}. {step.describe()}")
-        if step.kind.value != "negate":
-            lines.append(f"     -> {step.result}")
-    if proof.label is Label.ENTAILMENT:
-        lines.append("  = the hypothesis (compared word by word on lemmas; a/an/the/some and 'be' not compared)")
-    return "\n".join(lines)
+__all__ = ["proof_dot", "proof_json", "proof_text", "step_json"]
 
 
 def _quote(text: str) -> str:

@@ -10,7 +10,8 @@ from typing import Callable, Iterable
 
 from monalog.ccg.tree import Tree
 from monalog.errors import MonalogError
-from monalog.inference.generation import Generator, Target
+from monalog.inference.generation import Generator
+from monalog.inference.target import Target
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Step
 from monalog.inference.treeops import lemma_key, sentence_text

@@ -5,8 +5,10 @@ from functools import lru_cache
 from typing import Iterator
 
 from monalog.ccg.category import Atom, Category, Functor, Slash
-from monalog.ccg.tree import Binary, Leaf, Token, Tree, Unary, leaves, preorder
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves, preorder
+from monalog.fileio import read_table
 from monalog.knowledge.wordnet_facts import LIGHT_VERBS
+from monalog.resources import grammar_path
 
 Path = tuple[int, ...]
 
@@ -224,3 +226,43 @@ def compounds(tree: Tree) -> list[tuple[str, Path, Tree]]:
         elif isinstance(node, Unary):
             stack.append((path + (0,), node.child))
     return out
+
+
+# -- verb phrases ------------------------------------------------------------------------------------
+_VP = Functor(Atom("S"), Slash.BACKWARD, Atom("NP"))
+
+
+@lru_cache(maxsize=8)
+def auxiliaries(*kinds: str) -> frozenset[str]:
+    """Auxiliary verbs by lemma (grammars/auxiliaries.tsv) of the kinds given: primary, modal, form."""
+    return frozenset(row["word"] for row in read_table(grammar_path("auxiliaries.tsv")) if row["kind"] in kinds)
+
+
+#: the words whose verb phrase stands for the whole ("is running" for "running")
+AUXILIARIES = auxiliaries("primary", "modal")
+
+
+def verb_phrase(node: Tree) -> bool:
+    return node.category.without_features() == _VP
+
+
+def coordination(node: Tree) -> bool:
+    """A coordination or one of its halves ("and Y")."""
+    return isinstance(node, Binary) and (node.rule is Rule.CONJ or (isinstance(node.right, Binary)
+                                                                   and node.right.rule is Rule.CONJ))
+
+
+def spine(path: Path, node: Tree) -> Iterator[tuple[Path, Tree]]:
+    """The verb phrases that stand for `node` itself: it, the head a modifier modifies ("running" of
+    "running behind its prey") and the verb phrase of an auxiliary ("is running"); never the complement
+    of a lexical verb ("learning to swim") nor a phrase inside a modifier ("while singing")."""
+    while isinstance(node, Binary) and verb_phrase(node) and not coordination(node):
+        yield path, node
+        if node.rule is Rule.BA and verb_phrase(node.left):
+            path, node = path + (0,), node.left
+        elif node.rule is Rule.FA and isinstance(node.left, Leaf) and norm_lemma(node.left) in AUXILIARIES:
+            path, node = path + (1,), node.right
+        else:
+            return
+    if isinstance(node, Leaf) and verb_phrase(node):
+        yield path, node

@@ -29,7 +29,8 @@ from monalog.parsing.minilm_arrays import (ContextualConfig, contextual_header, 
                                            write_contextual_file)
 from monalog.neural.wordpiece import WordPiece
 from monalog.parsing.tagger import Vocab, _MLP
-from monalog.parsing.training import _targets, build_vocab, with_period
+from monalog.parsing.scoring import score_in_batches, torch_forward
+from monalog.parsing.tagger_targets import build_vocab, targets, with_period
 
 Scores = tuple[np.ndarray, np.ndarray]   # (N x tags, N x N+1) log-probabilities
 
@@ -150,7 +151,7 @@ def train_contextual(trees: Sequence[Tree], config: ContextualConfig = Contextua
             batch = augment.clauses(batch, rng)
             batch = [with_period(t) if rng.random() < settings.period_rate else t for t in batch]
             sents = [[leaf.token.word for leaf in leaves(t)] for t in batch]
-            tags, pos, hd = _targets(vocab, batch, "cpu")
+            tags, pos, hd = targets(vocab, batch, "cpu")
             tag_logits, pos_logits, arc_logits = model(*model.encode(sents))
             loss = (loss_fn(tag_logits.flatten(0, 1), tags.flatten())
                     + 0.5 * loss_fn(pos_logits.flatten(0, 1), pos.flatten())
@@ -204,8 +205,6 @@ class ContextualScorer:
 
     def score(self, sentences: Sequence[Sequence[str]]) -> tuple[list[Scores], list[list[str]]]:
         """Scores and POS tags per sentence (batches of similar length, as TaggerScorer)."""
-        from monalog.parsing.scorers import score_in_batches, torch_forward
-
         forward = torch_forward(self.model, lambda batch: self.model.encode(batch, self.device))
         return score_in_batches(forward, self.model.vocab.pos, sentences, self.batch_size)
 

@@ -14,16 +14,13 @@ import torch
 from monalog.errors import InputError
 from torch import nn
 
-from monalog.ccg.category import Atom
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves, spans
+from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.parsing.tagger_augmentation import TreeAugmenter
-from monalog.parsing.tagger import (PAD, UNK, TaggerConfig, TaggerModel, Vocab, encode_batch,
+from monalog.parsing.tagger_targets import build_vocab, targets, with_period
+from monalog.parsing.tagger import (PAD, UNK, TaggerConfig, TaggerModel, encode_batch,
                                     normalize_word)
 
 log = logging.getLogger(__name__)
-
-PERIOD = Leaf(Atom("."), Token(".", ".", ".", "O", "XX"))
-
 
 def split_holdout(items: Sequence, fraction: float = 0.1, seed: int = 0) -> tuple[list, list]:
     """A fixed (seeded) split into (train, held-out)."""
@@ -32,54 +29,6 @@ def split_holdout(items: Sequence, fraction: float = 0.1, seed: int = 0) -> tupl
     cut = int(round(len(items) * fraction))
     held = set(order[:cut])
     return ([x for i, x in enumerate(items) if i not in held], [x for i, x in enumerate(items) if i in held])
-
-
-def heads(tree: Tree) -> list[int]:
-    """Head of every word as depccg scores it: 0 for the root, else 1 + the head word's index."""
-    out = [0] * len(leaves(tree))
-
-    def visit(node: Tree, start: int) -> tuple[int, int]:
-        """Returns (lexical head index, end of span)."""
-        if isinstance(node, Leaf):
-            return start, start + 1
-        if isinstance(node, Binary):
-            lh, mid = visit(node.left, start)
-            rh, end = visit(node.right, mid)
-            head, dependent = (lh, rh) if node.head_is_left else (rh, lh)
-            out[dependent] = head + 1
-            return head, end
-        return visit(node.children[0], start)
-
-    root, _ = visit(tree, 0)
-    out[root] = 0
-    return out
-
-
-def with_period(tree: Tree) -> Tree:
-    """The same derivation with a sentence-final full stop (teaches the tagger punctuation)."""
-    return Binary(tree.category, Rule.RP, tree, PERIOD, head_is_left=True)
-
-
-def build_vocab(trees: Sequence[Tree], extra_words: Sequence[str] = (), extra_tags: Sequence[str] = ()) -> Vocab:
-    words = Counter(map(normalize_word, extra_words))
-    chars: Counter[str] = Counter()
-    tags: Counter[str] = Counter()
-    pos: Counter[str] = Counter()
-    for word in extra_words:
-        chars.update(word + word.capitalize())
-    for tree in trees:
-        for leaf in leaves(tree):
-            words[normalize_word(leaf.token.word)] += 1
-            chars.update(leaf.token.word)
-            tags[str(leaf.category)] += 1
-            pos[leaf.token.pos] += 1
-    specials = ("<pad>", "<unk>")
-    return Vocab(
-        words=specials + tuple(sorted(words)),
-        chars=specials + tuple(sorted(chars) + ["."] * ("." not in chars)),
-        tags=tuple(sorted(set(tags) | {"."} | set(extra_tags))),
-        pos=tuple(sorted(set(pos) | {"."})),
-    )
 
 
 @dataclass(frozen=True)
@@ -92,21 +41,6 @@ class TrainSettings:
     augment_rate: float = 0.5
     seed: int = 0
     threads: int | None = None
-
-
-def _targets(vocab: Vocab, trees: Sequence[Tree], device) -> tuple[torch.Tensor, ...]:
-    t = max(len(leaves(tree)) for tree in trees)
-    tag_index = {tag: i for i, tag in enumerate(vocab.tags)}
-    pos_index = {p: i for i, p in enumerate(vocab.pos)}
-    tags = torch.full((len(trees), t), -100, dtype=torch.long)
-    pos = torch.full((len(trees), t), -100, dtype=torch.long)
-    hd = torch.full((len(trees), t), -100, dtype=torch.long)
-    for i, tree in enumerate(trees):
-        lv = leaves(tree)
-        tags[i, :len(lv)] = torch.tensor([tag_index.get(str(leaf.category), -100) for leaf in lv])
-        pos[i, :len(lv)] = torch.tensor([pos_index.get(leaf.token.pos, -100) for leaf in lv])
-        hd[i, :len(lv)] = torch.tensor(heads(tree))
-    return tags.to(device), pos.to(device), hd.to(device)
 
 
 def train_tagger(trees: Sequence[Tree], config: TaggerConfig = TaggerConfig(),
@@ -146,7 +80,7 @@ def train_tagger(trees: Sequence[Tree], config: TaggerConfig = TaggerConfig(),
                                       for w in s] + [True] * (words.shape[1] - len(s)) for s in sents],
                                     device=device)
                 words = torch.where(keep | (words == PAD), words, torch.full_like(words, UNK))
-            tags, pos, hd = _targets(vocab, batch, device)
+            tags, pos, hd = targets(vocab, batch, device)
             with torch.autocast(device_type="cuda", enabled=use_amp):
                 tag_logits, pos_logits, arc_logits = model(words, chars, mask)
                 loss = (loss_fn(tag_logits.flatten(0, 1), tags.flatten())

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from monalog.inference.droppable import droppable_modifier, monotone_modifier
-from monalog.inference.generation import Generator, Target, kb_leq
+from monalog.inference.generation import Generator
+from monalog.inference.target import Target, kb_leq
 from monalog.inference.proof import StepKind
 from monalog.inference.treeops import sentence_text, surface
 from monalog.polarity.polarizer import Polarizer
@@ -86,3 +87,15 @@ def test_kb_leq(a, b, holds):
 def test_kb_above_and_below(word, above, below):
     assert ANIMALS.above(word) == above
     assert ANIMALS.below(word) == below
+
+
+def test_every_edit_module_has_one_rule_in_the_registry_in_order():
+    """Adding a rule is adding a module under monalog/inference/edits and one line in RULES."""
+    import pkgutil
+
+    from monalog.inference import edits
+
+    modules = {m.name for m in pkgutil.iter_modules(edits.__path__)} - {"context"}
+    registered = [rule.__module__.rsplit(".", 1)[1] for rule in edits.RULES]
+    assert sorted(registered) == sorted(modules) and len(set(registered)) == len(registered)
+    assert registered[0] == "replacements" and registered[-1] == "added_disjuncts"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.inference.generation import Generator, Target
+from monalog.inference.generation import Generator
+from monalog.inference.target import Target
 from monalog.inference.search import SearchBudgetError, breadth_first, explore, search
 from monalog.inference.treeops import sentence_text
 from monalog.polarity.polarizer import Polarizer

@@ -21,8 +21,8 @@ import pytest
 
 from monalog.errors import ResourceError
 from monalog.knowledge import wordnet as wordnet_module
-from monalog.knowledge import wordnet_compile, wordnet_index
-from monalog.knowledge.wordnet_index import Source, WordNetError, WordNetIndex, ensure_index
+from monalog.knowledge.wordnet import compile as wordnet_compile, index as wordnet_index
+from monalog.knowledge.wordnet.index import Source, WordNetError, WordNetIndex, ensure_index
 
 SEED = 16
 POS_CHOICES = (None, "n", "v", "a", "r", "s")

@@ -5,8 +5,8 @@ import pytest
 from monalog.ccg import read_braces, leaves
 from monalog.parsing.decoder import Decoder
 from monalog.parsing.tagger import TaggerConfig, encode_batch, load_tagger, save_tagger
-from monalog.parsing.training import (TrainSettings, heads, score_parses, split_holdout,
-                                      train_tagger, with_period)
+from monalog.parsing.tagger_targets import heads, with_period
+from monalog.parsing.training import TrainSettings, score_parses, split_holdout, train_tagger
 
 A_DOG_BARKS = ("{<T S[dcl] ba 0 2> {<T NP fa 0 2> {<L NP/N A a DT O XX NP/N>} {<L N dog dog NN O XX N>} } "
                "{<L S[dcl]\\NP barks bark VBZ O XX S[dcl]\\NP>} }")

@@ -139,7 +139,7 @@ def test_budget_and_reasons_counted(pipe):
 
 
 def test_cut_keeps_the_text_and_agrees_articles():
-    from monalog_perturb.bio.positive_candidates import cut
+    from monalog_perturb.bio.positives.droppable import cut
 
     text = "<re> X <er> is a potent activator of <el> Y <le> (YY), even in mice."
     assert cut(text, text.index("potent"), text.index("potent") + 6) == \

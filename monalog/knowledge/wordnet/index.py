@@ -1,4 +1,4 @@
-"""WordNet compiled once into SQLite (monalog.knowledge.wordnet_compile): opens in milliseconds, reads
+"""WordNet compiled once into SQLite (monalog.knowledge.wordnet.compile): opens in milliseconds, reads
 each lookup lazily.
 
 nltk's `WordNetCorpusReader` reads every index file line by line when it is created (8-10 s). This
@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from monalog.errors import MonalogError
-from monalog.knowledge.wordnet import SOURCE_FILES, Source, find_source
-from monalog.knowledge.wordnet_compile import POS_LIST, SCHEMA_VERSION, connect, data_pos, ensure_index, synset_id
+from monalog.knowledge.wordnet.source import SOURCE_FILES, Source, find_source
+from monalog.knowledge.wordnet.compile import POS_LIST, SCHEMA_VERSION, connect, data_pos, ensure_index, synset_id
 
 __all__ = ["Lemma", "SCHEMA_VERSION", "SOURCE_FILES", "Source", "Synset", "WordNetError", "WordNetIndex",
            "ensure_index", "find_source", "load"]

@@ -1,8 +1,5 @@
-"""WordNet for the prover: the compiled index by default, nltk's reader as the reference.
-
-`wordnet()` returns the compiled index (monalog.knowledge.wordnet_index: WordNet 3.0 in SQLite in
-the cache folder, built on first use, opened in milliseconds); `MONALOG_WORDNET=nltk` chooses nltk's
-`WordNetCorpusReader` instead (`nltk_wordnet()`, 8-10 s to load), which gives the same answers.
+"""Where WordNet's files are (`find_source`: nltk's data, else Debian's wordnet-base) and nltk's
+reader over them (`nltk_wordnet()`, 8-10 s to load: the reference the compiled index is tested against).
 
 nltk reads its own data when present, else Debian's wordnet-base files. nltk cannot read
 /usr/share/wordnet directly (its path sandbox, a missing `lexnames` file, and `index.sense` looked up
@@ -144,23 +141,6 @@ def check_source(source: Source) -> None:
                             "(apt-get install wordnet-base wordnet-sense-index)", input=str(source))
 
 
-WORDNET_ENV = "MONALOG_WORDNET"
-
-
-@lru_cache(maxsize=1)
-def wordnet() -> Any:
-    """The WordNet reader: the compiled index (default; compiled on first use), or nltk's reader
-    when MONALOG_WORDNET=nltk. Both have `synsets`, `synset` and `morphy` and give the same answers."""
-    choice = os.environ.get(WORDNET_ENV, "index").strip().lower() or "index"
-    if choice == "nltk":
-        return nltk_wordnet()
-    if choice != "index":
-        raise ResourceError(f"{WORDNET_ENV}={choice!r}: expected 'index' (the default) or 'nltk'", input=choice)
-    from monalog.knowledge.wordnet_index import load
-
-    return load()
-
-
 @lru_cache(maxsize=1)
 def nltk_wordnet() -> Any:
     """nltk's WordNet reader (the reference); says which source it uses (nltk's data or Debian's files)."""
@@ -184,22 +164,3 @@ def nltk_wordnet() -> Any:
         return reader
     except (OSError, LookupError) as exc:
         raise ResourceError(f"cannot read WordNet at {path}: {exc}", input=str(path)) from exc
-
-
-@lru_cache(maxsize=4)
-def exceptions(pos: str) -> dict[str, tuple[str, ...]]:
-    """WordNet's morphological exception list for one part of speech ("n", "v", "a", "r"):
-    inflected form -> base forms, in file order ("men" -> ("man",))."""
-    from monalog.knowledge.wordnet_index import WordNetIndex
-
-    reader = wordnet()
-    if isinstance(reader, WordNetIndex):
-        return reader.exceptions(pos)
-    names = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
-    out: dict[str, tuple[str, ...]] = {}
-    with reader.open(f"{names[pos]}.exc") as stream:
-        for line in stream:
-            terms = line.split()
-            if terms:
-                out[terms[0]] = tuple(terms[1:])
-    return out

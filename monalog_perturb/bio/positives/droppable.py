@@ -1,5 +1,5 @@
 """The drops a read conclusion allows (`positives`), as edited hypotheses before they are re-parsed:
-each modifier the engine marks droppable in a ↑ position that the rules (`positive_rules`) let go,
+each modifier the engine marks droppable in a ↑ position that the rules (`rules`) let go,
 cut out of the marked text character for character (spacing tidied, a/an agreed), with its proof step."""
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from monalog.ccg.tree import spans
-from monalog.inference.generation import droppable_modifier
+from monalog.inference.droppable import droppable_modifier
 from monalog.inference.treeops import surface
 from monalog.polarity.marks import Polarity
 from monalog.text.morphology import agree_articles
-from monalog_perturb.bio.positive_parse import Sentence
-from monalog_perturb.bio.positive_rules import clean_modifier, modifier_kind
+from monalog_perturb.bio.positives.parse import Sentence
+from monalog_perturb.bio.positives.rules import clean_modifier, modifier_kind
 from monalog_perturb.bio.records import MechanismRecord
 
 if TYPE_CHECKING:

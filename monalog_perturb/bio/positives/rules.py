@@ -1,5 +1,5 @@
 """Which modifiers the natural-logic positives (`positives`) may drop, asked of a read conclusion
-(`positive_parse.Sentence`): the kind of a modifier the engine marks droppable (an adverb, an
+(`parse.Sentence`): the kind of a modifier the engine marks droppable (an adverb, an
 adjective, a PP of place, time or means over a plain noun phrase) or none, and whether its words
 are clean (unprotected, trusted, no number, hedge or conjunction in or beside it)."""
 from __future__ import annotations
@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 
 from monalog.ccg.category import Category, Functor
-from monalog_perturb.bio.positive_parse import Sentence
-from monalog_perturb.bio.positive_tokens import (
+from monalog_perturb.bio.positives.parse import Sentence
+from monalog_perturb.bio.positives.tokens import (
     Token, has_number, is_adjective, is_adverb, is_modifier, is_noun, is_s, is_vp, plain, wordnet_senses)
-from monalog_perturb.bio.positive_words import (
+from monalog_perturb.bio.positives.words import (
     ARGUMENT_NOUNS, CONJUNCTIONS, DEFINITE, FINITE_TAGS, HEDGES, INNER_PREPOSITIONS, NEGATIONS,
     NOMINAL_CATEGORIES, NOMINAL_TAGS, NOUN_PREPOSITIONS, PREPOSITIONS)
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from monalog.ccg.category import Atom, Category, Functor
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
-from monalog_perturb.bio.positive_words import (
+from monalog_perturb.bio.positives.words import (
     AUXILIARIES, COMPARISON, DENY_ADJECTIVES, DENY_ADVERBS, FINITE_TAGS, HEDGES, NEGATIONS, NOT_COMPARATIVES,
     NUMBER_WORDS)
 

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Iterable
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Tree, Unary
 from monalog.polarity.doubt import doubt
-from monalog_perturb.bio.positive_tokens import (
+from monalog_perturb.bio.positives.tokens import (
     Token, finite_category, is_adverb, is_comparative, is_s, is_vp, plain, reverses, trusted_verb)
-from monalog_perturb.bio.positive_words import EVALUATIVE, FINITE_TAGS, HEDGES, NEGATIVE_STEMS, QUANTIFYING
+from monalog_perturb.bio.positives.words import EVALUATIVE, FINITE_TAGS, HEDGES, NEGATIVE_STEMS, QUANTIFYING
 
 if TYPE_CHECKING:
     from monalog.polarity.polarizer import PolarizedSentence

@@ -1,4 +1,4 @@
-"""WordNet 3.0 compiled once into SQLite (the build half of monalog.knowledge.wordnet_index).
+"""WordNet 3.0 compiled once into SQLite (the build half of monalog.knowledge.wordnet.index).
 
 This module parses the WordNet database files (data.*, index.*, *.exc, cntlist.rev) the way nltk's
 reader parses them into `wordnet-3.0.sqlite` in the cache folder. The file is built atomically (a
@@ -19,7 +19,7 @@ from typing import Any, Iterator
 
 from monalog.errors import ResourceError
 from monalog.fileio import atomic_path
-from monalog.knowledge.wordnet import Source, cache_dir, check_source, find_source
+from monalog.knowledge.wordnet.source import Source, cache_dir, check_source, find_source
 
 log = logging.getLogger(__name__)
 

@@ -31,9 +31,9 @@ agree with each other, with WordNet and with the tagger's confidence.
   kept, a/an agreed) and must re-parse, without doubt, as an S[dcl] with the same main verb.
 The work per record is counted, not timed (`NLBudget`): the parser's budget, a cap on a
 conclusion's words and on the candidates re-parsed, so results never depend on the machine's load.
-The parts: `positive_words` (the word lists), `positive_tokens` (a token's word class),
-`positive_parse` (a conclusion read once), `positive_rules` (which modifiers may go) and
-`positive_candidates` (the edits); this module re-parses them and makes the positives."""
+The parts: `words` (the word lists), `tokens` (a token's word class),
+`parse` (a conclusion read once), `rules` (which modifiers may go) and
+`droppable` (the edits); this module re-parses them and makes the positives."""
 from __future__ import annotations
 
 import re
@@ -47,9 +47,9 @@ from monalog.polarity.doubt import doubt
 from monalog.pipeline import TEACHER_BUDGET, ParserBudget
 from monalog.polarity.marks import Polarity
 from monalog_perturb.bio.bionli import Perturbation
-from monalog_perturb.bio.positive_candidates import Candidate, find_candidates
-from monalog_perturb.bio.positive_parse import Sentence
-from monalog_perturb.bio.positive_tokens import finite_category, is_s
+from monalog_perturb.bio.positives.droppable import Candidate, find_candidates
+from monalog_perturb.bio.positives.parse import Sentence
+from monalog_perturb.bio.positives.tokens import finite_category, is_s
 from monalog_perturb.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
 
 if TYPE_CHECKING:

@@ -1,0 +1,30 @@
+"""The edit rules of the directed search, one module each, in the order the generator proposes their
+edits. The order is part of every answer (a breadth-first search meets sentences in it), so a new
+rule goes where it should be tried: a module with `edits(ctx: EditContext) -> Edits` and one line
+here (spaCy's pipeline is the model)."""
+from __future__ import annotations
+
+from monalog.inference.edits import (added_disjuncts, adjective_swaps, adverb_moves, aligned_phrases,
+                                     clothing_colours, compound_phrases, deletions, determiner_phrases,
+                                     ground_prepositions, insertions, place_phrases, pp_moves, replacements,
+                                     two_word_determiners)
+from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
+
+RULES: tuple[Rule, ...] = (
+    replacements.edits,             # a word by one above it (↑) or below it (↓)
+    determiner_phrases.edits,       # "a few" as one word
+    two_word_determiners.edits,     # one word by "a few"
+    compound_phrases.edits,         # a phrase that stands for one word
+    aligned_phrases.edits,          # a phrase by its aligned phrase (↑ only)
+    place_phrases.edits,            # "in a field" ≤ "outdoors"
+    ground_prepositions.edits,      # "on the grass" ≡ "in the grass"
+    clothing_colours.edits,         # "in a blue leotard" ≤ "in blue"
+    adverb_moves.edits,             # "quickly running" ≡ "running quickly"
+    adjective_swaps.edits,          # "a big green ball" ≡ "a green big ball"
+    pp_moves.edits,                 # "a kid in a pool is swimming" ≡ "a kid is swimming in a pool"
+    deletions.edits,                # modifiers, objects, measures and conjuncts dropped (↑)
+    insertions.edits,               # the target's modifiers added (↓)
+    added_disjuncts.edits,          # "X" ≤ "X or Y" (↑)
+)
+
+__all__ = ["RULES", "EditContext", "Edits", "Nodes", "Rule"]

@@ -1,0 +1,32 @@
+"""A monotone modifier of the target added where the constituent it modifies is ↓ (a car ≥ a red car
+under "no")."""
+from __future__ import annotations
+
+from monalog.ccg.tree import Binary
+from monalog.inference.edits.context import EditContext, Edits
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.target import pair_fact
+from monalog.inference.treeops import lemma_key, replace_at, same_category, sentence_text, surface
+from monalog.polarity.marks import Polarity
+
+
+def edits(ctx: EditContext) -> Edits:
+    if ctx.target is None:
+        return
+    for mod_node, mod_index in ctx.target.modifiers:
+        mod = mod_node.children[mod_index]
+        head = mod_node.children[1 - mod_index]
+        if all(ctx.have[lemma] for lemma in lemma_key(mod)):
+            continue
+        head_key = lemma_key(head)
+        for path, node in ctx.nodes:
+            if node.polarity is not Polarity.DOWN or not same_category(node.category, head.category):
+                continue
+            if lemma_key(node.node) != head_key:
+                continue
+            children = (mod, node.node) if mod_index == 0 else (node.node, mod)
+            new = Binary(mod_node.category, mod_node.rule, children[0], children[1], mod_node.head_is_left)
+            edited = replace_at(ctx.tree, path, new)
+            fact = pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
+            yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), Polarity.DOWN, (fact,),
+                               operator=node.operator)

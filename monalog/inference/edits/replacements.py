@@ -1,0 +1,40 @@
+"""Words replaced by words the target has more of, as the polarity and the knowledge base allow: a
+word where ↑ by a word above it, where ↓ by one below it (MonaLog's replacement)."""
+from __future__ import annotations
+
+from monalog.ccg.tree import Leaf, Token
+from monalog.inference.edits.context import EditContext, Edits
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.target import licensed
+from monalog.inference.treeops import ARTICLE, is_determiner, norm_lemma, replace_at, sentence_text
+
+_A = Token("a", "a", "DT")
+
+
+def edits(ctx: EditContext) -> Edits:
+    """A word the target also has may be replaced too: the target's may stand elsewhere ("a black coat"
+    -> "black clothing" when the target also mentions "a grey coat"). The "few" of "a few" is no word of
+    its own (determiner_phrases replaces the two)."""
+    previous = ""
+    for path, node in ctx.nodes:
+        if not isinstance(node.node, Leaf):
+            continue
+        leaf, p = node.node, node.polarity
+        lemma, after = norm_lemma(leaf), previous
+        previous = leaf.token.word.lower()
+        if lemma == "few" and after == "a":
+            continue
+        determiner = is_determiner(leaf)
+        if lemma == ARTICLE and not determiner:
+            continue
+        candidates = dict(ctx.missing)
+        if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
+            candidates[ARTICLE] = _A
+        for new_lemma, token in candidates.items():
+            facts = licensed(ctx.leq, lemma, new_lemma, p)
+            if facts is None:
+                continue
+            new = Leaf(leaf.category, Token(token.word, token.lemma, token.pos))
+            edited = replace_at(ctx.tree, path, new)
+            yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), p, facts,
+                               operator=node.operator)
