@@ -25,10 +25,11 @@ def edits(ctx: EditContext) -> Edits:
     tree, target = ctx.tree, ctx.target
     for path, node in ctx.nodes:
         subtree = node.node
+        binary = cast(Binary, subtree)      # where a complement or a conjunction is found below, it is one
         if node.polarity is not UP:
             conj = conjunction(subtree)
             if conj and conj[0] in ("and", "or") and node.polarity is DOWN:
-                yield from _swap(tree, path, subtree, target)
+                yield from _swap(tree, path, binary, target)
                 if conj[0] == "or":     # not (X or Y) ≤ not X
                     yield from _drop_conjunct(tree, path, node, conj, target)
             continue
@@ -48,26 +49,26 @@ def edits(ctx: EditContext) -> Edits:
             yield edited, Step(StepKind.DELETE, surface(subtree)[:-len(surface(stuff))].strip(), "",
                                sentence_text(edited), UP, (fact,), operator=node.operator)
         obj = None if noun_modifier(tree, path) else complement(subtree)
-        verb = subtree.left if obj else None
-        if (obj and isinstance(verb, Leaf) and not target_has(target, lemma_key(subtree.right))
-                and not any(operators(leaves(subtree.right)))      # "drinking no milk" is no drinking
+        verb = binary.left if obj else None
+        if (obj and isinstance(verb, Leaf) and not target_has(target, lemma_key(binary.right))
+                and not any(operators(leaves(binary.right)))      # "drinking no milk" is no drinking
                 and (ctx.intransitive is None or ctx.intransitive(verb.token.lemma.lower()))):
             intransitive = Leaf(obj, verb.token)
             edited = replace_at(tree, path, intransitive)
-            what = "to an object" if str(subtree.right.category) == "NP" else "with a complement"
+            what = "to an object" if str(binary.right.category) == "NP" else "with a complement"
             fact = pair_fact(verb.token.word, surface(subtree), f"doing something {what} is doing it")
-            yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,),
+            yield edited, Step(StepKind.DELETE, surface(binary.right), "", sentence_text(edited), UP, (fact,),
                                operator=node.operator)
         shorter = without_second_complement(subtree) if target is not None else None
-        if shorter is not None and not target_has(target, lemma_key(subtree.right)) \
-                and not any(operators(leaves(subtree.right))):
+        if shorter is not None and not target_has(target, lemma_key(binary.right)) \
+                and not any(operators(leaves(binary.right))):
             edited = replace_at(tree, path, shorter)
             fact = pair_fact(surface(shorter), surface(subtree), "doing something with a complement is doing it")
-            yield edited, Step(StepKind.DELETE, surface(subtree.right), "", sentence_text(edited), UP, (fact,),
+            yield edited, Step(StepKind.DELETE, surface(binary.right), "", sentence_text(edited), UP, (fact,),
                                operator=node.operator)
         conj = conjunction(subtree)
         if conj and conj[0] in ("and", "or"):
-            yield from _swap(tree, path, subtree, target)
+            yield from _swap(tree, path, binary, target)
         if conj and conj[0] == "and" and not _modified_nouns(tree, path):   # X and Y ≤ X; never "X or Y" ≤ X
             yield from _drop_conjunct(tree, path, node, conj, target)
             if ctx.counting and target is not None and target.lemmas["two"]:

@@ -2,6 +2,8 @@
 under "no")."""
 from __future__ import annotations
 
+from typing import cast
+
 from monalog.ccg.tree import Binary
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
@@ -25,7 +27,8 @@ def edits(ctx: EditContext) -> Edits:
             if lemma_key(node.node) != head_key:
                 continue
             children = (mod, node.node) if mod_index == 0 else (node.node, mod)
-            new = Binary(mod_node.category, mod_node.rule, children[0], children[1], mod_node.head_is_left)
+            shape = cast(Binary, mod_node)      # a modifier and its head
+            new = Binary(shape.category, shape.rule, children[0], children[1], shape.head_is_left)
             edited = replace_at(ctx.tree, path, new)
             fact = pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
             yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), Polarity.DOWN, (fact,),
