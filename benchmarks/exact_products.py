@@ -21,6 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from worktree import checked_out
+
 ROOT = Path(__file__).resolve().parents[1]
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -102,26 +104,21 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--pairs", type=int, default=4934)
     args = ap.parse_args()
-    base = Path(tempfile.mkdtemp(prefix="monalog-baseline-")) / "tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.baseline], check=True,
-                   capture_output=True)
-    codes = {"baseline": base, "exact": ROOT}
-    prover: dict[str, list[dict]] = {name: [] for name in codes}
-    models: dict[str, list[dict]] = {name: [] for name in codes}
-    try:
+    prover: dict[str, list[dict]] = {"baseline": [], "exact": []}
+    models: dict[str, list[dict]] = {"baseline": [], "exact": []}
+    with checked_out(args.baseline) as base:
+        codes = {"baseline": base, "exact": ROOT}
         for r in range(args.rounds):
             for name in (list(codes) if r % 2 == 0 else list(codes)[::-1]):
                 prover[name].append(run(PROVER, codes[name], str(SICK), str(args.pairs)))
                 models[name].append(run(MODELS, codes[name], str(SICK)))
                 print(name, f"round {r + 1}: prover {prover[name][-1]['seconds']:.1f} s", file=sys.stderr)
-        fallback = run(FALLBACK, ROOT)
-    finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], capture_output=True)
+    fallback = run(FALLBACK, ROOT)
     labels = {name: [tuple(p["labels"]) for p in runs] for name, runs in prover.items()}
     changed = sum(a != b for a, b in zip(labels["baseline"][0], labels["exact"][0]))
     median = {name: {"prover_seconds": statistics.median(p["seconds"] for p in prover[name]),
                      **{key: statistics.median(m[key] for m in models[name]) for key in models[name][0]}}
-              for name in codes}
+              for name in prover}
     report = {"command": f"python benchmarks/exact_products.py --baseline {args.baseline} --rounds {args.rounds} "
                          f"--pairs {args.pairs}", "pairs": args.pairs, "labels_changed": changed,
               "labels_stable_across_rounds": all(len(set(v)) == 1 for v in labels.values()),

@@ -22,12 +22,12 @@ import os
 import socket
 import statistics
 import subprocess
-import tempfile
 import threading
 import time
 from pathlib import Path
 
 import httpx
+from worktree import checked_out
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -111,13 +111,8 @@ def main() -> None:
     ap.add_argument("--tries", type=int, default=20)
     ap.add_argument("--baseline-tries", type=int, default=3)
     args = ap.parse_args()
-    base = Path(tempfile.mkdtemp(prefix="monalog-baseline-")) / "tree"
-    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(base), args.baseline], check=True,
-                   capture_output=True)
-    try:
+    with checked_out(args.baseline) as base:
         results = {"baseline": measure(base, args.baseline_tries), "this code": measure(ROOT, args.tries)}
-    finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], capture_output=True)
     report = {"command": f"python benchmarks/serve_abuse.py --baseline {args.baseline} --tries {args.tries} "
                          f"--baseline-tries {args.baseline_tries}", "results": results}
     out = ROOT / "benchmarks" / "results" / "serve_abuse"
