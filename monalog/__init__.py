@@ -23,14 +23,19 @@ _EXPORTS = {
     "Definites": "monalog.polarity.lexicon", "BarePlurals": "monalog.polarity.lexicon",
     "MonalogError": "monalog.errors", "InputError": "monalog.errors", "ParseError": "monalog.errors",
     "OutputError": "monalog.errors", "ResourceError": "monalog.errors",
+    "evaluate": "monalog.eval.evaluate", "Evaluation": "monalog.eval.evaluate",
+    "HybridClassifier": "monalog.hybrid.classifier",
 }
-__all__ = ["AlignmentSettings", "BarePlurals", "Definites", "InputError", "Knowledge", "Label", "MonalogError",
-           "Numerals", "OutputError", "ParseError", "Polarity", "Proof", "Prover", "ProverSettings", "Readings",
-           "ResourceError", "Step", "StepKind", "parse", "polarize", "prove", "prove_many"]
+__all__ = ["AlignmentSettings", "BarePlurals", "Definites", "Evaluation", "HybridClassifier", "InputError", "Knowledge",
+           "Label", "MonalogError", "Numerals", "OutputError", "ParseError", "Polarity", "Proof", "Prover",
+           "ProverSettings", "Readings", "ResourceError", "Step", "StepKind", "evaluate", "parse", "polarize", "prove",
+           "prove_many"]
 
 if TYPE_CHECKING:
     from monalog.api import parse, polarize, prove, prove_many
     from monalog.errors import InputError, MonalogError, OutputError, ParseError, ResourceError
+    from monalog.eval.evaluate import Evaluation, evaluate
+    from monalog.hybrid.classifier import HybridClassifier
     from monalog.inference.alignment import AlignmentSettings, Knowledge
     from monalog.inference.proof import Label, Proof, Step, StepKind
     from monalog.inference.prover import Prover, ProverSettings

@@ -347,29 +347,17 @@ def threshold(args: argparse.Namespace) -> float | None:
     return None if getattr(args, "decision", "fixed") == "learned" else DEFAULT_THRESHOLD
 
 
+def classifier(args: argparse.Namespace):
+    """The hybrid classifier the options ask for (the engine alone without --hybrid)."""
+    from monalog.hybrid.classifier import HybridClassifier
+
+    return HybridClassifier.load(args.hybrid or (), prover_settings(args), args.threshold, args.decision,
+                                 args.workers, args.device)
+
+
 def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | None = None) -> list:
     """Hybrid decisions (symbolic only without --hybrid), with a progress bar over the proving;
     `on_ready` is told each prover worker's load time."""
-    from monalog.hybrid.classifier import HybridClassifier
-
-    fallback, rule, settings = None, None, prover_settings(args)
-    if args.decision == "learned" and not args.hybrid:
-        raise InputError("--decision learned needs a fallback model (--hybrid MODEL_DIR)")
-    if args.decision == "learned" and args.threshold is not None:
-        raise InputError("--threshold does not apply with --decision learned: the rule has its own threshold")
-    if args.hybrid:
-        from monalog.hybrid.decision import DecisionRule
-        from monalog.hybrid.fallback import load_fallback
-
-        if args.decision == "learned":
-            if len(args.hybrid) > 1:
-                raise InputError("--decision learned takes one --hybrid model: its rule was fitted on that model's "
-                                 "probabilities, not on an ensemble's")
-            rule = DecisionRule.load(args.hybrid[0])
-            if rule.fitted.get("engine", settings.knowledge.value) != settings.knowledge.value:
-                log.warning("the decision rule was fitted on --knowledge %s answers, these are --knowledge %s",
-                            rule.fitted["engine"], settings.knowledge.value)
-        fallback = load_fallback(args.hybrid, device=args.device)
-    classifier = HybridClassifier(fallback, settings, threshold(args), args.workers, rule)
     with progress("proving", len(pairs), " pair") as bar:
-        return classifier.classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update, on_ready=on_ready)
+        return classifier(args).classify([(p.premise, p.hypothesis) for p in pairs], on_chunk=bar.update,
+                                         on_ready=on_ready)

@@ -4,11 +4,12 @@ fallback classifier."""
 from __future__ import annotations
 
 import enum
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from monalog.inference.batch import prove_all
-from monalog.errors import MonalogError
+from monalog.errors import InputError, MonalogError
 from monalog.inference.search import SearchTimeout
 from monalog.inference.proof import Label, Proof
 from monalog.inference.prover import ProverSettings
@@ -17,6 +18,8 @@ from monalog.hybrid.fallback import Fallback, FallbackEnsemble, Prediction
 
 if TYPE_CHECKING:
     from monalog.hybrid.decision import DecisionRule
+
+log = logging.getLogger(__name__)
 
 
 class Component(str, enum.Enum):
@@ -65,6 +68,35 @@ class HybridClassifier:
                  rule: DecisionRule | None = None) -> None:
         self.fallback, self.settings, self.workers, self.rule = fallback, settings, workers, rule
         self.threshold = None if rule is not None else threshold        # the rule has its own
+
+    @classmethod
+    def load(cls, models: Sequence[str] = (), settings: ProverSettings = ProverSettings(),
+             threshold: float | None = None, decision: str = "fixed", workers: int = 1,
+             device: str | None = None) -> "HybridClassifier":
+        """The engine alone (no `models`), or with the fallback of `models` (`monalog train` folders or NLI
+        models; several: their ensemble). `threshold`: fallback E/C below it become NEUTRAL (None: the
+        default, DEFAULT_THRESHOLD; 0: none); `decision` "learned": the rule `train --fit-decision` fitted
+        on the one model weighs both answers, with its own threshold."""
+        from monalog.hybrid.decision import DecisionRule
+        from monalog.hybrid.fallback import load_fallback
+
+        if decision not in ("fixed", "learned"):
+            raise InputError(f"unknown decision rule {decision!r}: fixed or learned", input=decision)
+        rule = None
+        if decision == "learned":
+            if not models:
+                raise InputError("--decision learned needs a fallback model (--hybrid MODEL_DIR)")
+            if threshold is not None:
+                raise InputError("--threshold does not apply with --decision learned: the rule has its own threshold")
+            if len(models) > 1:
+                raise InputError("--decision learned takes one --hybrid model: its rule was fitted on that model's "
+                                 "probabilities, not on an ensemble's")
+            rule = DecisionRule.load(models[0])
+            if rule.fitted.get("engine", settings.knowledge.value) != settings.knowledge.value:
+                log.warning("the decision rule was fitted on --knowledge %s answers, these are --knowledge %s",
+                            rule.fitted["engine"], settings.knowledge.value)
+        fallback = load_fallback(list(models), device=device) if models else None
+        return cls(fallback, settings, DEFAULT_THRESHOLD if threshold is None else threshold, workers, rule)
 
     def classify(self, pairs: Sequence[tuple[str, str]], on_chunk: Callable[[int], None] | None = None,
                  proofs: Sequence[Proof | MonalogError] | None = None,

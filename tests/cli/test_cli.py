@@ -166,3 +166,28 @@ def test_eval_scores_one_sick_set(capsys, tmp_path):
     assert code == 0 and metrics["n"] == 2 and metrics["sick_set"] == "TRIAL"
     code, _, err = run(capsys, "eval", str(data), "--sick-set", "TEST")
     assert code != 0 and "no usable pairs" in err and "of set TEST" in err
+
+
+def test_evaluate_from_python_and_eval_predictions(capsys, tmp_path):
+    """A hybrid evaluation in three lines of Python, and `eval --predictions` for error analysis: each
+    pair's answer, gold label, who decided and the proof, as the scores count them."""
+    import monalog
+
+    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set",
+            "1\tA man is running\tA person is running\tENTAILMENT\tTRIAL",
+            "2\tA man is running\tA man is not running\tCONTRADICTION\tTRIAL",
+            "3\tA dog is sleeping\tA cat is eating\tENTAILMENT\tTRIAL"]
+    data = tmp_path / "sick.tsv"
+    data.write_text("\n".join(rows) + "\n")
+    run_ = monalog.evaluate(data, monalog.HybridClassifier.load(), sick_set="TRIAL")
+    assert run_.report.n == 3 and round(run_.report.accuracy, 4) == round(2 / 3, 4)
+    predictions = list(run_.predictions())
+    assert [(p["id"], p["gold"], p["label"], p["correct"]) for p in predictions] == [
+        ("1", "ENTAILMENT", "ENTAILMENT", True), ("2", "CONTRADICTION", "CONTRADICTION", True),
+        ("3", "ENTAILMENT", "NEUTRAL", False)]
+    assert predictions[0]["proof"]["steps"] and predictions[0]["component"] == "monalog"
+    out = tmp_path / "predictions.jsonl"
+    code, _, _ = run(capsys, "eval", str(data), "--predictions", str(out))
+    assert code == 0 and [json.loads(line) for line in out.read_text().splitlines()] == predictions
+    code, _, err = run(capsys, "eval", str(data), "--predictions", str(data))
+    assert code == 2 and "also an input" in err
