@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 PYTHON=${PYTHON:-python3.11}
 command -v "$PYTHON" >/dev/null 2>&1 || PYTHON=python3
-# WordNet 3.0 for the prover's knowledge base (see monalog/knowledge/wordnet.py); Chromium for the
+# WordNet 3.0 for the prover's knowledge base (see monalog/knowledge/wordnet/); Chromium for the
 # proof explorer's browser tests (driven headless by Playwright, tests/server/)
 APT_PACKAGES=(${MONALOG_APT_PACKAGES:-wordnet-base wordnet-sense-index chromium})
 

@@ -60,4 +60,5 @@ class ArrayPairClassifier:
         if not pairs:
             return []
         enc = tokenizer([p for p, _ in pairs], [h for _, h in pairs], truncation=True, max_length=max_length)
-        return self.probabilities(enc["input_ids"], enc["token_type_ids"], batch_size).tolist()
+        types = enc.get("token_type_ids") or [[0] * len(ids) for ids in enc["input_ids"]]
+        return self.probabilities(enc["input_ids"], types, batch_size).tolist()

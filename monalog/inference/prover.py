@@ -274,10 +274,14 @@ class Prover:
                     raise SearchBudgetError("no budget left")
                 result = search(start, goal, generator, self.polarizer, edits, allowed, deadline, s.keep_search_tree)
             except SearchBudgetError as exc:
+                spent = explored + max(allowed, 0)         # what the pair's searches reached (a request's budget)
                 if allowed < s.max_states and not isinstance(exc, SearchTimeout):
-                    raise WorkBudgetError(f"over the work budget: this pair's searches passed {pair_states} sentences "
-                                          f"of {words} words; the limit is {s.max_work} sentence-words",
-                                          input=item.premise) from None
+                    over = WorkBudgetError(f"over the work budget: this pair's searches passed {pair_states} "
+                                           f"sentences of {words} words; the limit is {s.max_work} sentence-words",
+                                           input=item.premise)
+                    over.explored = spent
+                    raise over from None
+                exc.explored = spent
                 raise
             explored += len(result.states)
             edges.extend(result.edges)          # none unless the settings keep the search tree

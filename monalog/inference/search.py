@@ -18,7 +18,10 @@ from monalog.inference.treeops import lemma_key, sentence_text
 
 
 class SearchBudgetError(MonalogError):
-    """The search for one pair ran past its step or time budget."""
+    """The search for one pair ran past its step or time budget; `explored`: the sentences its searches
+    reached (set by the prover)."""
+
+    explored: int = 0
 
 
 class WorkBudgetError(SearchBudgetError):

@@ -37,7 +37,7 @@ def read_weights(root: str | Path, names: tuple[str, ...] | None = None) -> tupl
         with safe_open(str(root / "model.safetensors"), framework="np") as f:
             weights = {name: f.get_tensor(name) for name in (names or f.keys())}
         config = json.loads((root / "config.json").read_text(encoding="utf-8"))
-    except (OSError, KeyError, ValueError, SafetensorError) as exc:
+    except (OSError, KeyError, TypeError, ValueError, SafetensorError) as exc:
         raise ResourceError(f"cannot read the BERT model in {root}: {exc}", input=str(root)) from exc
     return weights, config
 
@@ -128,6 +128,7 @@ class BertArrays:
         self.dense = Dense(self.w, slices)
         self.table, self.layers, self.prefix = table, layers, prefix
         self.heads, self.eps = int(config["num_attention_heads"]), float(config["layer_norm_eps"])
+        self.positions = int(config.get("max_position_embeddings", MAX_PIECES))     # the longest text's pieces
         self._qkv = [self._fused(i) for i in range(layers)]
 
     def _fused(self, layer: int) -> tuple[Operand, np.ndarray]:
@@ -162,7 +163,7 @@ class BertArrays:
             # the softmax's sums come from the same exact product (a column of ones beside the values): a
             # plain sum over the batch's padded length would add in an order set by that length; the
             # grid is set for the longest text, not this batch's
-            weighted = exact_matmul(scores, np.concatenate([v, ones], axis=-1), dense.slices, MAX_PIECES)
+            weighted = exact_matmul(scores, np.concatenate([v, ones], axis=-1), dense.slices, self.positions)
             context = (weighted[..., :d] / weighted[..., d:]).transpose(0, 2, 1, 3).reshape(b * s, h)
             x = layer_norm(dense(context[live], f"{name}.attention.output.dense") + x, w,
                            f"{name}.attention.output.LayerNorm", eps)

@@ -1,5 +1,6 @@
 """Matrix products whose rows depend on their own row alone: the same bits under any BLAS kernel,
-CPU, thread count or batch shape.
+thread count or batch shape. (Across CPUs the element-wise functions around them, numpy's exp and tanh,
+may still differ in the last bit: SIMD and libm versions.)
 
 BLAS adds a row's products in an order set by its kernel, its threads and the number of rows (an
 OpenBLAS Haswell kernel moves a float32 row by ~1e-7 with the rows beside it), and in floating point
@@ -16,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 SLICES = 2
+_TINY = 2.0 ** -960
 
 
 def _bits(n: int) -> int:
@@ -26,7 +28,9 @@ def _bits(n: int) -> int:
 def _split(x: np.ndarray, axis: int, bits: int, count: int) -> tuple[list[np.ndarray], np.ndarray]:
     """x = sum_i slices[i] * 2^(e - bits * (i + 1)) up to the last slice's grid, each slice integer-valued
     with |slice| <= 2^bits; e (int, reduced along `axis`, kept as a length-1 axis) bounds |x| < 2^e."""
-    _, e = np.frexp(np.abs(x).max(axis=axis, keepdims=True))
+    largest = np.abs(x).max(axis=axis, keepdims=True)
+    # a row whose largest entry is below 2^-960 counts as zeros (its scale 2^(bits - e) would overflow)
+    _, e = np.frexp(np.where(largest < _TINY, 0.0, largest))
     rest = x * np.ldexp(1.0, bits - e)                # powers of two: every step here is exact
     slices = []
     for i in range(count):
@@ -50,11 +54,17 @@ class Operand:
         self.slices, self.exponent = _split(w, -2, self.bits, slices)
 
 
-def exact_matmul(x: np.ndarray, w: np.ndarray | Operand, slices: int = SLICES,
+def exact_matmul(x: np.ndarray, w: np.ndarray | Operand, slices: int | None = None,
                  terms: int | None = None) -> np.ndarray:
     """x (..., k, n) @ w (..., n, m) in float64, each output a function of its row of x and column of w
-    only. `w` may be prepared once as an `Operand` (a layer's weights); `terms`: see `Operand`."""
-    right = w if isinstance(w, Operand) else Operand(w, slices, terms)
+    only. `w` may be prepared once as an `Operand` (a layer's weights, its slices and terms set there);
+    otherwise `slices` (default SLICES) and `terms` (see `Operand`) apply."""
+    if isinstance(w, Operand):
+        if slices is not None or terms is not None:
+            raise ValueError("an Operand has its slices and terms already")
+        right = w
+    else:
+        right = Operand(w, SLICES if slices is None else slices, terms)
     count, bits = right.count, right.bits
     left, e = _split(x, -1, bits, count)
     total = None

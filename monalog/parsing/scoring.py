@@ -24,9 +24,9 @@ def torch_forward(model, encode: Callable[[list], tuple]) -> Callable[[list], Lo
 
 
 def _snapped(logits: np.ndarray) -> np.ndarray:
-    """Log-probabilities on a grid of 1e-6, as float32 for the decoder. The forward pass is exact
-    (monalog.neural.exact: a sentence's logits are the same bits in any batch, on any BLAS kernel);
-    the grid keeps the scores the decoder has always been given."""
+    """Log-probabilities on a grid of 1e-6, as float32 for the decoder. The logits are exact products
+    (monalog.neural.exact: the same bits in any batch) and each softmax runs over one sentence's own
+    candidates, so the scores are the same bits in any batch too; the grid keeps them as they were."""
     return np.round(log_softmax(logits.astype(np.float64)), 6).astype(np.float32)
 
 
@@ -40,11 +40,14 @@ def score_in_batches(forward: Callable[[list], Logits], pos_names: Sequence[str]
     for b in range(0, len(order), batch_size):
         idx = order[b:b + batch_size]
         tag_logits, pos_logits, arc_logits = forward([sentences[i] for i in idx])
-        tag_lp, arc_lp = _snapped(tag_logits), _snapped(arc_logits)
+        tag_lp = _snapped(tag_logits)
         pos_ids = pos_logits.argmax(-1)
         for row, i in enumerate(idx):
             n = len(sentences[i])
-            scores[i] = (np.ascontiguousarray(tag_lp[row, :n]), np.ascontiguousarray(arc_lp[row, :n, :n + 1]))
+            # a head's log-softmax over the sentence's own n + 1 candidates: a sum over the batch's padded
+            # length would round in an order set by that length
+            scores[i] = (np.ascontiguousarray(tag_lp[row, :n]),
+                         np.ascontiguousarray(_snapped(arc_logits[row, :n, :n + 1])))
             pos[i] = [pos_names[p] for p in pos_ids[row, :n]]
     # every sentence is in one batch, so every slot is filled
     return cast(list[Scores], scores), cast(list[list[str]], pos)

@@ -29,8 +29,9 @@ PAD, UNK = 0, 1
 MAX_WORD_CHARS = 24             # a fixed width: a word's features never depend on the other words of its batch
 FORMAT = "monalog-tagger/1"
 _DIGITS = re.compile(r"\d")
-#: The forward pass runs in float64 with exact products (monalog.neural.exact): a sentence's scores are
-#: the same bits in any batch, on any BLAS kernel or thread count.
+#: The forward pass runs in float64 with exact products (monalog.neural.exact): a sentence's logits are
+#: the same bits in any batch, under any BLAS kernel or thread count (monalog.parsing.scoring keeps its
+#: softmaxes to the sentence's own positions).
 
 
 def normalize_word(word: str) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Sequence
 from monalog.errors import InputError, MonalogError, ResourceError
 from monalog.inference.proof import Proof
 from monalog.inference.prover import Prover, ProverSettings
+from monalog.inference.search import SearchBudgetError, WorkBudgetError
 from monalog.parallel import quiet_threads
 from monalog.parsing.tokens import tokenize
 from monalog.pipeline import Pipeline
@@ -127,7 +128,7 @@ class Engine:
         for k, i in enumerate(todo):
             p, h = analysed[2 * k], analysed[2 * k + 1]
             proof = prover.prove_analysed(pairs[i].premise, pairs[i].hypothesis, p, h, options.depth)
-            self.explored += proof.explored if isinstance(proof, Proof) else 0
+            self.explored += proof.explored if isinstance(proof, (Proof, SearchBudgetError)) else 0
             if isinstance(proof, Proof) and as_json:
                 assert not isinstance(p, MonalogError) and not isinstance(h, MonalogError)
                 limit = self.limits.graph_nodes if graph_nodes is None else min(graph_nodes, self.limits.graph_nodes)
@@ -147,7 +148,8 @@ class Engine:
         if self.fallback is None:
             raise NO_FALLBACK
         proofs = self._proofs(pairs, options, False)
-        todo = [i for i, r in enumerate(proofs) if not isinstance(r, InputError)]
+        # input the server refuses, and a pair over its work budget, are errors: never the fallback's label
+        todo = [i for i, r in enumerate(proofs) if not isinstance(r, (InputError, WorkBudgetError))]
         threshold = options.threshold if options.threshold is not None else self.config.threshold
         classifier = HybridClassifier(self.fallback, options.settings(), threshold)
         decisions = classifier.classify([(pairs[i].premise, pairs[i].hypothesis) for i in todo],

@@ -28,17 +28,20 @@ def _text_problem(text: str) -> str | None:
 
 
 def _check_text(value: Any, where: str) -> None:
-    """Every field name and string of a request, lists included: no NUL, no lone surrogate."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if isinstance(key, str) and (problem := _text_problem(key)):
-                raise ValueError(f"the field name {readable(key)!r} {BAD_TEXT}: it {problem}")
-            _check_text(item, f"{where}.{key}" if where else str(key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _check_text(item, f"{where}.{i}")
-    elif isinstance(value, str) and (problem := _text_problem(value)):
-        raise ValueError(f"{readable(where)} {BAD_TEXT}: it {problem}")
+    """Every field name and string of a request, lists included: no NUL, no lone surrogate (a loop, not
+    recursion: JSON nested hundreds deep is fine)."""
+    stack = [(value, where)]
+    while stack:
+        item, at = stack.pop()
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if isinstance(key, str) and (problem := _text_problem(key)):
+                    raise ValueError(f"the field name {readable(key)!r} {BAD_TEXT}: it {problem}")
+                stack.append((inner, f"{at}.{key}" if at else str(key)))
+        elif isinstance(item, list):
+            stack.extend((inner, f"{at}.{i}") for i, inner in enumerate(item))
+        elif isinstance(item, str) and (problem := _text_problem(item)):
+            raise ValueError(f"{readable(at)} {BAD_TEXT}: it {problem}")
 
 
 class _Strict(BaseModel):

@@ -51,6 +51,9 @@ def test_zero_rows_and_extreme_scales():
     x = np.array([[0.0, 0.0], [1e-200, 3e-200], [1e200, -1e200]])
     out = exact_matmul(x, w)
     assert np.array_equal(out[0], [0.0, 0.0])
+    assert np.array_equal(exact_matmul(np.array([[1e-310, 0.0]]), w), [[0.0, 0.0]])   # subnormal: zeros, no NaN
+    with pytest.raises(ValueError, match="already"):
+        exact_matmul(x, Operand(w), slices=1)
     assert np.allclose(out[1:], x[1:] @ w, rtol=1e-12)
 
 

@@ -263,6 +263,10 @@ def test_classify_with_a_fallback(tmp_path_factory):
     assert fallback["id"] == 2 and fallback["component"] == "fallback" and fallback["symbolic"] == "NEUTRAL"
     assert set(fallback["fallback"]) == {"ENTAILMENT", "NEUTRAL", "CONTRADICTION"} and fallback["proof"] is None
     assert bad["error"] == "empty sentence"
+    with TestClient(create_app(ServerConfig(model=str(model), device="cpu", limits=Limits(work=10))),
+                    base_url=LOCAL) as c:         # a pair over the work budget: an error, not the fallback's label
+        code, d = post(c, "/api/classify", {"premise": LONG, "hypothesis": "A man is walking on the beach"})
+    assert code == 422 and d["error"].startswith("over the work budget")
 
 
 # -- health, examples, pages, schema ------------------------------------------------------------------------
@@ -513,6 +517,14 @@ def test_a_pairs_work_and_a_requests_work_are_bounded_with_typed_errors():
         assert [r["hypothesis"] for r in later] == [p["hypothesis"] for p in pairs[1:]]
         alone = post(c, "/api/prove", {"pairs": pairs[1:2]})[1]["results"][0]
         assert alone["label"] == "ENTAILMENT"           # refused in the batch, never another label
+        over = [{"premise": LONG, "hypothesis": "A man is walking on the beach"}, pairs[1]]
+        code, d = post(c, "/api/prove", {"pairs": over, "options": {"depth": 4}})
+        assert d["results"][0]["error"].startswith("over the work budget: this pair's")    # its work still counts
+        assert d["results"][1]["error"].startswith("over the work budget: this request's pairs reached 2")
+    deep = '{"premise": "A dog runs", "hypothesis": "A dog runs", "x": ' + "[" * 900 + "]" * 900 + "}"
+    with TestClient(create_app(), base_url=LOCAL) as c:                  # deep JSON: a clean error, no 500
+        r = c.post("/api/prove", content=deep, headers={"content-type": "application/json"})
+        assert r.status_code in (400, 422) and json.loads(r.text)["error"]
 
 
 def test_a_short_request_waits_for_one_item_of_a_long_batch_and_a_client_that_left_is_abandoned(live_server):
