@@ -185,7 +185,8 @@ def augment_file(path: str | Path, output: str | Path, settings: AugmentSettings
     for batch, results in zip(batches, run_batches(partial(_augment_worker, settings), batches, engine, workers,
                                                    address, on_ready=loads.append)):
         lines = _new_lines(batch, results, fraction, seed, seen, report)
-        record.record([p.source for p in batch], append_lines(output, lines))
+        finished = [p.source for p, result in zip(batch, results) if not isinstance(result, str)]
+        record.record(finished, append_lines(output, lines))       # a failed premise is tried again on a rerun
         if progress is not None:
             progress.update(len(batch))
     report.load_seconds = max(loads, default=0.0)

@@ -154,11 +154,13 @@ def test_an_output_without_its_progress_file_is_not_adopted(tmp_path):
     assert out.read_text() == text
 
 
-def test_failing_premise_is_recorded_and_skipped(tmp_path):
+def test_failing_premise_is_reported_skipped_and_tried_again(tmp_path):
     source = tmp_path / "premises.txt"
     source.write_text("A man is playing a guitar\n" + "word " * 300 + "\n")
     report = augment_file(source, tmp_path / "out.jsonl", AugmentSettings(verify=False))
     assert [s for s, _ in report.failed] == ["2"] and report.written > 0
+    again = augment_file(source, tmp_path / "out.jsonl", AugmentSettings(verify=False))
+    assert again.resumed == 1 and [s for s, _ in again.failed] == ["2"] and again.written == 0
 
 
 def test_fraction_does_not_depend_on_batching(tmp_path):
