@@ -28,7 +28,7 @@ from monalog.errors import MonalogError
 from monalog.server.config import ServerConfig
 from monalog.server.docs import docs_page
 from monalog.server.engine import NO_FALLBACK, Engine, bundled_examples
-from monalog.server.guard import Guard, served_hosts
+from monalog.server.guard import Guard, security_headers, served_hosts
 from monalog.server.limits import BodyLimit, validation_error
 from monalog.server.results import echo, encode, error_json
 from monalog.server.workers import Busy, Call, Gone, InProcesses, InThread, Workers
@@ -126,7 +126,7 @@ def _handlers(app: FastAPI) -> None:
     async def failure(request: Request, exc: Exception) -> Response:      # a bug: say so in the API's form
         log.exception("monalog serve: %s failed", request.url.path)
         return _json({"error": f"internal error: {type(exc).__name__}: {' '.join(str(exc).split())}"[:500],
-                      "input": None}, 500)
+                      "input": None}, 500, security_headers(request.url.path))    # sent past the middleware
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:

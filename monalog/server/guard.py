@@ -33,6 +33,11 @@ def policy(path: str) -> bytes:
     return f"default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'{style}".encode()
 
 
+def security_headers(path: str) -> dict[str, str]:
+    """The headers every answer carries, for one built outside the middleware (an unexpected error's 500)."""
+    return {**{k.decode(): v.decode() for k, v in HEADERS}, "content-security-policy": policy(path).decode()}
+
+
 def served_hosts(host: str, allowed: tuple[str, ...] = ()) -> frozenset[str]:
     """This machine's loopback names, the address listened on (unless it is every address) and `allowed`."""
     names = {*LOCAL, *allowed} | ({host} if host not in ("", "0.0.0.0", "::") else set())

@@ -341,6 +341,8 @@ def test_an_unexpected_failure_is_a_json_500():
     with TestClient(create_app(engine=Broken()), raise_server_exceptions=False, base_url=LOCAL) as c:
         r = c.post("/api/parse", json={"sentence": "A dog runs"})
     assert r.status_code == 500 and r.json() == {"error": "internal error: RuntimeError: boom", "input": None}
+    assert r.headers["x-content-type-options"] == "nosniff" and "default-src 'self'" in r.headers[
+        "content-security-policy"]
 
 
 def test_search_graph_keeps_the_path_when_cut_to_its_limit():
