@@ -274,15 +274,8 @@ class Prover:
                     raise SearchBudgetError("no budget left")
                 result = search(start, goal, generator, self.polarizer, edits, allowed, deadline, s.keep_search_tree)
             except SearchBudgetError as exc:
-                spent = explored + max(allowed, 0)         # what the pair's searches reached (a request's budget)
-                if allowed < s.max_states and not isinstance(exc, SearchTimeout):
-                    over = WorkBudgetError(f"over the work budget: this pair's searches passed {pair_states} "
-                                           f"sentences of {words} words; the limit is {s.max_work} sentence-words",
-                                           input=item.premise)
-                    over.explored = spent
-                    raise over from None
-                exc.explored = spent
-                raise
+                raise _spent(exc, explored + max(allowed, 0), allowed < s.max_states, item.premise,
+                             f"{pair_states} sentences of {words} words; the limit is {s.max_work} sentence-words")
             explored += len(result.states)
             edges.extend(result.edges)          # none unless the settings keep the search tree
             return result
@@ -381,6 +374,15 @@ def _one_difference(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[int, 
 def default_prover() -> Prover:
     """One Prover with the default settings per process."""
     return Prover()
+
+
+def _spent(exc: SearchBudgetError, explored: int, by_work: bool, premise: str, limit: str) -> SearchBudgetError:
+    """A search's budget error with what the pair's searches reached (`explored`, for a request's
+    budget); a WorkBudgetError when the pair's work bound (`by_work`), not one search's, stopped it."""
+    if by_work and not isinstance(exc, SearchTimeout):
+        exc = WorkBudgetError(f"over the work budget: this pair's searches passed {limit}", input=premise)
+    exc.explored = explored
+    return exc
 
 
 def prove(premise: str, hypothesis: str, depth: int | None = None) -> Proof:
