@@ -143,7 +143,7 @@ def extra_pairs(config: str, args, sick, seed: int, fold: int = 0) -> list:
         dev = {(p, h) for p, h, _ in dev_share(sick)}
         return [(p.premise, p.hypothesis, p.label) for p in sick_reversed(args.data)
                 if isinstance(p, Pair) and p.label and p.split == "TRAIN" and (p.hypothesis, p.premise) not in dev]
-    from monalog.augment.recipe import BALANCED, RECIPES, Recipe, Sample, select
+    from monalog.augment.recipe import BALANCED, RECIPES, PairRecipe, Sample, select
 
     if config == "transitive":
         rows = [json.loads(line) for line in Path(args.augment_hypotheses).read_text(encoding="utf-8").splitlines()]
@@ -152,12 +152,12 @@ def extra_pairs(config: str, args, sick, seed: int, fold: int = 0) -> list:
     if config == "quarter":             # the "+ 1/4 of G": MonaLog's way, a uniform quarter (data seed 0)
         return select(rows, sick, Sample(pairs=len(rows) // 4), held_out=held_out)
     if config != "hard":
-        recipe = {"exclusive": Recipe(exclusion=0.5), "half": Recipe(ratio=0.5), "double": Recipe(ratio=2.0)}.get(
-            config, RECIPES.get(config, BALANCED))
+        recipe = {"exclusive": PairRecipe(exclusion=0.5), "half": PairRecipe(ratio=0.5),
+                  "double": PairRecipe(ratio=2.0)}.get(config, RECIPES.get(config, BALANCED))
         return select(rows, sick, recipe, seed + 100 if config == "redraw" else seed, held_out)
     # hard examples: of four times the balanced recipe's pairs, those the same seed's SICK-only model
     # labels wrongly, as many as TRAIN pairs at most
-    pool = select(rows, sick, Recipe(ratio=4.0), seed, held_out)
+    pool = select(rows, sick, PairRecipe(ratio=4.0), seed, held_out)
     probs = Fallback(str(WORK / "models" / f"sick-seed{seed}")).probabilities([(p, h) for p, h, _ in pool])
     wrong = [ex for ex, pr in zip(pool, probs) if max(pr, key=pr.__getitem__) != ex[2].value]
     return wrong[:len(sick)]

@@ -112,10 +112,10 @@ def pack(args) -> None:
             for fold in range(args.folds):          # fold k's pairs drawn without its held-out premises
                 extras[_key(config, seed, fold)] = indices(hybrid.extra_pairs(config, args, sick, seed, fold))
     if any(c in DISTIL for c in args.configs):     # the distillation's transfer set and its teachers' pairs
-        from monalog.augment.recipe import Recipe, select
+        from monalog.augment.recipe import PairRecipe, select
 
         rows = [json.loads(line) for line in Path(args.augment).read_text(encoding="utf-8").splitlines()]
-        extras["transfer"] = indices(select(rows, sick, Recipe(ratio=TRANSFER_RATIO), 0,
+        extras["transfer"] = indices(select(rows, sick, PairRecipe(ratio=TRANSFER_RATIO), 0,
                                             held_out=hybrid.dev_share(sick)))
         for seed in range(args.teachers):
             if _key("balanced", seed) not in extras:

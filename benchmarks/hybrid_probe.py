@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from hybrid import CONFIGS, SICK, WORK, RESULTS, splits  # noqa: E402
-from monalog.augment.recipe import Recipe, select  # noqa: E402
+from monalog.augment.recipe import PairRecipe, select  # noqa: E402
 from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
 from monalog.hybrid.fallback import Fallback, dev_share, relabel  # noqa: E402
 from monalog.inference.proof import Label  # noqa: E402
@@ -38,7 +38,7 @@ def held_out_generated(augment: Path, sick: list) -> list:
     premises = {p for p, _, _ in dev}
     rows = [row for line in augment.read_text(encoding="utf-8").splitlines()
             if (row := json.loads(line))["premise"] in premises]
-    return select(rows, dev, Recipe(ratio=3.0), seed=0)
+    return select(rows, dev, PairRecipe(ratio=3.0), seed=0)
 
 
 def help_pairs(name: str) -> list:

@@ -27,7 +27,7 @@ _STRICT_STEPS = {"replace", "delete", "insert"}
 
 
 @dataclass(frozen=True)
-class Recipe:
+class PairRecipe:
     """`ratio`: generated pairs per SICK TRAIN pair; `per_premise`: at most this many from one
     premise; label shares of the generated pairs (NEUTRAL from reversed strict entailments);
     `max_edits`: proof steps at most (normalisation not counted); `exclusion`: the share of the
@@ -71,15 +71,15 @@ class Transitive:
     neutral: bool = True
 
 
-BALANCED = Recipe()
-PRIOR = Recipe(train_shares=True)       # SICK TRAIN's own shares: 55 % NEUTRAL, 27 % ENTAILMENT, 17 % CONTRADICTION
+BALANCED = PairRecipe()
+PRIOR = PairRecipe(train_shares=True)       # SICK TRAIN's own shares: 55 % NEUTRAL, 27 % ENTAILMENT, 17 % CONTRADICTION
 SAMPLE = Sample()
-ALL_PAIRS = Recipe(ratio=float("inf"), per_premise=10**9, entailment=1.0, contradiction=1.0, neutral=0.0,
+ALL_PAIRS = PairRecipe(ratio=float("inf"), per_premise=10**9, entailment=1.0, contradiction=1.0, neutral=0.0,
                    max_edits=10**9)   # MonaLog's way: every generated pair as it is
 TRANSITIVE = Transitive()
-RECIPES: dict[str, Recipe | Sample | Transitive] = {"balanced": BALANCED, "prior": PRIOR, "sample": SAMPLE,
+RECIPES: dict[str, PairRecipe | Sample | Transitive] = {"balanced": BALANCED, "prior": PRIOR, "sample": SAMPLE,
                                                     "all": ALL_PAIRS, "transitive": TRANSITIVE}
-DEFAULT_RECIPE: Recipe | Sample | Transitive = BALANCED
+DEFAULT_RECIPE: PairRecipe | Sample | Transitive = BALANCED
 
 
 def _edits(row: Mapping) -> list[Mapping]:
@@ -102,7 +102,7 @@ def by_exclusion(row: Mapping) -> bool:
         and bool(edits[-1].get("facts"))
 
 
-def candidates(rows: Iterable[Mapping], recipe: Recipe | Transitive) -> dict[Label, list[tuple[str, Example]]]:
+def candidates(rows: Iterable[Mapping], recipe: PairRecipe | Transitive) -> dict[Label, list[tuple[str, Example]]]:
     """(premise, example) per label: generated E/C pairs, and NEUTRAL pairs from strict entailments."""
     out: dict[Label, list[tuple[str, Example]]] = defaultdict(list)
     for row in rows:
@@ -116,7 +116,7 @@ def candidates(rows: Iterable[Mapping], recipe: Recipe | Transitive) -> dict[Lab
 
 
 def select(rows: Iterable[Mapping], sick: Sequence[Example],
-           recipe: Recipe | Sample | Transitive = DEFAULT_RECIPE, seed: int = 0,
+           recipe: PairRecipe | Sample | Transitive = DEFAULT_RECIPE, seed: int = 0,
            held_out: Iterable[Example] | None = None) -> list[Example]:
     """The generated examples to add to the SICK TRAIN pairs `sick`, by `recipe`, seeded.
     `held_out` is the dev share that selects the model (the transitive recipe needs it): nothing is

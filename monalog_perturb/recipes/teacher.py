@@ -97,7 +97,7 @@ def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random,
     return out
 
 
-def read_claims(path: str | Path) -> list[str]:
+def claim_texts(path: str | Path) -> list[str]:
     """The claims of a claims file (`kbin.read_claims`: SciFact JSONL or one claim a line); a bad line
     is logged with its number and skipped."""
     claims = []
@@ -155,7 +155,7 @@ def teacher_pairs(data: TeacherData) -> tuple[list[Example], dict]:
         sources["mancon"] = mancon_pairs(data.mancon, data.per_question, rng, corpus)
         claims += [text for _, _, text in corpus]
     for path in data.claims:
-        if not (read := read_claims(path)):
+        if not (read := claim_texts(path)):
             raise InputError(f"no claims in {path} (JSONL with a \"claim\" field, or one claim a line)", input=path)
         claims += read
     if claims:

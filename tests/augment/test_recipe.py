@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from monalog.augment.recipe import ALL_PAIRS, Recipe, select
+from monalog.augment.recipe import ALL_PAIRS, PairRecipe, select
 from monalog.inference.proof import Label
 
 
@@ -28,7 +28,7 @@ def _sick(n: int) -> list:
 
 
 def test_shares_and_neutral_from_strict_entailments_only():
-    chosen = select(ROWS, _sick(50), Recipe(ratio=1.0, per_premise=100), seed=0)
+    chosen = select(ROWS, _sick(50), PairRecipe(ratio=1.0, per_premise=100), seed=0)
     counts = Counter(label for _, _, label in chosen)
     assert counts == {Label.ENTAILMENT: 20, Label.CONTRADICTION: 15, Label.NEUTRAL: 15}
     neutral = [(p, h) for p, h, label in chosen if label is Label.NEUTRAL]
@@ -39,7 +39,7 @@ def test_shares_and_neutral_from_strict_entailments_only():
 def test_prior_takes_the_label_shares_of_the_sick_pairs():
     sick = [(f"P {i}", f"H {i}", label) for i, label in enumerate([Label.NEUTRAL] * 20 + [Label.ENTAILMENT] * 12
                                                                     + [Label.CONTRADICTION] * 8)]
-    chosen = select(ROWS, sick, Recipe(ratio=1.0, per_premise=100, train_shares=True), seed=0)
+    chosen = select(ROWS, sick, PairRecipe(ratio=1.0, per_premise=100, train_shares=True), seed=0)
     assert Counter(label for _, _, label in chosen) == {Label.NEUTRAL: 20, Label.ENTAILMENT: 12,
                                                         Label.CONTRADICTION: 8}
 
@@ -47,7 +47,7 @@ def test_prior_takes_the_label_shares_of_the_sick_pairs():
 def test_exclusion_contradictions_get_their_share():
     excluding = [_row(f"A man {i} is sleeping", f"A woman {i} is sleeping", "CONTRADICTION", ("negate", "⊥"))
                  for i in range(20)]
-    recipe = Recipe(ratio=1.0, per_premise=100, exclusion=0.25)
+    recipe = PairRecipe(ratio=1.0, per_premise=100, exclusion=0.25)
     contradictions = [h for _, h, label in select(ROWS + excluding, _sick(50), recipe, seed=0)
                       if label is Label.CONTRADICTION]
     assert len(contradictions) == 15 and sum(h.startswith("A woman") for h in contradictions) == 4   # round(15 / 4)
@@ -57,15 +57,15 @@ def test_exclusion_contradictions_get_their_share():
     short = [h for _, h, label in select(few_negated, _sick(50), recipe, seed=0) if label is Label.CONTRADICTION]
     assert len(short) == 15 and sum(h.startswith("No cat") for h in short) == 2     # the rest: excluding pairs
     with pytest.raises(ValueError):
-        Recipe(exclusion=1.5)
+        PairRecipe(exclusion=1.5)
 
 
 def test_per_premise_cap_and_seeding():
     rows = [_row("A dog is running", f"Hypothesis {i}", "ENTAILMENT", ("delete", "≤")) for i in range(30)]
-    chosen = select(rows, _sick(100), Recipe(per_premise=4, neutral=0.0), seed=1)
+    chosen = select(rows, _sick(100), PairRecipe(per_premise=4, neutral=0.0), seed=1)
     assert Counter(label for _, _, label in chosen) == {Label.ENTAILMENT: 4}
-    assert chosen == select(list(reversed(rows)), _sick(100), Recipe(per_premise=4, neutral=0.0), seed=1)
-    assert chosen != select(rows, _sick(100), Recipe(per_premise=4, neutral=0.0), seed=2)
+    assert chosen == select(list(reversed(rows)), _sick(100), PairRecipe(per_premise=4, neutral=0.0), seed=1)
+    assert chosen != select(rows, _sick(100), PairRecipe(per_premise=4, neutral=0.0), seed=2)
 
 
 def test_all_pairs_keeps_every_generated_pair():
@@ -127,7 +127,7 @@ def test_nothing_is_generated_from_the_held_out_dev_share():
 
     held_out = [("A dog 3 is running", "A dog 3 is moving", Label.ENTAILMENT),
                 ("An animal 4 is running", "A man 4 is playing", Label.NEUTRAL)]
-    for recipe in (ALL_PAIRS, Recipe(per_premise=100), Sample(pairs=100)):
+    for recipe in (ALL_PAIRS, PairRecipe(per_premise=100), Sample(pairs=100)):
         chosen = select(ROWS, _sick(50), recipe, seed=0, held_out=held_out)
         assert chosen and not any("dog 3 " in p for p, _, _ in chosen)                   # its premises
         everything = select(ROWS, _sick(50), recipe, seed=0)

@@ -11,7 +11,7 @@ from monalog.inference.proof import Label
 from monalog_perturb.backends.nli import ClassifierTeacher, CountingTeacher
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.grammar import grammar_problem
-from monalog_perturb.recipes.teacher import TeacherData, mancon_pairs, read_claims, teacher_pairs
+from monalog_perturb.recipes.teacher import TeacherData, claim_texts, mancon_pairs, teacher_pairs
 from monalog_perturb.transformations.mutations import NegationToggle, WordNetAntonyms
 from tests.tiny_models import bert_classifier
 
@@ -75,9 +75,9 @@ def test_teacher_data_errors(tmp_path):
         teacher_pairs(TeacherData(claims=(str(tmp_path / "empty.txt"),)))
     plain = tmp_path / "claims.txt"
     plain.write_text("Statins lower LDL cholesterol.\n\nIL-6 drives fever.\n")
-    assert read_claims(plain) == ["Statins lower LDL cholesterol.", "IL-6 drives fever."]
+    assert claim_texts(plain) == ["Statins lower LDL cholesterol.", "IL-6 drives fever."]
     plain.write_bytes(b"\xff\xfe bad bytes\nIL-6 drives fever.\n")          # a bad line is skipped, not fatal
-    assert read_claims(plain) == ["IL-6 drives fever."]
+    assert claim_texts(plain) == ["IL-6 drives fever."]
 
 
 def test_teacher_command_trains_and_records_its_data(mancon, tmp_path, capsys):

@@ -47,7 +47,7 @@ from monalog.polarity.doubt import doubt
 from monalog.pipeline import TEACHER_BUDGET, ParserBudget
 from monalog.polarity.marks import Polarity
 from monalog_perturb.bio.bionli import Perturbation
-from monalog_perturb.bio.positives.droppable import Candidate, find_candidates
+from monalog_perturb.bio.positives.droppable import Drop, find_candidates
 from monalog_perturb.bio.positives.parse import Sentence
 from monalog_perturb.bio.positives.tokens import finite_category, is_s
 from monalog_perturb.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
@@ -74,7 +74,7 @@ DEFAULT_BUDGET = NLBudget()
 
 
 def candidates(record: MechanismRecord, sentence: "PolarizedSentence",
-               rejected: list[tuple[str, str]] | None = None) -> list[Candidate] | str:
+               rejected: list[tuple[str, str]] | None = None) -> list[Drop] | str:
     """The droppable modifiers of a parsed conclusion as edited hypotheses (outermost first, then
     left to right), or why the conclusion gives none; `rejected` collects (modifier, why) for the
     modifiers the engine would drop and these rules keep."""

@@ -46,7 +46,7 @@ def cut(marked: str, start: int, end: int) -> str | None:
 
 
 @dataclass(frozen=True)
-class Candidate:
+class Drop:
     """A drop that passed the rules on the conclusion's parse, before the output is re-parsed."""
 
     hypothesis: str
@@ -56,8 +56,8 @@ class Candidate:
 
 
 def find_candidates(s: Sentence, record: MechanismRecord, sentence: "PolarizedSentence",
-                rejected: list[tuple[str, str]] | None = None) -> list[Candidate]:
-    out: list[Candidate] = []
+                rejected: list[tuple[str, str]] | None = None) -> list[Drop]:
+    out: list[Drop] = []
     seen = {record.hypothesis}
 
     def reject(words: str, why: str) -> None:
@@ -95,5 +95,5 @@ def find_candidates(s: Sentence, record: MechanismRecord, sentence: "PolarizedSe
             continue
         seen.add(hypothesis)
         edit = f"dropped {kind} \"{words}\": {surface(pn.node)} ≤ {surface(head)} in a ↑ position"
-        out.append(Candidate(hypothesis, words, kind, edit))
+        out.append(Drop(hypothesis, words, kind, edit))
     return out
