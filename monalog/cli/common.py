@@ -321,20 +321,12 @@ def fallback_options(p: argparse.ArgumentParser, threshold_note: str) -> None:
     p.add_argument("--device", type=device_name, help="cuda or cpu for the fallback (default: cuda when available)")
 
 
-def read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | None = None):
-    """The usable pairs of a file and its bad rows, each bad row reported on stderr."""
-    from monalog.eval.datasets import BadRow, read_pairs as read
+def read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | None = None,
+               sick_set: str | None = None):
+    """The usable pairs of a file and its bad rows (eval.datasets.usable_pairs), each bad row reported on stderr."""
+    from monalog.eval.datasets import usable_pairs
 
-    pairs, bad = [], []
-    for item in read(path, fmt, labels):
-        if isinstance(item, BadRow):
-            bad.append(item)
-        elif need_label and item.label is None:
-            bad.append(BadRow(item.line, "no gold label"))
-        else:
-            pairs.append(item)
-        if limit and len(pairs) >= limit:
-            break
+    pairs, bad = usable_pairs(path, fmt, labels, need_label, sick_set, limit)
     for row in bad:
         skipped(path, row.line, row.reason)
     return pairs, bad

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from monalog.cli.common import classifier, count, error, log, pair_options, progress, skipped, threshold
+from monalog.cli.common import classifier, count, error, log, pair_options, progress, read_pairs, threshold
 
 
 def register(sub) -> None:
@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from monalog.eval.evaluate import evaluate, labelled_pairs
+    from monalog.eval.evaluate import evaluate
     from monalog.fileio import check_output, distinct_outputs, json_with, jsonl_with, write_atomic, write_jsonl
 
     distinct_outputs(args.json, args.predictions)
@@ -30,9 +30,7 @@ def run(args: argparse.Namespace) -> int:
         check_output(args.json, inputs=[args.file], previous=json_with("n", "accuracy", "confusion"))
     if args.predictions:
         check_output(args.predictions, inputs=[args.file], previous=jsonl_with("line", "gold", "label", "component"))
-    pairs, bad = labelled_pairs(args.file, args.input_format, args.labels, args.sick_set, args.limit)
-    for row in bad:
-        skipped(args.file, row.line, row.reason)
+    pairs, bad = read_pairs(args.file, args.input_format, args.labels, True, args.limit, args.sick_set)
     if not pairs:
         return error(f"no usable pairs in {args.file}" + (f" of set {args.sick_set}" if args.sick_set else ""))
     with progress("proving", len(pairs), " pair") as bar:

@@ -45,6 +45,23 @@ def parse_label(text: object) -> Label | None:
         raise ValueError(f"unknown label {text!r}") from None
 
 
+def usable_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected", need_label: bool = True,
+                 sick_set: str | None = None, limit: int | None = None) -> tuple[list[Pair], list[BadRow]]:
+    """The pairs of a file (with a gold label when `need_label`; SICK: of one SemEval_set when given), the
+    first `limit` of them, and the rows left out with why."""
+    pairs, bad = [], []
+    for item in read_pairs(path, fmt, labels):
+        if isinstance(item, BadRow):
+            bad.append(item)
+        elif need_label and item.label is None:
+            bad.append(BadRow(item.line, "no gold label"))
+        elif sick_set is None or item.split == sick_set:
+            pairs.append(item)
+        if limit and len(pairs) >= limit:
+            break
+    return pairs, bad
+
+
 def read_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected") -> Iterator[Pair | BadRow]:
     """Yield pairs, or BadRow(line, reason) for rows that cannot be used."""
     path = Path(path)

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 
 from monalog.errors import InputError
-from monalog.eval.datasets import Pair, read_pairs
-from monalog.eval.metrics import Report, evaluate as score
+from monalog.eval.datasets import Pair, usable_pairs
+from monalog.eval.metrics import Report, evaluate as score, two_way_label
 from monalog.inference.proof import Label
 from monalog.rows import BadRow
 
@@ -47,30 +47,13 @@ class Evaluation:
         scored: 2-way where the gold is), who decided, the confidence, the engine's error and its proof."""
         for pair, d in zip(self.pairs, self.decisions):
             label = None if d.timed_out else d.label
-            scored = label if not (self.two_way and label is Label.CONTRADICTION) else Label.NEUTRAL
-            gold = pair.label if not (self.two_way and pair.label is Label.CONTRADICTION) else Label.NEUTRAL
+            scored = two_way_label(label) if self.two_way and label else label
+            gold = two_way_label(pair.label) if self.two_way and pair.label else pair.label
             yield {"line": pair.line, "id": pair.id, "premise": pair.premise, "hypothesis": pair.hypothesis,
                    "gold": pair.label.value if pair.label else None, "label": label.value if label else None,
                    "correct": None if label is None else scored is gold, "component": d.component.value,
                    "confidence": round(d.confidence, 6), "error": d.error,
                    "proof": d.proof.as_json() if d.proof is not None else None}
-
-
-def labelled_pairs(path: str | Path, input_format: str = "sick", labels: str = "corrected",
-                   sick_set: str | None = None, limit: int | None = None) -> tuple[list[Pair], list[BadRow]]:
-    """The pairs of a file that have a gold label (SICK: of one SemEval_set when given), the first
-    `limit` of them, and the rows left out with why."""
-    pairs, bad = [], []
-    for item in read_pairs(path, input_format, labels):
-        if isinstance(item, BadRow):
-            bad.append(item)
-        elif item.label is None:
-            bad.append(BadRow(item.line, "no gold label"))
-        elif sick_set is None or item.split == sick_set:
-            pairs.append(item)
-        if limit and len(pairs) >= limit:
-            break
-    return pairs, bad
 
 
 def evaluate(data: str | Path | Sequence[Pair], classifier: "HybridClassifier | None" = None, *,
@@ -83,7 +66,7 @@ def evaluate(data: str | Path | Sequence[Pair], classifier: "HybridClassifier | 
     from monalog.hybrid.classifier import HybridClassifier
 
     if isinstance(data, (str, Path)):
-        pairs, bad = labelled_pairs(data, input_format, labels, sick_set, limit)
+        pairs, bad = usable_pairs(data, input_format, labels, True, sick_set, limit)
     else:
         pairs, bad = list(data)[:limit], []
         if any(p.label is None for p in pairs):

@@ -40,12 +40,16 @@ class Report:
         return "\n".join(lines)
 
 
+def two_way_label(label: Label) -> Label:
+    """A label as 2-way gold (entailment / non-entailment) scores it: CONTRADICTION counts as NEUTRAL."""
+    return Label.NEUTRAL if label is Label.CONTRADICTION else label
+
+
 def evaluate(gold: Sequence[Label], predicted: Sequence[Label], errors: int = 0, seconds: float = 0.0,
              two_way: bool = False, load_seconds: float = 0.0) -> Report:
     """Metrics; with two_way (MED) a predicted CONTRADICTION counts as NEUTRAL (non-entailment)."""
     if two_way:
-        predicted = [Label.NEUTRAL if p is Label.CONTRADICTION else p for p in predicted]
-        gold = [Label.NEUTRAL if g is Label.CONTRADICTION else g for g in gold]
+        predicted, gold = [two_way_label(p) for p in predicted], [two_way_label(g) for g in gold]
     pairs = list(zip(gold, predicted))
     confusion = {g.value: {p.value: 0 for p in LABELS} for g in LABELS}
     for g, p in pairs:

@@ -47,6 +47,10 @@ def _check_text(value: Any, where: str) -> None:
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+
+class _Request(_Strict):
+    """A request body: every name and string in it checked once, before any field is (`_check_text`)."""
+
     @model_validator(mode="before")
     @classmethod
     def _text(cls, data: Any) -> Any:
@@ -106,7 +110,7 @@ class Pair(_Strict):
     id: Id = Field(default=None, description="echoed in the result")
 
 
-class _Pairs(_Strict):
+class _Pairs(_Request):
     premise: str | None = None
     hypothesis: str | None = None
     pairs: list[Pair] | None = Field(default=None, description="a batch: each pair's result (or error) in its place")
@@ -135,7 +139,7 @@ class ClassifyRequest(_Pairs):
     options: ClassifyOptions = ClassifyOptions()
 
 
-class _Sentences(_Strict):
+class _Sentences(_Request):
     sentence: str | None = None
     sentences: list[str] | None = Field(default=None,
                                         description="a batch: each sentence's result (or error) in its place")

@@ -153,14 +153,20 @@ def test_knowledge_option_switches_phrase_alignment(capsys):
     assert "--align-threshold: 2.0 is not between 0 and 1" in capsys.readouterr().err
 
 
-def test_eval_scores_one_sick_set(capsys, tmp_path):
-    """`--sick-set TRIAL` scores the TRIAL rows alone (a fallback trained on TRAIN has seen the others)."""
-    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set",
-            "1\tA man is running\tA person is running\tENTAILMENT\tTRAIN",
-            "2\tA man is running\tA man is not running\tCONTRADICTION\tTRIAL",
-            "3\tA dog is sleeping\tA cat is eating\tNEUTRAL\tTRIAL"]
+def _sick(tmp_path, *labels_and_sets: tuple[str, str]):
+    """A SICK file of the three pairs below, with the gold labels and SemEval sets given."""
+    pairs = [("A man is running", "A person is running"), ("A man is running", "A man is not running"),
+             ("A dog is sleeping", "A cat is eating")]
+    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"] + [
+        f"{i}\t{p}\t{h}\t{label}\t{split}" for i, ((p, h), (label, split)) in enumerate(zip(pairs, labels_and_sets), 1)]
     data = tmp_path / "sick.tsv"
     data.write_text("\n".join(rows) + "\n")
+    return data
+
+
+def test_eval_scores_one_sick_set(capsys, tmp_path):
+    """`--sick-set TRIAL` scores the TRIAL rows alone (a fallback trained on TRAIN has seen the others)."""
+    data = _sick(tmp_path, ("ENTAILMENT", "TRAIN"), ("CONTRADICTION", "TRIAL"), ("NEUTRAL", "TRIAL"))
     code, _, _ = run(capsys, "eval", str(data), "--sick-set", "trial", "--json", str(tmp_path / "m.json"))
     metrics = json.loads((tmp_path / "m.json").read_text())
     assert code == 0 and metrics["n"] == 2 and metrics["sick_set"] == "TRIAL"
@@ -173,12 +179,7 @@ def test_evaluate_from_python_and_eval_predictions(capsys, tmp_path):
     pair's answer, gold label, who decided and the proof, as the scores count them."""
     import monalog
 
-    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set",
-            "1\tA man is running\tA person is running\tENTAILMENT\tTRIAL",
-            "2\tA man is running\tA man is not running\tCONTRADICTION\tTRIAL",
-            "3\tA dog is sleeping\tA cat is eating\tENTAILMENT\tTRIAL"]
-    data = tmp_path / "sick.tsv"
-    data.write_text("\n".join(rows) + "\n")
+    data = _sick(tmp_path, ("ENTAILMENT", "TRIAL"), ("CONTRADICTION", "TRIAL"), ("ENTAILMENT", "TRIAL"))
     run_ = monalog.evaluate(data, monalog.HybridClassifier.load(), sick_set="TRIAL")
     assert run_.report.n == 3 and round(run_.report.accuracy, 4) == round(2 / 3, 4)
     predictions = list(run_.predictions())
