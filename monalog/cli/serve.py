@@ -68,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
             load("AutoConfig", args.model)
     print(f"monalog: serving on http://{host}:{args.port}/ with {engines} (the API is listed at /docs)",
           file=sys.stderr)
+    if args.host in ("0.0.0.0", "::") and not args.allowed_host:
+        print("monalog: requests are answered when they name localhost, 127.0.0.1 or [::1]; add the names or "
+              "addresses clients use with --allowed-host", file=sys.stderr)
     uvicorn.run(create_app(config, engine), host=args.host, port=args.port, access_log=args.access_log,
                 log_level="debug" if args.verbose else "info", timeout_graceful_shutdown=10,
                 http=patient_for(args.client_timeout))
