@@ -1,7 +1,10 @@
-"""Every `monalog ...` command the README shows parses with today's CLI (flags renamed since keep
-their old spelling as a deprecated alias), so the documentation cannot drift from the code."""
+"""Every `monalog ...` command the README and the docs/ pages show parses with today's CLI (flags renamed
+since keep their old spelling as a deprecated alias), every command is shown somewhere, the README
+stays short, and every relative link in them leads to a file (and heading) that exists, so the
+documentation cannot drift from the code or from benchmarks/results."""
 from __future__ import annotations
 
+import argparse
 import re
 import shlex
 from pathlib import Path
@@ -10,32 +13,93 @@ import pytest
 
 from monalog.cli import build_parser
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ROOT = Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+PAGES = [README, *sorted((ROOT / "docs").glob("*.md"))]
+OPERATORS = {";", "|", "||", "&&", "&"}
+REDIRECTS = {">", ">>", "<", "&>"}
 
 
-def _commands(text: str) -> list[str]:
-    """The `monalog ...` lines of the README's shell blocks (continuation lines joined)."""
-    commands, block = [], re.findall(r"```bash\n(.*?)```", text, flags=re.S)
-    for code in block:
+def _split(line: str) -> list[list[str]]:
+    """A shell line's simple commands (split at ; | && ||), quotes and redirections removed, a loop's
+    `do` dropped and its variables ($seed, ${k}) read as 0, the first value the loops shown give them."""
+    lexer = shlex.shlex(line, posix=True, punctuation_chars=True)
+    lexer.whitespace_split, lexer.commenters = True, ""
+    commands, current, redirected = [], [], False
+    for token in lexer:
+        if token in OPERATORS:
+            commands.append(current)
+            current = []
+        elif token in REDIRECTS or redirected:
+            redirected = token in REDIRECTS                 # the file after it is no argument either
+        else:
+            current.append(re.sub(r"\$\{?\w+\}?", "0", token))
+    commands.append(current)
+    return [c[1:] if c[:1] in (["do"], ["then"]) else c for c in commands]
+
+
+def _commands(text: str) -> list[list[str]]:
+    """The `monalog ...` commands of a page's shell blocks (continuation lines joined, comments cut)."""
+    commands = []
+    for code in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
         for line in code.replace("\\\n", " ").splitlines():
             line = line.split(" # ")[0].strip()
-            if line.startswith("monalog ") or "| monalog " in line:
-                commands.append(line[line.index("monalog "):])
+            if line and not line.startswith("#"):
+                commands += [c for c in _split(line) if c[:1] == ["monalog"]]
     return commands
 
 
-COMMANDS = _commands(README.read_text(encoding="utf-8"))
+SHOWN = {page.relative_to(ROOT).as_posix(): _commands(page.read_text(encoding="utf-8")) for page in PAGES}
+COMMANDS = [pytest.param(argv, id=f"{page}: {shlex.join(argv)}") for page, found in SHOWN.items() for argv in found]
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    return next((a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
 
 
 def test_the_readme_shows_every_command():
-    shown = {shlex.split(c)[1] for c in COMMANDS}
-    assert {"prove", "eval", "polarize", "parse", "augment", "train", "classify", "perturb"} <= shown
+    """Every command and every `perturb` generator is shown in the README or a docs/ page, and the
+    README's tour itself shows the everyday ones."""
+    shown = {tuple(argv[1:3]) for found in SHOWN.values() for argv in found}
+    commands = _subcommands(build_parser())
+    missing = [name for name in commands if not any(s[0] == name for s in shown)]
+    missing += [f"perturb {name}" for name in _subcommands(commands["perturb"]) if ("perturb", name) not in shown]
+    assert not missing
+    in_readme = {argv[1] for argv in SHOWN["README.md"]}
+    assert {"prove", "polarize", "parse", "eval", "serve"} <= in_readme
+    assert any(found for page, found in SHOWN.items() if page != "README.md")      # the docs pages are read
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-def test_readme_command_parses(command):
-    args = build_parser().parse_args(shlex.split(command)[1:])
+@pytest.mark.parametrize("argv", COMMANDS)
+def test_documented_command_parses(argv):
+    args = build_parser().parse_args(argv[1:])
     assert callable(args.func)
+
+
+def test_the_readme_stays_short():
+    assert README.read_text(encoding="utf-8").count("\n") <= 200
+
+
+def _anchors(page: Path) -> set[str]:
+    """A page's headings as GitHub writes their anchors."""
+    headings = re.findall(r"^#{1,6} (.+)$", page.read_text(encoding="utf-8"), flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_links_lead_somewhere(page):
+    """Every relative link (a results file, another page, a heading) exists: a result a claim links
+    to cannot be deleted or renamed without the claim."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        resolved = (page.parent / path).resolve() if path else page
+        if not resolved.exists() or (anchor and resolved.suffix == ".md" and anchor not in _anchors(resolved)):
+            broken.append(target)
+    assert not broken
 
 
 @pytest.mark.parametrize("argv", [
