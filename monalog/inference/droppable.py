@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Sequence, cast
 
 from monalog.ccg.category import Atom, Category, Functor
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves, leaves
 from monalog.inference.treeops import modifier_split, node_at
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
@@ -33,10 +33,12 @@ def _modifier(node: Tree) -> tuple[int, int] | None:
     split = modifier_split(node)
     if not split:
         return None
-    first = leaves(node.children[split[0]])[0].token.word.lower()
+    words = [part for leaf in leaves(node.children[split[0]]) for part in leaf.token.word.lower().split("_")]
+    if split[0] == 0:           # "very" of "very few": read with the words it modifies
+        words += [part for leaf in first_leaves(node.children[1], 2) for part in leaf.token.word.lower().split("_")]
     lexicon = default_lexicon()
-    # "at_most two": a quantifier's own words are no modifier
-    if first in lexicon.keep or lexicon.starts_determiner(first.split("_")):
+    # "at_most two", "very few": a quantifier's own words are no modifier
+    if words[0] in lexicon.keep or lexicon.match_determiner(words) is not None:
         return None
     return split
 
@@ -72,11 +74,7 @@ def _whose_part(head: Sequence[Leaf], modifier: Sequence[Leaf]) -> bool:
 @lru_cache(maxsize=1 << 15)
 def downward(leaf: Leaf) -> bool:
     """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
-    lexicon = default_lexicon()
-    sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
-    if sig is None:
-        sig = lexicon.match_determiner(leaf.token.word.lower().split("_"))
-    return sig is not None and (sig.restrictor is not UP or any(m is not UP for m in sig.scope))
+    return default_lexicon().downward(leaf.token.word, leaf.token.lemma, leaf.category)
 
 
 def operators(words: Sequence[Leaf]) -> list[bool]:

@@ -27,6 +27,7 @@ from monalog.inference.referents import two_referents
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
+from monalog.text.sentences import split_sentences
 from monalog.polarity.lexicon import Numerals, Readings, default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
@@ -158,6 +159,24 @@ class _Pair:
     h_norm: Normalized | None
 
 
+def _from_one(premise: str, proofs: list[Proof | MonalogError]) -> Proof | MonalogError:
+    """The answer for a premise of several sentences from the answers for each: ENTAILMENT when the
+    hypothesis follows from one of them, CONTRADICTION when one contradicts it (the premise asserts
+    each sentence), else NEUTRAL; the first sentence's error when none could be read."""
+    done = [p for p in proofs if isinstance(p, Proof)]
+    if not done:
+        return proofs[0]
+    for label in (Label.ENTAILMENT, Label.CONTRADICTION):
+        for i, p in enumerate(proofs):
+            if isinstance(p, Proof) and p.label is label:
+                note = f"from sentence {i + 1} of {len(proofs)} of the premise: {p.premise!r}"
+                return dataclasses.replace(p, premise=premise, note=f"{note}; {p.note}" if p.note else note)
+    failed = f", {len(proofs) - len(done)} unreadable" if len(done) < len(proofs) else ""
+    note = f"no sentence of the premise proves it ({len(proofs)} sentences{failed})"
+    return dataclasses.replace(done[0], premise=premise, steps=(), note=note,
+                               explored=sum(p.explored for p in done))
+
+
 class Prover:
     """Holds the pipeline (parser and polarizer), the knowledge base and the settings; proves pairs
     one by one or in batches. Pass a Pipeline to share one across consumers; `parser` is kept for
@@ -209,9 +228,16 @@ class Prover:
     def prove_batch(self, pairs: Sequence[tuple[str, str]], depth: int | None = None) -> list[Proof | MonalogError]:
         """Prove many pairs (all sentences through the pipeline in one batch); a failing pair
         yields its error."""
-        sentences = self.pipeline.run([text for pair in pairs for text in pair], self.settings.normalize)
-        return [self.prove_analysed(premise, hypothesis, sentences[2 * i], sentences[2 * i + 1], depth)
-                for i, (premise, hypothesis) in enumerate(pairs)]
+        parts = [split_sentences(premise) for premise, _ in pairs]
+        texts = [text for part, (_, hypothesis) in zip(parts, pairs) for text in (*part, hypothesis)]
+        analysed = iter(self.pipeline.run(texts, self.settings.normalize))
+        out = []
+        for part, (premise, hypothesis) in zip(parts, pairs):
+            ps = [next(analysed) for _ in part]
+            h = next(analysed)
+            proofs = [self.prove_analysed(text, hypothesis, p, h, depth) for text, p in zip(part, ps)]
+            out.append(proofs[0] if len(proofs) == 1 else _from_one(premise, proofs))
+        return out
 
     def prove_analysed(self, premise: str, hypothesis: str, p: "PolarizedSentence | MonalogError",
                        h: "PolarizedSentence | MonalogError", depth: int | None = None) -> Proof | MonalogError:

@@ -139,6 +139,12 @@ class Lexicon:
             return next((sig for sig in rows if not sig.frame), rows[0] if rows else None)
         return next((sig for sig in rows if not sig.frame or sig.fits(category)), None)
 
+    def downward(self, word: str, lemma: str = "", category: Category | None = None) -> bool:
+        """A word that reverses or blocks monotonicity: an operator ("not", "refused") or the start of
+        a determiner phrase ("no", "at_most") with a marking that is not ↑."""
+        sig = self.functor(word, lemma, category) or self.match_determiner(word.lower().split("_"))
+        return sig is not None and (sig.restrictor is not Polarity.UP or any(m is not Polarity.UP for m in sig.scope))
+
 
 def read_lexicon(path: str | Path) -> Lexicon:
     """Parse the TSV lexicon; errors name the file and line."""

@@ -290,6 +290,8 @@ class Polarizer:
                 f_pol = p * scope
                 found = self.determiner(arg, context)
                 f_op = _cause(scope, _phrase(found.signature), op) if found else self._caused_by(scope, arg, op)
+            if rule is Rule.BA and self._attached_after_operator(functor, arg):
+                f_pol = NONE
             pols = (f_pol, a_pol) if rule is Rule.FA else (a_pol, f_pol)
             ops = (f_op, a_op) if rule is Rule.FA else (a_op, f_op)
         elif rule in (Rule.FC, Rule.GFC, Rule.BX, Rule.GBX):
@@ -302,6 +304,17 @@ class Polarizer:
         else:
             pols = (p, p)
         return (self._visit(left, pols[0], det_done, ops[0]), self._visit(right, pols[1], False, ops[1]))
+
+    def _attached_after_operator(self, functor: Tree, arg: Tree) -> bool:
+        """A prepositional modifier after a phrase with a downward operator ("had no friends | in
+        Boston", "died without eating | at restaurants"): whether it is inside the operator's scope is
+        an attachment the parse cannot be trusted with, so nothing in it is monotone (=)."""
+        cat = functor.category
+        if not (isinstance(cat, Functor) and cat.result == cat.argument and cat.slash.value == "\\"):
+            return False
+        first = first_leaves(functor, 1)
+        return bool(first) and first[0].token.pos in ("IN", "TO") and any(
+            self.lexicon.downward(leaf.token.word, leaf.token.lemma, leaf.category) for leaf in iter_leaves(arg))
 
     def _caused_by(self, mark: Polarity, functor: Tree, inherited: str) -> str:
         """`_cause` with the functor's operator word, looked up only when it is needed."""

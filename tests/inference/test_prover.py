@@ -35,7 +35,6 @@ def prover(parser):
     ("Some dogs are barking or running", "Some dogs are barking"),
     ("Several dogs are barking", "Three dogs are barking"),
     ("Only 12 students read some books", "Only 12 students read some novels"),
-    ("Ann has a few serious money worries", "Ann has a few serious worries"),
     ("She is not a careful cyclist in heavy rain", "She is not a careful cyclist"),
     ("We don't have enough clean water to cook", "We don't have enough water to cook"),
     ("I will come unless it rains", "I will come"),
@@ -69,6 +68,16 @@ def prover(parser):
     ("Some women are dancing", "A few women are dancing"),
     ("No women are dancing", "A few women are dancing"),
     ("A man is playing a guitar", "A man is strumming a guitar"),                # strumming is one way to play
+    # operators outside SICK's style (issue 51)
+    ("Almost no campers have caught a cold", "Almost no campers have had a sunburn or caught a cold"),
+    ("Very few children decided on the candy", "Very few children chose mint or decided on the candy"),
+    ("At most half the campers have caught a cold", "At most half the campers have had a sunburn or caught a cold"),
+    ("No less than five campers had a sunburn or caught a cold", "No less than five campers caught a cold"),
+    ("Exactly one man danced", "Exactly one man sang or danced"),     # "one" stays a numeral of "exactly"
+    ("Tom seldom wears a black hat", "Tom seldom wears a hat"),
+    ("The latest fatal incident killed a boy", "The latest incident killed a boy"),   # superlatives: =
+    ("He took no notice of me", "He took no notice of me or my sister"),      # the disjunct reads inside "no"
+    ("I had no friends in Boston", "I had no friends in Boston or Texas"),    # an attachment not trusted
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -115,6 +124,7 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("A man is waving in a car", "A man in a car is waving"),
     ("A few children are jumping", "Some children are jumping"),   # a determiner of two words read as one
     ("Ann has a few serious money worries", "Ann has some serious worries"),
+    ("Ann has a few serious money worries", "Ann has a few serious worries"),   # "a few": ↑ ↑ (Hu & Moss 2018)
     ("A dog is running through the field", "A dog is running on the field"),   # in, on, through the ground
     ("A dog is chasing a ball on the grass", "A dog is chasing a ball in the grass"),
     ("A man in the blue shirt is waving", "A man in blue is waving"),
@@ -127,6 +137,11 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("A young man in shades is sitting", "A young man in sunglasses is sitting"),   # a plural-only noun
     ("A motorcycle rider is standing on the seat of a white motorcycle",        # "of" + adjective, normalised
      "A motorcycle rider is standing on the seat of a motorcycle"),
+    ("A yellow dog is running on a very sunny day", "A yellow dog is running on a sunny day"),   # not "very few"
+    ("Almost no campers have had a sunburn or caught a cold", "Almost no campers have caught a cold"),
+    ("Tom seldom wears a hat", "Tom seldom wears a black hat"),
+    ("I do not drink coffee at all", "I do not drink black coffee at all"),     # "at all" says nothing more
+    ("The sun is hot. A man is playing a red guitar.", "A man is playing a guitar"),   # one of the sentences
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)

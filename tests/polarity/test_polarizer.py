@@ -257,3 +257,26 @@ def test_some_to_no_flips_subject_noun_and_verb_phrase(clause):
 def test_operators_on_real_parses(parser, sentence, expected):
     arrows_text = " ".join(w + p.value for w, p in arrows(Polarizer().polarize(parser.parse(sentence).tree)))
     assert expected in arrows_text, arrows_text
+
+
+# (sentence, the words to check and their expected polarity): operators outside SICK's style (issue 51)
+@pytest.mark.parametrize("sentence, expected", [
+    ("Almost no campers caught a cold", {"campers": DOWN, "caught": DOWN, "cold": DOWN}),
+    ("Very few campers caught a cold", {"campers": DOWN, "caught": DOWN}),
+    ("Almost nobody caught a cold", {"caught": DOWN, "cold": DOWN}),
+    ("No less than five campers caught a cold", {"campers": UP, "caught": UP}),     # = at least five
+    ("At most half campers caught a cold", {"campers": NONE, "caught": DOWN}),       # proportional
+    ("Almost all campers caught a cold", {"campers": NONE, "caught": UP}),
+    ("A few campers caught a cold", {"campers": UP, "caught": UP}),
+    ("Tom seldom wears a hat", {"wears": DOWN, "hat": DOWN}),
+    ("Tom rarely wears a hat", {"hat": DOWN}),
+    ("You should avoid sweet drinks", {"sweet": DOWN, "drinks": DOWN}),
+    ("The latest fatal incident killed a boy", {"fatal": NONE, "incident": NONE, "boy": UP}),
+    ("Fifty children chose mint", {"children": UP}),
+    # a PP after a phrase with a downward operator may be inside its scope or not: neither
+    ("I had no friends in Boston", {"friends": DOWN, "Boston": NONE}),
+    ("No alien died without eating at restaurants", {"restaurants": NONE}),
+])
+def test_operators_beyond_sick(sentence, expected):
+    got = dict(polarize_sentence(sentence).chunk_polarities())
+    assert {word: got[word] for word in expected} == expected

@@ -6,6 +6,7 @@ import pytest
 from monalog.errors import ResourceError
 from monalog.text.morphology import be_for, ing_form, is_participle, third_person
 from monalog.text.normalize import default_rules, normalize, read_rules
+from monalog.text.sentences import split_sentences
 
 RULES = default_rules()
 CLOTHING = {"in_clothes", "without_clothes", "subject_wearing"}
@@ -363,7 +364,7 @@ def test_collective_counting_and_relative_adjectives(before, after):
 @pytest.mark.parametrize("sentence", [
     "There is no dog with a ball in its mouth",        # the place may be the "with" object's
     "There is no way around it",
-    "There is no reason for concern at all",
+    "There is no reason for concern",
     "There is a difference between the two dogs",
     "There is a cat on the mat and a dog on the sofa",
     "The boy fell, which is sad",                      # a clause's "which", not a noun's
@@ -573,3 +574,15 @@ def test_plural_only_nouns_are_their_own_lemma():
 ])
 def test_datives_collectives_and_second_clauses(before, after):
     assert normalize(before).text == after
+
+
+@pytest.mark.parametrize("text, sentences", [
+    ("A dog runs. A cat sleeps.", ("A dog runs.", "A cat sleeps.")),
+    ("He left! Then she came? Yes.", ("He left!", "Then she came?", "Yes.")),
+    ('She said "Go." Then she left.', ('She said "Go."', "Then she left.")),
+    ("Mr. Thomas had no objection.", ("Mr. Thomas had no objection.",)),          # an abbreviation
+    ("A U.S. soldier and J. Smith came.", ("A U.S. soldier and J. Smith came.",)),   # initials
+    ("one sentence without a stop", ("one sentence without a stop",)),
+])
+def test_split_sentences(text, sentences):
+    assert split_sentences(text) == sentences

@@ -1,11 +1,14 @@
 """"X" -> "X or Y" where ↑ (the converse of dropping a disjunct where ↓), not after a possibility
 modal: "You can take a train or a bus" gives both options (free choice). No conjunct is added where ↓:
-collective verbs ("compare A and B") and misparses make it unsound."""
+collective verbs ("compare A and B") and misparses make it unsound. Nor is a disjunct added after a
+phrase with a downward operator: "took no notice of me or my sister" reads the disjunct inside "no"'s
+restrictor, whatever the parse says."""
 from __future__ import annotations
 
 from typing import cast
 
 from monalog.ccg.tree import Leaf, Tree, leaves
+from monalog.inference.droppable import operators
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import conjunction, pair_fact
@@ -25,7 +28,7 @@ def edits(ctx: EditContext) -> Edits:
         _, first, second = cast(tuple[str, Tree, Tree], conjunction(coordination))
         for path, node in ctx.nodes:
             if node.polarity is not Polarity.UP or not same_category(node.category, coordination.category) \
-                    or any(m < path for m in modals):        # a modal before the phrase
+                    or any(m < path for m in modals) or any(operators(leaves(node.node))):   # a modal before it
                 continue
             if (added := next((other for conjunct, other in ((first, second), (second, first))
                                if _same_words(node.node, conjunct)), None)) is None:

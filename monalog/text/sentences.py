@@ -1,0 +1,31 @@
+"""A premise of several sentences, split into sentences (a full stop, "?" or "!" before a capital,
+not after an abbreviation or an initial), so that each is parsed and proved from on its own."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from monalog.resources import grammar_path
+
+_END = re.compile(r"(?<=[.!?])(?P<close>[\"')\]]*)\s+(?=[\"'(\[]?[A-Z0-9])")
+
+
+@lru_cache(maxsize=1)
+def _abbreviations() -> frozenset[str]:
+    lines = grammar_path("abbreviations.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def split_sentences(text: str) -> tuple[str, ...]:
+    """The sentences of `text`, as written (one for text of one sentence, whatever it holds)."""
+    out, start = [], 0
+    for match in _END.finditer(text):
+        end = match.start() + len(match["close"])
+        before = text[start:match.start()].split()
+        last = before[-1].rstrip(".!?").lower() if before else ""
+        if text[match.start() - 1] == "." and (last in _abbreviations() or re.fullmatch(r"(?:[a-z]\.)*[a-z]", last)):
+            continue
+        out.append(text[start:end].strip())
+        start = match.end()
+    out.append(text[start:].strip())
+    return tuple(part for part in out if part) or (text,)
