@@ -53,8 +53,8 @@ def combine(result: Proof | MonalogError, prediction: Prediction | None, rule: D
         return Decision(label, Component.LEARNED, confidence, symbolic, error, prediction, proof)
     if proof is not None and proof.label is not Label.NEUTRAL:
         return Decision(proof.label, Component.MONALOG, 1.0, proof.label, proof=proof)
-    if prediction is None:
-        return Decision(Label.NEUTRAL, Component.MONALOG, 1.0, symbolic, error)
+    if prediction is None:          # the engine's NEUTRAL keeps its proof: its note says why (abstained, ...)
+        return Decision(Label.NEUTRAL, Component.MONALOG, 1.0, symbolic, error, proof=proof)
     return Decision(prediction.label, Component.FALLBACK, prediction.confidence, symbolic, error, prediction, proof)
 
 

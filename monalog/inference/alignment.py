@@ -186,18 +186,25 @@ class PhraseAligner:
         scores = self.embedder.similarity([(surface(p), surface(h)) for p, h in pairs])
         return [(p, h, round(score, 2)) for (p, h), score in zip(pairs, scores)]
 
-    def align(self, premise: Tree, hypothesis: Tree,
-              known: Callable[[str, str], bool] = lambda a, b: False) -> tuple[Alignment, ...]:
+    def align(self, premise: Tree, hypothesis: Tree, known: Callable[[str, str], bool] = lambda a, b: False,
+              unrelated: Callable[[str, str], bool] | None = None) -> tuple[Alignment, ...]:
         """Alignments both ways for the pairs at or above the threshold, except where `known` relates
         a differing word of one phrase to one of the other: what the KB says (man ⊥ woman, jog ≤ run)
-        is never overruled by a similarity."""
+        is never overruled by a similarity; nor where the two are single nouns `unrelated` says the
+        lexicon knows apart ("soda" / "coke": WordNet files both and relates them in no sense)."""
         out = []
         for p, h, score in self.scored(premise, hypothesis):
-            if score < self.settings.threshold or _known(p, h, known):
+            if score < self.settings.threshold or _known(p, h, known) or (
+                    unrelated is not None and _nouns(p, h) and unrelated(_key(p)[0], _key(h)[0])):
                 continue
             fact = Fact(Term(surface(p)), Relation.EQ, Term(surface(h)), Source.NEURAL, f"score {score:.2f}")
             out += [Alignment(_key(p), h, fact), Alignment(_key(h), p, fact)]
         return tuple(out)
+
+
+def _nouns(p: Tree, h: Tree) -> bool:
+    """Both phrases are one noun."""
+    return all(isinstance(t, Leaf) and str(t.category) == "N" and t.token.pos.startswith("NN") for t in (p, h))
 
 
 def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:

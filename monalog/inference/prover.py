@@ -21,7 +21,7 @@ from monalog.inference.target import Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.wordnet_facts import (WordNetSettings, antonyms, glossed_as, light_verb_facts, pair_facts,
-                                             synsets)
+                                             synsets, unrelated_nouns)
 from monalog.inference.negation import NEGATIONS, contradictories
 from monalog.inference.referents import two_referents
 from monalog.polarity.doubt import doubt
@@ -94,9 +94,14 @@ def _two_referents(kb: KnowledgeBase, p_tree: Tree, h_tree: Tree) -> tuple[str, 
 
 def _words(tree: Tree, phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list[tuple[str, str]]:
     """(lemma, Penn tag) of each word, and of each noun of several words among `phrases`
-    ("wind_instrument")."""
-    return [(leaf.token.lemma.lower(), leaf.token.pos) for leaf in leaves(tree)] \
+    ("wind_instrument"); a predicative adjective is tagged one whatever the tagger said ("are
+    scarlet": S[adj]\\NP)."""
+    return [(leaf.token.lemma.lower(), "JJ") if str(leaf.category) == _PREDICATIVE else
+            (leaf.token.lemma.lower(), leaf.token.pos) for leaf in leaves(tree)] \
         + [(key, "NN") for key, _, node in phrases if str(node.category) == "N"]
+
+
+_PREDICATIVE = "S[adj]\\NP"
 
 
 def _closed_compounds(phrases: list[tuple[str, tuple[int, ...], Tree]]) -> list[Fact]:
@@ -319,7 +324,8 @@ class Prover:
         generator = Generator(kb, counting=counting, compound_facts=compound_facts)
         found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth)
         if found is None and s.knowledge is Knowledge.ALIGNED:
-            alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet))
+            alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet),
+                                            unrelated_nouns if s.wordnet else None)
             if alignments:
                 generator = Generator(kb, alignments=alignments, counting=counting, compound_facts=compound_facts)
                 found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth)

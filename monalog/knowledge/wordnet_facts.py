@@ -76,6 +76,12 @@ def _below(a: tuple, b: tuple, settings: WordNetSettings):
     return None
 
 
+def _satellite_head(synset) -> str | None:
+    """The word a satellite adjective synset is named by ("red" of red.s.01, whose other words, "scarlet",
+    "crimson", are shades of it), None for other synsets."""
+    return synset.lemma_names()[0].lower() if synset.pos() == "s" else None
+
+
 @lru_cache(maxsize=1 << 16)
 def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings()) -> Fact | None:
     """The WordNet fact between lemmas a and b of one part of speech, if any (remembered: every pair
@@ -86,6 +92,10 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
     ta, tb = Term(a, pos), Term(b, pos)
     up, down = _below(sa, sb, settings), _below(sb, sa, settings)
     if up and down:
+        head = _satellite_head(up[0]) if up[0] == down[0] else None
+        if head in (a, b):          # "scarlet" in red.s.01: a kind of red, not its synonym
+            relation = Relation.LEQ if head == b else Relation.GEQ
+            return Fact(ta, relation, tb, Source.WORDNET, f"{up[0].name()} is headed by \"{head}\"")
         return Fact(ta, Relation.EQ, tb, Source.WORDNET, f"{up[0].name()} ~ {down[0].name()}")
     if up:
         return Fact(ta, Relation.LEQ, tb, Source.WORDNET, f"{up[0].name()} is a kind of {up[1].name()}"
@@ -112,6 +122,18 @@ def antonyms(a: str, b: str) -> bool:
     """Whether WordNet lists b as an antonym of a in any part of speech and sense."""
     return any(ant.name() == b for s in wordnet().synsets(a) for lemma in s.lemmas() if lemma.name() == a
                for ant in lemma.antonyms())
+
+
+@lru_cache(maxsize=20000)
+def unrelated_nouns(a: str, b: str, max_depth: int = 8) -> bool:
+    """Two single words WordNet knows as nouns and relates in no sense, either way ("soda" / "coke"):
+    its silence on two nouns it files is knowledge, and no similarity overrides it."""
+    sa, sb = synsets(a, "n"), synsets(b, "n")
+    if " " in a + b or not sa or not sb:
+        return False
+    above_a = frozenset().union(*(_ancestors(x, max_depth) for x in sa))
+    above_b = frozenset().union(*(_ancestors(x, max_depth) for x in sb))
+    return not (above_a & set(sb) or above_b & set(sa))
 
 
 def pair_facts(premise: Iterable[tuple[str, str]], hypothesis: Iterable[tuple[str, str]],

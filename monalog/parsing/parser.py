@@ -138,8 +138,8 @@ _NOUN_FUNCTORS = frozenset({"N/N", "NP/N"})
 def _relemmatize(tree: Tree) -> Tree:
     """Make POS tags and lemmas agree with the supertags: a verb's category with a noun's tag
     ("walking"/NN as S[ng]\\NP), a verb phrase's adverb with a noun's ("indoors"/NNS), no tag at all
-    ('XX', from scorers without POS), or a cardinal before a noun with another tag than CD ("Four"/JJ
-    people: the determiner rules go by CD)."""
+    ('XX', from scorers without POS), a noun with a verb's, adjective's or adverb's tag ("doves"/VBZ),
+    or a cardinal before a noun with another tag than CD ("Four"/JJ people: the determiner rules go by CD)."""
     lv = leaves(tree)
     fixes = {}
     for i, leaf in enumerate(lv):
@@ -149,6 +149,8 @@ def _relemmatize(tree: Tree) -> Tree:
             fixes[i] = guess
         elif leaf.token.pos != "CD" and str(leaf.category) in _NOUN_FUNCTORS and is_cardinal(leaf.token.word):
             fixes[i] = "CD"
+        elif guess == "NN" and leaf.token.pos[:2] in ("VB", "JJ", "RB"):     # "doves"/VBZ, "alien"/JJ as N
+            fixes[i] = "NNS" if leaf.token.pos == "VBZ" else "NN"
     if not fixes:
         return tree
     lemmas = dict(zip(fixes, lemmatize([lv[i].token.word for i in fixes], list(fixes.values()))))

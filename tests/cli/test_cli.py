@@ -187,6 +187,7 @@ def test_evaluate_from_python_and_eval_predictions(capsys, tmp_path):
         ("1", "ENTAILMENT", "ENTAILMENT", True), ("2", "CONTRADICTION", "CONTRADICTION", True),
         ("3", "ENTAILMENT", "NEUTRAL", False)]
     assert predictions[0]["proof"]["steps"] and predictions[0]["component"] == "monalog"
+    assert predictions[2]["proof"]["note"]          # an unproved pair says why (no proof within 3 steps, ...)
     out = tmp_path / "predictions.jsonl"
     code, _, _ = run(capsys, "eval", str(data), "--predictions", str(out))
     assert code == 0 and [json.loads(line) for line in out.read_text().splitlines()] == predictions

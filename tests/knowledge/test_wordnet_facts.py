@@ -1,7 +1,8 @@
 """WordNet kinds the rules ask about: who may act as a passive's agent, what one is dressed in, and what one wears."""
 import pytest
 
-from monalog.knowledge.wordnet_facts import animal, living, wearable, worn
+from monalog.knowledge.facts import Relation
+from monalog.knowledge.wordnet_facts import animal, living, relate, unrelated_nouns, wearable, worn
 
 
 @pytest.mark.parametrize("noun, expected", [
@@ -28,3 +29,24 @@ def test_worn_is_clothing_one_is_dressed_in(noun, expected):
 ])
 def test_wearable_is_anything_worn(noun, expected):
     assert wearable(noun) is expected
+
+
+@pytest.mark.parametrize("a, b, relation", [
+    ("scarlet", "red", Relation.LEQ),           # a satellite synset's other words are kinds of its head
+    ("red", "scarlet", Relation.GEQ),
+    ("crimson", "scarlet", Relation.EQ),        # two shades of one head: WordNet says no more
+    ("big", "large", Relation.EQ),
+])
+def test_adjective_clusters(a, b, relation):
+    fact = relate(a, b, "a")
+    assert fact is not None and fact.relation is relation
+
+
+@pytest.mark.parametrize("a, b, expected", [
+    ("soda", "coke", True), ("deer", "dog", True),
+    ("marriage", "wedding", False),             # related in a sense (marriage.n.03)
+    ("volleyball", "ball", False), ("soda", "fizzbuzz", False),      # a word WordNet does not know
+    ("soda pop", "coke", False),
+])
+def test_unrelated_nouns(a, b, expected):
+    assert unrelated_nouns(a, b) is expected

@@ -120,6 +120,13 @@ def test_cardinals_before_a_noun_are_cd(parser, sentence, word):
     assert (leaf.token.pos, leaf.token.lemma) == ("CD", "four")
 
 
+def test_a_noun_tagged_as_a_verb_or_adjective_is_a_noun(parser):
+    """WordNet facts go by the coarse tag: "doves" tagged VBZ would be looked up as the verb "dove"."""
+    leaves = {lf.token.word: lf.token for lf in parser.parse("The alien did not see any doves").leaves}
+    assert (leaves["doves"].pos, leaves["doves"].lemma) == ("NNS", "dove")
+    assert leaves["alien"].pos == "NN"
+
+
 def test_a_verb_phrase_adverb_is_no_plural_noun(parser):
     """"indoors" tagged NNS but parsed as a verb phrase's adverb keeps its s (the exclusion
     outdoors | indoors in kb/fixed.kb is between lemmas)."""
