@@ -19,6 +19,7 @@ from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
+from monalog.text.normalize import default_fragment
 
 Leq = Callable[[str, str], "tuple[Fact, ...] | None"]
 _N = parse_category("N")
@@ -86,12 +87,19 @@ def conjunction(node: Tree) -> tuple[str, Tree, Tree] | None:
 
 def coordinable(node: Tree, word: str) -> bool:
     """Whether one conjunct of `node` stands for the whole (a conjunct dropped or added): not in a
-    list with commas ("a light one and a dark one,"), nor a coordination of modifiers with "and"
-    ("black and white dog" is no black dog; "a red or blue car" is a car that is red or blue)."""
-    category = node.category            # N/N, NP/NP: a coordination of modifiers is one property
-    modifiers = isinstance(category, Functor) and category.result == category.argument \
-        and str(category.result) in ("N", "NP")
-    return not (word == "and" and modifiers) and not any(leaf.token.word == "," for leaf in leaves(node))
+    list with commas ("a light one and a dark one,"), nor a coordination of colours with "and" ("black
+    and white dog" is no black dog: the colours are one pattern; "a large and beautiful house" is a
+    large house; "a red or blue car" is a car that is red or blue)."""
+    listed = any(leaf.token.word == "," for leaf in leaves(node))
+    category = node.category            # N/N, NP\\NP: a coordination of modifiers
+    if not (isinstance(category, Functor) and category.result == category.argument
+            and str(category.result) in ("N", "NP")):
+        return not listed
+    # adjectives before the noun are intersective unless colours; a coordination after the noun may be
+    # a misparse ("without violence | and rioting"), so it stays one property
+    one_property = category.slash.value == "\\" or any(
+        default_fragment("colour").fullmatch(leaf.token.word.lower()) for leaf in leaves(node))
+    return not listed and not (word == "and" and one_property)
 
 
 @dataclass(frozen=True)
