@@ -12,10 +12,10 @@ from typing import Any, Callable, Iterable, Iterator
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import in_compound, replacing_leaf, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
-from monalog.inference.negation import (EXISTENTIAL, NEGATIONS, SUBJECT_SWAP, bare_few, contradictories,
-                                        few_subject, is_quantity, picks_from_earlier, without_few)
+from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
+from monalog.inference.subjects import EXISTENTIAL, bare_few, few_subject, is_quantity, vague_subject, without_few
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text, surface
+from monalog.inference.treeops import leaf_positions, node_at, norm_lemma, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.facts import Fact, Relation
@@ -35,7 +35,7 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     `verbs`: also by negating a verb (not for a subject that is no referent of the premise)."""
     coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
     out = [(text, note) for text, note in ((sentence_text(t), note) for t, note in
-                                          contradictories(tree, objects=False, verbs=verbs))
+                                          contradictories(tree, objects=False, verbs=verbs, vague=False))
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
     return out + _there_is_no(tree)
 
@@ -124,12 +124,14 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     argument ("far from") or modifies another modifier, a noun modifying a noun or in a two-noun
     compound ("boy scout", "flower girl"), a past form ("spread" -> "gathered"), a particle verb
     ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
-    sentence negated by "no" or "nothing" either."""
+    sentence negated by "no" or "nothing", nor under a subject that counts vaguely ("Some girls are
+    dancing" / "Some boys are dancing" may both hold)."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]
     lemmas = {norm_lemma(leaf) for leaf in all_leaves}
-    if lemmas & (NEGATIONS | NEGATIVE_WORDS):
+    clause = main_clause(tree)
+    if lemmas & (NEGATIONS | NEGATIVE_WORDS) or (clause and vague_subject(node_at(tree, clause[0]))):
         return
     index = leaf_positions(tree)
     choice = word_choice()

@@ -13,6 +13,7 @@ under the fluency threshold (fluency.py; every pair records its score).
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 
@@ -229,7 +230,7 @@ class Augmenter:
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis), 3)) for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
-                  and not lone_reciprocal(p.hypothesis) and p.hypothesis != premise]
+                  and not lone_reciprocal(p.hypothesis) and _spelt(p.hypothesis) != _spelt(premise)]
         return [p for p in scored if p.fluency is not None and p.fluency >= threshold][:s.max_pairs]
 
     def _synonyms(self, a: str, b: str) -> bool:
@@ -378,3 +379,9 @@ def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:
         return pairs
     rng = random.Random(f"{seed}:{source}")
     return [p for p in pairs if rng.random() < fraction]
+
+
+def _spelt(text: str) -> str:
+    """A sentence as compared with another: lower case, without final punctuation or spacing ("People
+    are running ." is the premise "people are running")."""
+    return " ".join(re.sub(r"[.!?]+$", "", text.strip()).lower().split()).rstrip(" .")

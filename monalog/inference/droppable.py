@@ -111,6 +111,31 @@ def noun_modifier(tree: Tree, path) -> bool:
     return isinstance(parent, Unary) and parent.rule is Rule.LEX
 
 
+# verbs whose object may be followed by what is done to it or what it does ("got their findings printed",
+# "had the car washed", "made him leave"): the participle is the verb's complement, not the noun's modifier
+_CAUSATIVES = frozenset({"get", "have", "make", "let", "keep", "want", "need", "see", "hear", "watch", "find",
+                         "leave", "like"})
+
+
+def causative_complement(tree: Tree, path) -> bool:
+    """The noun at `path` is modified by a participle or verb phrase ("findings | printed in journals")
+    inside the object of a causative verb ("got"): that phrase says what was done, so dropping it says
+    something else ("got their findings")."""
+    node = node_at(tree, path)
+    split = modifier_split(node)
+    if split is None:
+        return False
+    modifier = node.children[split[0]]
+    if not (isinstance(modifier, Unary) and modifier.rule is Rule.LEX and str(modifier.child.category).startswith("S")):
+        return False
+    for i in range(len(path) - 1, -1, -1):
+        parent = node_at(tree, path[:i])
+        if isinstance(parent, Binary) and parent.rule is Rule.FA and isinstance(parent.left, Leaf) \
+                and str(parent.right.category) == "NP":
+            return parent.left.token.lemma.lower() in _CAUSATIVES
+    return False
+
+
 @lru_cache(maxsize=1 << 15)
 def measured(node: Tree, gathered: bool = False) -> Tree | None:
     """What a measure phrase measures out: "bread" of "a slice of bread", "butter" of "pieces of

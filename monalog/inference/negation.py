@@ -10,10 +10,10 @@ from typing import Callable, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
-from monalog.inference.target import number
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, walk
+from monalog.inference.subjects import (EXISTENTIAL, bare_few, few_subject, is_quantity, picks, proportional,
+                                        quantified_noun, vague_subject, without_few)
 
-EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", "several", "many"}
 NEGATIONS = frozenset({"not", "n't", "never"})
 NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
 
@@ -79,6 +79,8 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
             return                                 # "Few men are running" and "No men are running" may both hold
         if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(quantity := noun.left):
             noun, note = noun.right, f"\"{quantity.token.word}\" -> \"no\""     # "Five kids": no stacking
+        elif quantified_noun(noun):
+            return                                 # "No very few hikers", "No exactly four pupils", "No Brown, Lee"
         if first:
             noun = _lowered(noun)                                  # "People ..." -> "No people ..."
         yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, noun, True)), f"{label}: {note}"
@@ -108,24 +110,6 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
     if lemma == "no" and vp is not None:
         new = _swap_items(new, vp, _SOME, back=True)        # the whole verb phrase: "no" scopes over it
     yield new, f"{label}: \"{det.token.word}\" -> \"{word}\""
-
-
-def without_few(noun: Tree) -> Tree:
-    """The noun of "a few N" without its "few" (the same node when it has none): "No few men" reads badly."""
-    if isinstance(noun, Binary) and noun.rule is Rule.FA and isinstance(noun.left, Leaf) \
-            and noun.left.token.lemma.lower() == "few":
-        return noun.right
-    return noun
-
-
-def bare_few(noun: Tree) -> bool:
-    """"few" standing alone for its noun ("A few are running"): there is no noun to say "no" of."""
-    return isinstance(noun, Leaf) and noun.token.lemma.lower() == "few"
-
-
-def is_quantity(node: Tree) -> TypeGuard[Leaf]:
-    """A numeral or vague count read as a noun modifier ("Five" in "Five kids")."""
-    return isinstance(node, Leaf) and (node.token.pos == "CD" or node.token.lemma.lower() in EXISTENTIAL - {"the"})
 
 
 def _lowered(node: Tree) -> Tree:
@@ -301,7 +285,7 @@ SUBJECT_SWAP = "the subject's quantifier swapped"     # the note's start for "no
 
 def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
                     conjuncts: Callable[[Tree], bool] | None = None,
-                    modifiers: bool = False) -> list[tuple[Tree, str]]:
+                    modifiers: bool = False, vague: bool = True) -> list[tuple[Tree, str]]:
     """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each.
     `objects`: also by the object's quantifier ("is playing no guitar": sound, but not what people
     write; augmentation leaves it out); `verbs`: also by negating the verb or dropping its negation
@@ -311,14 +295,17 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
     negation where `conjuncts(clause)` says the clause's subject is the other sentence's referent;
     `modifiers` (with `verbs`): also by the subject's "with" / "wearing" / "without" phrase ("A man with no
     shirt") and by the object of a verb phrase's conjunct ("is sitting and is wearing no hat"): the
-    prover's (a generated "a man with no black hair" reads badly)."""
+    prover's (a generated "a man with no black hair" reads badly); `vague` (with `verbs`): also under a
+    subject with a vague count ("some", "several", "many": SICK's annotators read "Some girls are
+    dancing" / "Some girls are not dancing" as one scene; logically both may hold, so generated
+    contradictions leave it out)."""
     out: list[tuple[Tree, str]] = []
     for i, (subject, vp) in enumerate(_clauses(tree)):
         np = node_at(tree, subject)
-        picked = bool(i) and _picks(np)
+        picked = bool(i) and picks(np)
         if not picked:                 # "... and no two are jumping": the others may be
             out += _swap_det(tree, subject, SUBJECT_SWAP, vp)
-        one = verbs and not _proportional(np) and not picked and not few_subject(np)
+        one = verbs and not proportional(np) and not picked and not few_subject(np) and (vague or not vague_subject(np))
         if one:
             out += _negations_of_vp(tree, vp)
         obj = _object_np(tree, vp) if objects and not picked else None
@@ -330,34 +317,17 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
         for i, clause in enumerate(clause_conjuncts(tree)):
             note = f"a contradictory of the conjunct \"{' '.join(leaf.token.word for leaf in leaves(clause))}\""
             main = main_clause(clause)
-            picked = bool(i) and main is not None and _picks(node_at(clause, main[0]))
+            picked = bool(i) and main is not None and picks(node_at(clause, main[0]))
             alone = contradictories(clause, objects and not picked, verbs=not picked and conjuncts(clause),
                                     modifiers=modifiers)
             out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
 
 
-def _picks(subject: Tree) -> bool:
-    """A later clause's subject that picks from an earlier clause's many: opening with "one" ("Two men
-    are standing and one is jumping", "... and one kid has a gun"), a bare count ("... and two are
-    jumping", "and some are") or "X of them". Its verb's or object's negation may speak of the others
-    ("... and one is not jumping" holds beside the premise)."""
-    words = leaves(subject)
-    lemmas = [leaf.token.lemma.lower() for leaf in words]
-    return lemmas[0] == "one" or lemmas[1:3] == ["of", "them"] \
-        or (len(words) == 1 and (words[0].token.pos == "CD" or lemmas[0] in _PART | {"most", "others"}))
-
-
-def few_subject(subject: Tree) -> bool:
-    """A subject opening with "few" or "little": "Few men are running" and "Few men are not running" may
-    both hold, and so may "There are no men running"."""
-    return leaves(subject)[0].token.lemma.lower() in ("few", "little")
-
-
 def picks_from_earlier(tree: Tree) -> bool:
     """A clause after the first has a subject that picks from an earlier subject's many: "No men are
     standing and one is jumping" leaves that "one" without anything to pick from."""
-    return any(i and _picks(node_at(tree, subject)) for i, (subject, _) in enumerate(_clauses(tree)))
+    return any(i and picks(node_at(tree, subject)) for i, (subject, _) in enumerate(_clauses(tree)))
 
 
 def clause_conjuncts(tree: Tree) -> list[Tree]:
@@ -370,27 +340,3 @@ def clause_conjuncts(tree: Tree) -> list[Tree]:
         return []
     return [part for side in sides for part in (clause_conjuncts(side) or [side])
             if str(part.category).startswith("S[dcl]")]
-
-
-_PART = {"some", "several", "few", "many", "half", "couple"}         # "some of the nurses" (not "most of")
-_POSSESSIVE = {"the", "these", "those", "his", "her", "their", "its", "my", "our", "your"}
-
-
-def _proportional(subject: Tree) -> bool:
-    """A partitive subject that may leave others out ("two out of the five nurses", "some of the
-    nurses", "half of them"): the verb's negation can speak of those others, so "two out of five
-    worked" and "two out of five did not work" both hold. Not when the part is most of the whole
-    ("four out of five", "most of the nurses")."""
-    from monalog.text.morphology import is_cardinal
-
-    words = [leaf.token.word.lower() for leaf in leaves(subject)]
-    words = [w for word in words for w in word.split("_")]          # "out_of" as one token
-    for i, word in enumerate(words[1:], 1):
-        of_the = word == "of" and (words[i - 1] in _PART or is_cardinal(words[i - 1])) \
-            and words[i + 1:i + 2] and words[i + 1] in _POSSESSIVE
-        if not (of_the or (word == "of" and words[i - 1] == "out")):
-            continue
-        part = next((number(w) for w in words[:i] if is_cardinal(w)), None)
-        whole = next((number(w) for w in words[i + 1:] if is_cardinal(w)), None)
-        return part is None or whole is None or 2 * part <= whole
-    return False

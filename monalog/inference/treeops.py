@@ -7,6 +7,7 @@ from typing import Iterator
 from monalog.ccg.category import Atom, Category, Functor, Slash
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves, preorder
 from monalog.fileio import read_table
+from monalog.parsing.tokens import multiword_tokens
 from monalog.knowledge.wordnet_facts import LIGHT_VERBS
 from monalog.resources import grammar_path
 
@@ -116,10 +117,13 @@ def surface(tree: Tree) -> str:
 
 
 def sentence_text(tree: Tree) -> str:
-    """A whole sentence, capitalised at its start only (edits move sentence-initial words around)."""
+    """A whole sentence, capitalised at its start only (edits move sentence-initial words around), its
+    multi-word tokens spelt as words ("At_least" -> "At least")."""
     from monalog.text.morphology import agree_articles
 
-    words = [leaf.token.word for leaf in leaves(tree)]
+    joined = set(multiword_tokens().values())
+    words = [leaf.token.word.replace("_", " ") if leaf.token.word.lower() in joined else leaf.token.word
+             for leaf in leaves(tree)]
     words = [w.lower() if i and w in _FUNCTION_CAPS else w for i, w in enumerate(words)]
     if words:
         words[0] = words[0][:1].upper() + words[0][1:]

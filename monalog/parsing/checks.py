@@ -18,7 +18,7 @@ from monalog.errors import ResourceError
 from monalog.resources import grammar_path
 
 
-CHECKS = frozenset({"np", "conj", "operator", "clause", "relative", "modifier", "determiner", "article"})
+CHECKS = frozenset({"np", "noun", "conj", "operator", "clause", "relative", "modifier", "determiner", "article"})
 
 
 def _base(cat: Category) -> str:
@@ -48,6 +48,8 @@ def _innermost(cat: Category) -> Atom:
 def _ok(check: str, cat: Category) -> bool:
     if check == "np":
         return _base(cat) == "NP"
+    if check == "noun":         # "others", "the others": a noun or a noun phrase, never a verb's adverb
+        return isinstance(cat, Atom) and _base(cat) in ("N", "NP")
     if check == "conj":
         return _base(cat) == "conj" or (isinstance(cat, Functor) and isinstance(cat.result, Functor)
                                         and cat.result.result == cat.result.argument == cat.argument)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Iterator, TypeGuard, cast
 from monalog.ccg.category import Atom, Category, Functor, complement_slots
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves, iter_leaves, preorder
 from monalog.errors import MonalogError
+from monalog.polarity.attachment import after_operator
 from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, default_lexicon
 from monalog.polarity.marks import Polarity
 
@@ -290,7 +291,7 @@ class Polarizer:
                 f_pol = p * scope
                 found = self.determiner(arg, context)
                 f_op = _cause(scope, _phrase(found.signature), op) if found else self._caused_by(scope, arg, op)
-            if rule is Rule.BA and (after := self._attached_after_operator(functor, arg)) is not None:
+            if rule is Rule.BA and (after := after_operator(self.lexicon, functor, arg)) is not None:
                 f_pol, f_op = p * after[0], after[1]
             pols = (f_pol, a_pol) if rule is Rule.FA else (a_pol, f_pol)
             ops = (f_op, a_op) if rule is Rule.FA else (a_op, f_op)
@@ -304,27 +305,6 @@ class Polarizer:
         else:
             pols = (p, p)
         return (self._visit(left, pols[0], det_done, ops[0]), self._visit(right, pols[1], False, ops[1]))
-
-    def _attached_after_operator(self, functor: Tree, arg: Tree) -> tuple[Polarity, str] | None:
-        """The marking (and operator) of a prepositional modifier after a phrase with a downward
-        operator, None for any other functor. After a negated copula ("was n't | in the mood") the
-        phrase is what is denied: ↓. Elsewhere ("had no friends | in Boston", "died without eating |
-        at restaurants") whether it is inside the operator's scope is an attachment the parse cannot be
-        trusted with, so nothing in it is monotone (=)."""
-        cat = functor.category
-        if not (isinstance(cat, Functor) and cat.result == cat.argument and cat.slash.value == "\\"):
-            return None
-        first = first_leaves(functor, 1)
-        if not first or first[0].token.pos not in ("IN", "TO"):
-            return None
-        words = list(iter_leaves(arg))
-        operators = [w for w in words if self.lexicon.downward(w.token.word, w.token.lemma, w.category)]
-        if not operators:
-            return None
-        if len(operators) == 1 and all(w in operators or w.token.word.lower() in self.lexicon.transparent
-                                       for w in words):
-            return DOWN, operators[0].token.word
-        return NONE, operators[0].token.word
 
     def _caused_by(self, mark: Polarity, functor: Tree, inherited: str) -> str:
         """`_cause` with the functor's operator word, looked up only when it is needed."""

@@ -8,8 +8,8 @@ from typing import cast
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
-from monalog.inference.droppable import (complement, droppable_modifier, measured, noun_modifier, operators,
-                                        without_second_complement)
+from monalog.inference.droppable import (causative_complement, complement, droppable_modifier, measured,
+                                        noun_modifier, operators, without_second_complement)
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import Target, conjunction, coordinable, kb_leq, pair_fact, target_has
@@ -34,7 +34,7 @@ def edits(ctx: EditContext) -> Edits:
                     yield from _drop_conjunct(tree, path, node, conj, target)
             continue
         droppable = droppable_modifier(node)
-        if droppable:
+        if droppable and not causative_complement(tree, path):
             mod, head = droppable
             if target_has(target, lemma_key(mod)):
                 continue

@@ -1,0 +1,30 @@
+"""Where a parse's attachment decides an operator's scope and cannot be trusted with it: a
+prepositional phrase after a phrase with a downward operator."""
+from __future__ import annotations
+
+from monalog.ccg.category import Functor
+from monalog.ccg.tree import Tree, first_leaves, iter_leaves
+from monalog.polarity.lexicon import Lexicon
+from monalog.polarity.marks import Polarity
+
+
+def after_operator(lexicon: Lexicon, functor: Tree, arg: Tree) -> tuple[Polarity, str] | None:
+    """The marking (and operator) of a prepositional modifier after a phrase with a downward
+    operator, None for any other functor. After a negated copula ("was n't | in the mood") the
+    phrase is what is denied: ↓. Elsewhere ("had no friends | in Boston", "died without eating |
+    at restaurants") whether it is inside the operator's scope is an attachment the parse cannot be
+    trusted with, so nothing in it is monotone (=)."""
+    cat = functor.category
+    if not (isinstance(cat, Functor) and cat.result == cat.argument and cat.slash.value == "\\"):
+        return None
+    first = first_leaves(functor, 1)
+    if not first or first[0].token.pos not in ("IN", "TO"):
+        return None
+    words = list(iter_leaves(arg))
+    operators = [w for w in words if lexicon.downward(w.token.word, w.token.lemma, w.category)]
+    if not operators:
+        return None
+    if len(operators) == 1 and all(w in operators or w.token.word.lower() in lexicon.transparent
+                                   for w in words):
+        return Polarity.DOWN, operators[0].token.word
+    return Polarity.NONE, operators[0].token.word
