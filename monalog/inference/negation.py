@@ -11,6 +11,7 @@ from typing import Callable, Iterator, TypeGuard, cast
 from monalog.ccg.category import Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, walk
+from monalog.knowledge.wordnet import wordnet
 from monalog.inference.subjects import (EXISTENTIAL, bare_few, few_subject, is_quantity, picks, proportional,
                                         quantified_noun, vague_subject, without_few)
 
@@ -113,12 +114,19 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
 
 
 def _lowered(node: Tree) -> Tree:
-    """`node` with its first word in lower case (unless a proper noun): it is no longer sentence-initial."""
+    """`node` with its first word in lower case (unless a name or a word WordNet writes with a capital
+    in its first sense: "Danish", "French"): it is no longer sentence-initial."""
     first = leaves(node)[0]
-    if first.token.pos.startswith("NNP") or not first.token.word[:1].isupper():
+    if first.token.pos.startswith("NNP") or not first.token.word[:1].isupper() or _capitalised(first.token.lemma):
         return node
     lowered = Leaf(first.category, Token(first.token.word.lower(), first.token.lemma, first.token.pos))
     return replace_at(node, next(path for path, n in walk(node) if n is first), lowered)
+
+
+def _capitalised(lemma: str) -> bool:
+    names = [name for synset in wordnet().synsets(lemma.lower()) for name in synset.lemma_names()
+             if name.lower() == lemma.lower()]
+    return bool(names) and names[0][:1].isupper()
 
 
 def _is_negation(node: Tree) -> TypeGuard[Leaf]:

@@ -238,3 +238,27 @@ def test_the_person_of_an_agentless_passive_is_never_negated(parser):
     contradictions = {g.hypothesis for g in pairs if g.label is Label.CONTRADICTION}
     assert "Nobody is chopping some onions" in contradictions
     assert not any(" not " in h for h in contradictions)   # "A person is not chopping ..." may hold as well
+
+
+def test_premises_outside_sicks_style_give_no_known_bad_pairs(parser):
+    """Issue 51's failure classes, on invented premises of the same shapes: "No" before a quantifier's
+    words or a list of names, "Some X are not V" (or "Some boys") as a contradiction of "Some girls
+    ...", a causative's participle dropped, a multi-word token leaked, the premise itself."""
+    premises = ["Very few hikers have lost a boot or broken a pole.", "Just one clerk stayed late.",
+                "Exactly four pupils passed the test.", "Most children in the yard played a game.",
+                "Brown, Lee and several nurses signed the form.", "A group of girls in a park is dancing.",
+                "Several Danish scientists got their findings printed in major journals.",
+                "At least three farmers sold their goats.", "People are running."]
+    results = Augmenter(AugmentSettings(min_fluency=float("-inf")), parser=parser).generate_batch(premises)
+    pairs = [(premise, g) for premise, result in zip(premises, results) for g in result]
+    texts = {g.hypothesis for _, g in pairs}
+    stacked = ("No very", "No just", "No exactly", "No most", "No brown", "No Brown")
+    assert not [t for t in texts if t.startswith(stacked)]
+    contradictions = {g.hypothesis.rstrip(".") for _, g in pairs if g.label is Label.CONTRADICTION}
+    assert not [t for t in contradictions if t.startswith(("Some girls", "Some boys", "Some children"))
+                and ("not" in t.split() or "boys" in t.split())]
+    assert "No girls in a park are dancing" in contradictions
+    assert "No Danish scientists got their findings printed in major journals" in contradictions
+    assert "Several Danish scientists got their findings." not in texts
+    assert not [t for t in texts if "_" in t]
+    assert not [g for premise, g in pairs if g.hypothesis.rstrip(".").lower() == premise.rstrip(".").lower()]
