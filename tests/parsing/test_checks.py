@@ -91,7 +91,7 @@ def test_the_tag_dictionary_rules_out_what_a_closed_class_word_never_is():
     allowed = tag_dictionary(tags)
     assert [t for t, ok in zip(tags, allowed["unless"]) if ok] == ["(S/S)/S[dcl]", "((S\\NP)\\(S\\NP))/S[dcl]"]
     assert [t for t, ok in zip(tags, allowed["they"]) if ok] == ["NP"]
-    assert tag_dictionary(["N", "S[dcl]"]) == {}     # a word no tag fits is left to the scorer
+    assert tag_dictionary(["S[dcl]", "S[pss]\\NP"]) == {}     # a word no tag fits is left to the scorer
 
 
 def test_decoding_keeps_closed_class_words_in_their_categories(parser):
