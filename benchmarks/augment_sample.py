@@ -1,10 +1,10 @@
 """Generated pairs judged by hand (issue 15's floors: of 100 random pairs, at least 90 grammatical
 and 95 with the right label).
 
-    .venv/bin/python benchmarks/augment_sample.py draw [--n 100] [--seed 15]   # after benchmarks/augment.py
-    .venv/bin/python benchmarks/augment_sample.py score
-    .venv/bin/python benchmarks/augment_sample.py draw --name augment_disjunction --added or --n 40   # one edit's pairs
-    .venv/bin/python benchmarks/augment_sample.py draw --name augment_exclusions --exclusions --n 40 --seed 1128
+    .venv/bin/python -m benchmarks.augment_sample draw [--n 100] [--seed 15]   # after benchmarks.augment
+    .venv/bin/python -m benchmarks.augment_sample score
+    .venv/bin/python -m benchmarks.augment_sample draw --name augment_disjunction --added or --n 40   # one edit's pairs
+    .venv/bin/python -m benchmarks.augment_sample draw --name augment_exclusions --exclusions --n 40 --seed 1128
 
 `draw` takes a seeded random sample of benchmarks/work/augment_train.jsonl into
 benchmarks/results/augment_sample.jsonl (premise, hypothesis, label, fluency, the proof as text).
@@ -24,11 +24,9 @@ import random
 import sys
 from pathlib import Path
 
+from monalog.augment.recipe import by_exclusion
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.augment.recipe import by_exclusion  # noqa: E402
-
 RESULTS = ROOT / "benchmarks" / "results"
 
 
@@ -81,10 +79,10 @@ def score(name: str) -> None:
     (RESULTS / f"{name}.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     first = next(iter(sample.values()))
     source = first.get("source", "augment_train.jsonl")
-    origin = ("the output of `python benchmarks/augment.py` (every SICK TRAIN premise, default settings: senses in "
+    origin = ("the output of `python -m benchmarks.augment` (every SICK TRAIN premise, default settings: senses in "
               "context, fluency filter on)" if source == "augment_train.jsonl" else f"benchmarks/work/{source}")
     md = ["# Generated pairs judged by hand", "",
-          f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`, {first.get('drawn', '')}) "
+          f"{len(sample)} pairs drawn at random (`python -m benchmarks.augment_sample draw`, {first.get('drawn', '')}) "
           f"from {origin}; each reader judged every pair without seeing the other's verdicts. Pairs and "
           f"proofs: {name}.jsonl; verdicts with notes: {name}_<reader>.tsv.", "",
           "| reader | judged | grammatical | correct label | ENTAILMENT correct | CONTRADICTION correct |",

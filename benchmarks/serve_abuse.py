@@ -1,7 +1,7 @@
 """`monalog serve` under abuse, side by side with a baseline commit (issue 47's reproductions): the real
 server (one engine, the default) on a free 127.0.0.1 port, a fresh one per code.
 
-    .venv/bin/python benchmarks/serve_abuse.py [--baseline a3611fb] [--tries 20] [--baseline-tries 3]
+    .venv/bin/python -m benchmarks.serve_abuse [--baseline a3611fb] [--tries 20] [--baseline-tries 3]
 
 - fairness: a long batch (8 pairs of one 55-word premise, depth 4) is posted; half a second later a
   one-pair prove (a SICK-style pair) is posted, and its latency less its median alone is the delay
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 import httpx
-from worktree import checked_out
+from benchmarks.worktree import checked_out
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -113,7 +113,7 @@ def main() -> None:
     args = ap.parse_args()
     with checked_out(args.baseline) as base:
         results = {"baseline": measure(base, args.baseline_tries), "this code": measure(ROOT, args.tries)}
-    report = {"command": f"python benchmarks/serve_abuse.py --baseline {args.baseline} --tries {args.tries} "
+    report = {"command": f"python -m benchmarks.serve_abuse --baseline {args.baseline} --tries {args.tries} "
                          f"--baseline-tries {args.baseline_tries}", "results": results}
     out = ROOT / "benchmarks" / "results" / "serve_abuse"
     out.with_suffix(".json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
