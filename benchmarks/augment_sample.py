@@ -8,7 +8,8 @@ and 95 with the right label).
 
 `draw` takes a seeded random sample of benchmarks/work/augment_train.jsonl into
 benchmarks/results/augment_sample.jsonl (premise, hypothesis, label, fluency, the proof as text).
-Readers write one verdict file each, benchmarks/results/augment_sample_<reader>.tsv, with columns
+Readers write one verdict file each, benchmarks/results/augment_sample_<reader>.tsv (<reader> one
+lowercase word, such as main or second), with columns
 id, grammatical (y/n: the hypothesis is a fluent English sentence), label (y/n: the label is what a
 SICK annotator would give), note. `score` counts each reader's verdicts and where readers disagree
 into augment_sample.json and .md. `--name` keeps another sample beside it (NAME.jsonl, NAME_<reader>.tsv);
@@ -21,6 +22,7 @@ import argparse
 import csv
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -60,7 +62,8 @@ def _verdicts(path: Path) -> dict[int, dict]:
 
 def score(name: str) -> None:
     sample = {r["id"]: r for r in map(json.loads, (RESULTS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())}
-    readers = {p.stem.removeprefix(f"{name}_"): _verdicts(p) for p in sorted(RESULTS.glob(f"{name}_*.tsv"))}
+    readers = {p.stem.removeprefix(f"{name}_"): _verdicts(p) for p in sorted(RESULTS.glob(f"{name}_*.tsv"))
+               if re.fullmatch(rf"{re.escape(name)}_[a-z]+", p.stem)}      # not another sample's: NAME_stop44*.tsv
     report: dict = {"pairs": len(sample), "readers": {}}
     for reader, verdicts in readers.items():
         judged = [verdicts[i] for i in sample if i in verdicts]
