@@ -21,4 +21,4 @@ test-slow: setup
 	@.venv/bin/python -m pytest -q -m "slow or not slow" $(PYTEST_ARGS)
 
 bench-parse: setup
-	@.venv/bin/python benchmarks/parsing.py
+	@.venv/bin/python -m benchmarks.parsing

@@ -1,6 +1,6 @@
 """Phrase alignment (issue 14): the aligner's threshold chosen on SICK TRAIN, then measured on TRIAL.
 
-    .venv/bin/python benchmarks/alignment.py [--workers 2] [--thresholds 0.9 0.85 0.8 0.75 0.7]
+    .venv/bin/python -m benchmarks.alignment [--workers 2] [--thresholds 0.9 0.85 0.8 0.75 0.7]
 
 For each threshold the prover runs on TRAIN (corrected labels) in aligned mode; the chosen threshold
 is the most accurate one whose ENTAILMENT and CONTRADICTION precision on TRAIN are both ≥ 97 %
@@ -19,18 +19,16 @@ import sys
 import time
 from pathlib import Path
 
+from monalog.errors import MonalogError
+from monalog.eval.datasets import Pair, read_pairs
+from monalog.eval.metrics import evaluate
+from monalog.inference.alignment import AlignmentSettings, Knowledge
+from monalog.inference.batch import prove_all
+from monalog.inference.proof import Label
+from monalog.inference.prover import ProverSettings
+from monalog.knowledge.facts import Source
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.errors import MonalogError  # noqa: E402
-from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
-from monalog.eval.metrics import evaluate  # noqa: E402
-from monalog.inference.alignment import AlignmentSettings, Knowledge  # noqa: E402
-from monalog.inference.batch import prove_all  # noqa: E402
-from monalog.inference.proof import Label  # noqa: E402
-from monalog.inference.prover import ProverSettings  # noqa: E402
-from monalog.knowledge.facts import Source  # noqa: E402
-
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 RESULTS = ROOT / "benchmarks" / "results"
 PRECISION = 0.97
@@ -66,7 +64,7 @@ def main() -> None:
     train = [p for p in pairs if p.split == "TRAIN"]
     trial = [p for p in pairs if p.split == "TRIAL"]
     symbolic = ProverSettings(knowledge=Knowledge.SYMBOLIC)
-    report: dict = {"command": f"python benchmarks/alignment.py --workers {args.workers} --thresholds "
+    report: dict = {"command": f"python -m benchmarks.alignment --workers {args.workers} --thresholds "
                     + " ".join(map(str, args.thresholds)), "train": {}, "trial": {}}
     report["train"]["symbolic"], _ = run(train, symbolic, args.workers)
     errors: list[list[str]] = []

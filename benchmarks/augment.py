@@ -1,7 +1,7 @@
 """Augmentation benchmark: every SICK TRAIN premise through `monalog augment` (2 workers, re-proving
 on), then an independent re-proof of a seeded sample of the output.
 
-    .venv/bin/python benchmarks/augment.py [--workers 2] [--sample 3000] [--unfiltered]
+    .venv/bin/python -m benchmarks.augment [--workers 2] [--sample 3000] [--unfiltered]
 
 The generated pairs go to benchmarks/work/augment_train.jsonl (not committed: large; the hybrid
 benchmark reads it). Writes benchmarks/results/augment.json and .md.
@@ -16,16 +16,14 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from monalog.augment.generate import AugmentSettings
+from monalog.augment.runner import augment_file, progress_file
+from monalog.inference.alignment import Knowledge
+from monalog.inference.batch import prove_all
+from monalog.inference.prover import ProverSettings
+from monalog.errors import MonalogError
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.augment.generate import AugmentSettings  # noqa: E402
-from monalog.augment.runner import augment_file, progress_file  # noqa: E402
-from monalog.inference.alignment import Knowledge  # noqa: E402
-from monalog.inference.batch import prove_all  # noqa: E402
-from monalog.inference.prover import ProverSettings  # noqa: E402
-from monalog.errors import MonalogError  # noqa: E402
-
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 WORK = ROOT / "benchmarks" / "work"
 
@@ -51,7 +49,7 @@ def main() -> None:
                        workers=args.workers)                                             # exclusions augment uses
     agree = sum(not isinstance(p, MonalogError) and p.label.value == r["label"] for p, r in zip(proofs, sample))
     depth = Counter(sum(s["kind"] not in ("normalize", "negate") for s in r["proof"]) for r in rows)
-    result = {"command": "python benchmarks/augment.py " + " ".join(sys.argv[1:]), "runs": runs,
+    result = {"command": "python -m benchmarks.augment " + " ".join(sys.argv[1:]), "runs": runs,
               "edits": {str(k): v for k, v in sorted(depth.items())},
               "reproved_sample": len(sample), "reproved_to_own_label": agree}
     res = ROOT / "benchmarks" / "results" / "augment"

@@ -1,14 +1,15 @@
 """Generated pairs judged by hand (issue 15's floors: of 100 random pairs, at least 90 grammatical
 and 95 with the right label).
 
-    .venv/bin/python benchmarks/augment_sample.py draw [--n 100] [--seed 15]   # after benchmarks/augment.py
-    .venv/bin/python benchmarks/augment_sample.py score
-    .venv/bin/python benchmarks/augment_sample.py draw --name augment_disjunction --added or --n 40   # one edit's pairs
-    .venv/bin/python benchmarks/augment_sample.py draw --name augment_exclusions --exclusions --n 40 --seed 1128
+    .venv/bin/python -m benchmarks.augment_sample draw [--n 100] [--seed 15]   # after benchmarks.augment
+    .venv/bin/python -m benchmarks.augment_sample score
+    .venv/bin/python -m benchmarks.augment_sample draw --name augment_disjunction --added or --n 40   # one edit's pairs
+    .venv/bin/python -m benchmarks.augment_sample draw --name augment_exclusions --exclusions --n 40 --seed 1128
 
 `draw` takes a seeded random sample of benchmarks/work/augment_train.jsonl into
 benchmarks/results/augment_sample.jsonl (premise, hypothesis, label, fluency, the proof as text).
-Readers write one verdict file each, benchmarks/results/augment_sample_<reader>.tsv, with columns
+Readers write one verdict file each, benchmarks/results/augment_sample_<reader>.tsv (<reader> one
+lowercase word, such as main or second), with columns
 id, grammatical (y/n: the hypothesis is a fluent English sentence), label (y/n: the label is what a
 SICK annotator would give), note. `score` counts each reader's verdicts and where readers disagree
 into augment_sample.json and .md. `--name` keeps another sample beside it (NAME.jsonl, NAME_<reader>.tsv);
@@ -21,14 +22,13 @@ import argparse
 import csv
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
+from monalog.augment.recipe import by_exclusion
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.augment.recipe import by_exclusion  # noqa: E402
-
 RESULTS = ROOT / "benchmarks" / "results"
 
 
@@ -62,7 +62,8 @@ def _verdicts(path: Path) -> dict[int, dict]:
 
 def score(name: str) -> None:
     sample = {r["id"]: r for r in map(json.loads, (RESULTS / f"{name}.jsonl").read_text(encoding="utf-8").splitlines())}
-    readers = {p.stem.removeprefix(f"{name}_"): _verdicts(p) for p in sorted(RESULTS.glob(f"{name}_*.tsv"))}
+    readers = {p.stem.removeprefix(f"{name}_"): _verdicts(p) for p in sorted(RESULTS.glob(f"{name}_*.tsv"))
+               if re.fullmatch(rf"{re.escape(name)}_[a-z]+", p.stem)}      # not another sample's: NAME_stop44*.tsv
     report: dict = {"pairs": len(sample), "readers": {}}
     for reader, verdicts in readers.items():
         judged = [verdicts[i] for i in sample if i in verdicts]
@@ -81,10 +82,10 @@ def score(name: str) -> None:
     (RESULTS / f"{name}.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     first = next(iter(sample.values()))
     source = first.get("source", "augment_train.jsonl")
-    origin = ("the output of `python benchmarks/augment.py` (every SICK TRAIN premise, default settings: senses in "
+    origin = ("the output of `python -m benchmarks.augment` (every SICK TRAIN premise, default settings: senses in "
               "context, fluency filter on)" if source == "augment_train.jsonl" else f"benchmarks/work/{source}")
     md = ["# Generated pairs judged by hand", "",
-          f"{len(sample)} pairs drawn at random (`python benchmarks/augment_sample.py draw`, {first.get('drawn', '')}) "
+          f"{len(sample)} pairs drawn at random (`python -m benchmarks.augment_sample draw`, {first.get('drawn', '')}) "
           f"from {origin}; each reader judged every pair without seeing the other's verdicts. Pairs and "
           f"proofs: {name}.jsonl; verdicts with notes: {name}_<reader>.tsv.", "",
           "| reader | judged | grammatical | correct label | ENTAILMENT correct | CONTRADICTION correct |",

@@ -2,9 +2,9 @@
 entities typed by the default typer (all bundled vocabularies: FamPlex, DrugBank, HPO), repeated to
 10,000 records; time and per-strategy coverage.
 
-    .venv/bin/python benchmarks/bionli.py                 # the benchmark
-    .venv/bin/python benchmarks/bionli.py sample --seed 1701 --name bionli_sample_typing   # draw a sample
-    .venv/bin/python benchmarks/bionli.py score --name bionli_sample_typing                # count its verdicts
+    .venv/bin/python -m benchmarks.bionli                 # the benchmark
+    .venv/bin/python -m benchmarks.bionli sample --seed 1701 --name bionli_sample_typing   # draw a sample
+    .venv/bin/python -m benchmarks.bionli score --name bionli_sample_typing                # count its verdicts
 
 Each SciFact claim (../shared/data/bio/scifact) whose first two distinct typed entities can be marked
 becomes a record; its premise is the claim's neighbouring claims (a stand-in: no abstracts offline).
@@ -32,17 +32,15 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from monalog_perturb.bio.bionli import STRATEGIES
+from monalog_perturb.bio.conclusions import mark_entities
+from monalog_perturb.bio.quantities import identifier_spans
+from monalog_perturb.bio.records import MechanismRecord, strip_markers
+from monalog_perturb.bio.entity_typing import DictionaryTyper
+from monalog_perturb.recipes.bionli import BioNLIOptions, build, make_typer
+from monalog_perturb.runner import collect
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog_perturb.bio.bionli import STRATEGIES  # noqa: E402
-from monalog_perturb.bio.conclusions import mark_entities  # noqa: E402
-from monalog_perturb.bio.quantities import identifier_spans  # noqa: E402
-from monalog_perturb.bio.records import MechanismRecord, strip_markers  # noqa: E402
-from monalog_perturb.bio.entity_typing import DictionaryTyper  # noqa: E402
-from monalog_perturb.recipes.bionli import BioNLIOptions, build, make_typer  # noqa: E402
-from monalog_perturb.runner import collect  # noqa: E402
-
 BIO = ROOT.parent / "shared" / "data" / "bio"
 RESULTS = ROOT / "benchmarks" / "results"
 COLUMNS = ("id", "part", "strategy", "source", "original", "text", "edit", "premise", "fluent", "valid", "definition",
@@ -76,7 +74,7 @@ def main() -> None:
     out, _ = collect(records, generator)
     stats = generator.stats
     seconds = time.perf_counter() - start
-    report = {"command": "python benchmarks/bionli.py", "claims": len(claims), "records_from_claims": len(base),
+    report = {"command": "python -m benchmarks.bionli", "claims": len(claims), "records_from_claims": len(base),
               "records": len(records), "negatives": len(out), "seconds": seconds,
               "records_per_second": len(records) / seconds,
               "distinct_records_uncached_seconds": once, "vocabulary_names": len(typer.names),

@@ -8,9 +8,9 @@ checks) with the paper's defaults, on:
       result -> conclusion pairs written by hand before any tuning, by a writer who never ran the
       engine; dev for development, test reported).
 
-    .venv/bin/python benchmarks/evonli.py                          # the prover as teacher
-    .venv/bin/python benchmarks/evonli.py --teacher DIR            # a trained teacher (`monalog perturb teacher`)
-    .venv/bin/python benchmarks/evonli.py sample N SEED [--dataset test]  # draw N successes to judge
+    .venv/bin/python -m benchmarks.evonli                          # the prover as teacher
+    .venv/bin/python -m benchmarks.evonli --teacher DIR            # a trained teacher (`monalog perturb teacher`)
+    .venv/bin/python -m benchmarks.evonli sample N SEED [--dataset test]  # draw N successes to judge
 
 Writes benchmarks/results/evonli[_teacher].json and .md (attack success rate, contradiction ratio,
 filter pass rates, mutation types, the teacher's abstentions) and, with a teacher, the successes as
@@ -26,13 +26,11 @@ import sys
 import time
 from pathlib import Path
 
+from monalog_perturb.recipes.evonli import EvoOptions, build, mine_pairs, read_items, read_rct
+from monalog_perturb.runner import collect
+from monalog_perturb.searches.evolution import PairItem
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog_perturb.recipes.evonli import EvoOptions, build, mine_pairs, read_items, read_rct  # noqa: E402
-from monalog_perturb.runner import collect  # noqa: E402
-from monalog_perturb.searches.evolution import PairItem  # noqa: E402
-
 PAIRS = ROOT.parent / "shared" / "data" / "bio" / "mancon" / "mancon_sentence_pairs_sample.tsv"
 RCT = ROOT / "tests" / "data" / "rct_sample.txt"
 OWN = ROOT / "benchmarks" / "data"
@@ -51,7 +49,7 @@ def datasets() -> dict[str, list[PairItem]]:
 
 
 def run(teacher: str) -> tuple[dict, list[dict]]:
-    result: dict = {"command": "python benchmarks/evonli.py" + ("" if teacher == "monalog" else " --teacher DIR"),
+    result: dict = {"command": "python -m benchmarks.evonli" + ("" if teacher == "monalog" else " --teacher DIR"),
                     "teacher": teacher, "runs": {}}
     successes = []
     for name, items in datasets().items():

@@ -1,7 +1,7 @@
 """What exact products (monalog.neural.exact) cost, side by side with a baseline commit that ran plain
 BLAS products (float32 in the sentence embedder, float64 in the taggers), and that every answer stays.
 
-    .venv/bin/python benchmarks/exact_products.py [--baseline a3611fb] [--rounds 2] [--pairs 4934]
+    .venv/bin/python -m benchmarks.exact_products [--baseline a3611fb] [--rounds 2] [--pairs 4934]
 
 The baseline is checked out into a temporary git worktree; each round runs both codes one after the
 other (the order alternating), each in fresh processes:
@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from worktree import checked_out
+from benchmarks.worktree import checked_out
 
 ROOT = Path(__file__).resolve().parents[1]
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
@@ -119,7 +119,7 @@ def main() -> None:
     median = {name: {"prover_seconds": statistics.median(p["seconds"] for p in prover[name]),
                      **{key: statistics.median(m[key] for m in models[name]) for key in models[name][0]}}
               for name in prover}
-    report = {"command": f"python benchmarks/exact_products.py --baseline {args.baseline} --rounds {args.rounds} "
+    report = {"command": f"python -m benchmarks.exact_products --baseline {args.baseline} --rounds {args.rounds} "
                          f"--pairs {args.pairs}", "pairs": args.pairs, "labels_changed": changed,
               "labels_stable_across_rounds": all(len(set(v)) == 1 for v in labels.values()),
               "median": median, "fallback": fallback}

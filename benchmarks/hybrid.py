@@ -2,8 +2,8 @@
 SICK TRAIN alone and with generated pairs, each with and without the 0.95 threshold, each alone and
 in the hybrid; evaluated on SICK TRIAL (corrected labels); 3 seeds each.
 
-    .venv/bin/python benchmarks/augment.py          # first: writes benchmarks/work/augment_train.jsonl
-    .venv/bin/python benchmarks/hybrid.py [--configs sick balanced sample] [--epochs 3] [--seeds 0 1 2]
+    .venv/bin/python -m benchmarks.augment          # first: writes benchmarks/work/augment_train.jsonl
+    .venv/bin/python -m benchmarks.hybrid [--configs sick balanced sample] [--epochs 3] [--seeds 0 1 2]
 
 Configs: `sick` (TRAIN alone); `balanced` and `sample` (TRAIN + the pairs `monalog train --augment
 --recipe balanced|sample` adds: monalog.augment.recipe, drawn with the run's seed for `balanced`,
@@ -41,20 +41,18 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.hybrid.decision import fit  # noqa: E402
-from monalog.hybrid.fallback import (Fallback, FallbackEnsemble, FallbackSettings, dev_share, relabel,  # noqa: E402
+from monalog.hybrid.decision import fit
+from monalog.hybrid.fallback import (Fallback, FallbackEnsemble, FallbackSettings, dev_share, relabel,
                                      split_dev, train)
-from monalog.hybrid.classifier import combine  # noqa: E402
-from monalog.inference.alignment import Knowledge  # noqa: E402
-from monalog.inference.batch import prove_all  # noqa: E402
-from monalog.inference.prover import ProverSettings  # noqa: E402
-from monalog.eval.datasets import Pair, read_pairs, sick_reversed  # noqa: E402
-from monalog.eval.metrics import evaluate  # noqa: E402
-from monalog.inference.proof import Label  # noqa: E402
+from monalog.hybrid.classifier import combine
+from monalog.inference.alignment import Knowledge
+from monalog.inference.batch import prove_all
+from monalog.inference.prover import ProverSettings
+from monalog.eval.datasets import Pair, read_pairs, sick_reversed
+from monalog.eval.metrics import evaluate
+from monalog.inference.proof import Label
 
+ROOT = Path(__file__).resolve().parents[1]
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 WORK = ROOT / "benchmarks" / "work"
 RESULTS = ROOT / "benchmarks" / "results"
@@ -258,7 +256,7 @@ def main() -> None:
     sick, texts = s.sick, s.texts
     symbolic, strict_labels = ([getattr(r, "label", Label.NEUTRAL) for r in results]
                                for results in (s.proofs, s.strict))
-    report = {"command": "python benchmarks/hybrid.py " + " ".join(sys.argv[1:]), "trial_pairs": len(texts),
+    report = {"command": "python -m benchmarks.hybrid " + " ".join(sys.argv[1:]), "trial_pairs": len(texts),
               "strict_accuracy": accuracy(s.gold, strict_labels),
               "exclusions_accuracy": accuracy(s.gold, [getattr(r, "label", Label.NEUTRAL) for r in s.excluding]),
               "train_pairs": len(sick), "epochs": args.epochs, "model": args.model,

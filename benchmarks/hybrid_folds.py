@@ -1,8 +1,8 @@
 """The hybrid's fallback threshold chosen on TRAIN by cross-fitting, and the cross-fitted ensemble
 (issue 14's hybrid floor).
 
-    python3 benchmarks/hybrid_gpu.py run --folds 10 --only sick:0 sick:1 sick:2 sick:3 sick:4 --name folds ...
-    .venv/bin/python benchmarks/hybrid_folds.py [benchmarks/results/hybrid_gpu_runs/runs-folds.json.gz]
+    python3 -m benchmarks.hybrid_gpu run --folds 10 --only sick:0 sick:1 sick:2 sick:3 sick:4 --name folds ...
+    .venv/bin/python -m benchmarks.hybrid_folds [benchmarks/results/hybrid_gpu_runs/runs-folds.json.gz]
 
 Each seed's ten models (`monalog train --dev-fold K`, K = 0..9) each hold out one tenth of SICK
 TRAIN, so every TRAIN pair has the probabilities of a model that did not train on it: the
@@ -22,16 +22,12 @@ import statistics
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from hybrid import RESULTS, SICK, splits  # noqa: E402
-from hybrid_gpu import _mean, _read_runs, write_markdown  # noqa: E402
-from monalog.hybrid.classifier import combine  # noqa: E402
-from monalog.hybrid.fallback import relabel, split_dev  # noqa: E402
-from monalog.inference.batch import prove_all  # noqa: E402
-from monalog.inference.prover import ProverSettings  # noqa: E402
+from benchmarks.hybrid import RESULTS, SICK, splits
+from benchmarks.hybrid_gpu import _mean, _read_runs, write_markdown
+from monalog.hybrid.classifier import combine
+from monalog.hybrid.fallback import relabel, split_dev
+from monalog.inference.batch import prove_all
+from monalog.inference.prover import ProverSettings
 
 THRESHOLDS = (None, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.99)
 ENGINES = {"default": ProverSettings(), "--exclusions": ProverSettings(exclusions=True)}
@@ -88,7 +84,7 @@ def main() -> None:
     index = {(p, h): i for i, (p, h, _) in enumerate(sick)}
     dev = [index[(p, h)] for p, h, _ in split_dev(sick, 0.1, 0)[1]]       # the dev share: fold 0
     texts = [(p.premise, p.hypothesis) for p in trial]
-    result: dict = {"command": "python benchmarks/hybrid_folds.py " + " ".join(sys.argv[1:]), "device": file["device"],
+    result: dict = {"command": "python -m benchmarks.hybrid_folds " + " ".join(sys.argv[1:]), "device": file["device"],
                     "config": ", ".join(sorted({r["config"] for r in file["runs"]})),
                     "seeds": seeds, "folds": len(by_seed[seeds[0]]), "train_pairs": len(sick),
                     "trial_pairs": len(trial), "thresholds": [str(t) for t in THRESHOLDS], "engines": {}}

@@ -2,9 +2,9 @@
 reproducible (issue 15, item 6): the same seed trained twice, in two processes, must give the same
 weights and the same TRIAL probabilities.
 
-    .venv/bin/python benchmarks/hybrid_gpu.py pack [--configs balanced prior] [--seeds 0 1 2]   # here
-    python3 benchmarks/hybrid_gpu.py run --out DIR [--parallel 8] [--only CONFIG:SEED[:EPOCHS[:LR]] ...]  # there
-    .venv/bin/python benchmarks/hybrid_gpu.py report RUNS... [--repeats RUNS...] [--name NAME]  # here
+    .venv/bin/python -m benchmarks.hybrid_gpu pack [--configs balanced prior] [--seeds 0 1 2]   # here
+    python3 -m benchmarks.hybrid_gpu run --out DIR [--parallel 8] [--only CONFIG:SEED[:EPOCHS[:LR]] ...]  # there
+    .venv/bin/python -m benchmarks.hybrid_gpu report RUNS... [--repeats RUNS...] [--name NAME]  # here
 
 `pack` writes what the GPU machine lacks into one folder: the packaged MiniLM with its weights
 stored as float16 (the folder that travels is limited to 64 MiB; `run` widens them back to float32
@@ -34,7 +34,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 PACK = ROOT / "benchmarks" / "work" / "gpu"
 HAND = "Written by hand."              # the report keeps what follows this in its markdown
 
@@ -83,8 +82,7 @@ def pack(args) -> None:
     import lark
     import torch
 
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    import hybrid
+    from benchmarks import hybrid
     from monalog.fileio import check_output, replace_folder
     from monalog.neural.models import resolve
 
@@ -334,8 +332,7 @@ def _mean(probabilities) -> list[dict[str, float]]:
 
 def report(args) -> None:
     """Score the runs the GPU wrote (hybrid.score) and compare repeated runs of a config and seed."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    import hybrid
+    from benchmarks import hybrid
 
     s = hybrid.setting(args.data)
     names = {**hybrid.CONFIGS, **DISTIL}
@@ -370,7 +367,7 @@ def report(args) -> None:
     if len(devices) != 1:
         raise SystemExit(f"the runs come from different devices: {sorted(devices)}")
     out = hybrid.RESULTS / args.name
-    result = {"command": "python benchmarks/hybrid_gpu.py " + " ".join(sys.argv[1:]), "device": devices.pop(),
+    result = {"command": "python -m benchmarks.hybrid_gpu " + " ".join(sys.argv[1:]), "device": devices.pop(),
               "runs": scored}
     out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     table = ["| training data | seeds | fallback | hybrid | hybrid, learned rule | fallback, original labels | "

@@ -1,7 +1,7 @@
 """What generated pairs teach the fallback, beyond SICK TRIAL: the models benchmarks/hybrid.py trained
 (benchmarks/work/models/CONFIG-seedN) scored on monotonicity pairs none of them saw.
 
-    .venv/bin/python benchmarks/hybrid_probe.py [--configs sick transitive balanced] [--seeds 0 1 2]
+    .venv/bin/python -m benchmarks.hybrid_probe [--configs sick transitive balanced] [--seeds 0 1 2]
 
 Probes:
 - held-out generated pairs: `monalog augment`'s pairs from the premises of the dev share (which no
@@ -19,16 +19,13 @@ import statistics
 import sys
 from pathlib import Path
 
+from benchmarks.hybrid import CONFIGS, SICK, WORK, RESULTS, splits
+from monalog.augment.recipe import PairRecipe, select
+from monalog.eval.datasets import Pair, read_pairs
+from monalog.hybrid.fallback import Fallback, dev_share, relabel
+from monalog.inference.proof import Label
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from hybrid import CONFIGS, SICK, WORK, RESULTS, splits  # noqa: E402
-from monalog.augment.recipe import PairRecipe, select  # noqa: E402
-from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
-from monalog.hybrid.fallback import Fallback, dev_share, relabel  # noqa: E402
-from monalog.inference.proof import Label  # noqa: E402
-
 HELP = ROOT.parent / "shared" / "data" / "nli"
 
 
@@ -62,13 +59,13 @@ def main() -> None:
     probes = {"generated, held-out premises": (held_out_generated(Path(args.augment), sick), False),
               "HELP conjunction": (help_pairs("conjunction"), True),
               "HELP disjunction": (help_pairs("disjunction"), True)}
-    report: dict = {"command": " ".join(["python benchmarks/hybrid_probe.py", *sys.argv[1:]]),
+    report: dict = {"command": " ".join(["python -m benchmarks.hybrid_probe", *sys.argv[1:]]),
                     "probes": {name: len(pairs) for name, (pairs, _) in probes.items()}, "runs": []}
     for config in args.configs:
         for seed in args.seeds:
             folder = WORK / "models" / f"{config}-seed{seed}"
             if not folder.is_dir():
-                print(f"skipped {folder.name}: not trained (run benchmarks/hybrid.py --configs {config})",
+                print(f"skipped {folder.name}: not trained (run python -m benchmarks.hybrid --configs {config})",
                       file=sys.stderr)
                 continue
             fallback = Fallback(str(folder))

@@ -2,11 +2,11 @@
 MiniLM name embeddings; wordfreq fluency; no teacher), and the random same-type baseline.
 Timing: the 809 claims repeated to 1,000 (floor: under 10 minutes on 2 cores without an LLM).
 
-    .venv/bin/python benchmarks/kbin.py
+    .venv/bin/python -m benchmarks.kbin
 
 Writes benchmarks/results/kbin.json and .md (yield, candidates per claim, score distributions).
 
-    .venv/bin/python benchmarks/kbin.py sample [N] [SEED]
+    .venv/bin/python -m benchmarks.kbin sample [N] [SEED]
 
 draws N (default 60) KBIN outputs on the SciFact train claims at random (seed default 17) into
 benchmarks/results/kbin_sample.tsv, with empty columns for a reader's judgement (real entity,
@@ -19,11 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from monalog_perturb.recipes.kbin import Claim, KbinOptions, build, read_claims
+from monalog_perturb.runner import collect
 
-from monalog_perturb.recipes.kbin import Claim, KbinOptions, build, read_claims  # noqa: E402
-from monalog_perturb.runner import collect  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_kbin(claims, options):
@@ -70,7 +69,7 @@ def main() -> None:
     one_span = all(r["text"] == r["original"][:r["edit"]["span"][0]] + r["edit"]["after"]
                    + r["original"][r["edit"]["span"][1]:]
                    and r["provenance"]["concept"]["type"] == r["provenance"]["sibling"]["type"] for r in rows)
-    result = {"command": "python benchmarks/kbin.py", "claims": len(claims),
+    result = {"command": "python -m benchmarks.kbin", "claims": len(claims),
               "negated_scifact": len({r['source'] for r in rows}),
               "yield_scifact": len({r['source'] for r in rows}) / len(claims),
               "run_1000": scifact, "seconds_1000_claims": report.seconds, "load_seconds": round(load_seconds, 1),
@@ -81,7 +80,7 @@ def main() -> None:
     out.with_suffix(".json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     c, s = scifact["candidates_per_claim"], scifact["scores"]
     md = ["# KBIN on the SciFact train claims (offline defaults)", "",
-          "Command: `python benchmarks/kbin.py` on 2 CPU cores. Knowledge: DrugBank (MeSH-tree siblings), HPO, "
+          "Command: `python -m benchmarks.kbin` on 2 CPU cores. Knowledge: DrugBank (MeSH-tree siblings), HPO, "
           "FamPlex; concept vectors: packaged MiniLM name embeddings; fluency: wordfreq; no teacher.", "",
           "| claims | negated | yield | candidates/claim (mean, median) | similarity median | fluency median | "
           "1,000 claims | by source |", "|---|---|---|---|---|---|---|---|",

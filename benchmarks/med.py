@@ -2,7 +2,7 @@
 al. 2019, 2-way), overall and per construction (the `genre` tags: downward_monotone, npi, conditionals,
 lexical_knowledge, ...), side by side with a baseline commit in one run.
 
-    .venv/bin/python benchmarks/med.py [--baseline 4403da7] [--workers 2]
+    .venv/bin/python -m benchmarks.med [--baseline 4403da7] [--workers 2]
 
 Each code runs `monalog eval --predictions` in a child process (the baseline in a temporary git
 worktree). Every ENTAILMENT that MED labels neutral goes to results/med_false_entailments.tsv, where a
@@ -22,7 +22,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from worktree import checked_out
+from benchmarks.worktree import checked_out
 
 ROOT = Path(__file__).resolve().parents[1]
 MED = ROOT.parent / "shared" / "data" / "nli" / "MED_dev.tsv"
@@ -121,7 +121,7 @@ def main() -> None:
     current = predictions(ROOT, args.workers)
     with checked_out(args.baseline) as base:
         baseline = predictions(base, args.workers)
-    report = {"command": f"python benchmarks/med.py --baseline {args.baseline} --workers {args.workers}",
+    report = {"command": f"python -m benchmarks.med --baseline {args.baseline} --workers {args.workers}",
               "baseline_commit": args.baseline, "current": score(current, genres),
               "baseline": score(baseline, genres), "adjudicated": adjudicate(current)}
     (RESULTS / "med_dev.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

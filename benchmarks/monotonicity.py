@@ -2,7 +2,7 @@
 operator on the gold sets, and the prover on the hand-written monotonicity suite and HELP's
 conjunction/disjunction pairs, per operator and direction, with ENTAILMENT precision.
 
-    .venv/bin/python benchmarks/monotonicity.py [--workers 2]
+    .venv/bin/python -m benchmarks.monotonicity [--workers 2]
 
 Data: tests/data/polarity_gold.tsv and polarity_gold_operators.tsv (own gold, Hu & Moss 2018
 conventions), tests/data/monotonicity_suite.tsv (own pairs, 3-way), ../shared/data/nli/HELP_*.tsv
@@ -14,20 +14,17 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
+from monalog.errors import MonalogError
+from monalog.eval.datasets import parse_label
+from monalog.eval.polarity_gold import read_gold, score_gold
+from monalog.inference.batch import prove_all
+from monalog.inference.proof import Label
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.errors import MonalogError  # noqa: E402
-from monalog.eval.datasets import parse_label  # noqa: E402
-from monalog.eval.polarity_gold import read_gold, score_gold  # noqa: E402
-from monalog.inference.batch import prove_all  # noqa: E402
-from monalog.inference.proof import Label  # noqa: E402
-
 DATA = ROOT / "tests" / "data"
 HELP = ROOT.parent / "shared" / "data" / "nli"
 
@@ -93,7 +90,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
-    report: dict = {"command": f"python benchmarks/monotonicity.py --workers {args.workers}", "polarity": polarity()}
+    report: dict = {"command": f"python -m benchmarks.monotonicity --workers {args.workers}", "polarity": polarity()}
     suite = read_rows(DATA / "monotonicity_suite.tsv", "premise", "hypothesis")
     labels, seconds, wrong = prove_rows(suite, args.workers)
     by_operator = score(suite, labels, lambda r: f"{r['operator']} / {r['direction']}", False)

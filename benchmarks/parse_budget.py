@@ -2,7 +2,7 @@
 decoder's two-pass step budget, on every distinct SICK sentence, 1,000 HELP premises (longer news
 sentences) and hostile inputs (repetition, word salad, random characters).
 
-    .venv/bin/python benchmarks/parse_budget.py [--settings 50:5000,10:20000 ...]
+    .venv/bin/python -m benchmarks.parse_budget [--settings 50:5000,10:20000 ...]
 
 Each `--settings` entry is first-pass supertags:steps[,retry supertags:steps] (no retry if omitted);
 the first entry is the shipped default. Writes benchmarks/results/parse_budget.{json,md}.
@@ -14,16 +14,14 @@ import csv
 import dataclasses
 import json
 import random
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-SHARED = ROOT.parent / "shared" / "data"
+from monalog.errors import MonalogError
+from monalog.parsing.parser import get_parser
 
-from monalog.errors import MonalogError  # noqa: E402
-from monalog.parsing.parser import get_parser  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data"
 
 
 def hostile() -> list[str]:
@@ -81,7 +79,7 @@ def main() -> None:
             print(rows[-1], flush=True)
     parser.decoder.settings = default
     out = ROOT / "benchmarks" / "results" / "parse_budget"
-    command = "python benchmarks/parse_budget.py" + (f" --settings {' '.join(args.settings)}"
+    command = "python -m benchmarks.parse_budget" + (f" --settings {' '.join(args.settings)}"
                                                      if args.settings != ap.get_default("settings") else "")
     out.with_suffix(".json").write_text(json.dumps({"command": command, "rows": rows}, indent=2) + "\n",
                                         encoding="utf-8")

@@ -1,6 +1,6 @@
 """Parsing benchmark: held-out accuracy of the shipped taggers + depccg decoder, speed and load time.
 
-    .venv/bin/python benchmarks/parsing.py [--model ensemble|bilstm|minilm|PATH] [--data FILE]
+    .venv/bin/python -m benchmarks.parsing [--model ensemble|bilstm|minilm|PATH] [--data FILE]
 
 Held-out set: the fixed 10% split (seed 0) of the silver trees that `monalog train-tagger` never
 trains on. Throughput: one batch of 1,000 SICK sentences, median of 3 runs, each beside a run of
@@ -22,14 +22,12 @@ from pathlib import Path
 
 import torch
 
+from monalog.ccg.tree import leaves
+from monalog.parsing.parser import Parser
+from monalog.parsing.scorers import tagger_scorer
+from monalog.parsing.training import load_split, score_parses
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.ccg.tree import leaves  # noqa: E402
-from monalog.parsing.parser import Parser  # noqa: E402
-from monalog.parsing.scorers import tagger_scorer  # noqa: E402
-from monalog.parsing.training import load_split, score_parses  # noqa: E402
-
 SHARED = ROOT.parent / "shared" / "data"
 
 
@@ -98,7 +96,7 @@ def main() -> None:
     throughput_failures = sum(not hasattr(r, "tree") for r in out)
 
     report = {
-        "command": "python benchmarks/parsing.py",
+        "command": "python -m benchmarks.parsing",
         "model": args.model or "ensemble",
         "model_meta": [getattr(part.model, "meta", {}) for part in
                        ((scorer.first, scorer.second) if hasattr(scorer, "first") else (scorer,))],

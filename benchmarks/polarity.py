@@ -1,21 +1,19 @@
 """Polarity benchmark: token accuracy on the hand-written gold set (tests/data/polarity_gold.tsv).
 
-    .venv/bin/python benchmarks/polarity.py
+    .venv/bin/python -m benchmarks.polarity
 
 Writes benchmarks/results/polarity.json and polarity.md, with every mismatching sentence listed.
 """
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from monalog.eval.polarity_gold import read_gold, score_gold
+from monalog.parsing.parser import get_parser
 
-from monalog.eval.polarity_gold import read_gold, score_gold  # noqa: E402
-from monalog.parsing.parser import get_parser  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:
@@ -25,7 +23,7 @@ def main() -> None:
     score = score_gold(gold)
     seconds = time.perf_counter() - start
     report = {
-        "command": "python benchmarks/polarity.py",
+        "command": "python -m benchmarks.polarity",
         "sentences": score.sentences, "tokens": score.tokens, "token_accuracy": score.accuracy,
         "sentences_exact": score.sentences_exact, "failed": score.failed,
         "seconds": seconds, "sentences_per_second": score.sentences / seconds,

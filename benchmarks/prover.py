@@ -1,7 +1,7 @@
 """Prover benchmark on SICK train + trial (the test split is withheld): accuracy, per-label
 precision/recall for both label versions, speed and peak memory.
 
-    .venv/bin/python benchmarks/prover.py [--workers 2] [--data ../shared/data/sick/SICK_corrected_train_trial.tsv]
+    .venv/bin/python -m benchmarks.prover [--workers 2] [--data ../shared/data/sick/SICK_corrected_train_trial.tsv]
 
 Predictions do not depend on the label version, so each configuration is proved once and scored
 against the original and the corrected labels. Configurations: the defaults (depth 3, phrase
@@ -18,17 +18,15 @@ import sys
 import time
 from pathlib import Path
 
+from monalog.inference.batch import prove_all
+from monalog.eval.datasets import Pair, read_pairs
+from monalog.errors import MonalogError
+from monalog.eval.metrics import evaluate
+from monalog.inference.proof import Label
+from monalog.inference.alignment import Knowledge
+from monalog.inference.prover import ProverSettings
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.inference.batch import prove_all  # noqa: E402
-from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
-from monalog.errors import MonalogError  # noqa: E402
-from monalog.eval.metrics import evaluate  # noqa: E402
-from monalog.inference.proof import Label  # noqa: E402
-from monalog.inference.alignment import Knowledge  # noqa: E402
-from monalog.inference.prover import ProverSettings  # noqa: E402
-
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 
 
@@ -54,7 +52,7 @@ def main() -> None:
     corrected = [p for p in read_pairs(args.data, "sick", "corrected") if isinstance(p, Pair)]
     original = [p for p in read_pairs(args.data, "sick", "original") if isinstance(p, Pair)]
     texts = [(p.premise, p.hypothesis) for p in corrected]
-    report = {"command": f"python benchmarks/prover.py --workers {args.workers}", "pairs": len(texts),
+    report = {"command": f"python -m benchmarks.prover --workers {args.workers}", "pairs": len(texts),
               "workers": args.workers, "configurations": {}}
     for name, settings in CONFIGS.items():
         if args.only and name not in args.only:

@@ -1,7 +1,7 @@
 """Load benchmark of `monalog serve`: the real server on 127.0.0.1 (a free port), driven by a load
 generator written for it (httpx; bounded in requests and in time).
 
-    .venv/bin/python benchmarks/serve.py [--workers 1 2] [--requests 300] [--pairs 256] [--clients 16]
+    .venv/bin/python -m benchmarks.serve [--workers 1 2] [--requests 300] [--pairs 256] [--clients 16]
 
 For each server configuration (`monalog serve --workers N`: the engine on a thread of the server's
 process for 1, N engine processes fed request by request otherwise; one fresh server each):
@@ -193,7 +193,6 @@ def run(workers: int, args: argparse.Namespace, pairs: list[dict], one: dict) ->
 def in_process(one: dict, warmup: int, requests: int) -> dict:
     """The same work without HTTP: the server's engine in this process (models loaded the same way),
     its answer encoded as the server does; the difference to the warm latency is what HTTP costs."""
-    sys.path.insert(0, str(ROOT))
     from monalog.server.engine import Engine
     from monalog.server.results import encode
     from monalog.server.schemas import Pair, ProveOptions
@@ -262,7 +261,7 @@ def main() -> None:
     args = ap.parse_args()
     every = sick_pairs(Path(args.data))
     pairs, one = fixed_set(every, args.pairs), every[0]
-    command = "python benchmarks/serve.py " + " ".join(sys.argv[1:]) if sys.argv[1:] else "python benchmarks/serve.py"
+    command = "python -m benchmarks.serve " + " ".join(sys.argv[1:]) if sys.argv[1:] else "python -m benchmarks.serve"
     report = {"command": command.strip(), "cpu_count": os.cpu_count(), "python": platform.python_version(),
               "date": time.strftime("%Y-%m-%d"), "warm_pair": one, "requests": args.requests,
               "warmup": args.warmup, "pairs": len(pairs), "clients": args.clients, "passes": args.passes,

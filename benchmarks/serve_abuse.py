@@ -1,7 +1,7 @@
 """`monalog serve` under abuse, side by side with a baseline commit (issue 47's reproductions): the real
 server (one engine, the default) on a free 127.0.0.1 port, a fresh one per code.
 
-    .venv/bin/python benchmarks/serve_abuse.py [--baseline a3611fb] [--tries 20] [--baseline-tries 3]
+    .venv/bin/python -m benchmarks.serve_abuse [--baseline a3611fb] [--tries 20] [--baseline-tries 3]
 
 - fairness: a long batch (8 pairs of one 55-word premise, depth 4) is posted; half a second later a
   one-pair prove (a SICK-style pair) is posted, and its latency less its median alone is the delay
@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 import httpx
-from worktree import checked_out
+from benchmarks.worktree import checked_out
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
@@ -35,9 +35,7 @@ SHORT = {"premise": "A man is playing a guitar", "hypothesis": "A person is play
 LONG = ("A man in a red shirt and a woman in a blue dress are slowly walking along the sandy beach near the old "
         "wooden pier while two small children are happily building a big sand castle and a brown dog is running "
         "after a yellow ball that a boy has thrown into the shallow water")
-SICK = [{"premise": row["sentence_A"], "hypothesis": row["sentence_B"]}
-        for row in csv.DictReader(open(ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv",
-                                       encoding="utf-8"), delimiter="\t")][::150]
+SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 BATCH = {"pairs": [{"premise": LONG, "hypothesis": f"A man is walking on the beach number {i}"} for i in range(8)],
          "options": {"depth": 4}}
 
@@ -65,6 +63,13 @@ def timed(url: str, body: dict, timeout: float = 600) -> tuple[float, httpx.Resp
     return time.perf_counter() - start_time, response
 
 
+def sick_pairs() -> list[dict]:
+    """Every 150th SICK pair (read when measuring, not at import)."""
+    with open(SICK, encoding="utf-8") as handle:
+        return [{"premise": row["sentence_A"], "hypothesis": row["sentence_B"]}
+                for row in csv.DictReader(handle, delimiter="\t")][::150]
+
+
 def measure(code: Path, tries: int) -> dict:
     process, url = start(code)
     try:
@@ -83,7 +88,7 @@ def measure(code: Path, tries: int) -> dict:
         except httpx.ReadTimeout:
             pass
         after_leaving = timed(url, SHORT)[0] - alone
-        size = len(timed(url, {"pairs": SICK[:32], "options": {"depth": 4}})[1].content)
+        size = len(timed(url, {"pairs": sick_pairs()[:32], "options": {"depth": 4}})[1].content)
         host = url.split("//")[1]
         connection = http.client.HTTPConnection(*host.split(":"), timeout=60)
         connection.request("POST", "/api/prove", '{"premise": "A dog runs", "hypothesis": "A dog runs", "x\\ud800": 1}',
@@ -113,7 +118,7 @@ def main() -> None:
     args = ap.parse_args()
     with checked_out(args.baseline) as base:
         results = {"baseline": measure(base, args.baseline_tries), "this code": measure(ROOT, args.tries)}
-    report = {"command": f"python benchmarks/serve_abuse.py --baseline {args.baseline} --tries {args.tries} "
+    report = {"command": f"python -m benchmarks.serve_abuse --baseline {args.baseline} --tries {args.tries} "
                          f"--baseline-tries {args.baseline_tries}", "results": results}
     out = ROOT / "benchmarks" / "results" / "serve_abuse"
     out.with_suffix(".json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

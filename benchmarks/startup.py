@@ -2,7 +2,7 @@
 per configuration, the configurations interleaved (round-robin) so that load on the machine falls
 on all of them alike.
 
-    .venv/bin/python benchmarks/startup.py [--runs 5]
+    .venv/bin/python -m benchmarks.startup [--runs 5]
 
 Configurations:
 - `monalog prove P H` (the console script, wall clock of the whole process), with the compiled
@@ -70,7 +70,7 @@ def main() -> None:
     out = ROOT / "benchmarks" / "results"
     (out / "startup.json").write_text(json.dumps(result, indent=2) + "\n")
     lines = ["# Cold start", "",
-             f"`.venv/bin/python benchmarks/startup.py --runs {args.runs}`: median of {args.runs} fresh processes "
+             f"`.venv/bin/python -m benchmarks.startup --runs {args.runs}`: median of {args.runs} fresh processes "
              f"per row, rows interleaved; {os.cpu_count()} cores, load average at the end "
              f"{', '.join(f'{x:.2f}' for x in os.getloadavg())}.", "",
              f"Pair: `{PAIR[0]}` / `{PAIR[1]}`.", "",

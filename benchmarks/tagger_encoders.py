@@ -1,7 +1,7 @@
 """Supertagger encoders (issue 13): the shipped BiLSTM against MiniLM taggers under the same heads
 (monalog/parsing/contextual.py), in domain, out of domain, and for speed.
 
-    .venv/bin/python benchmarks/tagger_encoders.py [--epochs 3] [--reuse] [--train-only]
+    .venv/bin/python -m benchmarks.tagger_encoders [--epochs 3] [--reuse] [--train-only]
 
 Scale (reduced, CPU): each MiniLM tagger is fine-tuned for `--epochs` epochs (default 3, against
 the BiLSTM's 30) on the 4,919 training trees of the fixed split, with the BiLSTM's augmentation and
@@ -45,23 +45,21 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import torch  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.ccg.tree import Tree, leaves  # noqa: E402
-from monalog.errors import MonalogError  # noqa: E402
-from monalog.eval.polarity_gold import read_gold  # noqa: E402
-from monalog.parsing.checks import misparsed  # noqa: E402
-from monalog.parsing.contextual import (ContextualConfig, ContextualScorer, ContextualTaggerModel,  # noqa: E402
+from monalog.ccg.tree import Tree, leaves
+from monalog.errors import MonalogError
+from monalog.eval.polarity_gold import read_gold
+from monalog.parsing.checks import misparsed
+from monalog.parsing.contextual import (ContextualConfig, ContextualScorer, ContextualTaggerModel,
                                         ContextualTrainSettings, load_contextual, quantized, save_contextual,
                                         train_contextual)
-from monalog.parsing.parser import Parser  # noqa: E402
-from monalog.parsing.scorers import TaggerScorer  # noqa: E402
-from monalog.parsing.tagger import TaggerModel, encode_batch  # noqa: E402
-from monalog.parsing.tokens import tokenize  # noqa: E402
-from monalog.parsing.training import load_split, score_parses  # noqa: E402
-from monalog.pipeline import Pipeline  # noqa: E402
+from monalog.parsing.parser import Parser
+from monalog.parsing.scorers import TaggerScorer
+from monalog.parsing.tagger import TaggerModel, encode_batch
+from monalog.parsing.tokens import tokenize
+from monalog.parsing.training import load_split, score_parses
+from monalog.pipeline import Pipeline
 
+ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
 DATA = ROOT / "tests" / "data"
 WORK = ROOT / "benchmarks" / "work" / "tagger_encoders"
@@ -520,7 +518,7 @@ def main() -> None:
              "+chars = concatenated with a char CNN; int8 = PyTorch dynamic quantization of every nn.Linear at load "
              "(no retraining). Accuracy measured on 1 thread, speed as stated.")
     report = {
-        "command": "python benchmarks/tagger_encoders.py" + (f" --epochs {args.epochs}" if args.epochs != 3 else ""),
+        "command": "python -m benchmarks.tagger_encoders" + (f" --epochs {args.epochs}" if args.epochs != 3 else ""),
         "scale": scale,
         "bilstm": {name: {"source": src, "sha256": sha(path), "meta": bilstm_meta[name]}
                    for name, (path, src) in refs.items()},

@@ -1,7 +1,7 @@
 """Supertagger ensemble (issue 13 item 2): the shipped BiLSTM, a MiniLM tagger trained longer than in
 tagger_encoders.py, and the two combined, side by side in one run.
 
-    .venv/bin/python benchmarks/tagger_ensemble.py [--epochs 6] [--weights 0.3 0.5 0.7]
+    .venv/bin/python -m benchmarks.tagger_ensemble [--epochs 6] [--weights 0.3 0.5 0.7]
 
 The MiniLM tagger is minilm2+chars (MiniLM's first 2 layers, first-subword pooling, char CNN; the
 variant tagger_encoders.md recommends), trained `--epochs` epochs on 2 threads on the fixed 90 %
@@ -31,19 +31,17 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import torch  # noqa: E402
 
+from monalog.ccg.tree import leaves
+from monalog.eval.datasets import Pair, read_pairs
+from monalog.eval.polarity_gold import read_gold, score_gold
+from monalog.parsing.contextual import ContextualTrainSettings, save_contextual, train_contextual
+from monalog.parsing.minilm_arrays import ContextualConfig, contextual_header
+from monalog.parsing.parser import Parser
+from monalog.parsing.scorers import EnsembleScorer, TaggerScorer
+from monalog.parsing.training import load_split, score_parses
+from monalog.pipeline import Pipeline
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from monalog.ccg.tree import leaves  # noqa: E402
-from monalog.eval.datasets import Pair, read_pairs  # noqa: E402
-from monalog.eval.polarity_gold import read_gold, score_gold  # noqa: E402
-from monalog.parsing.contextual import ContextualTrainSettings, save_contextual, train_contextual  # noqa: E402
-from monalog.parsing.minilm_arrays import ContextualConfig, contextual_header  # noqa: E402
-from monalog.parsing.parser import Parser  # noqa: E402
-from monalog.parsing.scorers import EnsembleScorer, TaggerScorer  # noqa: E402
-from monalog.parsing.training import load_split, score_parses  # noqa: E402
-from monalog.pipeline import Pipeline  # noqa: E402
-
 SILVER = ROOT.parent / "shared" / "data" / "ccg" / "sick_train_trial.depccg.txt"
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
 GOLD = ROOT / "tests" / "data"
@@ -119,7 +117,7 @@ def main() -> None:
             times[name].append(time.perf_counter() - start)
     for name in parsers:
         rows[name]["sentences_per_second"] = len(sentences) / statistics.median(times[name])
-    report = {"command": f"python benchmarks/tagger_ensemble.py --epochs {args.epochs} --weights "
+    report = {"command": f"python -m benchmarks.tagger_ensemble --epochs {args.epochs} --weights "
                          + " ".join(map(str, args.weights)), "minilm": meta, "threads": THREADS,
               "load_average": [round(x, 2) for x in os.getloadavg()], "scorers": rows}
     OUT.with_suffix(".json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

@@ -1,8 +1,8 @@
 """The transitive training recipe's pairs judged by hand: a seeded random 100 of what
 `monalog train --recipe transitive` adds (seed 0), each judged by two readers.
 
-    .venv/bin/python benchmarks/transitive_sample.py draw [--seed 1201]   # needs the hypotheses' pairs
-    .venv/bin/python benchmarks/transitive_sample.py score
+    .venv/bin/python -m benchmarks.transitive_sample draw [--seed 1201]   # needs the hypotheses' pairs
+    .venv/bin/python -m benchmarks.transitive_sample score
 
 `draw` composes the pairs from benchmarks/work/augment_hypotheses.jsonl (`monalog augment SICK.tsv
 --sick-set TRAIN --sick-column sentence_B`; --augment-hypotheses for another file) as the hybrid
@@ -22,7 +22,6 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 FOLDER = ROOT / "benchmarks" / "results" / "transitive_sample"
 SICK = ROOT.parent / "shared" / "data" / "sick" / "SICK_corrected_train_trial.tsv"
@@ -52,7 +51,7 @@ def draw(args) -> None:
 def score(_args) -> None:
     sample = {row["id"]: row for row in map(json.loads, (FOLDER / "sample.jsonl").read_text().splitlines())}
     lines = ["# The transitive recipe's pairs judged by hand", "",
-             f"A random {len(sample)} (`python benchmarks/transitive_sample.py draw`, "
+             f"A random {len(sample)} (`python -m benchmarks.transitive_sample draw`, "
              f"{sample[1].get('drawn', 'seed 1201, 100 of 3086')}) of the "
              "pairs `monalog train --recipe transitive` adds at seed 0, from the hypotheses of "
              "SICK TRAIN's entailments. Reader main built the recipe and judged the generated sentence's grammar "

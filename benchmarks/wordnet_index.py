@@ -10,7 +10,7 @@
 - labels: `monalog eval` on the first --pairs SICK pairs with each reader (--workers 2), and a
   per-pair comparison of labels and proofs written to benchmarks/results/wordnet_index.pairs.tsv.
 
-    .venv/bin/python benchmarks/wordnet_index.py [--runs 5] [--builds 3] [--pairs 1000]
+    .venv/bin/python -m benchmarks.wordnet_index [--runs 5] [--builds 3] [--pairs 1000]
 
 Writes benchmarks/results/wordnet_index.{json,md}. Other jobs share the machine's cores: medians.
 """
@@ -34,6 +34,7 @@ SICK = Path(os.environ.get("MONALOG_SHARED_DATA", ROOT.parent / "shared" / "data
 RESULTS = ROOT / "benchmarks" / "results"
 MONALOG = str(ROOT / ".venv" / "bin" / "monalog")
 READERS = {"index": "compiled index", "nltk": "nltk reader"}
+CHILD = ["-m", "benchmarks.wordnet_index"]      # this module in a child process (found as the parent found it)
 FIRST = ("import time; start = time.perf_counter(); "
          "from monalog.knowledge.wordnet_facts import relate; fact = relate('dog', 'animal', 'n'); "
          "seconds = time.perf_counter() - start; "           # VmHWM: ru_maxrss would count the forking parent
@@ -52,7 +53,7 @@ def python(args: list[str], reader: str, timeout: int = 900) -> subprocess.Compl
     out = subprocess.run([sys.executable, *args], env=env_for(reader), capture_output=True, text=True,
                          timeout=timeout)
     if out.returncode != 0:
-        raise RuntimeError(f"{args[:2]} ({reader}) failed: {out.stderr[-2000:]}")
+        raise RuntimeError(f"{args[:3]} ({reader}) failed: {out.stderr[-2000:]}")
     return out
 
 
@@ -170,7 +171,7 @@ def measure_relate(runs: int) -> dict:
     try:
         for _ in range(runs):                        # interleaved, a fresh process each
             for r in READERS:
-                samples[r].append(json.loads(python([__file__, "--child-relate", tmp.name], r).stdout))
+                samples[r].append(json.loads(python([*CHILD, "--child-relate", tmp.name], r).stdout))
     finally:
         os.unlink(tmp.name)
     result: dict = {}
@@ -202,7 +203,7 @@ def measure_labels(pairs: int, runs: int) -> dict:
                 tables[reader].append(json.loads(Path(f"{tmp}/eval.json").read_text()))
                 os.unlink(f"{tmp}/eval.json")
         for reader in READERS:
-            python([__file__, "--child-labels", str(pairs), f"{tmp}/pairs.jsonl"], reader, timeout=1800)
+            python([*CHILD, "--child-labels", str(pairs), f"{tmp}/pairs.jsonl"], reader, timeout=1800)
             with open(f"{tmp}/pairs.jsonl", encoding="utf-8") as stream:
                 decisions[reader] = [json.loads(line) for line in stream]
     index, nltk = decisions["index"], decisions["nltk"]
@@ -237,7 +238,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=1000)
     ap.add_argument("--eval-runs", type=int, default=3)
     args = ap.parse_args()
-    command = f".venv/bin/python benchmarks/wordnet_index.py --runs {args.runs} --builds {args.builds} " \
+    command = f".venv/bin/python -m benchmarks.wordnet_index --runs {args.runs} --builds {args.builds} " \
               f"--pairs {args.pairs} --eval-runs {args.eval_runs}"
     result = {"command": command, "cpus": os.cpu_count(), "python": platform.python_version(),
               "load_average_start": os.getloadavg()}
