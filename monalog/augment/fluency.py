@@ -83,11 +83,11 @@ class BigramFluency:
             return max(score, 0.0)
         return score if w2 in self.vocabulary else score + _rarity(w2)
 
-    def score(self, text: str) -> float:
+    def score(self, text: str, written: frozenset[tuple[str, str]] = frozenset()) -> float:
         """The sentence's worst transition (higher is more fluent; over half of SICK's held-out sentences
-        score 0 or more)."""
+        score 0 or more), those in `written` (a person's own sentence's: the premise's) counting 0."""
         words = tokens(text)
-        return min(self.transition(w1, w2) for w1, w2 in zip(words, words[1:]))
+        return min(0.0 if (w1, w2) in written else self.transition(w1, w2) for w1, w2 in zip(words, words[1:]))
 
 
 def read_bigrams(path: str | Path) -> dict[tuple[str, str], int]:
@@ -107,9 +107,12 @@ def packaged_model() -> BigramFluency:
     return model
 
 
-def fluency(text: str) -> float:
-    """Fluency score of a sentence under the packaged SICK counts; compare with default_min_fluency()."""
-    return packaged_model().score(text)
+def fluency(text: str, *written: str) -> float:
+    """Fluency score of a sentence under the packaged SICK counts; compare with default_min_fluency().
+    A word pair of a `written` sentence (the premise a hypothesis comes from) is natural, whatever
+    SICK says: "The mouse gnawed the ropes" keeps the premise's rare "gnawed"."""
+    pairs = frozenset(pair for sentence in written for words in [tokens(sentence)] for pair in zip(words, words[1:]))
+    return packaged_model().score(text, pairs)
 
 
 @lru_cache(maxsize=1)

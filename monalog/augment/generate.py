@@ -228,7 +228,9 @@ class Augmenter:
             pairs += [Generated(premise, sentence_text(agree(t)), Label.CONTRADICTION, norm_steps + (step,))
                       for t, step in exclusive_swaps(tree, states[0].polarized.walk_paths(), self.kb, sense_of)]
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
-        scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis), 3)) for p in pairs
+        written = (premise, sentence_text(tree))        # as given and as normalised
+        scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis, *written), 3))
+                  for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
                   and not lone_reciprocal(p.hypothesis) and _spelt(p.hypothesis) != _spelt(premise)]
         return [p for p in scored if p.fluency is not None and p.fluency >= threshold][:s.max_pairs]
