@@ -1,15 +1,17 @@
 """The generator on premises outside SICK's style (issue 51): pairs per premise, premises with none,
 and a random sample of the pairs judged by hand by two readers who do not see each other's verdicts.
 
-    .venv/bin/python -m benchmarks.augment_outside generate [--sample 60] [--seed 51]
-    .venv/bin/python -m benchmarks.augment_outside score
+    .venv/bin/python -m benchmarks.augment_outside generate --round 2 [--sample 60] [--seed 51]
+    .venv/bin/python -m benchmarks.augment_outside score --round 2
 
-`generate` runs `monalog augment`'s library call with its default settings on
-benchmarks/data/outside_premises.txt and writes results/augment_outside.jsonl (every pair) and
-results/augment_outside_sample.tsv (the sample to judge: premise, hypothesis, label). Each reader copies
-the sample to results/augment_outside_main.tsv or _second.tsv and fills `fluent` (y/n: a sentence a
-person would write) and `label_ok` (y/n: the label is right, read as SICK reads a pair), with a note.
-`score` counts both readers' verdicts and writes results/augment_outside.json and .md.
+`generate` runs `monalog augment`'s library call with its default settings on the round's premises in
+benchmarks/data/outside_premises.txt (round 1: the development round, whose failures were fixed; round
+2: premises read only after the fixes) and writes results/augment_outside_roundN.jsonl (every pair)
+and results/augment_outside_roundN_sample.tsv (the sample to judge: premise, hypothesis, label). Each
+reader copies the sample to results/augment_outside_roundN_main.tsv or _second.tsv and fills `fluent`
+(y/n: a sentence a person would write) and `label_ok` (y/n: the label is right, read as SICK reads a
+pair), with a note. `score` counts the readers' verdicts and writes results/augment_outside_roundN.json
+and .md.
 """
 from __future__ import annotations
 
@@ -24,22 +26,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PREMISES = ROOT / "benchmarks" / "data" / "outside_premises.txt"
 RESULTS = ROOT / "benchmarks" / "results"
-PAIRS = RESULTS / "augment_outside.jsonl"
-SAMPLE = RESULTS / "augment_outside_sample.tsv"
-READERS = {"main": RESULTS / "augment_outside_main.tsv", "second": RESULTS / "augment_outside_second.tsv"}
 COLUMNS = ["id", "premise", "hypothesis", "label"]
 
 
-def premises() -> list[str]:
-    lines = PREMISES.read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+def premises(round_: int) -> list[str]:
+    """The premises under the file's "# round N" line."""
+    out: dict[int, list[str]] = {}
+    current = 0
+    for line in PREMISES.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# round "):
+            current = int(line.split()[-1])
+        elif line.strip() and not line.startswith("#"):
+            out.setdefault(current, []).append(line.strip())
+    return out[round_]
 
 
-def generate(sample: int, seed: int) -> dict:
+def _path(round_: int, part: str) -> Path:
+    return RESULTS / f"augment_outside_round{round_}{part}"
+
+
+def generate(round_: int, sample: int, seed: int) -> dict:
     from monalog.augment.generate import AugmentSettings, Augmenter
     from monalog.errors import MonalogError
 
-    texts = premises()
+    texts = premises(round_)
     results = Augmenter(AugmentSettings()).load().generate_batch(texts)
     rows, counts, failed = [], [], []
     for premise, result in zip(texts, results):
@@ -49,13 +59,14 @@ def generate(sample: int, seed: int) -> dict:
             continue
         counts.append(len(result))
         rows += [{"premise": premise, "hypothesis": g.hypothesis, "label": g.label.value} for g in result]
-    PAIRS.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    lines = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    _path(round_, ".jsonl").write_text(lines, encoding="utf-8")
     picked = sorted(random.Random(seed).sample(range(len(rows)), min(sample, len(rows))))
-    with SAMPLE.open("w", encoding="utf-8", newline="") as handle:
+    with _path(round_, "_sample.tsv").open("w", encoding="utf-8", newline="") as handle:
         writer = csv.DictWriter(handle, COLUMNS, delimiter="\t", lineterminator="\n")
         writer.writeheader()
         writer.writerows({"id": i, **{k: rows[i][k] for k in COLUMNS[1:]}} for i in picked)
-    return {"premises": len(texts), "pairs": len(rows), "pairs_per_premise": len(rows) / len(texts),
+    return {"round": round_, "premises": len(texts), "pairs": len(rows), "pairs_per_premise": len(rows) / len(texts),
             "median_per_premise": statistics.median(counts), "premises_with_none": sum(c == 0 for c in counts),
             "failed": failed, "entailments": sum(r["label"] == "ENTAILMENT" for r in rows),
             "contradictions": sum(r["label"] == "CONTRADICTION" for r in rows), "sample": len(picked), "seed": seed}
@@ -69,7 +80,7 @@ def _verdicts(path: Path) -> dict[str, dict]:
 
 
 def score(counts: dict) -> dict:
-    readers = {name: _verdicts(path) for name, path in READERS.items()}
+    readers = {name: _verdicts(_path(counts["round"], f"_{name}.tsv")) for name in ("main", "second")}
     out = {}
     for name, verdicts in readers.items():
         n = len(verdicts)
@@ -88,38 +99,42 @@ def _pct(x) -> str:
 
 
 def markdown(report: dict) -> str:
-    md = ["# The generator on premises outside SICK's style (issue 51)", "",
-          "Commands: `python -m benchmarks.augment_outside generate` then `... score` (2 CPU cores; default "
-          "`monalog augment` settings).", "",
-          f"{report['premises']} premises (benchmarks/data/outside_premises.txt: 30 drawn from MED_dev, 15 from "
-          f"Aesop's fables): {report['pairs']} pairs ({report['entailments']} entailments, "
+    r = report["round"]
+    md = [f"# The generator on premises outside SICK's style (issue 51), round {r}", "",
+          f"Commands: `python -m benchmarks.augment_outside generate --round {r}` then `... score --round {r}` (2 "
+          "CPU cores; default `monalog augment` settings).", "",
+          f"{report['premises']} premises (benchmarks/data/outside_premises.txt, round {r}: 30 drawn from MED_dev, "
+          f"15 from fables): {report['pairs']} pairs ({report['entailments']} entailments, "
           f"{report['contradictions']} contradictions), **{report['pairs_per_premise']:.1f} a premise** (median "
           f"{report['median_per_premise']}), **{report['premises_with_none']} premises with none**"
           f"{', ' + str(len(report['failed'])) + ' unparseable' if report['failed'] else ''}.", "",
-          f"A random sample of {report['sample']} pairs (seed {report['seed']}), judged by two readers who did not "
-          "see each other's verdicts (`augment_outside_main.tsv`, `augment_outside_second.tsv`):", "",
+          f"A random sample of {report['sample']} pairs (seed {report['seed']}), judged by hand "
+          f"(`augment_outside_round{r}_main.tsv`; `_second.tsv`: a second reader who did not see the first's "
+          "verdicts):", "",
           "| reader | judged | fluent | label right | both |", "|---|---|---|---|---|"]
     for name, r in report["readers"].items():
         md.append(f"| {name} | {r['judged']} | {_pct(r['fluent'])} | {_pct(r['label_ok'])} | {_pct(r['both'])} |")
-    md += ["", f"The readers agree on {_pct(report['agreement'])} of the pairs both judged."]
+    if report["agreement"] is not None:
+        md += ["", f"The readers agree on {_pct(report['agreement'])} of the pairs both judged."]
     return "\n".join(md) + "\n"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("step", choices=["generate", "score"])
+    ap.add_argument("--round", type=int, default=2, dest="round_")
     ap.add_argument("--sample", type=int, default=60)
     ap.add_argument("--seed", type=int, default=51)
     args = ap.parse_args()
-    counts_path = RESULTS / "augment_outside.json"
+    counts_path = _path(args.round_, ".json")
     if args.step == "generate":
-        counts = generate(args.sample, args.seed)
+        counts = generate(args.round_, args.sample, args.seed)
     else:
         counts = {k: v for k, v in json.loads(counts_path.read_text(encoding="utf-8")).items()
                   if k not in ("readers", "agreement")}
     report = score(counts)
     counts_path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    (RESULTS / "augment_outside.md").write_text(markdown(report), encoding="utf-8")
+    _path(args.round_, ".md").write_text(markdown(report), encoding="utf-8")
     sys.stdout.write(markdown(report))
 
 

@@ -298,7 +298,8 @@ class Augmenter:
             sense = None
             if pos == "d":
                 det = leaf.token.lemma.lower()
-                candidates = [w for w in candidates if word_choice().same_number(det, w)]
+                candidates = [w for w in candidates if word_choice().same_number(det, w)
+                              and not {det, w} <= _DEMONSTRATIVES]       # "that song" -> "this song": another
             else:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]
@@ -381,6 +382,9 @@ def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:
         return pairs
     rng = random.Random(f"{seed}:{source}")
     return [p for p in pairs if rng.random() < fraction]
+
+
+_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 
 
 def _spelt(text: str) -> str:

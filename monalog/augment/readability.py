@@ -79,6 +79,14 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
             and tokens[start].pos.startswith("JJ") \
             and not (end < len(tokens) and tokens[end].pos.startswith(("JJ", "RB"))):
         return f"\"{words[start - 1]}\" would be left without its adjective (\"a really wagon\")"
+    dropped = [leaf for leaf in before_leaves[start:end] if leaf.token.pos.startswith("VB")
+               and str(leaf.category).startswith(("(S", "S"))]
+    if dropped and (end - start == 1 or dropped[0] is before_leaves[start]):
+        return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
+    verb = before_leaves[start - 1] if start else None
+    if verb is not None and verb.token.pos in ("VBD", "VBZ", "VBP", "VB") and str(verb.category).endswith("/NP") \
+            and words[start - 1] not in check.particles:
+        return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"

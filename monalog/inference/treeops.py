@@ -8,6 +8,7 @@ from monalog.ccg.category import Atom, Category, Functor, Slash
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves, preorder
 from monalog.fileio import read_table
 from monalog.parsing.tokens import multiword_tokens
+from monalog.text.lemmatize import CONTRACTION_HOSTS
 from monalog.knowledge.wordnet_facts import LIGHT_VERBS
 from monalog.resources import grammar_path
 
@@ -125,6 +126,9 @@ def sentence_text(tree: Tree) -> str:
     words = [leaf.token.word.replace("_", " ") if leaf.token.word.lower() in joined else leaf.token.word
              for leaf in leaves(tree)]
     words = [w.lower() if i and w in _FUNCTION_CAPS else w for i, w in enumerate(words)]
+    # a contraction's host without its "n't" (a negation dropped): "ca" -> "can"
+    words = [CONTRACTION_HOSTS[w.lower()] if w.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] != ["n't"]
+             else w for i, w in enumerate(words)]
     if words:
         words[0] = words[0][:1].upper() + words[0][1:]
     return agree_articles(" ".join(words))
