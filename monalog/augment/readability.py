@@ -87,6 +87,10 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if verb is not None and verb.token.pos in ("VBD", "VBZ", "VBP", "VB") and str(verb.category).endswith("/NP") \
             and words[start - 1] not in check.particles:
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
+    first = leaves(after)[0] if remaining else None
+    if start == 0 and first is not None and (first.token.pos.startswith(("VB", "MD"))
+                                            or str(first.category).startswith("(S[dcl]\\NP)")):
+        return "the subject dropped: the sentence would read as an order (\"Don't eat caesar salad\")"
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"

@@ -262,3 +262,25 @@ def test_premises_outside_sicks_style_give_no_known_bad_pairs(parser):
     assert "Several Danish scientists got their findings." not in texts
     assert not [t for t in texts if "_" in t]
     assert not [g for premise, g in pairs if g.hypothesis.rstrip(".").lower() == premise.rstrip(".").lower()]
+
+
+def test_readers_rejections_of_round_1_are_never_generated(parser):
+    """The failure classes of the judged round 1 outside SICK's style (results/augment_outside_round1_main.tsv):
+    a contraction's host left alone ("Tom ca ride"), a verb dropped ("Tom can Spanish"), an object dropped
+    after a verb that is no -ing activity ("A fox saw."), a subject dropped ("Don't eat ..."), this/that
+    swapped (another referent); and pairs of rare words the premise itself has are kept."""
+    premises = ["Tom can't ride a bicycle.", "A fox saw some grapes.", "Wolves don't eat caesar salad.",
+                "I couldn't remember the title of that song.", "The mouse gnawed the ropes with his teeth."]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    texts = {g.hypothesis for result in results for g in result}
+    assert "Tom can ride a bicycle." in texts and not [t for t in texts if t.split()[1:2] == ["ca"]]
+    assert "A fox saw." not in texts and "Don't eat caesar salad." not in texts
+    assert not [t for t in texts if "this" in t.split()]
+    assert "The mouse gnawed the ropes." in texts          # "gnawed" is rare in SICK, but the premise has it
+
+
+def test_fluency_counts_the_premises_own_word_pairs():
+    from monalog.augment.fluency import fluency
+
+    rare = "The mouse gnawed the ropes."
+    assert fluency(rare) < fluency(rare, "The mouse gnawed the ropes with his teeth.") == 0.0

@@ -91,7 +91,7 @@ def test_the_tag_dictionary_rules_out_what_a_closed_class_word_never_is():
     allowed = tag_dictionary(tags)
     assert [t for t, ok in zip(tags, allowed["unless"]) if ok] == ["(S/S)/S[dcl]", "((S\\NP)\\(S\\NP))/S[dcl]"]
     assert [t for t, ok in zip(tags, allowed["they"]) if ok] == ["NP"]
-    assert tag_dictionary(["S[dcl]", "S[pss]\\NP"]) == {}     # a word no tag fits is left to the scorer
+    assert tag_dictionary(["S[dcl]", "PP"]) == {}     # a word no tag fits is left to the scorer
 
 
 def test_decoding_keeps_closed_class_words_in_their_categories(parser):
@@ -124,3 +124,15 @@ def test_a_category_the_tag_dictionary_forced_on_the_tagger_is_doubtful():
     assert "the tagger gave only" in doubt(the_dog, (FORCED / 2, 0.9)) and doubt(the_dog, (0.5, 0.9)) is None
     we = Binary(parse_category("NP"), Rule.FA, leaf("We", "NP"), leaf("dogs", "N"), True)
     assert forced(we, (0.0, 0.9)) is None                   # a pronoun is an NP whatever the tagger thinks
+
+
+@pytest.mark.parametrize("word, category, ok", [
+    ("do", "(S[dcl]\\NP)/(S[b]\\NP)", True), ("did", "(S[dcl]\\NP)/NP", True), ("do", "N", False),
+    ("others", "N", True), ("others", "NP", True), ("others", "(S\\NP)\\(S\\NP)", False),
+    ("with", "((S\\NP)\\(S\\NP))/NP", True), ("with", "(S[dcl]\\NP)/NP", False),
+])
+def test_closed_class_words_outside_sicks_style(word, category, ok):
+    """"Wolves do" as a noun, "others" as an adverb (a gapped clause's subject), "with" as a verb."""
+    from monalog.parsing.checks import _ok, closed_class
+
+    assert _ok(closed_class()[word], parse_category(category)) is ok
