@@ -18,8 +18,7 @@ from monalog.errors import ResourceError
 from monalog.resources import grammar_path
 
 
-CHECKS = frozenset({"np", "noun", "verb", "conj", "operator", "clause", "relative", "modifier", "determiner",
-                    "article"})
+CHECKS = frozenset({"np", "noun", "conj", "operator", "clause", "relative", "modifier", "determiner", "article"})
 
 
 def _base(cat: Category) -> str:
@@ -56,11 +55,6 @@ def _ok(check: str, cat: Category) -> bool:
                                         and cat.result.result == cat.result.argument == cat.argument)
     if not isinstance(cat, Functor):
         return False
-    if check == "verb":         # "do" as an auxiliary or a verb; "Wolves do" as a noun is a misparse
-        result: Category = cat
-        while isinstance(result, Functor):
-            result = result.result
-        return _base(result) == "S"
     if check == "relative":     # "who"/"which" make a noun's modifier or a question; never a that-clause or
         return _relative(cat)   # a verb phrase's modifier ("Nobody [who never smoked got cancer]")
     if check == "operator":     # "not a lot of people" (NP/NP) is fine, "[I do] n't" (NP\NP) is not
