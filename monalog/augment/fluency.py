@@ -85,9 +85,10 @@ class BigramFluency:
 
     def score(self, text: str, written: frozenset[tuple[str, str]] = frozenset()) -> float:
         """The sentence's worst transition (higher is more fluent; over half of SICK's held-out sentences
-        score 0 or more), those in `written` (a person's own sentence's: the premise's) counting 0."""
+        score 0 or more), those in `written` (a person's own sentence's: the premise's) at least 0."""
         words = tokens(text)
-        return min(0.0 if (w1, w2) in written else self.transition(w1, w2) for w1, w2 in zip(words, words[1:]))
+        return min(max(self.transition(w1, w2), 0.0) if (w1, w2) in written else self.transition(w1, w2)
+                   for w1, w2 in zip(words, words[1:]))
 
 
 def read_bigrams(path: str | Path) -> dict[tuple[str, str], int]:

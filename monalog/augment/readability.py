@@ -85,7 +85,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
     verb = before_leaves[start - 1] if start else None
     if verb is not None and verb.token.pos in ("VBD", "VBZ", "VBP", "VB") and str(verb.category).endswith("/NP") \
-            and words[start - 1] not in check.particles:
+            and words[start - 1] not in check.particles \
+            and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
     first = leaves(after)[0] if remaining else None
     if start == 0 and first is not None and (first.token.pos.startswith(("VB", "MD"))

@@ -123,6 +123,7 @@ def _lowered(node: Tree) -> Tree:
     return replace_at(node, next(path for path, n in walk(node) if n is first), lowered)
 
 
+@lru_cache(maxsize=20000)
 def _capitalised(lemma: str) -> bool:
     names = [name for synset in wordnet().synsets(lemma.lower()) for name in synset.lemma_names()
              if name.lower() == lemma.lower()]
@@ -327,7 +328,7 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
             main = main_clause(clause)
             picked = bool(i) and main is not None and picks(node_at(clause, main[0]))
             alone = contradictories(clause, objects and not picked, verbs=not picked and conjuncts(clause),
-                                    modifiers=modifiers)
+                                    modifiers=modifiers, vague=vague)
             out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
 

@@ -26,7 +26,7 @@ from monalog.inference.referents import two_referents
 from monalog.polarity.doubt import doubt
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
-from monalog.text.sentences import split_sentences
+from monalog.text.sentences import asserted, split_sentences
 from monalog.polarity.lexicon import Numerals, Readings, default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
@@ -159,7 +159,7 @@ class Prover:
     def prove_batch(self, pairs: Sequence[tuple[str, str]], depth: int | None = None) -> list[Proof | MonalogError]:
         """Prove many pairs (all sentences through the pipeline in one batch); a failing pair
         yields its error."""
-        parts = [split_sentences(premise) for premise, _ in pairs]
+        parts = [asserted(split_sentences(premise)) for premise, _ in pairs]
         texts = [text for part, (_, hypothesis) in zip(parts, pairs) for text in (*part, hypothesis)]
         analysed = iter(self.pipeline.run(texts, self.settings.normalize))
         out = []

@@ -89,7 +89,8 @@ def coordinable(node: Tree, word: str) -> bool:
     """Whether one conjunct of `node` stands for the whole (a conjunct dropped or added): not in a
     list with commas ("a light one and a dark one,"), nor a coordination of colours with "and" ("black
     and white dog" is no black dog: the colours are one pattern; "a large and beautiful house" is a
-    large house; "a red or blue car" is a car that is red or blue)."""
+    large house, "a fake and expensive gun" no expensive gun; "a red or blue car" is a car that is red
+    or blue)."""
     listed = any(leaf.token.word == "," for leaf in leaves(node))
     category = node.category            # N/N, NP\\NP: a coordination of modifiers
     if not (isinstance(category, Functor) and category.result == category.argument
@@ -97,8 +98,9 @@ def coordinable(node: Tree, word: str) -> bool:
         return not listed
     # adjectives before the noun are intersective unless colours; a coordination after the noun may be
     # a misparse ("without violence | and rioting"), so it stays one property
-    one_property = category.slash.value == "\\" or any(
-        default_fragment("colour").fullmatch(leaf.token.word.lower()) for leaf in leaves(node))
+    words = [leaf.token.word.lower() for leaf in leaves(node)]
+    one_property = category.slash.value == "\\" or any(default_fragment("colour").fullmatch(w) for w in words) \
+        or bool(default_lexicon().keep & set(words))       # "a fake and expensive gun" is no expensive gun
     return not listed and not (word == "and" and one_property)
 
 

@@ -117,12 +117,17 @@ def surface(tree: Tree) -> str:
     return agree_articles(" ".join(leaf.token.word for leaf in leaves(tree)))
 
 
+@lru_cache(maxsize=1)
+def _joined() -> frozenset[str]:
+    return frozenset(multiword_tokens().values())
+
+
 def sentence_text(tree: Tree) -> str:
     """A whole sentence, capitalised at its start only (edits move sentence-initial words around), its
     multi-word tokens spelt as words ("At_least" -> "At least")."""
     from monalog.text.morphology import agree_articles
 
-    joined = set(multiword_tokens().values())
+    joined = _joined()
     words = [leaf.token.word.replace("_", " ") if leaf.token.word.lower() in joined else leaf.token.word
              for leaf in leaves(tree)]
     words = [w.lower() if i and w in _FUNCTION_CAPS else w for i, w in enumerate(words)]

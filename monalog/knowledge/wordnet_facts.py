@@ -93,7 +93,9 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
     up, down = _below(sa, sb, settings), _below(sb, sa, settings)
     if up and down:
         head = _satellite_head(up[0]) if up[0] == down[0] else None
-        if head in (a, b):          # "scarlet" in red.s.01: a kind of red, not its synonym
+        if head is not None and head not in (a, b):
+            return None             # "crimson" and "scarlet": two shades of red, neither the other
+        if head is not None:        # "scarlet" in red.s.01: a kind of red, not its synonym
             relation = Relation.LEQ if head == b else Relation.GEQ
             return Fact(ta, relation, tb, Source.WORDNET, f"{up[0].name()} is headed by \"{head}\"")
         return Fact(ta, Relation.EQ, tb, Source.WORDNET, f"{up[0].name()} ~ {down[0].name()}")

@@ -64,9 +64,13 @@ def _ok(check: str, cat: Category) -> bool:
     if check == "determiner":   # "every dog", "most of them", "the most famous"; never "Most" as a noun
         return _base(cat.argument) in ("N", "PP") or cat.result == cat.argument
     if check == "modifier":     # "except Ann" modifies; "except" as a verb or an adjective is a misparse
-        made = cat.result
-        return _base(made) == "PP" or (isinstance(made, Functor) and
-                                       made.result.without_features() == made.argument.without_features())
+        made = cat.result       # past further complements: "with | his hands | raised" makes a modifier too
+        while not (_base(made) == "PP" or (isinstance(made, Functor) and
+                                           made.result.without_features() == made.argument.without_features())):
+            if not isinstance(made, Functor):
+                return False
+            made = made.result
+        return True
     # clause: "if"/"unless" take a clause and make a modifier ((S/S)/S, (VP\\VP)/S); "if" also heads a
     # question-like clause ("ask if it rains": S[qem]/S); "Unless" as S/S, with no clause of its own, is a misparse
     made = cat.result

@@ -25,12 +25,13 @@ def after_operator(lexicon: Lexicon, functor: Tree, arg: Tree) -> tuple[Polarity
     operators = [w for w in words if lexicon.downward(w.token.word, w.token.lemma, w.category)]
     if not operators:
         return None
-    if len(operators) == 1 and all(w in operators or w.token.word.lower() in lexicon.transparent
-                                   for w in words):
+    if len(operators) == 1 and operators[0].token.word.lower() in _NEGATIONS \
+            and all(w in operators or w.token.word.lower() in lexicon.transparent for w in words):
         return Polarity.DOWN, operators[0].token.word
     return Polarity.NONE, operators[0].token.word
 
 
+_NEGATIONS = frozenset({"not", "n't", "never", "no_longer"})     # "is only | in the garden" is no denial
 _RELATIVES = frozenset({"that", "which", "who", "whom", "whose", "where", "when"})
 
 

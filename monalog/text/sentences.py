@@ -1,5 +1,6 @@
 """A premise of several sentences, split into sentences (a full stop, "?" or "!" before a capital,
-not after an abbreviation or an initial), so that each is parsed and proved from on its own."""
+not after an abbreviation or an initial, nor inside a quotation), so that each is parsed and proved
+from on its own."""
 from __future__ import annotations
 
 import re
@@ -21,6 +22,8 @@ def split_sentences(text: str) -> tuple[str, ...]:
     out, start = [], 0
     for match in _END.finditer(text):
         end = match.start() + len(match["close"])
+        if text[start:end].count('"') % 2:          # inside a quotation: "He said "No. It is flat." ..."
+            continue
         before = text[start:match.start()].split()
         last = before[-1].rstrip(".!?").lower() if before else ""
         if text[match.start() - 1] == "." and (last in _abbreviations() or re.fullmatch(r"(?:[a-z]\.)*[a-z]", last)):
@@ -29,3 +32,8 @@ def split_sentences(text: str) -> tuple[str, ...]:
         start = match.end()
     out.append(text[start:].strip())
     return tuple(part for part in out if part) or (text,)
+
+
+def asserted(sentences: tuple[str, ...]) -> tuple[str, ...]:
+    """The sentences that assert something (a question asserts nothing), all of them if none does."""
+    return tuple(s for s in sentences if not s.rstrip("\"')]").endswith("?")) or sentences

@@ -284,3 +284,13 @@ def test_fluency_counts_the_premises_own_word_pairs():
 
     rare = "The mouse gnawed the ropes."
     assert fluency(rare) < fluency(rare, "The mouse gnawed the ropes with his teeth.") == 0.0
+
+
+def test_a_finite_verbs_object_goes_whole_or_not_at_all(parser):
+    from monalog.augment.readability import bad_deletion
+
+    def tree(text):
+        return parser.parse(text).tree
+
+    assert bad_deletion(tree("A man eats red apples"), tree("A man eats apples")) is None
+    assert "object" in bad_deletion(tree("A fox saw some grapes"), tree("A fox saw"))

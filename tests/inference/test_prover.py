@@ -6,7 +6,7 @@ import pytest
 
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation, Source, parse_facts
-from monalog.inference.proof import Label, StepKind
+from monalog.inference.proof import Label, Proof, StepKind
 from monalog.inference.prover import Prover, ProverSettings
 from monalog.polarity.marks import Polarity
 from monalog.inference.render import proof_dot, proof_json, proof_text
@@ -78,6 +78,7 @@ def prover(parser):
     ("The latest fatal incident killed a boy", "The latest incident killed a boy"),   # superlatives: =
     ("He took no notice of me", "He took no notice of me or my sister"),      # the disjunct reads inside "no"
     ("I had no friends in Boston", "I had no friends in Boston or Texas"),    # an attachment not trusted
+    ("A fake and expensive gun is on the table", "An expensive gun is on the table"),   # privative conjunct
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -509,3 +510,21 @@ def test_user_facts_about_phrases_reach_the_prover(parser, tmp_path):
         "A boy is eating a chocolate bar", "A boy is eating a sweet")
     assert proof.label is Label.ENTAILMENT
     assert proof.steps[0].facts[0].source is Source.USER
+
+
+def test_a_premise_of_several_sentences_answers_from_each():
+    """ENTAILMENT when one sentence entails, else CONTRADICTION when one contradicts, else NEUTRAL; the
+    first error when no sentence could be read."""
+    from monalog.errors import ParseError
+    from monalog.inference.prover import _from_one
+
+    def proof(label, premise="p"):
+        return Proof(premise, "h", label, explored=2)
+
+    error = ParseError("no derivation", input="x")
+    both = _from_one("A. B.", [proof(Label.CONTRADICTION, "A."), proof(Label.ENTAILMENT, "B.")])
+    assert both.label is Label.ENTAILMENT and both.premise == "A. B." and "sentence 2 of 2" in both.note
+    assert _from_one("A. B.", [error, proof(Label.CONTRADICTION, "B.")]).label is Label.CONTRADICTION
+    neutral = _from_one("A. B.", [proof(Label.NEUTRAL), error])
+    assert neutral.label is Label.NEUTRAL and "1 unreadable" in neutral.note
+    assert _from_one("A. B.", [error, error]) is error

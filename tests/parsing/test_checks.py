@@ -129,6 +129,7 @@ def test_a_category_the_tag_dictionary_forced_on_the_tagger_is_doubtful():
 @pytest.mark.parametrize("word, category, ok", [
     ("others", "N", True), ("others", "NP", True), ("others", "(S\\NP)\\(S\\NP)", False),
     ("with", "((S\\NP)\\(S\\NP))/NP", True), ("with", "(S[dcl]\\NP)/NP", False),
+    ("with", "(((S\\NP)\\(S\\NP))/(S[ng]\\NP))/NP", True),       # "with his hands raised"
 ])
 def test_closed_class_words_outside_sicks_style(word, category, ok):
     """"others" as an adverb (a gapped clause's subject), "with" as a verb."""

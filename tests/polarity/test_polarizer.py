@@ -280,3 +280,9 @@ def test_operators_on_real_parses(parser, sentence, expected):
 def test_operators_beyond_sick(sentence, expected):
     got = dict(polarize_sentence(sentence).chunk_polarities())
     assert {word: got[word] for word in expected} == expected
+
+
+def test_only_a_negation_denies_the_phrase_after_a_copula():
+    """"was n't | in the mood": the phrase is what is denied (↓); "is only | in the garden" is no denial."""
+    assert dict(polarize_sentence("Tom wasn't in the mood for lunch").chunk_polarities())["mood"] is DOWN
+    assert dict(polarize_sentence("Tom is only in the garden").chunk_polarities())["garden"] is not DOWN

@@ -586,3 +586,12 @@ def test_datives_collectives_and_second_clauses(before, after):
 ])
 def test_split_sentences(text, sentences):
     assert split_sentences(text) == sentences
+
+
+def test_a_quotation_and_a_question_are_not_asserted_sentences():
+    from monalog.text.sentences import asserted
+
+    assert split_sentences('He said "No. The earth is flat." Nobody agreed.') == \
+        ('He said "No. The earth is flat."', "Nobody agreed.")
+    assert asserted(split_sentences("Is it raining? A man runs.")) == ("A man runs.",)
+    assert normalize("The man who is no longer young is running").text == "The man who is no longer young is running"

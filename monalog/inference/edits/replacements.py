@@ -18,15 +18,15 @@ def edits(ctx: EditContext) -> Edits:
     """A word the target also has may be replaced too: the target's may stand elsewhere ("a black coat"
     -> "black clothing" when the target also mentions "a grey coat"). The "few" of "a few" is no word of
     its own (determiner_phrases replaces the two). The numeral of a determiner phrase ("exactly one",
-    "at_most two") stays a numeral: "exactly a man" is no determiner the polarizer knows."""
+    "at_most two") never becomes an article: "exactly a man" is no determiner the polarizer knows."""
     previous = ""
     for path, node in ctx.nodes:
         if not isinstance(node.node, Leaf):
             continue
         leaf, p = node.node, node.polarity
-        lemma, after = norm_lemma(leaf), previous
+        lemma, word_before = norm_lemma(leaf), previous
         previous = leaf.token.word.lower()
-        if lemma == "few" and after == "a":
+        if lemma == "few" and word_before == "a":
             continue
         determiner = is_determiner(leaf)
         if lemma == ARTICLE and not determiner:
@@ -35,7 +35,7 @@ def edits(ctx: EditContext) -> Edits:
         if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
             candidates[ARTICLE] = _A
         for new_lemma, token in candidates.items():
-            if new_lemma == ARTICLE and number(lemma) is not None and _counts(after):
+            if new_lemma == ARTICLE and number(lemma) is not None and _counts(word_before):
                 continue
             facts = licensed(ctx.leq, lemma, new_lemma, p)
             if facts is None:
