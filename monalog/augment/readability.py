@@ -81,7 +81,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"\"{words[start - 1]}\" would be left without its adjective (\"a really wagon\")"
     dropped = [leaf for leaf in before_leaves[start:end] if leaf.token.pos.startswith("VB")
                and str(leaf.category).startswith(("(S", "S"))]
-    if dropped and (end - start == 1 or dropped[0] is before_leaves[start]):
+    if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
     verb = before_leaves[start - 1] if start else None
     if verb is not None and verb.token.pos in ("VBD", "VBZ", "VBP", "VB") and str(verb.category).endswith("/NP") \
