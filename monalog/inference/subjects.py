@@ -54,7 +54,7 @@ def picks(subject: Tree) -> bool:
 
 # one-word determiners whose noun phrase names the scene's referents (or all or none of them)
 _REFERENTIAL = frozenset({"a", "an", "the", "this", "that", "these", "those", "my", "your", "his", "her", "its",
-                          "our", "their", "every", "all", "each", "both", "no", "neither", NUMERAL})
+                          "our", "their", "every", "all", "each", "both", "no", "neither", "one", NUMERAL})
 
 
 def vague_subject(subject: Tree) -> bool:

@@ -258,6 +258,8 @@ def test_premises_outside_sicks_style_give_no_known_bad_pairs(parser):
     assert not [t for t in contradictions if t.startswith(("Some girls", "Some boys", "Some children"))
                 and ("not" in t.split() or "boys" in t.split())]
     assert "No girls in a park are dancing" in contradictions
+    one = Augmenter(AugmentSettings(), parser=parser).generate_batch(["One man is doing a bicycle trick."])[0]
+    assert "One man is not doing a bicycle trick." in {g.hypothesis for g in one}     # a numeral names referents
     assert "No Danish scientists got their findings printed in major journals" in contradictions
     assert "Several Danish scientists got their findings." not in texts
     assert not [t for t in texts if "_" in t]
