@@ -112,8 +112,14 @@ def fluency(text: str, *written: str) -> float:
     """Fluency score of a sentence under the packaged SICK counts; compare with default_min_fluency().
     A word pair of a `written` sentence (the premise a hypothesis comes from) is natural, whatever
     SICK says: "The mouse gnawed the ropes" keeps the premise's rare "gnawed"."""
-    pairs = frozenset(pair for sentence in written for words in [tokens(sentence)] for pair in zip(words, words[1:]))
-    return packaged_model().score(text, pairs)
+    return packaged_model().score(text, frozenset().union(*map(_word_pairs, written)))
+
+
+@lru_cache(maxsize=4096)
+def _word_pairs(sentence: str) -> frozenset[tuple[str, str]]:
+    """A sentence's word pairs, once per premise (its every hypothesis asks)."""
+    words = tokens(sentence)
+    return frozenset(zip(words, words[1:]))
 
 
 @lru_cache(maxsize=1)

@@ -69,7 +69,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     before_leaves = leaves(before)
     tokens = [leaf.token for leaf in before_leaves]
     words = [t.word.lower() for t in tokens]
-    remaining = [leaf.token.word.lower() for leaf in leaves(after)]
+    after_leaves = leaves(after)
+    remaining = [leaf.token.word.lower() for leaf in after_leaves]
     start, end = deleted_span(words, remaining)
     check = readability()
     if end - start == 1 and (tokens[start].pos == "RP" or
@@ -88,7 +89,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
             and words[start - 1] not in check.particles \
             and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
-    first = leaves(after)[0] if remaining else None
+    first = after_leaves[0] if after_leaves else None
     if start == 0 and first is not None and (first.token.pos.startswith(("VB", "MD"))
                                             or str(first.category).startswith("(S[dcl]\\NP)")):
         return "the subject dropped: the sentence would read as an order (\"Don't eat caesar salad\")"

@@ -8,7 +8,7 @@ from typing import Sequence, cast
 
 from monalog.ccg.category import Atom, Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves, leaves
-from monalog.inference.treeops import modifier_split, node_at
+from monalog.inference.treeops import modifier_split, node_at, spelt
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
@@ -33,9 +33,9 @@ def _modifier(node: Tree) -> tuple[int, int] | None:
     split = modifier_split(node)
     if not split:
         return None
-    words = [part for leaf in leaves(node.children[split[0]]) for part in leaf.token.word.lower().split("_")]
+    words = spelt(leaves(node.children[split[0]]))
     if split[0] == 0:           # "very" of "very few": read with the words it modifies
-        words += [part for leaf in first_leaves(node.children[1], 2) for part in leaf.token.word.lower().split("_")]
+        words += spelt(first_leaves(node.children[1], 2))
     lexicon = default_lexicon()
     # "at_most two", "very few": a quantifier's own words are no modifier
     if words[0] in lexicon.keep or lexicon.match_determiner(words) is not None:

@@ -7,6 +7,7 @@ from typing import TypeGuard
 
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
 from monalog.inference.target import number
+from monalog.inference.treeops import spelt
 from monalog.polarity.lexicon import NUMERAL, Kind, default_lexicon
 from monalog.text.morphology import is_cardinal
 
@@ -16,7 +17,7 @@ EXISTENTIAL = {"a", "an", "some", "the", "one", "two", "three", "four", "five", 
 def quantified_noun(noun: Tree) -> bool:
     """A bare noun that opens with a quantifier's words ("very few hikers", "exactly four pupils", "most
     children": "no" cannot stack on them) or lists names ("Brown, Lee and several nurses")."""
-    words = [part for leaf in leaves(noun) for part in leaf.token.word.lower().split("_")]
+    words = spelt(leaves(noun))
     lexicon = default_lexicon()
     return lexicon.starts_determiner(words[:1]) or lexicon.match_determiner(words) is not None \
         or words[0] in lexicon.keep or "," in words
@@ -61,7 +62,7 @@ def vague_subject(subject: Tree) -> bool:
     """A subject whose determiner counts vaguely ("some girls", "several", "most men", "at least two
     hikers", "very few hikers"), so the verb's negation may hold of others: not a, the, every, a numeral,
     "someone", "some person" or a bare plural, which SICK reads as the scene's referents."""
-    words = [part for leaf in leaves(subject) for part in leaf.token.word.lower().split("_")]
+    words = spelt(leaves(subject))
     sig = default_lexicon().match_determiner(words)
     if sig is None or sig.kind is Kind.NP or (len(sig.words) == 1 and sig.words[0] in _REFERENTIAL):
         return False

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from monalog.ccg.category import Atom, Category, Functor, Slash
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves, preorder
@@ -115,6 +115,12 @@ def surface(tree: Tree) -> str:
     from monalog.text.morphology import agree_articles
 
     return agree_articles(" ".join(leaf.token.word for leaf in leaves(tree)))
+
+
+def spelt(words: Iterable[Leaf]) -> list[str]:
+    """The lower-cased words of `words`, a multi-word token's apart ("At_least" -> "at", "least"), as the
+    lexicon's determiner phrases are written."""
+    return [part for leaf in words for part in leaf.token.word.lower().split("_")]
 
 
 @lru_cache(maxsize=1)
