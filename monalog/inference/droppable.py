@@ -15,6 +15,7 @@ from monalog.polarity.polarizer import PolarizedNode
 from monalog.text.normalize import default_fragment
 
 UP = Polarity.UP
+_RELATIVE = frozenset({"that", "which", "who", "whom"})
 _NP, _PP = Atom("NP"), Atom("PP")
 
 
@@ -37,8 +38,10 @@ def _modifier(node: Tree) -> tuple[int, int] | None:
     if split[0] == 0:           # "very" of "very few": read with the words it modifies
         words += spelt(first_leaves(node.children[1], 2))
     lexicon = default_lexicon()
-    # "at_most two", "very few": a quantifier's own words are no modifier
-    if words[0] in lexicon.keep or lexicon.match_determiner(words) is not None:
+    # "at_most two", "very few": a quantifier's own words are no modifier; "that" of a relative clause
+    # after its noun is no determiner ("a fly | that is buzzing around")
+    if words[0] in lexicon.keep or (lexicon.match_determiner(words) is not None
+                                    and not (split[0] == 1 and words[0] in _RELATIVE)):
         return None
     return split
 

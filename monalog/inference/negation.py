@@ -137,8 +137,9 @@ def _is_negation(node: Tree) -> TypeGuard[Leaf]:
 def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
     """Drop the verb phrase's negations (each, then all at once: "is not V and is not W"), or
     negate its auxiliaries (the first, then all: "is V and is W")."""
-    negated = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
-               if isinstance(node, Binary) and any(_is_negation(c) for c in node.children)]
+    vp = node_at(tree, vp_path)
+    negated = [vp_path + sub for sub, node in walk(vp)
+               if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _in_noun(vp, sub)]
     for path in negated:
         node = node_at(tree, path)
         neg, word = next((i, c.token.word) for i, c in enumerate(node.children) if _is_negation(c))
@@ -151,8 +152,9 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         yield edited, "every negation removed"
     if negated:
         return
-    auxiliaries = [vp_path + sub for sub, node in walk(node_at(tree, vp_path))
+    auxiliaries = [vp_path + sub for sub, node in walk(vp)
                    if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
+                   and not _in_noun(vp, sub)
                    and node.left.token.lemma.lower() in AUXILIARIES
                    and str(node.left.category).startswith("(S[dcl]")
                    and "S" in str(getattr(node.left.category, "argument", ""))]     # "has dirt": a main verb
@@ -166,6 +168,12 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
             edited = _swap_items(edited, path + (1,), _ANY, conjunct=True)
         first_aux = cast(Leaf, node_at(tree, auxiliaries[0] + (0,)))   # the filter above: a Leaf
         yield edited, f"{label}: \"{first_aux.token.word} not\""
+
+
+def _in_noun(vp: Tree, sub: Path) -> bool:
+    """The node at `sub` of `vp` is inside a noun phrase (a relative clause of the object: "rides a
+    bike | that is not red"), where negating it contradicts nothing."""
+    return any(str(node_at(vp, sub[:i]).category) in ("N", "NP") for i in range(1, len(sub)))
 
 
 _ANY = {"some": "any", "something": "anything", "someone": "anyone", "somebody": "anybody"}

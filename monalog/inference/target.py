@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, TypeGuard, cast
 
 from monalog.ccg.category import Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
 from monalog.inference.determiners import pairs_in
-from monalog.inference.droppable import monotone_modifier
+from monalog.inference.droppable import complement, monotone_modifier, without_second_complement
 from monalog.inference.treeops import compounds, lemma_key, norm_lemma, verb_phrase
 from monalog.knowledge.base import KnowledgeBase, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
@@ -117,6 +117,9 @@ class Target:
     compounds: tuple[tuple[str, Tree], ...] = ()  # phrases that stand for one word ("wind_instrument")
     singles: tuple[tuple[str, Tree], ...] = ()    # nouns and verbs without object such phrases may replace
     pairs: tuple[tuple[str, tuple[Leaf, Leaf]], ...] = ()   # determiners of two words ("a few")
+    arguments: tuple[Binary, ...] = ()          # nouns with their PP argument ("secrets | about the family")
+    complements: tuple[tuple[Tree, Tree], ...] = ()   # (verb phrase, the same without its last complement)
+    adjectives: tuple[Tree, ...] = ()           # "X and Y" of adjectives before a noun ("easy and peaceful")
 
     @classmethod
     def of(cls, tree: Tree, polarized: PolarizedNode) -> "Target":
@@ -134,7 +137,25 @@ class Target:
         return cls(tree, key, Counter(key), words, tuple(mods), disjunctions,
                    tuple((lemma, node) for lemma, _, node in compounds(tree)),
                    tuple((norm_lemma(leaf), leaf) for leaf in words if one_word(leaf)),
-                   pairs_in(tree))
+                   pairs_in(tree), tuple(pn.node for pn in polarized.walk() if noun_argument(pn.node)),
+                   tuple((pn.node, shorter) for pn in polarized.walk() if (shorter := _shorter(pn.node)) is not None),
+                   tuple(pn.node for pn in polarized.walk() if str(pn.category) == "N/N"
+                         and (conj := conjunction(pn.node)) and conj[0] == "and" and coordinable(pn.node, "and")))
+
+
+def noun_argument(node: Tree) -> TypeGuard[Binary]:
+    """A noun applied to its PP argument ("muscle | of his face", "secrets | about our family"): the
+    noun alone has that argument unsaid, so the phrase is a special case of it, as with a modifier."""
+    return isinstance(node, Binary) and node.rule is Rule.FA and node.category == _N \
+        and isinstance(node.left, Leaf) and str(node.left.category) == "N/PP" and str(node.right.category) == "PP"
+
+
+def _shorter(node: Tree) -> Tree | None:
+    """The verb phrase without its object or last PP complement ("take criticism | from his mother",
+    "played | the piano"), None for any other node."""
+    if (intransitive := complement(node)) is not None:
+        return Leaf(intransitive, cast(Leaf, cast(Binary, node).left).token)
+    return without_second_complement(node)
 
 
 def target_has(target: Target | None, key: tuple[str, ...]) -> bool:

@@ -79,6 +79,9 @@ def prover(parser):
     ("He took no notice of me", "He took no notice of me or my sister"),      # the disjunct reads inside "no"
     ("I had no friends in Boston", "I had no friends in Boston or Texas"),    # an attachment not trusted
     ("A fake and expensive gun is on the table", "An expensive gun is on the table"),   # privative conjunct
+    ("The boy ate a cake", "The boy ate any cake"),                    # "any" is existential only where ↓
+    ("No dog is black", "No dog is black and white"),                  # two colours are one pattern
+    ("No boy has a black dog", "No boy has a black and white dog"),
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -143,6 +146,16 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("Tom seldom wears a hat", "Tom seldom wears a black hat"),
     ("I do not drink coffee at all", "I do not drink black coffee at all"),     # "at all" says nothing more
     ("The sun is hot. A man is playing a red guitar.", "A man is playing a guitar"),   # one of the sentences
+    # what the premise leaves unsaid, added where ↓ or dropped where ↑ (MED's insertions)
+    ("We never keep secrets", "We never keep secrets about our neighbours"),       # a noun's PP argument
+    ("The guard did not move a muscle", "The guard did not move a muscle of his face"),
+    ("A tear of joy rolled down her cheek", "A tear rolled down her cheek"),
+    ("The cat would not chase a mouse", "The cat would not chase a mouse that is running around"),
+    ("Anna does not take advice well", "Anna does not take advice from her sister well"),   # a complement
+    ("Ben leads no quiet life", "Ben leads no quiet and happy life"),             # an adjective with "and"
+    ("She left without money", "She left without any money"),                    # "any" where ↓
+    ("The boy did not eat cake", "The boy did not eat any cake"),
+    ("The boy did not eat any cake", "The boy did not eat a cake"),
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)
@@ -238,6 +251,8 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("A young man is dancing", "A boyfriend is dancing"),
     ("A man is only running", "A man is running only"),
     ("A young man is not dancing", "The boyfriend is dancing"),     # a compound with an adjective is no name
+    # a negation inside the object's relative clause is no negation of the verb
+    ("Tom can't ride a bicycle that can not be mounted by Jim", "Tom can't ride a bicycle"),
 ])
 def test_neutral(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.NEUTRAL

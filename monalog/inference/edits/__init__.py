@@ -4,9 +4,9 @@ rule goes where it should be tried: a module with `edits(ctx: EditContext) -> Ed
 here (spaCy's pipeline is the model)."""
 from __future__ import annotations
 
-from monalog.inference.edits import (added_disjuncts, adjective_swaps, adverb_moves, aligned_phrases,
+from monalog.inference.edits import (added_complements, added_disjuncts, adjective_swaps, adverb_moves, aligned_phrases,
                                      clothing_colours, compound_phrases, deletions, determiner_phrases,
-                                     ground_prepositions, insertions, place_phrases, pp_moves, replacements,
+                                     ground_prepositions, insertions, npi_any, place_phrases, pp_moves, replacements,
                                      two_word_determiners)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
@@ -25,6 +25,8 @@ RULES: tuple[Rule, ...] = (
     deletions.edits,                # modifiers, objects, measures and conjuncts dropped (↑)
     insertions.edits,               # the target's modifiers added (↓)
     added_disjuncts.edits,          # "X" ≤ "X or Y" (↑)
+    added_complements.edits,        # the target's objects, complements and "and" adjectives added (↓)
+    npi_any.edits,                  # "a N" ≡ "any N" where ↓
 )
 
 __all__ = ["RULES", "EditContext", "Edits", "Nodes", "Rule"]

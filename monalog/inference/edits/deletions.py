@@ -1,7 +1,7 @@
-"""Monotone modifiers, objects, second complements, measures ("a bowl of") and conjuncts dropped where
-↑ (red car ≤ car, "X and Y" ≤ X), unless the target has them all; conjuncts reordered toward the
-target; "X or Y" ≥ X where ↓; "a red car and a blue car" ≤ "two cars" where numerals read "at least".
-With no target (undirected generation) every such deletion."""
+"""Monotone modifiers, objects, second complements, a noun's PP argument (the prover's: "a tear of joy"),
+measures ("a bowl of") and conjuncts dropped where ↑ (red car ≤ car, "X and Y" ≤ X), unless the target
+has them all; conjuncts reordered toward the target; "X or Y" ≥ X where ↓; "a red car and a blue car" ≤
+"two cars" where numerals read "at least". With no target (undirected generation) every such deletion."""
 from __future__ import annotations
 
 from typing import cast
@@ -12,7 +12,7 @@ from monalog.inference.droppable import (causative_complement, complement, dropp
                                         noun_modifier, operators, without_second_complement)
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.target import Target, conjunction, coordinable, kb_leq, pair_fact, target_has
+from monalog.inference.target import Target, conjunction, coordinable, kb_leq, noun_argument, pair_fact, target_has
 from monalog.inference.treeops import (Path, has_run, head_noun, lemma_key, modifier_split, node_at, replace_at,
                                        sentence_text, surface)
 from monalog.polarity.marks import Polarity
@@ -64,6 +64,13 @@ def edits(ctx: EditContext) -> Edits:
                 and not any(operators(leaves(binary.right))):
             edited = replace_at(tree, path, shorter)
             fact = pair_fact(surface(shorter), surface(subtree), "doing something with a complement is doing it")
+            yield edited, Step(StepKind.DELETE, surface(binary.right), "", sentence_text(edited), UP, (fact,),
+                               operator=node.operator)
+        if target is not None and noun_argument(subtree) and not target_has(target, lemma_key(binary.right)) \
+                and not any(operators(leaves(binary.right))):
+            noun = cast(Leaf, binary.left)
+            edited = replace_at(tree, path, Leaf(subtree.category, noun.token))
+            fact = pair_fact(noun.token.word, surface(subtree), "a noun's argument makes it a special case")
             yield edited, Step(StepKind.DELETE, surface(binary.right), "", sentence_text(edited), UP, (fact,),
                                operator=node.operator)
         conj = conjunction(subtree)

@@ -1,10 +1,11 @@
 """A monotone modifier of the target added where the constituent it modifies is ↓ (a car ≥ a red car
-under "no")."""
+under "no"), and so is a noun's PP argument (a muscle ≥ a muscle of his face)."""
 from __future__ import annotations
 
 from typing import cast
 
-from monalog.ccg.tree import Binary
+from monalog.ccg.tree import Binary, Leaf, leaves
+from monalog.inference.droppable import operators
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
@@ -33,3 +34,20 @@ def edits(ctx: EditContext) -> Edits:
             fact = pair_fact(surface(node.node), surface(new), "a modified phrase is a special case")
             yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), Polarity.DOWN, (fact,),
                                operator=node.operator)
+    yield from _arguments(ctx)
+
+
+def _arguments(ctx: EditContext) -> Edits:
+    """The target's "noun | PP argument" phrases put where the premise has the noun alone, ↓."""
+    assert ctx.target is not None
+    for phrase in ctx.target.arguments:
+        noun, argument = cast(Leaf, phrase.left), phrase.right
+        if all(ctx.have[lemma] for lemma in lemma_key(argument)) or any(operators(leaves(argument))):
+            continue
+        for path, node in ctx.nodes:
+            if node.polarity is Polarity.DOWN and isinstance(node.node, Leaf) and node.category == phrase.category \
+                    and node.node.token.word.lower() == noun.token.word.lower():
+                edited = replace_at(ctx.tree, path, phrase)
+                fact = pair_fact(surface(node.node), surface(phrase), "a noun's argument makes it a special case")
+                yield edited, Step(StepKind.INSERT, "", surface(argument), sentence_text(edited), Polarity.DOWN,
+                                   (fact,), operator=node.operator)
