@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from monalog_perturb.bio import clauses, phrases
+from monalog_perturb.bio import clauses, phrases, swaps
 from monalog_perturb.bio.perturbation import Context, Perturbation, marked_span, put
 from monalog_perturb.bio.premise import alike, mentions_name, states
 from monalog_perturb.bio.semtypes import SemType
@@ -70,11 +70,13 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     spans = _entity_spans(record.hypothesis)
     if not x or not y or spans is None:
         return ctx.skip("SEN", "fewer than two marked entities")
-    if x.lower() == y.lower():
+    if x.lower() == y.lower() or swaps.name_variant(x, y):
         return ctx.skip("SEN", "the two entities have one name")
     if _acronym_in_parentheses(record.hypothesis):
         return ctx.skip("SEN", "an entity is an acronym in parentheses")
     first, second = spans
+    if any(swaps.in_longer_term(record.hypothesis, m.start()) for m in spans):
+        return ctx.skip("SEN", swaps.LONGER_TERM)
     if phrases.symmetric_swap(record.hypothesis, first.span(), second.span()):
         return ctx.skip("SEN", "symmetric relation (the swap would be entailed)")
     text = _sen_text(record)
@@ -118,30 +120,42 @@ def _type_in_place(record: MechanismRecord, entity: str, ctx: Context) -> SemTyp
     return next((m.type for m in ctx.typer.mentions(strip_markers(record.hypothesis)) if m.text == entity), None)
 
 
-def _slots(record: MechanismRecord, ctx: Context) -> list[tuple[tuple[str, str], str, SemType, str]]:
+def _slots(record: MechanismRecord, ctx: Context,
+           refused: Counter[str]) -> list[tuple[tuple[str, str], str, SemType, str]]:
     """The marked entities a same-type replacement may take: (markers, entity, type, the other entity);
-    not an acronym in parentheses."""
+    not an acronym in parentheses, nor (counted in `refused`) part of a longer term or followed by
+    its acronym in parentheses."""
     out = []
     for markers, other in ((REGULATOR, record.regulated), (REGULATED, record.regulator)):
         entity = record.entity(markers)
         type_ = _type_in_place(record, entity, ctx) if entity else None
         if entity and type_ and other and not phrases.in_parentheses(record.hypothesis, markers[0]):
-            out.append((markers, entity, type_, other))
+            slot = marked_span(record.hypothesis, markers)
+            assert slot is not None                      # the entity is marked
+            if swaps.in_longer_term(record.hypothesis, slot.start()):
+                refused[swaps.LONGER_TERM] += 1
+            elif swaps.acronym_after(record.hypothesis, slot.end()):
+                refused[swaps.ACRONYM_AFTER] += 1
+            else:
+                out.append((markers, entity, type_, other))
     return out
 
 
 def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Callable[[str], list[str]],
                     outside: Callable[[str], bool] = lambda _: True) -> list[Perturbation]:
     """At most K replacements in all, drawn in a seeded order from both marked entities' same-type
-    candidates (`pool`, those passing `outside`); none under a negated predicate, none already in the
-    conclusion, none the premise describes as behaving like the entity, none whose claim it states."""
+    candidates (`pool`, those passing `outside`); none under a negated predicate, none for an entity
+    that is part of a longer term or has its acronym after it, none already in the conclusion, none a
+    variant of the entity's name, none the premise describes as behaving like the entity, none whose
+    claim it states."""
     if not record.regulator or not record.regulated:
         return ctx.skip(name, "fewer than two marked entities")
     if clauses.negated(record.hypothesis):
         return ctx.skip(name, "negated predicate (the result would not contradict)")
-    slots = _slots(record, ctx)
+    refused = Counter[str]()
+    slots = _slots(record, ctx, refused)
     if not slots:
-        return ctx.skip(name, "no marked entity has a type")
+        return ctx.skip(name, refused.most_common(1)[0][0] if refused else "no marked entity has a type")
     taken = {record.regulator.lower(), record.regulated.lower()}
     drawn = []
     for markers, entity, type_, other in slots:
@@ -156,7 +170,9 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
             break
         if not outside(candidate) or mentions_name(bare, candidate):
             continue                      # in the premise (SREO), or already in the conclusion
-        if alike(record.premise, entity, candidate):
+        if swaps.name_variant(entity, candidate):
+            excluded["variant"] += 1
+        elif alike(record.premise, entity, candidate):
             excluded["alike"] += 1
         elif states(record.premise, record.hypothesis, (candidate, other)):
             excluded["stated"] += 1
@@ -168,11 +184,13 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
                                      name, f"{entity!r} -> {candidate!r} (both {type_})"))
     if made:
         return made
+    if excluded["variant"] and not excluded["alike"] and not excluded["stated"]:
+        return ctx.skip(name, swaps.VARIANT)
     if excluded["alike"] and not excluded["stated"]:
         return ctx.skip(name, "only entities the premise describes as alike")
-    if excluded:
+    if excluded["alike"] or excluded["stated"]:
         return ctx.skip(name, "only entities the premise describes as alike or doing the same")
-    return ctx.skip(name, "no other entity of the same type")
+    return ctx.skip(name, refused.most_common(1)[0][0] if refused else "no other entity of the same type")
 
 
 def sre(record: MechanismRecord, ctx: Context) -> list[Perturbation]:

@@ -1,8 +1,11 @@
 """Offline entity recognition and typing by dictionary matching (issue 17, item 1): names from the
 bundled vocabularies, OpenBEL namespaces and `name<TAB>type` lists, each typed on one semantic type
 system (semtypes.SemType); the longest known name wins, a name that modifies a head noun or sits inside
-an abbreviation's long form is no entity of its own, common English words are not names (names.py),
-and an acronym takes the type of its long form (abbreviations.py)."""
+an abbreviation's long form is no entity of its own, common English words, generic nouns, numbers
+with units and function words are not names (names.py), and an acronym takes the type of its long
+form (abbreviations.py). A name listed with several types gets one, whatever the order the
+vocabularies are read in (issue 50): a user's file before the bundled sources (famplex, drugs, hpo,
+in that fixed order), then semtypes.PRECEDENCE; `origin` says which source chose it."""
 from __future__ import annotations
 
 import re
@@ -15,8 +18,9 @@ from monalog.errors import ResourceError
 from monalog.fileio import unreadable
 from monalog_perturb.bio.abbreviations import Abbreviation, detector_name, find_abbreviations
 from monalog_perturb.bio.names import (after_substituent, head_after, is_common_word, is_symbol, loose_key, name_key,
-                                       symbol_key, word_spans)
-from monalog_perturb.bio.semtypes import SemType, from_belns, parse_label
+                                       refusal, symbol_key, word_spans)
+from monalog_perturb.bio.semtypes import PRECEDENCE, SemType, from_belns, parse_label
+from monalog_perturb.bio.vocabularies import SOURCES
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,7 @@ class Mention:
     start: int      # character offsets in the text
     end: int
     long_form: str | None = None       # an acronym: the long form it abbreviates in this text
+    source: str = ""                   # the vocabulary whose type was chosen ("" when unknown)
 
     @property
     def key(self) -> str:
@@ -41,44 +46,77 @@ def _type(label: str | SemType) -> SemType:
     return semtype
 
 
+def _rank(source: str, semtype: SemType, loose: bool) -> tuple[bool, int, int, str]:
+    """A listing's rank (lowest wins): a name's own key before another's hyphen-free form, a user's
+    vocabulary before the bundled ones in their fixed order, then the type's precedence."""
+    bundled = source.partition(":")[0]
+    order = SOURCES.index(bundled) + 1 if bundled in SOURCES else 0
+    return loose, order, PRECEDENCE.index(semtype), source
+
+
 @dataclass
 class DictionaryTyper:
     """Name keys (and their hyphen-free forms) -> type; symbols that are English words ("WAS") only
-    with their own case; `sources` says what was loaded."""
+    with their own case; `sources` says what was loaded, `origins` which source typed each key."""
 
     names: dict[str, SemType] = field(default_factory=dict)
     max_words: int = 8
     symbols: dict[str, SemType] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
+    origins: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.names = {key: _type(t) for key, t in self.names.items()}
+        self._ranks: dict[tuple[bool, str], tuple[bool, int, int, str]] = {}
         self._cache: dict[str, list[Mention]] = {}        # text -> mentions (the rules ask for a premise twice)
 
-    def add(self, name: str, type_: str | SemType, unambiguous: bool = False) -> bool:
-        """Add a name (False when it is refused: a common word, a stop word, too short or too long);
-        `unambiguous`: the source vouches for it even if it is an English word."""
+    def _put(self, table: dict[str, SemType], key: str, semtype: SemType, source: str, loose: bool = False) -> None:
+        """List `key` with its best-ranked type (the order of the calls never matters)."""
+        rank, slot = _rank(source, semtype, loose), (table is self.symbols, key)
+        if slot not in self._ranks and key in table:
+            return                                       # given to the constructor: kept
+        if slot not in self._ranks or rank < self._ranks[slot]:
+            table[key], self._ranks[slot] = semtype, rank
+            if table is self.names:
+                self.origins[key] = source
+
+    def add(self, name: str, type_: str | SemType, unambiguous: bool = False, source: str = "") -> bool:
+        """Add a name (False when it is refused: a common word, a stop word, a generic noun, a number
+        with a unit, too short or too long); `unambiguous`: the source vouches for it even if it is an
+        English word; `source`: the vocabulary it comes from (bundled ones by their spec name)."""
         semtype, key = _type(type_), name_key(name)
         self._cache.clear()
-        if len(key) < 2 or len(key.split()) > self.max_words or not any(ch.isalpha() for ch in key):
+        if len(key) < 2 or len(key.split()) > self.max_words or not any(ch.isalpha() for ch in key) \
+                or refusal(name) is not None:
             return False
         if not unambiguous and is_common_word(key):
             if is_symbol(name):
-                self.symbols.setdefault(symbol_key(name.strip()), semtype)
+                self._put(self.symbols, symbol_key(name.strip()), semtype, source)
                 return True
             return False
         if len(key) == 2 and not is_symbol(name) and not unambiguous:
             return False
-        self.names.setdefault(key, semtype)
-        self.names.setdefault(loose_key(key), semtype)
+        self._put(self.names, key, semtype, source)
+        loose = loose_key(key)
+        if loose != key and (unambiguous or not is_common_word(loose)) and refusal(loose) is None:
+            self._put(self.names, loose, semtype, source, loose=True)       # not "same" from "SAM-e"
         return True
 
-    def type_of(self, text: str) -> SemType | None:
+    def origin(self, text: str) -> tuple[SemType, str] | None:
+        """The type of a name and the source that chose it ("" when not recorded), or None."""
         key = name_key(text)
         if not key:
             return None
-        found = self.names.get(key) or self.names.get(loose_key(key))
-        return found or (self.symbols.get(symbol_key(text.strip())) if self.symbols and " " not in key else None)
+        for k in (key, loose_key(key)):
+            if k in self.names:
+                return self.names[k], self.origins.get(k, "")
+        if self.symbols and " " not in key and (found := self.symbols.get(symbol_key(text.strip()))):
+            return found, ""
+        return None
+
+    def type_of(self, text: str) -> SemType | None:
+        found = self.origin(text)
+        return found[0] if found else None
 
     def by_type(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = defaultdict(list)
@@ -96,7 +134,8 @@ class DictionaryTyper:
         if text not in self._cache:
             if len(self._cache) > 4096:
                 self._cache.clear()
-            self._cache[text] = resolve_abbreviations(text, self._matches(text), self, find_abbreviations(text))
+            found = resolve_abbreviations(text, self._matches(text), self, find_abbreviations(text))
+            self._cache[text] = [m for m in found if m.long_form or refusal(m.text) is None]
         return list(self._cache[text])
 
     def _matches(self, text: str) -> list[Mention]:
@@ -106,8 +145,8 @@ class DictionaryTyper:
         while i < len(spans):
             for n in range(min(self.max_words, len(spans) - i), 0, -1):
                 start, end = spans[i][0], spans[i + n - 1][1]
-                type_ = self.type_of(text[start:end])
-                if type_ is None:
+                known = self.origin(text[start:end])
+                if known is None:
                     continue
                 head = head_after(text, end)
                 if head is not None:               # "dengue fever": neither "dengue" nor "fever"
@@ -115,7 +154,7 @@ class DictionaryTyper:
                 elif after_substituent(text, start):
                     i += n
                 else:
-                    out.append(Mention(text[start:end], type_, start, end))
+                    out.append(Mention(text[start:end], known[0], start, end, source=known[1]))
                     i += n
                 break
             else:
@@ -152,12 +191,13 @@ def _read_file(typer: DictionaryTyper, path: Path) -> int:
         if semtype is None:
             raise ResourceError(f"{path}: OpenBEL namespace {keyword!r} has no entity type", input=str(path))
         values = lines[lines.index("[Values]") + 1:] if "[Values]" in lines else []
-        return sum(typer.add(line.split("|", 1)[0], semtype) for line in values if "|" in line)
+        return sum(typer.add(line.split("|", 1)[0], semtype, source=path.name) for line in values if "|" in line)
     for n, line in enumerate(lines, 1):
         if "\t" in line and not line.startswith("#"):
             name, type_, *rest = line.split("\t")
             try:
-                added += typer.add(name, type_.strip(), unambiguous=bool(rest and rest[0].strip() == "unambiguous"))
+                added += typer.add(name, type_.strip(), unambiguous=bool(rest and rest[0].strip() == "unambiguous"),
+                                   source=path.name)
             except ValueError as exc:
                 raise ResourceError(f"{path}:{n}: {exc}", input=str(path)) from exc
     return added
@@ -186,13 +226,13 @@ def resolve_abbreviations(text: str, mentions: list[Mention], typer: DictionaryT
         if len(inside) > 1 and not any((m.start, m.end) == span for m in inside):
             continue                        # "metformin and aspirin (MA)": a coordination, not one name
         long_text = text[a.long_start:a.long_end]
-        head = inside[0].type if inside and inside[0].end == a.long_end else None
-        type_ = typer.type_of(long_text) or head
+        head = (inside[0].type, inside[0].source) if inside and inside[0].end == a.long_end else None
+        known = typer.origin(long_text) or head
         out = [m for m in out if m not in inside]
-        if type_ is not None:
+        if known is not None:
             out = [m for m in out if m not in in_short]
-            out.append(Mention(long_text, type_, a.long_start, a.long_end))
-            acronyms[a.short] = (type_, long_text)
+            out.append(Mention(long_text, known[0], a.long_start, a.long_end, source=known[1]))
+            acronyms[a.short] = (known[0], long_text)
     defined = {(a.short_start, a.short_end) for a in abbreviations}
     for short, (type_, long_text) in acronyms.items():
         for m in re.finditer(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text):
@@ -214,9 +254,9 @@ class SpacyTyper(DictionaryTyper):
         super().__init__(dict(names or {}), max_words)
         self._matcher: _Matcher | None = None
 
-    def add(self, name: str, type_: str | SemType, unambiguous: bool = False) -> bool:
+    def add(self, name: str, type_: str | SemType, unambiguous: bool = False, source: str = "") -> bool:
         self._matcher = None
-        return super().add(name, type_, unambiguous)
+        return super().add(name, type_, unambiguous, source)
 
     def _build(self) -> _Matcher:
         try:
@@ -239,10 +279,10 @@ class SpacyTyper(DictionaryTyper):
         starts, ends = {s for s, _ in tokens}, {e for _, e in tokens}
         out = []
         for span in sorted(filter_spans([doc[s:e] for _, s, e in matcher(doc)]), key=lambda s: s.start_char):
-            type_ = self.type_of(span.text)
-            if (type_ and span.start_char in starts and span.end_char in ends and head_after(text, span.end_char)
+            known = self.origin(span.text)
+            if (known and span.start_char in starts and span.end_char in ends and head_after(text, span.end_char)
                     is None and not after_substituent(text, span.start_char)):
-                out.append(Mention(span.text, type_, span.start_char, span.end_char))
+                out.append(Mention(span.text, known[0], span.start_char, span.end_char, source=known[1]))
         return out
 
 
@@ -253,6 +293,7 @@ class NerTyper(DictionaryTyper):
 
     def __init__(self, model: str, names: dict[str, SemType] | None = None) -> None:
         super().__init__(dict(names or {}))
+        self.model = model
         try:
             import spacy
 
@@ -262,7 +303,7 @@ class NerTyper(DictionaryTyper):
                                 "are downloaded separately (pip install <model wheel>)", input=model) from exc
 
     def _matches(self, text: str) -> list[Mention]:
-        return [Mention(e.text, t, e.start_char, e.end_char) for e in self._nlp(text).ents
+        return [Mention(e.text, t, e.start_char, e.end_char, source=self.model) for e in self._nlp(text).ents
                 if (t := parse_label(e.label_)) is not None]
 
     def type_of(self, text: str) -> SemType | None:

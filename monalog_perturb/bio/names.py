@@ -3,7 +3,10 @@
 - Keys: names are compared lower-cased, Greek letters spelled out (α -> alpha), dashes unified, and
   with hyphens dropped as a second try ("IL-6" = "IL6").
 - Words are not names: a single alphabetic word at or above COMMON_ZIPF in wordfreq, or in
-  kb/entity_stop_words.txt, is dropped unless its source marks it as unambiguous. A source's symbol
+  kb/entity_stop_words.txt, is dropped unless its source marks it as unambiguous. Never names, whatever
+  the source (`refusal`, issue 50): a generic noun or ambiguous abbreviation (kb/generic_nouns.txt:
+  "same", "buffers", "patients", "HR"), and words that are only numbers, units and function words
+  ("5 nM", "at 5", "nM"). A source's symbol
   ("WAS", "IMPACT", "MICE": all capitals or mixed case) that is such a word is kept but matched only
   with the source's own case ("WAS" the gene, not "was").
 - Spans never split a longer name: words are whole hyphenated tokens (SARS-CoV-2), a participle after
@@ -64,7 +67,7 @@ def is_symbol(name: str) -> bool:
     return " " not in name.strip() and any(ch.isupper() for ch in name[1:])
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=None)
 def _word_list(name: str) -> frozenset[str]:
     lines = data_path(name).read_text(encoding="utf-8").splitlines()
     return frozenset(name_key(line) for line in lines if line.strip() and not line.startswith("#"))
@@ -72,6 +75,35 @@ def _word_list(name: str) -> frozenset[str]:
 
 def stop_words() -> frozenset[str]:
     return _word_list("entity_stop_words.txt")
+
+
+def generic_nouns() -> frozenset[str]:
+    return _word_list("generic_nouns.txt")
+
+
+@lru_cache(maxsize=1)
+def _function_words() -> frozenset[str]:
+    from monalog_perturb.bio.clauses import role
+
+    return frozenset().union(*(role(r) for r in ("determiner", "preposition", "coordinator", "negation",
+                                                 "relative", "subordinate")))
+
+
+def refusal(name: str) -> str | None:
+    """Why `name` is never an entity name, or None: "a generic noun" (kb/generic_nouns.txt: "same",
+    "buffers", "patients", "HR"), or "a number, unit or function word" when every word of it is one
+    ("5 nM", "at 5", "nM", "of the")."""
+    from monalog_perturb.bio.quantities import is_quantity_word
+
+    key = name_key(name)
+    if not key:
+        return "a number, unit or function word"
+    if key in generic_nouns():
+        return "a generic noun"
+    words = name.strip().split()
+    if all(is_quantity_word(w) or w.lower() in _function_words() for w in words):
+        return "a number, unit or function word"
+    return None
 
 
 def modifier_heads() -> frozenset[str]:
@@ -87,7 +119,7 @@ def _zipf(word: str) -> float:
 
 def is_common_word(key: str, threshold: float = COMMON_ZIPF) -> bool:
     """A name key that is an English word: in the stop list, or one alphabetic word this frequent."""
-    if key in stop_words():
+    if key in stop_words() or key in generic_nouns():
         return True
     return " " not in key and key.replace("'", "").isalpha() and _zipf(key) >= threshold
 

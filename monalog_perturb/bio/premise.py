@@ -43,8 +43,9 @@ def _coordinated(between: str) -> bool:
 
 def alike(premise: str, entity: str, candidate: str) -> bool:
     """Whether the premise describes `candidate` as behaving like `entity`: a sentence names both with
-    a word of likeness (same, similar, like, both, also, comparable, mimic, ...) or coordinates them
-    ("X and Y", "X, Y and Z", "X or Y", "X/Y", "X as well as Y")."""
+    a word of likeness (same, similar, like, both, also, comparable, mimic, ...), likens them with
+    "as" between them ("X was as effective as Y", "X acts as Y") or coordinates them ("X and Y",
+    "X, Y and Z", "X or Y", "X/Y", "X as well as Y")."""
     cues = roles().get("alike", frozenset()) - {"well"}
     for sentence in sentences(premise):
         a = [m.span() for m in name_pattern(entity).finditer(sentence)]
@@ -56,7 +57,8 @@ def alike(premise: str, entity: str, candidate: str) -> bool:
         for x in a:
             for y in b:
                 first, second = sorted((x, y))
-                if first[1] <= second[0] and _coordinated(sentence[first[1]:second[0]]):
+                between = sentence[first[1]:second[0]]
+                if first[1] <= second[0] and (_coordinated(between) or "as" in re.findall(r"[a-z]+", between.lower())):
                     return True
     return False
 

@@ -69,6 +69,19 @@ class Quantity:
     kind: str
 
 
+@lru_cache(maxsize=1)
+def _units() -> frozenset[str]:
+    return frozenset(w for w in _lines("quantity_units.txt") if not w.endswith("-"))
+
+
+def is_quantity_word(word: str) -> bool:
+    """Whether a word (outer punctuation apart) is only a number, a quantity ("5nM", "40%", "5-fold")
+    or a unit as written ("nM", "mg"; not "Mg"): never a name."""
+    core = word.strip(_LEADING + _TRAILING)
+    return bool(core) and (core in _units() or (any(c.isdigit() for c in core)
+                                                and _quantity_token().fullmatch(core) is not None))
+
+
 def _tokens(text: str) -> list[tuple[int, int]]:
     """Whitespace tokens without their outer punctuation, as (start, end); empty ones dropped."""
     out = []

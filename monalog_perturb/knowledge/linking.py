@@ -11,7 +11,7 @@ import numpy as np
 
 from monalog_perturb.bio.abbreviations import Abbreviation, find_abbreviations
 from monalog_perturb.bio.names import (COMMON_ZIPF, after_substituent, head_after, is_common_word, is_symbol, name_key,
-                                       symbol_key, word_spans)
+                                       refusal, symbol_key, word_spans)
 from monalog_perturb.knowledge.sources import Concept, KnowledgeSource, norm
 from monalog_perturb.protocols import Embedder
 
@@ -40,9 +40,11 @@ class EntityLinker:
 
     def is_word(self, text: str) -> bool:
         """A common English word ("Severe", "cold", an alias "sits"), not an entity name; symbols
-        (capitals past the first letter) are names, matched with their own case."""
+        (capitals past the first letter) are names, matched with their own case, unless they are
+        generic nouns, numbers, units or function words ("HR", "nM": names.refusal)."""
         key = norm(text)
-        return len(key) < 3 or (is_common_word(name_key(text), self.common_zipf) and not is_symbol(text))
+        return len(key) < 3 or refusal(text) is not None or \
+            (is_common_word(name_key(text), self.common_zipf) and not is_symbol(text))
 
     @cached_property
     def _index(self) -> tuple[dict[str, tuple[Concept, KnowledgeSource]], dict[str, tuple[Concept, KnowledgeSource]]]:

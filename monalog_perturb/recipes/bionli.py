@@ -69,7 +69,7 @@ def make_typer(vocab: Iterable[str] | None = (), vocab_source: Iterable[str] | N
     for path in vocab or []:
         typer.read(path)
     for source in sources:
-        added = sum(typer.add(name, type_) for name, type_ in load_source(source))
+        added = sum(typer.add(name, type_, source=source) for name, type_ in load_source(source))
         typer.sources.append(f"{describe(source)} {added:,} names")
     log.info("typing: %s over %d names", type(typer).__name__, len(typer.names))
     return typer

@@ -113,6 +113,9 @@ class KbinGenerator:
         self.report.claims += 1
         self.report.candidates.append(0)
         chosen = self.recipe(Candidate.original(claim.text, context=claim))
+        skipped = getattr(self.recipe.transformation, "skipped", None)
+        if skipped is not None:
+            self.report.skipped = dict(skipped)
         if not chosen:
             return []
         self.report.candidates[-1] = int(chosen[0].value("candidates"))

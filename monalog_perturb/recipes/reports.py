@@ -17,6 +17,7 @@ class KbinReport:
     candidates: list[int] = field(default_factory=list)
     scores: dict[str, list[float]] = field(default_factory=dict)
     by_kb: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)      # reason -> entities or siblings not swapped
     seconds: float = 0.0
 
     def add(self, row: dict) -> None:
@@ -38,7 +39,7 @@ class KbinReport:
                 "yield": self.negated / self.claims if self.claims else 0.0, "failed": len(self.failed),
                 "candidates_per_claim": describe([float(c) for c in self.candidates]),
                 "scores": {k: describe(v) for k, v in sorted(self.scores.items())}, "by_kb": self.by_kb,
-                "seconds": round(self.seconds, 1)}
+                "not_swapped": dict(sorted(self.skipped.items())), "seconds": round(self.seconds, 1)}
 
     def table(self) -> str:
         data = self.as_json()
@@ -53,6 +54,8 @@ class KbinReport:
                 lines.append(f"{name:<14} mean {d['mean']:.3f}  median {d['median']:.3f}  "
                              f"[{d['min']:.3f}, {d['max']:.3f}]")
         lines.append("by knowledge source: " + ", ".join(f"{k} {v}" for k, v in sorted(self.by_kb.items())))
+        if self.skipped:
+            lines.append("not swapped: " + ", ".join(f"{k} {v}" for k, v in sorted(self.skipped.items())))
         return "\n".join(lines)
 
 

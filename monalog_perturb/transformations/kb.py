@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 
 from monalog_perturb.bio.abbreviations import Abbreviation, best_long_form, find_abbreviations
 from monalog_perturb.bio.names import is_symbol
+from monalog_perturb.bio.swaps import ACRONYM_AFTER, LONGER_TERM, VARIANT, acronym_after, in_longer_term, name_variant
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker, Link
 from monalog_perturb.knowledge.sources import Concept, exclusive_siblings, norm
@@ -101,12 +103,16 @@ class SiblingReplacement(Transformation):
     """Every linked entity replaced by each of its top-N exclusive same-type siblings (same parent, not
     an ancestor, descendant or synonym), in the sibling's preferred name cased like the original; a
     "long form (ACRONYM)" pair and the acronym's other uses replaced with the sibling's name and
-    acronym (the parenthesis dropped when it has none); every mention of the concept replaced alike."""
+    acronym (the parenthesis dropped when it has none); every mention of the concept replaced alike.
+    Not an entity that is part of a longer term or followed by a parenthesis the detector did not pair
+    with it ("lamivudine (3TC)"), nor by a sibling whose name is a variant of the entity's; each such
+    skip counted in `skipped` (reason -> entities or siblings)."""
 
     name = "kb-sibling"
 
     def __init__(self, linker: EntityLinker, vectors: ConceptVectors, top_n: int = 20) -> None:
         self.linker, self.vectors, self.top_n = linker, vectors, top_n
+        self.skipped: Counter[str] = Counter()
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
         text, out, done = candidate.text, [], set()
@@ -121,11 +127,17 @@ class SiblingReplacement(Transformation):
                                                              and min(a.long_start, a.short_start) < link.end)
                                     for a in pairs):
                 continue                     # an acronym defined for a long form, or overlapping a pair
+            if in_longer_term(text, link.start) or (pair is None and acronym_after(text, link.end)):
+                self.skipped[LONGER_TERM if in_longer_term(text, link.start) else ACRONYM_AFTER] += 1
+                continue
             same = [other for other in links if other.concept.id == link.concept.id]
             siblings = exclusive_siblings(link.kb, link.concept, {norm(o.text) for o in same})
             siblings = [s for s in siblings if not _contains(s.name, link.concept.name)
                         and not (s.name.startswith("Abnormal") and not link.concept.name.startswith("Abnormal"))]
             for sibling, similarity in self.vectors.rank(link.concept, siblings)[:self.top_n]:
+                if name_variant(link.text, surface_form(sibling, self.linker) or sibling.name):
+                    self.skipped[VARIANT] += 1
+                    continue
                 edit = self._realise(text, same, pair, sibling)
                 if edit is None:
                     continue

@@ -1,0 +1,70 @@
+"""Checks on a same-type replacement of an entity A by B (issue 50, item 1), shared by BioNLI's
+SRE/SREO and KBIN's sibling swap. No negative comes from a swap when B is only a variant of A's name
+(singular/plural, case, hyphens: "TNF antagonist" -> "TNF antagonists"), when A is a part of a longer
+term ("chronic lymphocytic leukemia": "leukemia" alone swapped), or when an acronym in parentheses
+after A would be left behind ("lamivudine (3TC)" -> "entecavir (3TC)")."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from monalog_perturb.bio.clauses import role
+from monalog_perturb.bio.names import loose_key, name_key, stop_words
+from monalog_perturb.resources import data_path
+
+VARIANT = "the new entity is a variant of the old one's name (number, case or hyphens)"
+LONGER_TERM = "the entity is part of a longer term"
+ACRONYM_AFTER = "an acronym in parentheses follows the entity"
+
+_RELATIONAL = re.compile(r"[a-z][a-z-]{2,}(?:ic|al|ous|oid|ary|ive|ar)")
+_ACRONYM = re.compile(r"\s*\(\s*([^\s()]{2,12})\s*\)")
+_MARKERS = re.compile(r"</?(?:re|er|el|le)>")
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def name_variant(a: str, b: str) -> bool:
+    """Whether `b` writes the same name as `a` up to number, case and hyphens ("IL-6"/"IL6",
+    "TNF antagonist"/"TNF antagonists", "Statins"/"statin")."""
+    def words(name: str) -> list[str]:
+        return [_singular(w) for w in loose_key(name_key(name)).split()]
+
+    return words(a) == words(b)
+
+
+@lru_cache(maxsize=1)
+def free_modifiers() -> frozenset[str]:
+    """Adjectives that keep an entity a whole term (kb/free_modifiers.txt, premodifiers, qualifiers)."""
+    lines = data_path("free_modifiers.txt").read_text(encoding="utf-8").splitlines()
+    own = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    return frozenset(own | role("premodifier") | stop_words())
+
+
+def in_longer_term(text: str, start: int) -> bool:
+    """Whether the entity starting at `start` is the end of a longer term: right before it (markers
+    apart) a lower-case relational adjective that is not a free modifier ("chronic lymphocytic
+    <leukemia>", "pulmonary <hypertension>"; not "exogenous <IL-6>", "severe <asthma>")."""
+    before = re.findall(r"[A-Za-z][A-Za-z-]*", _MARKERS.sub(" ", text[:start]))
+    if not before:
+        return False
+    word = before[-1]
+    return word.islower() and _RELATIONAL.fullmatch(word) is not None and word not in free_modifiers()
+
+
+def acronym_after(text: str, end: int) -> str | None:
+    """The acronym in a parenthesis right after position `end` (closing markers apart), or None:
+    "(3TC)", "(FA)", "(IL-6)"; not "(n = 12)", "(p < 0.05)", "(2019)"."""
+    m = re.match(r"(?:\s*</?(?:re|er|el|le)>)*", text[end:])
+    found = _ACRONYM.match(text, end + (m.end() if m else 0))
+    if not found:
+        return None
+    short = found.group(1)
+    if not any(c.isalpha() for c in short) or not any(c.isupper() or c.isdigit() for c in short):
+        return None
+    return short
