@@ -272,12 +272,47 @@ def _reported_clause(ws: Sequence[Word], k: int) -> int | None:
     return j + 2 if j + 1 < len(ws) and ws[j + 1].low == "that" else None
 
 
+_FRAME_ADVERBS = frozenset({"therefore", "thus", "hence", "now", "here", "collectively", "together", "further"})
+_FRAME_NOUNS = frozenset({"possibility", "hypothesis", "notion", "idea", "view", "concept", "conclusion"})
+
+
+def frame_end(ws: Sequence[Word]) -> int:
+    """Where the claim of a reporting frame that opens the text starts (the index after its "that"),
+    or 0 when there is none: "These data suggest that", "Our behavioral results suggest that", "This
+    suggests that", "We therefore conclude that", "It is concluded that", "These results support the
+    hypothesis that" (issue 50, item 2). A frame
+    holds no entity, and its verb is a reporting verb (kb/bionli_clause_words.tsv, role report) not
+    after an article."""
+    for t, w in enumerate(ws[:16]):
+        if w.entity:
+            return 0
+        if w.low != "that" or t == 0:
+            continue
+        j = t - 1
+        if j > 1 and ws[j].low in _FRAME_NOUNS and ws[j - 1].low in role("determiner"):
+            j -= 2                                    # "support the hypothesis that"
+        while j > 0 and (is_adverb(ws[j]) or ws[j].low in _FRAME_ADVERBS):
+            j -= 1
+        found = ws[j].low in report_forms() and (j == 0 or ws[j - 1].low not in ("the", "a", "an"))
+        return t + 1 if found else 0
+    return 0
+
+
+def claim_clause(ws: Sequence[Word]) -> list[bool] | None:
+    """`main_clause` of the claim after a reporting frame (the frame's words out of it), or None."""
+    start = frame_end(ws)
+    mask = main_clause(ws[start:])
+    return None if mask is None else [False] * start + mask
+
+
 def main_verb(text: str) -> tuple[list[Word], int, str] | None:
     """The words, the index of the main clause's first finite verb and its kind ('aux' or 'verb'),
-    or None when there is none or the clause structure is unclear. After a reporting verb with
-    "that" ("models predict that X ..."), the claim's verb is the one of the clause that follows."""
+    or None when there is none or the clause structure is unclear. After a reporting frame ("These
+    data suggest that X ...", `frame_end`) or a reporting verb with "that" ("models predict that X
+    ..."), the claim's verb is the one of the clause that follows."""
     ws = words(text)
-    offset, part = 0, ws
+    offset = frame_end(ws)
+    part = ws[offset:]
     while True:
         mask = main_clause(part)
         if mask is None:
@@ -310,6 +345,8 @@ def negation_words(ws: Sequence[Word], mask: Sequence[bool] | None = None) -> li
 
 def negated(text: str) -> bool:
     """Whether the conclusion's main clause (the whole sentence when its structure is unclear) is
-    negated: "was not able to activate", "did not inhibit", "had no effect on", "failed to reduce"."""
+    negated: "was not able to activate", "did not inhibit", "had no effect on", "failed to reduce";
+    after a reporting frame, the claim's main clause, or the frame itself ("do not suggest that")."""
     ws = words(text)
-    return bool(negation_words(ws, main_clause(ws)))
+    start = frame_end(ws)
+    return bool(negation_words(ws[:start]) or negation_words(ws[start:], main_clause(ws[start:])))

@@ -20,15 +20,26 @@ from monalog_perturb.bio.surface import agree, at_sentence_start, cased, is_plur
 def _swap(record: MechanismRecord, first: tuple[int, int], second: tuple[int, int],
           extra: list[tuple[int, int, str]] | None = None) -> str:
     """The conclusion with two spans swapped (`first` before `second`; `extra` changes after the
-    first), each cased for its new place, and the verb after a new subject made to agree with it."""
+    first), each cased for its new place, and the verb after a new subject (one opening its clause)
+    made to agree with it."""
     text, evidence = record.hypothesis, record.premise + " " + record.hypothesis
     a, b = text[first[0]:first[1]], text[second[0]:second[1]]
     at_start = at_sentence_start(text, first[0])
     new_first, new_second = cased(b, at_start, evidence), cased(a, False, evidence)
     swapped = put(text, [(first[0], first[1], new_first), (second[0], second[1], new_second), *(extra or [])])
-    if at_start and is_plural(a) != is_plural(b):
+    if _opens_clause(text, first[0]) and is_plural(a) != is_plural(b):
         swapped = agree(swapped, first[0] + len(new_first), is_plural(b))
     return swapped
+
+
+def _opens_clause(text: str, index: int) -> bool:
+    """Whether position `index` opens a clause, where a name is its subject: the sentence's start, the
+    claim after a reporting frame ("These data suggest that X was ...") or a fronted phrase's comma
+    ("In mice, X was ...")."""
+    if at_sentence_start(text, index):
+        return True
+    before = clauses.words(text[:index])
+    return clauses.frame_end(before) == len(before) or strip_markers(text[:index]).endswith(",")
 
 
 def _entity_spans(text: str) -> tuple[re.Match, re.Match] | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from monalog_perturb.bio.clauses import MARKER_PAIRS, PUNCT, is_adverb, is_aux, role, verb_forms, words
+from monalog_perturb.bio.clauses import (MARKER_PAIRS, PUNCT, frame_end, is_adverb, is_aux, role, verb_base,
+                                         verb_forms, words)
 from monalog_perturb.bio.lexicon import NEGATABLE
 
 _PAREN = re.compile(r"\s*\([^()]{1,20}\)")
@@ -19,18 +20,32 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
     nothing but a prepositional phrase or the end after the second."""
     gap = _PAREN.sub(" ", re.sub(r"</?(?:re|er|el|le)>", " ", text[first[1]:second[0]]))   # "X (FA) and Y"
     joining = re.findall(r"[\w/]+|,", gap.lower())
-    if joining and all(t in role("coordinator") or t in role("determiner") for t in joining) and \
-            any(t in role("coordinator") for t in joining):
-        return True                                   # "X and Y", "X, Y and Z", "X or Y": a list
+    if any(t in role("coordinator") for t in joining) and all(_in_list(t) for t in joining):
+        return True                                   # "X and Y", "X, Y and Z", "X or human Y": a list
     between = words(text[first[1]:second[0]])
     rest = [w.low for w in between if not (is_aux(w) or is_adverb(w) or w.low in {"be", "been", "being"}
-                                           or w.low in role("determiner"))]
+                                           or w.low in role("determiner") or w.low in role("head"))]
     if not rest or not all(word in role("symmetric") for word in rest) or \
-            all(word in {"with", "to", "as"} for word in rest):
+            all(word in {"with", "to", "as", "from"} for word in rest):
         return False
     before, after = words(text[:first[0]]), words(text[second[1]:])
+    while after and after[0].low in role("head"):     # "X levels correlate with Y levels in mice"
+        after = after[1:]
+    before = before[frame_end(before):]               # "These data suggest that X binds Y"
     return all(w.low in role("determiner") for w in before) and \
         (not after or after[0].low in role("preposition"))
+
+
+def _in_list(token: str) -> bool:
+    """Whether a word between two entities keeps them items of one list: a coordinator, determiner,
+    comma or a modifier ("X and human Y"), not a verb, auxiliary or preposition ("X inhibits Z and Y")."""
+    if token in role("coordinator") or token in role("determiner") or token == ",":
+        return True
+    if token in role("head"):
+        return True                                   # "X levels and Y levels"
+    return not (token in verb_forms() or token in NEGATABLE or token in role("preposition")
+                or token in role("relative") or token in role("subordinate") or token in role("negation")
+                or verb_base(token) is not None)
 
 
 def parenthesis_after(text: str, opening: str) -> tuple[int, int] | None:

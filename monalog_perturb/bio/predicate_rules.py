@@ -30,11 +30,15 @@ def _unnegated(ws: list[clauses.Word], k: int) -> tuple[list[tuple[int, int, str
     if aux_text and word.text[0].isupper():
         aux_text = aux_text[0].upper() + aux_text[1:]
     verb_at = k + 1 if contracted else k + 2
+    adverbs = ""
+    while verb_at + 1 < len(ws) and clauses.is_adverb(ws[verb_at]) and not ws[verb_at].entity:
+        adverbs += ws[verb_at].text + " "            # "did not significantly increase"
+        verb_at += 1
     verb = ws[verb_at] if verb_at < len(ws) else None
     end = word.end if contracted else following.end if following else word.end
     if aux in ("do", "does", "did") and verb is not None and not verb.entity and verb.low.isalpha():
-        inflected = {"do": verb.low, "does": third_person(verb.low), "did": past_tense(verb.low)}[aux]
-        return [(word.start, verb.end, inflected)], f"{aux} not {verb.low} -> {inflected}"
+        inflected = adverbs + {"do": verb.low, "does": third_person(verb.low), "did": past_tense(verb.low)}[aux]
+        return [(word.start, verb.end, inflected)], f"{aux} not {adverbs}{verb.low} -> {inflected}"
     return [(word.start, end, aux_text)], f"{low}{'' if contracted else ' not'} -> {aux}"
 
 
@@ -51,8 +55,11 @@ def _perfect(ws: list[clauses.Word], k: int) -> bool:
 def negate_main_clause(text: str) -> tuple[list[tuple[int, int, str]], str] | str:
     """The edits that flip the polarity of the main clause's finite verb, with a description
     ("inhibits -> does not inhibit", "is not -> is"), or why there are none. A verb in a subordinate
-    clause ("X, which is ..., inhibits Y"; "When X is ..., Y ...") or a reporting frame ("We conclude
-    that X ...": X's verb is negated) is left alone."""
+    clause ("X, which is ..., inhibits Y"; "When X is ..., Y ...") or a reporting frame ("These data
+    suggest that X ...", "We therefore conclude that X ...": X's verb is negated) is left alone."""
+    all_words = clauses.words(text)
+    if clauses.negation_words(all_words[:clauses.frame_end(all_words)]):
+        return "negated reporting frame (its claim is not asserted)"
     found = clauses.main_verb(text)
     if found is None:
         return "no finite verb found in the main clause"
@@ -184,7 +191,10 @@ def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     if clauses.negated(text):
         return ctx.skip("LPR", "negated predicate (the reversal would not contradict)")
     ws = clauses.words(text)
-    mask = clauses.main_clause(ws)
+    start = clauses.frame_end(ws)
+    if start:                             # "These data suggest that X inhibits Y": the claim's word
+        found = [m for m in found if m.start() >= ws[start].start] or found
+    mask = clauses.claim_clause(ws)
     main = {(w.start, w.end) for w, in_main in zip(ws, mask or []) if in_main}
     verb = clauses.main_verb(text)
     head = (verb[0][verb[1]].start, verb[0][verb[1]].end) if verb else None
