@@ -1,6 +1,9 @@
 """Conclusion extraction (BioNLI section 3.1): the last sentence of an abstract that opens with a
-conclusion phrase (kb/bionli_conclusion_phrases.txt) is the hypothesis, the sentences before it the
-premise; the first two typed entities of the conclusion are marked as regulator and regulated."""
+conclusion phrase (kb/bionli_conclusion_phrases.txt), or opens the conclusion section of a structured
+abstract ("CONCLUSIONS: ..."), is the hypothesis, the sentences before it the premise; the first two
+typed entities of the conclusion are marked as regulator and regulated. Sentences are split by
+`bio.sentences` (sentence ends, "###" markers, line breaks, headings: a conclusion never swallows the
+next sentence)."""
 from __future__ import annotations
 
 import re
@@ -9,11 +12,11 @@ from functools import lru_cache
 
 from monalog.rows import BadRow, read_jsonl, whole_lines
 from monalog_perturb.bio.records import MechanismRecord
+from monalog_perturb.bio.sentences import Sentence, is_conclusion_section, segment
 from monalog_perturb.bio.surface import cased
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.resources import data_path
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
 _LEAD = re.compile(r"^(?:thus|overall|therefore|hence|finally)\s*,?\s*", re.IGNORECASE)
 
 
@@ -22,10 +25,6 @@ def conclusion_phrases() -> tuple[str, ...]:
     lines = data_path("bionli_conclusion_phrases.txt").read_text(encoding="utf-8").splitlines()
     phrases = [line.strip().lower() for line in lines if line.strip() and not line.startswith("#")]
     return tuple(sorted(phrases, key=len, reverse=True))
-
-
-def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE_END.split(" ".join(text.split())) if s.strip()]
 
 
 def conclusion_of(sentence: str) -> str | None:
@@ -78,15 +77,17 @@ class Skip:
 
 def extract_or_skip(record_id: str, abstract: str, typer: DictionaryTyper | None = None) -> MechanismRecord | Skip:
     """A mechanism record from an abstract (its last conclusion sentence, the sentences before it as
-    premise, with a typer the conclusion's first two typed entities marked), or why there is none."""
-    sentences = split_sentences(abstract)
+    premise, headings left out, with a typer the conclusion's first two typed entities marked), or why
+    there is none."""
+    segments = segment(abstract)
+    sentences = [s.text for s in segments]
     if not sentences:
         return Skip(NO_TEXT)
     for i in range(len(sentences) - 1, -1, -1):
-        opening = _LEAD.sub("", sentences[i]).lower()
-        if not any(opening.startswith(p) for p in conclusion_phrases()):
+        phrased = any(_LEAD.sub("", sentences[i]).lower().startswith(p) for p in conclusion_phrases())
+        if not phrased and not _opens_conclusions(segments[i]):
             continue
-        claim = conclusion_of(sentences[i])
+        claim = conclusion_of(sentences[i]) if phrased else cased(_LEAD.sub("", sentences[i]), at_start=True)
         if not claim:
             return Skip(NO_CLAIM, sentences[i][:60])
         if i == 0:
@@ -99,6 +100,11 @@ def extract_or_skip(record_id: str, abstract: str, typer: DictionaryTyper | None
             claim = marked
         return MechanismRecord(record_id, " ".join(sentences[:i]), claim)
     return Skip(NO_CONCLUSION)
+
+
+def _opens_conclusions(sentence: Sentence) -> bool:
+    """The first sentence under a conclusion heading ("CONCLUSIONS:", "Interpretation:")."""
+    return sentence.opens and is_conclusion_section(sentence.section)
 
 
 def extract(record_id: str, abstract: str, typer: DictionaryTyper | None = None) -> MechanismRecord | None:

@@ -4,6 +4,7 @@ Numbers inside names (IL-6, COVID-19) are never quantities, and LPR skips a nega
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from monalog_perturb.bio import clauses
 from monalog_perturb.bio.lexicon import NEGATABLE, polarity_reversals
@@ -11,6 +12,8 @@ from monalog_perturb.bio.perturbation import Context, Perturbation, outside_enti
 from monalog_perturb.bio.premise import states_opposite
 from monalog_perturb.bio.quantities import Quantity, quantities
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
+from monalog_perturb.bio.sentences import first_sentence_end
+from monalog_perturb.resources import data_path
 
 
 def _unnegated(ws: list[clauses.Word], k: int) -> tuple[list[tuple[int, int, str]], str] | None:
@@ -134,15 +137,33 @@ def _unit(text: str, q: Quantity) -> str:
     return m.group(1).lower().rstrip("s") if m and m.group(1) else ""
 
 
+@lru_cache(maxsize=1)
+def _count_nouns() -> frozenset[str]:
+    """Words that count people, animals or study units, as `_unit` reads them (kb/count_nouns.txt)."""
+    lines = data_path("count_nouns.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip().rstrip("s") for line in lines if line.strip() and not line.startswith("#"))
+
+
+def _similar(q: Quantity, value: float) -> bool:
+    """Whether a count `q` is of a size similar to `value` (a tenth to ten times it)."""
+    new = float(q.text.replace(",", ""))
+    return value > 0 and 0.1 <= new / value <= 10
+
+
 def sn(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Replace the conclusion's first quantity (outside the entities) by a different quantity of the
     premise, one counting the same thing first ("in 40 patients" -> "in 12 patients"), else of the same
-    kind ("40%" -> "12%"). Numbers inside names (IL-6, COVID-19, MCF-7, p53, type 2 diabetes) are never
+    kind ("40%" -> "12%"); a count of people or animals only by an integer of similar size
+    (kb/count_nouns.txt: never "over 2300 patients" -> "over 1.4 patients"); only in the conclusion's
+    first sentence. Numbers inside names (IL-6, COVID-19, MCF-7, p53, type 2 diabetes) are never
     quantities (`bio.quantities`)."""
     h = record.hypothesis
     numbers = [q for q in quantities(h) if outside_entities(h, q.start, q.end)]
     if not numbers:
         return ctx.skip("SN", "no quantity in the conclusion")
+    numbers = [q for q in numbers if q.end <= first_sentence_end(h)]
+    if not numbers:
+        return ctx.skip("SN", "quantities only after the conclusion's first sentence")
     target = numbers[0]
     premise = strip_markers(record.premise)
     value = float(target.text.replace(",", ""))
@@ -154,6 +175,11 @@ def sn(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     tiers = [[q for q, u in pool.values() if q.kind == target.kind and unit and u == unit],
              [q for q, _ in pool.values() if q.kind == target.kind],
              [q for q, _ in pool.values() if _fits(q, target)]]
+    if target.kind == "integer" and unit in _count_nouns():
+        counts = [(q, u) for q, u in pool.values() if q.kind in ("integer", "year") and _similar(q, value)]
+        tiers = [[q for q, u in counts if u == unit], [q for q, _ in counts]]
+        if not any(tiers):
+            return ctx.skip("SN", "a count with no integer of similar size in the premise")
     candidates = sorted(next((tier for tier in tiers if tier), []), key=lambda q: q.text)
     if not candidates:
         return ctx.skip("SN", "no other quantity of the same kind in the premise")

@@ -9,6 +9,7 @@ from functools import lru_cache
 from monalog_perturb.bio.clauses import negated, roles, words
 from monalog_perturb.bio.lexicon import regulation_directions
 from monalog_perturb.bio.records import strip_markers
+from monalog_perturb.bio.sentences import split_sentences
 
 
 @lru_cache(maxsize=4096)
@@ -27,8 +28,6 @@ def mentions_name(text: str, name: str) -> bool:
 
 @lru_cache(maxsize=1024)
 def sentences(premise: str) -> tuple[str, ...]:
-    from monalog_perturb.bio.conclusions import split_sentences
-
     return tuple(split_sentences(premise))
 
 

@@ -97,7 +97,9 @@ class Stats:
             lines += [f"  {name:<6}{n:>8}  {reason}" for name, reason, n in
                       sorted(reasons, key=lambda r: (order[r[0]], -r[2], r[1]))]
         if self.inputs_skipped:
-            lines += ["", "inputs without a record:"]
+            read = self.records + sum(self.inputs_skipped.values())
+            lines += ["", f"abstracts: {read}, with a record {self.records} (yield {self.records / read:.1%}); "
+                      "without one:"]
             lines += [f"  {n:>8}  {reason}" for reason, n in self.inputs_skipped.most_common()]
         return "\n".join(lines)
 
@@ -109,7 +111,9 @@ class Stats:
                                       "not_applied": {reason: n for (s, reason), n in
                                                       sorted(self.skipped.items()) if s == name}}
                                for name in strategies},
-                "inputs_skipped": dict(self.inputs_skipped.most_common())}
+                "inputs_skipped": dict(self.inputs_skipped.most_common()),
+                **({"abstract_yield": self.records / (self.records + sum(self.inputs_skipped.values()))}
+                   if self.inputs_skipped else {})}
 
 
 def corpus_vocabulary(records: Iterable[MechanismRecord], typer: DictionaryTyper) -> dict[str, list[str]]:
