@@ -86,7 +86,7 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     if _acronym_in_parentheses(record.hypothesis):
         return ctx.skip("SEN", "an entity is an acronym in parentheses")
     first, second = spans
-    if any(swaps.in_longer_term(record.hypothesis, m.start()) for m in spans):
+    if any(swaps.in_longer_term(record.hypothesis, m.start(), m.end()) for m in spans):
         return ctx.skip("SEN", swaps.LONGER_TERM)
     if phrases.symmetric_swap(record.hypothesis, first.span(), second.span()):
         return ctx.skip("SEN", "symmetric relation (the swap would be entailed)")
@@ -143,7 +143,7 @@ def _slots(record: MechanismRecord, ctx: Context,
         if entity and type_ and other and not phrases.in_parentheses(record.hypothesis, markers[0]):
             slot = marked_span(record.hypothesis, markers)
             assert slot is not None                      # the entity is marked
-            if swaps.in_longer_term(record.hypothesis, slot.start()):
+            if swaps.in_longer_term(record.hypothesis, slot.start(), slot.end()):
                 refused[swaps.LONGER_TERM] += 1
             elif swaps.acronym_after(record.hypothesis, slot.end()):
                 refused[swaps.ACRONYM_AFTER] += 1

@@ -19,6 +19,8 @@ ACRONYM_AFTER = "an acronym in parentheses follows the entity"
 _RELATIONAL = re.compile(r"[a-z][a-z-]{2,}(?:ic|al|ous|oid|ary|ive|ar)")
 _ACRONYM = re.compile(r"\s*\(\s*([^\s()]{2,12})\s*\)")
 _MARKERS = re.compile(r"</?(?:re|er|el|le)>")
+_TERM_AFTER = re.compile(r"\s*(?:-(?:related|like|associated|type|specific)\s+[A-Za-z]"
+                         r"|\s?[+-]\s*(?:[A-Z]\s+)?cells?\b)")
 
 
 def _singular(word: str) -> str:
@@ -46,10 +48,14 @@ def free_modifiers() -> frozenset[str]:
     return frozenset(own | role("premodifier") | stop_words())
 
 
-def in_longer_term(text: str, start: int) -> bool:
-    """Whether the entity starting at `start` is the end of a longer term: right before it (markers
+def in_longer_term(text: str, start: int, end: int | None = None) -> bool:
+    """Whether the entity at text[start:end] is part of a longer term: right before it (markers
     apart) a lower-case relational adjective that is not a free modifier ("chronic lymphocytic
-    <leukemia>", "pulmonary <hypertension>"; not "exogenous <IL-6>", "severe <asthma>")."""
+    <leukemia>", "pulmonary <hypertension>"; not "exogenous <IL-6>", "severe <asthma>"), or, when
+    `end` is given, a compound or a cell type right after it ("<retinoic acid receptor>-related orphan
+    receptor", "<CD4> + T cell", "<CD4>+ cells")."""
+    if end is not None and _TERM_AFTER.match(_MARKERS.sub(" ", text[end:])):
+        return True
     before = re.findall(r"[A-Za-z][A-Za-z-]*", _MARKERS.sub(" ", text[:start]))
     if not before:
         return False

@@ -127,8 +127,9 @@ class SiblingReplacement(Transformation):
                                                              and min(a.long_start, a.short_start) < link.end)
                                     for a in pairs):
                 continue                     # an acronym defined for a long form, or overlapping a pair
-            if in_longer_term(text, link.start) or (pair is None and acronym_after(text, link.end)):
-                self.skipped[LONGER_TERM if in_longer_term(text, link.start) else ACRONYM_AFTER] += 1
+            longer = in_longer_term(text, link.start, link.end)
+            if longer or (pair is None and acronym_after(text, link.end)):
+                self.skipped[LONGER_TERM if longer else ACRONYM_AFTER] += 1
                 continue
             same = [other for other in links if other.concept.id == link.concept.id]
             siblings = exclusive_siblings(link.kb, link.concept, {norm(o.text) for o in same})

@@ -98,6 +98,12 @@ def test_longer_term_and_acronym_after():
     assert in_longer_term(text, text.index("<el>"))
     text = "Brutinab prolongs survival in severe <el> asthma <le> and exogenous <re> IL-6 <er>."
     assert not in_longer_term(text, text.index("<el>")) and not in_longer_term(text, text.index("<re>"))
+    for text in ("<re> Retinoic acid receptor <er>-related orphan receptor gamma is a target.",
+                 "IL-10 inhibits <el> CD4 <le> + T cell responses.", "IL-10 inhibits <el> CD4 <le>+ cells."):
+        start = text.index("<") + 4
+        assert in_longer_term(text, start, text.index(" <", start) + 5)
+    text = "<el> IL-6 <le>-induced STAT3 activation and <el> RhoA <le> activation."
+    assert not in_longer_term(text, 4, text.index("<le>") + 4)
     text = "<re> lamivudine <er> (3TC) suppresses viral load (n = 12)."
     assert acronym_after(text, text.index("lamivudine") + len("lamivudine")) == "3TC"
     assert acronym_after(text, text.index("load") + 4) is None
