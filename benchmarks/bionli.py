@@ -19,6 +19,19 @@ and a note for every n) and refuses to overwrite a judged file. `score` counts
 the verdicts per part and strategy, and the identifier edits (a name's number changed: IL-6 -> IL-4),
 into NAME.json. The first sample (bionli_sample.*, seed 17, commit 8d112e8) was drawn before typing
 was on by default, with a second part "vocab" typed by the OpenBEL namespaces.
+
+`rules` (issue 50) runs the default rules on real conclusion sentences: the ManCon claims (259, many
+in a reporting frame: "These data suggest that ...", "We conclude that ...") with their review's
+other claims as premise, and the SciFact records above; and extracts conclusions (`--abstracts`) from
+the MedMentions sample's real abstracts (title, then abstract). It uses only what the code at
+8a2fcd7 had, so the same file measures before and after:
+
+    PYTHONPATH=BEFORE_TREE python benchmarks/bionli.py rules --tag before
+    .venv/bin/python -m benchmarks.bionli rules --tag after --draw 30     # + bio_rules_sample.tsv to judge
+
+It writes results/bio_rules_TAG.json (per strategy: outputs, reasons not applied; abstracts: yield
+and reasons), and with --draw N a seeded sample of N outputs (about N/7 per strategy) to judge in
+results/bio_rules_sample.tsv (refused when that file holds verdicts).
 """
 from __future__ import annotations
 
@@ -177,12 +190,88 @@ def score(name: str) -> None:
         print(f"not judged yet: {', '.join(unjudged)}", file=sys.stderr)
 
 
+def mancon_records(typer: DictionaryTyper) -> list[MechanismRecord]:
+    """ManCon claims with two typed entities marked; premise: the other claims of their review."""
+    import xml.etree.ElementTree as ET
+
+    out = []
+    for review in ET.parse(BIO / "mancon" / "ManConCorpus_claims.xml").getroot():
+        claims = [" ".join((c.text or "").split()) for c in review]
+        for i, claim in enumerate(claims):
+            marked = mark_entities(claim, typer)
+            if marked:
+                premise = " ".join(claims[max(0, i - 2):i] + claims[i + 1:i + 3])
+                out.append(MechanismRecord(f"mancon-{review.get('REVIEW_PMID')}-{i}", premise, marked))
+    return out
+
+
+def pubtator_abstracts() -> list[tuple[str, str]]:
+    """(PMID, title + line break + abstract) of the MedMentions sample."""
+    parts: dict[str, list[str]] = defaultdict(list)
+    for line in (BIO / "scispacy_fixtures" / "med_mentions_sample.pubtator").open(encoding="utf-8"):
+        bits = line.rstrip("\n").split("|", 2)
+        if len(bits) == 3 and bits[1] in ("t", "a"):
+            parts[bits[0]].append(bits[2])
+    return [(pmid, "\n".join(texts)) for pmid, texts in parts.items()]
+
+
+def rules(tag: str, draw_n: int, seed: int) -> None:
+    """The default rules on ManCon and SciFact records and on real abstracts (see the module docstring)."""
+    from monalog_perturb.bio.conclusions import extract_or_skip
+
+    typer = make_typer()
+    records = mancon_records(typer) + marked_records(typer)[1]
+    generator = build(BioNLIOptions(seed=0), typer)
+    rows, _ = collect(records, generator)
+    by_strategy = Counter(row["provenance"]["strategy"] for row in rows)
+    abstracts = pubtator_abstracts()
+    extracted = [extract_or_skip(pmid, text, typer) for pmid, text in abstracts]
+    found = [r for r in extracted if isinstance(r, MechanismRecord)]
+    report = {"tag": tag, "records": len(records), "mancon_records": sum(r.id.startswith("mancon") for r in records),
+              "outputs": len(rows), "by_strategy": dict(sorted(by_strategy.items())),
+              "not_applied": {name: r["not_applied"] for name, r in
+                              generator.stats.as_json(list(STRATEGIES))["strategies"].items()},
+              "abstracts": len(abstracts), "abstract_records": len(found),
+              "abstract_conclusions": [r.hypothesis for r in found],
+              "abstracts_without_record": [str(r) for r in extracted if not isinstance(r, MechanismRecord)]}
+    (RESULTS / f"bio_rules_{tag}.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps({k: v for k, v in report.items() if k != "not_applied"}, indent=2))
+    if draw_n:
+        _draw_rules(rows, draw_n, seed)
+
+
+def _draw_rules(rows: list[dict], n: int, seed: int) -> None:
+    sample = RESULTS / "bio_rules_sample.tsv"
+    if sample.exists() and any(row["valid"] for row in csv.DictReader(sample.open(encoding="utf-8"), delimiter="\t")):
+        sys.exit(f"{sample} holds verdicts already: move it away to draw again")
+    rng, by_strategy = random.Random(seed), defaultdict(list)
+    for row in rows:
+        by_strategy[row["provenance"]["strategy"]].append(row)
+    picked: list[dict] = []
+    quota = max(1, n // len(STRATEGIES))
+    for strategy in STRATEGIES:
+        found = by_strategy.get(strategy, [])
+        picked += rng.sample(found, min(quota, len(found)))
+    rest = [row for row in rows if row not in picked]
+    picked += rng.sample(rest, min(n - len(picked), len(rest)))
+    with sample.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, delimiter="\t", lineterminator="\n")
+        writer.writerow(("id", "strategy", "source", "original", "text", "edit", "premise", "valid", "note"))
+        for i, row in enumerate(picked, 1):
+            writer.writerow([i, row["provenance"]["strategy"], row["source"], row["original"], row["text"],
+                             row["provenance"]["description"], row["premise"], "", ""])
+    print(f"{len(picked)} outputs -> {sample}", file=sys.stderr)
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", nargs="?", choices=("benchmark", "sample", "score"), default="benchmark")
+    parser.add_argument("mode", nargs="?", choices=("benchmark", "sample", "score", "rules"), default="benchmark")
     parser.add_argument("--seed", type=int, default=1701, help="the sample's seed (sample)")
     parser.add_argument("--name", default="bionli_sample_typing", help="the sample's file name under results/")
     parser.add_argument("--per-strategy", type=int, default=10, help="outputs drawn per strategy at most (sample)")
+    parser.add_argument("--tag", default="after", help="the rules run's name: results/bio_rules_TAG.json (rules)")
+    parser.add_argument("--draw", type=int, default=0, help="outputs to draw for judging (rules)")
     args = parser.parse_args()
-    {"benchmark": main, "sample": lambda: draw(args.seed, args.name, args.per_strategy),
+    {"rules": lambda: rules(args.tag, args.draw, args.seed),
+     "benchmark": main, "sample": lambda: draw(args.seed, args.name, args.per_strategy),
      "score": lambda: score(args.name)}[args.mode]()
