@@ -17,21 +17,30 @@ def _abbreviations() -> frozenset[str]:
     return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
 
 
-def split_sentences(text: str) -> tuple[str, ...]:
-    """The sentences of `text`, as written (one for text of one sentence, whatever it holds)."""
+def sentence_ends(text: str, abbreviations: frozenset[str] = frozenset()) -> list[int]:
+    """Where the sentences of `text` end (after their closing punctuation), but the last: not inside a
+    quotation, nor after an initial or an abbreviation (grammars/abbreviations.txt and `abbreviations`,
+    lower case without their final period)."""
+    known = _abbreviations() | abbreviations
     out, start = [], 0
     for match in _END.finditer(text):
         end = match.start() + len(match["close"])
         if text[start:end].count('"') % 2:          # inside a quotation: "He said "No. It is flat." ..."
             continue
         before = text[start:match.start()].split()
-        last = before[-1].rstrip(".!?").lower() if before else ""
-        if text[match.start() - 1] == "." and (last in _abbreviations() or re.fullmatch(r"(?:[a-z]\.)*[a-z]", last)):
+        last = before[-1].rstrip(".!?").lstrip("([\"'").lower() if before else ""
+        if text[match.start() - 1] == "." and (last in known or re.fullmatch(r"(?:[a-z]\.)*[a-z]", last)):
             continue
-        out.append(text[start:end].strip())
+        out.append(end)
         start = match.end()
-    out.append(text[start:].strip())
-    return tuple(part for part in out if part) or (text,)
+    return out
+
+
+def split_sentences(text: str) -> tuple[str, ...]:
+    """The sentences of `text`, as written (one for text of one sentence, whatever it holds)."""
+    bounds = [0, *sentence_ends(text), len(text)]
+    parts = (text[a:b].strip() for a, b in zip(bounds, bounds[1:]))
+    return tuple(part for part in parts if part) or (text,)
 
 
 def asserted(sentences: tuple[str, ...]) -> tuple[str, ...]:

@@ -1,17 +1,17 @@
 """Sentences of an abstract (issue 50, item 4), for conclusion extraction: split at sentence ends
-(not after "e.g.", "et al.", "Fig.", "i.e." or inside "2.5": kb/sentence_abbreviations.txt), at
-section markers ("###"), at line breaks that end a line of text or a heading, and at section headings
-of structured abstracts ("RESULTS:", "Conclusions:": kb/abstract_headings.txt), which are taken off
-the sentence and kept as its section."""
+(monalog.text.sentences: not after "e.g.", "et al.", "Fig." or inside "2.5"; kb/sentence_abbreviations.txt
+adds scientific abbreviations to the core's), at section markers ("###"), at line breaks that end a line
+of text or a heading, and at section headings of structured abstracts ("RESULTS:", "Conclusions:":
+kb/abstract_headings.txt), which are taken off the sentence and kept as its section."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from monalog.text.sentences import sentence_ends
 from monalog_perturb.resources import data_path
 
-_BOUNDARY = re.compile(r"(?<=[.!?])([\"')\]]?)\s+(?=[\"'(\[]?[A-Z0-9#])")
 _CAPS_HEADING = re.compile(r"([A-Z][A-Z&/,\- ]{2,60}?)\s*:\s*")
 _WORD_HEADING = re.compile(r"([A-Z][A-Za-z ]{2,40}?)\s*:\s*")
 _MARKER = re.compile(r"#{2,}")
@@ -58,14 +58,7 @@ def _heading(text: str) -> tuple[str, str] | None:
 
 def _ends(text: str) -> list[int]:
     """Where sentences of one block of running text end (after their closing punctuation)."""
-    out = []
-    for m in _BOUNDARY.finditer(text):
-        before = text[:m.start()].rsplit(None, 1)
-        word = before[-1].rstrip(".!?").lstrip("([\"'").lower() if before else ""
-        if text[m.start() - 1] == "." and word in _abbreviations():
-            continue                                  # "e.g. Fig. 2", "Smith et al. Here" stays one
-        out.append(m.start() + len(m.group(1)))
-    return out
+    return sentence_ends(text, _abbreviations())
 
 
 def _blocks(text: str) -> list[str]:
