@@ -90,6 +90,8 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return ctx.skip("SEN", swaps.LONGER_TERM)
     if phrases.symmetric_swap(record.hypothesis, first.span(), second.span()):
         return ctx.skip("SEN", "symmetric relation (the swap would be entailed)")
+    if not (ctx.any_type_swaps or _same_type(record, ctx)):
+        return ctx.skip("SEN", DIFFERENT_TYPES)
     text = _sen_text(record)
     if text is None:
         return ctx.skip("SEN", "fewer than two marked entities")
@@ -114,12 +116,24 @@ def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return ctx.skip("SEP", "an entity is part of a longer noun phrase")
     if phrases.symmetric_swap(text, phrase_spans[0], phrase_spans[1]):
         return ctx.skip("SEP", "symmetric relation (the swap would be entailed)")
+    if not (ctx.any_type_swaps or _same_type(record, ctx)):
+        return ctx.skip("SEP", DIFFERENT_TYPES)
     swapped = _swap(record, phrase_spans[0], phrase_spans[1])
     sen_text = _sen_text(record)
     if sen_text is not None and strip_markers(swapped).lower() == strip_markers(sen_text).lower():
         return ctx.skip("SEP", "same text as SEN (the phrases are just the names)")
     a, b = (strip_markers(text[start:end]) for start, end in phrase_spans)
     return [Perturbation(record.id, record.premise, swapped, "SEP", f"swapped the entity phrases {a!r} <-> {b!r}")]
+
+
+DIFFERENT_TYPES = "the entities are of different types (the swap reads as nonsense: \"depletion of vasospasm\")"
+
+
+def _same_type(record: MechanismRecord, ctx: Context) -> bool:
+    """Both marked entities have one known type: a gene swapped with a gene reverses a relation a
+    reader can weigh; a disease swapped with a drug makes a sentence no curator keeps."""
+    first = _type_in_place(record, record.regulator, ctx)
+    return first is not None and first == _type_in_place(record, record.regulated, ctx)
 
 
 def _type_in_place(record: MechanismRecord, entity: str, ctx: Context) -> SemType | None:

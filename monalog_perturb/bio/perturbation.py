@@ -38,6 +38,7 @@ class Context:
     per_record: int = 1
     outside: dict[str, list[str]] = field(default_factory=dict)   # type -> names (SREO candidates)
     skipped: Counter = field(default_factory=Counter)
+    any_type_swaps: bool = False    # SEN/SEP as the paper has them: two entities of any types swapped
 
     def skip(self, strategy: str, reason: str) -> list[Perturbation]:
         """Count why `strategy` does not apply to a record; no perturbations."""

@@ -56,6 +56,10 @@ def _bionli_parser(perturb) -> None:
                         "from a negated, hedged or doubtfully parsed conclusion), HPO entities generalised")
     p.add_argument("--nl-candidates", type=count(1), default=4, metavar="N",
                    help="with --nl-positives: candidate drops re-parsed per record (the work budget; default 4)")
+    p.add_argument("--any-type-swaps", action="store_true",
+                   help="SEN/SEP also swap two entities of different types, as the paper's rules do (by default "
+                        "only a gene with a gene, a drug with a drug: \"depletion of vasospasm\" is no negative "
+                        "a curator keeps)")
     p.add_argument("--matcher", choices=("dict", "spacy"), default="dict",
                    help="dictionary matching: plain longest match, or spaCy's PhraseMatcher")
     p.add_argument("--ner", metavar="MODEL", help="a spaCy/scispacy NER model to find entities (if installed)")

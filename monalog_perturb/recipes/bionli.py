@@ -45,6 +45,7 @@ class BioNLIOptions:
     abstracts: bool = False
     nl_positives: bool = False
     nl_candidates: int = 4          # natural-logic drops re-parsed per record (a count: results never depend on load)
+    any_type_swaps: bool = False    # SEN/SEP swap entities of different types too (the paper's rules)
 
     def strategy_list(self) -> list[str]:
         names = self.strategies.split(",") if isinstance(self.strategies, str) else self.strategies
@@ -176,13 +177,14 @@ class BioNLIGenerator:
 
     def __init__(self, strategies: Sequence[str], typer: DictionaryTyper, seed: int = 0, per_record: int = 1,
                  with_positives: bool = False, balance: int | None = None, nl_positives: bool = False,
-                 nl_candidates: int = 4) -> None:
+                 nl_candidates: int = 4, any_type_swaps: bool = False) -> None:
         self.name, self.strategies, self.typer, self.seed = "bionli", list(strategies), typer, seed
         self.with_positives, self.balance, self.nl_positives = with_positives, balance, nl_positives
         self.nl_candidates = nl_candidates
         self._nl: NaturalLogicPositives | None = None     # parser and HPO load on the first record
         self.stats = Stats()
-        self.ctx = Context(typer=typer, rng=random.Random(seed), per_record=per_record, skipped=self.stats.skipped)
+        self.ctx = Context(typer=typer, rng=random.Random(seed), per_record=per_record, skipped=self.stats.skipped,
+                           any_type_swaps=any_type_swaps)
         self.rules = {name: BioNLIRule(name, self.ctx) for name in self.strategies}
 
     def prepare(self, records: Sequence[MechanismRecord], vocabulary: dict[str, list[str]] | None = None) -> None:
@@ -271,4 +273,4 @@ def build(options: BioNLIOptions, typer: DictionaryTyper | None = None) -> BioNL
     """The BioNLI rules with the options' typing (or `typer`), seed, K, positives and balance."""
     typer = typer or make_typer(options.vocab, options.vocab_source, options.matcher, options.ner)
     return BioNLIGenerator(options.strategy_list(), typer, options.seed, options.per_record, options.with_positives,
-                           options.balance, options.nl_positives, options.nl_candidates)
+                           options.balance, options.nl_positives, options.nl_candidates, options.any_type_swaps)

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from monalog_perturb.bio.bionli import STRATEGIES, Context, lpr, sen, sep, sn, sre, sreo, vneg
+from monalog_perturb.bio.entity_rules import DIFFERENT_TYPES
 from monalog_perturb.bio.records import MechanismRecord, read_records, strip_markers
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.bio.semtypes import SemType
@@ -55,11 +56,19 @@ def test_csv_reader(tmp_path):
 
 
 def test_sen_swaps_names_keeps_markers(records, ctx):
-    (p,) = sen(records["r1"], ctx)
-    # the names are cased for their new places: "Metformin" opened the sentence, "hepatic" did not
-    assert p.hypothesis == "<re> Hepatic gluconeogenesis <er> inhibits <el> metformin <le> in 40 patients."
+    (p,) = sen(records["r2"], ctx)
+    assert p.hypothesis == "<re> IL6 <er> is required for <el> TNF <le> release."
     assert p.label == "NOT_ENTAILMENT" and p.strategy == "SEN"
     assert sen(records["r3"], ctx) == []
+
+
+def test_sen_and_sep_swap_only_entities_of_one_type(records, ctx):
+    """A drug swapped with a process ("hepatic gluconeogenesis inhibits metformin") is nonsense, no
+    negative a curator keeps; a gene with a protein family is one type."""
+    assert sen(records["r1"], ctx) == [] and sep(records["r1"], ctx) == []
+    assert ctx.skipped[("SEN", DIFFERENT_TYPES)] == 1
+    (swapped,) = sen(records["r4"], ctx)
+    assert swapped.hypothesis == "<re> ERK <er> cannot activate <el> KRAS <le>."
 
 
 def test_sep_moves_the_phrases_with_their_markers(records, ctx):
@@ -150,8 +159,9 @@ def test_runner_positives_balance_and_stats(records, ctx):
 
     recs = list(records.values())
     out, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, with_positives=True)
-    assert [p.strategy for p in out if p.source == "r1"] == ["original", "SEN", "VNeg"]
-    assert stats.records == 4 and stats.applicable["SEN"] == 3 and stats.produced["VNeg"] == 4
+    assert [p.strategy for p in out if p.source == "r2"] == ["original", "SEN", "VNeg"]
+    assert [p.strategy for p in out if p.source == "r1"] == ["original", "VNeg"]       # a drug and a process
+    assert stats.records == 4 and stats.applicable["SEN"] == 2 and stats.produced["VNeg"] == 4
     assert "SEN" in stats.table(["SEN", "VNeg"])
     balanced, stats = perturb(recs, ["SEN", "VNeg"], ctx.typer, balance=1)
     assert sorted(p.strategy for p in balanced) == ["SEN", "VNeg"]
@@ -246,7 +256,7 @@ def test_cli_from_medline_abstracts(tmp_path, capsys):
     vocab.write_text("metformin\tdrug\nAMPK\tgene\n", encoding="utf-8")
     out = tmp_path / "neg.jsonl"
     assert main(["perturb", "bionli", str(medline), "--abstracts", "--vocab", str(vocab), "-o", str(out),
-                 "--strategies", "SEN,LPR", "--nl-positives"]) == 0
+                 "--strategies", "SEN,LPR", "--nl-positives", "--any-type-swaps"]) == 0
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert {r["source"] for r in rows} == {"111"}
     assert {r["provenance"]["strategy"] for r in rows} >= {"SEN", "NL-drop"}

@@ -19,7 +19,8 @@ def ctx():
                         ("ampk", "gene"), ("parkinson's disease", "disease"), ("folic acid", "vitamin"),
                         ("vitamin b6", "vitamin")]:
         typer.add(name, type_)
-    return Context(typer=typer, rng=random.Random(0), per_record=5,
+    # swaps of any two types: these tests read casing, agreement and skips (the type rule: test_bionli.py)
+    return Context(typer=typer, rng=random.Random(0), per_record=5, any_type_swaps=True,
                    outside={SemType.CHEMICAL: ["buformin", "IL-6"], SemType.GENE_PROTEIN: ["IL6", "BRCA1"]})
 
 
@@ -357,7 +358,7 @@ def test_cli_counts_abstract_skip_reasons_in_the_table_and_report(tmp_path, caps
     vocab.write_text("metformin\tdrug\nAMPK\tgene\n", encoding="utf-8")
     out, report = tmp_path / "neg.jsonl", tmp_path / "report.json"
     assert main(["perturb", "bionli", str(abstracts), "--abstracts", "--vocab", str(vocab), "--vocab-source", "none",
-                 "-o", str(out), "--report", str(report)]) == 0
+                 "-o", str(out), "--report", str(report), "--any-type-swaps"]) == 0
     err = capsys.readouterr().err
     assert err.count("no conclusion sentence") == 3 + 1                  # 3 examples, then the count line
     assert "       5  no conclusion sentence" in err and "       2  fewer than two typed entities" in err

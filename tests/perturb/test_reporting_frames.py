@@ -27,7 +27,8 @@ def ctx():
                         ("kinx2", "gene"), ("kinx3", "gene"), ("platelets", "cell"), ("collagen", "drug"),
                         ("neutrophils", "cell")]:
         typer.add(name, type_)
-    return Context(typer=typer, rng=random.Random(0), per_record=5,
+    # swaps of any two types: these tests read casing, agreement and skips (the type rule: test_bionli.py)
+    return Context(typer=typer, rng=random.Random(0), per_record=5, any_type_swaps=True,
                    outside={C: ["fentacil", "dorvalin"], G: ["KINX3", "KINX4"]})
 
 
