@@ -147,7 +147,8 @@ def noun_argument(node: Tree) -> TypeGuard[Binary]:
     """A noun applied to its PP argument ("muscle | of his face", "secrets | about our family"): the
     noun alone has that argument unsaid, so the phrase is a special case of it, as with a modifier."""
     return isinstance(node, Binary) and node.rule is Rule.FA and node.category == _N \
-        and isinstance(node.left, Leaf) and str(node.left.category) == "N/PP" and str(node.right.category) == "PP"
+        and isinstance(node.left, Leaf) and str(node.left.category) == "N/PP" and str(node.right.category) == "PP" \
+        and default_lexicon().match_determiner([node.left.token.word.lower()]) is None   # "all | of the dogs"
 
 
 def _shorter(node: Tree) -> Tree | None:

@@ -107,11 +107,24 @@ def forced(tree: Tree, probabilities: Sequence[float]) -> tuple[Leaf, float] | N
     category the tagger gave less than FORCED, with that probability: the tag dictionary overrode
     the tagger there, and the rest of the derivation was built around the override."""
     checks = closed_class()
-    for leaf, p in zip(leaves(tree), probabilities):
+    words = leaves(tree)
+    for i, (leaf, p) in enumerate(zip(words, probabilities)):
         check = checks.get(leaf.token.word.lower())
-        if check and check != "np" and p < FORCED:
+        if check and check != "np" and p < FORCED and not _negated_quantifier(leaf, words[i + 1:i + 2]):
             return leaf, p
     return None
+
+
+_NEGATED_QUANTIFIERS = frozenset({"many", "much", "all", "every", "everyone", "everybody", "everything"})
+
+
+def _negated_quantifier(leaf: Leaf, following: Sequence[Leaf]) -> bool:
+    """"Not" as NP/NP before "many", "all" or "every" ("Not many of the campers ...", "Not all dogs"):
+    CCGbank's own analysis, however rarely the tagger gives it; the polarizer reads it as the negated
+    quantifier. Not before "a" ("Not a few houses" means many; "Not a day passes without ..." is
+    idiomatic), where the override stays doubtful."""
+    return leaf.token.word.lower() == "not" and str(leaf.category) == "NP/NP" and bool(following) \
+        and following[0].token.word.lower() in _NEGATED_QUANTIFIERS
 
 
 def misparsed(tree: Tree) -> Leaf | None:

@@ -23,6 +23,7 @@ _FILTERS = {
     "group_be": lambda s: be_for(s, members=True),         # "a herd of deer is" -> "some deer are"
     "singular": lambda s: lemmatize([s], ["NNS"])[0],      # "made of rocks" -> "rock"
     "indefinite": indefinite,                               # "onion" -> "a onion" (then "an onion")
+    "full": lambda s: {"'re": " are", "'m": " am", "'s": " is"}.get(s.lower(), s),   # "You're" -> "You are"
 }
 _FUNCTION_WORDS = frozenset("""a an the this that these those some any no every each all both it him her them
 me us you he she they we his its their my our your there here who which what when where why how not very

@@ -82,6 +82,7 @@ def prover(parser):
     ("The boy ate a cake", "The boy ate any cake"),                    # "any" is existential only where ↓
     ("No dog is black", "No dog is black and white"),                  # two colours are one pattern
     ("No boy has a black dog", "No boy has a black and white dog"),
+    ("Not all of the animals bark", "Not all of the dogs bark"),       # "all" takes no PP argument
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -156,6 +157,9 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("She left without money", "She left without any money"),                    # "any" where ↓
     ("The boy did not eat cake", "The boy did not eat any cake"),
     ("The boy did not eat any cake", "The boy did not eat a cake"),
+    ("She reads the paper every morning", "She reads the paper every sunny morning"),   # a time adverbial
+    ("You're no longer children", "You're no longer small children"),
+    ("Not many of the campers had a sunburn or caught a cold", "Not many of the campers caught a cold"),
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)
