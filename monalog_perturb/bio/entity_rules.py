@@ -132,8 +132,9 @@ DIFFERENT_TYPES = "the entities are of different types (the swap reads as nonsen
 def _same_type(record: MechanismRecord, ctx: Context) -> bool:
     """Both marked entities have one known type: a gene swapped with a gene reverses a relation a
     reader can weigh; a disease swapped with a drug makes a sentence no curator keeps."""
-    first = _type_in_place(record, record.regulator, ctx)
-    return first is not None and first == _type_in_place(record, record.regulated, ctx)
+    x, y = record.regulator, record.regulated
+    first = _type_in_place(record, x, ctx) if x else None
+    return first is not None and y is not None and first == _type_in_place(record, y, ctx)
 
 
 def _type_in_place(record: MechanismRecord, entity: str, ctx: Context) -> SemType | None:
