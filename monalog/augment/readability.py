@@ -15,6 +15,10 @@ from functools import lru_cache
 from typing import Sequence
 
 from monalog.ccg.tree import Tree, leaves
+from monalog.inference.treeops import AUXILIARIES, auxiliaries
+from monalog.text.normalize import default_fragment
+
+_FORMS = auxiliaries("form")
 
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
@@ -84,6 +88,10 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                and str(leaf.category).startswith(("(S", "S"))]
     if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
+    if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
+        return f"an auxiliary dropped (\"{words[start]}\"): \"meetings be held\" is no sentence"
+    if start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS and tokens[start].pos.startswith("VB"):
+        return f"the verb after \"{words[start - 1]}\" dropped (\"will be held in this room\" -> \"will be\")"
     verb = before_leaves[start - 1] if start else None
     if verb is not None and verb.token.pos in ("VBD", "VBZ", "VBP", "VB") and str(verb.category).endswith("/NP") \
             and words[start - 1] not in check.particles \
@@ -139,9 +147,11 @@ def double_negative(text: str) -> bool:
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's"),
     the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
-    "some thing"/"some person" (and, under a negation, "any thing") written as people do."""
+    "some thing"/"some person" (and, under a negation, "any thing") and "on every morning" written as
+    people do."""
     text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
     text = re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
+    text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
                   text)
 

@@ -296,3 +296,17 @@ def test_a_finite_verbs_object_goes_whole_or_not_at_all(parser):
 
     assert bad_deletion(tree("A man eats red apples"), tree("A man eats apples")) is None
     assert "object" in bad_deletion(tree("A fox saw some grapes"), tree("A fox saw"))
+
+
+def test_an_auxiliary_and_the_verb_after_it_stay(parser):
+    """A misparse made "will" a modifier and "held in this room" the modifier of "be": "All future
+    meetings be held in this room", "... will be." are no sentences."""
+    from monalog.augment.readability import bad_deletion, tidy
+
+    def tree(text):
+        return parser.parse(text).tree
+
+    assert bad_deletion(tree("Meetings will be held in this room"), tree("Meetings be held in this room"))
+    assert "verb after" in bad_deletion(tree("Meetings will be held in this room"), tree("Meetings will be"))
+    assert tidy("She reads on every sunny morning .") == "She reads every sunny morning."   # the normaliser's PP
+    assert tidy("He relied on every friend .") == "He relied on every friend."
