@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Iterator, TypeGuard, cast
 
-from monalog.ccg.category import Category, Functor, parse_category
+from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, walk
 from monalog.knowledge.wordnet import wordnet
@@ -24,11 +24,25 @@ def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
     "A and B" either conjunct can be contradicted, in "A or B" neither alone ("No flight was
     cancelled or the train was late" is no contradictory). Relative clauses have no subject NP here."""
     disjunctions = [path for path, node in walk(tree) if _disjunction(node)]
+    complements = [path for path, node in walk(tree) if _clause_argument(node)]
     for path, node in walk(tree):
         if (isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category).startswith("NP")
                 and str(node.category).startswith("S")
-                and not any(path[:len(d)] == d and len(path) > len(d) for d in disjunctions)):
+                and not any(path[:len(d)] == d and len(path) > len(d) for d in disjunctions)
+                and not any(path[:len(c)] == c for c in complements)):
             yield path + (0,), path + (1,)
+
+
+def _clause_argument(node: Tree) -> bool:
+    """A node that takes a clause as its argument ("told the king | that ...", "tracking | how ...",
+    "if | ..."): its clause is reported, asked about or supposed, not asserted, so negating it
+    contradicts nothing."""
+    if not isinstance(node, Binary) or node.rule not in (Rule.FA, Rule.BA):
+        return False
+    functor = node.left if node.rule is Rule.FA else node.right
+    category = functor.category
+    return isinstance(category, Functor) and isinstance(category.argument, Atom) and category.argument.base == "S" \
+        and category.result.without_features() != category.argument.without_features()   # not "Then |", "If A, |"
 
 
 @lru_cache(maxsize=4096)
@@ -80,7 +94,7 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
             return                                 # "Few men are running" and "No men are running" may both hold
         if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(quantity := noun.left):
             noun, note = noun.right, f"\"{quantity.token.word}\" -> \"no\""     # "Five kids": no stacking
-        elif quantified_noun(noun):
+        elif quantified_noun(noun) or _name(noun):
             return                                 # "No very few hikers", "No exactly four pupils", "No Brown, Lee"
         if first:
             noun = _lowered(noun)                                  # "People ..." -> "No people ..."
@@ -121,6 +135,15 @@ def _lowered(node: Tree) -> Tree:
         return node
     lowered = Leaf(first.category, Token(first.token.word.lower(), first.token.lemma, first.token.pos))
     return replace_at(node, next(path for path, n in walk(node) if n is first), lowered)
+
+
+def _name(noun: Tree) -> bool:
+    """A one-word capitalised noun WordNet knows no common noun for, or knows with a capital ("Gretel",
+    "Tom"): a name, which takes no "no" whatever the tagger said ("No gretel")."""
+    if not isinstance(noun, Leaf) or not noun.token.word[:1].isupper():
+        return False
+    return noun.token.pos.startswith("NNP") or not wordnet().synsets(noun.token.word.lower(), "n") \
+        or _capitalised(noun.token.lemma)
 
 
 @lru_cache(maxsize=20000)

@@ -310,3 +310,14 @@ def test_an_auxiliary_and_the_verb_after_it_stay(parser):
     assert "verb after" in bad_deletion(tree("Meetings will be held in this room"), tree("Meetings will be"))
     assert tidy("She reads on every sunny morning .") == "She reads every sunny morning."   # the normaliser's PP
     assert tidy("He relied on every friend .") == "He relied on every friend."
+
+
+def test_round_3s_contradiction_failures_are_never_generated(parser):
+    """Round 3 outside SICK's style (results/augment_outside_round3_*.tsv): "No" before a name the tagger
+    took for a noun ("No gretel"), and a negated clause that is only supposed or reported ("If it is
+    not sunny ..., we will go" is no contradiction of "If it is sunny ..., we will go")."""
+    premises = ["Gretel pushed the witch into the hot oven.", "If it is sunny tomorrow, we will go on a picnic."]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    contradictions = {g.hypothesis for result in results for g in result if g.label is Label.CONTRADICTION}
+    assert not [t for t in contradictions if t.lower().startswith("no gretel")]
+    assert not [t for t in contradictions if t.startswith("If it is not sunny")]
