@@ -91,7 +91,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
         return f"an auxiliary dropped (\"{words[start]}\"): \"meetings be held\" is no sentence"
     if start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS and tokens[start].pos.startswith("VB") \
-            and not any(t.pos.startswith("VB") for t in tokens[end:]):     # "is dancing and | singing" keeps one
+            and not any(w[:1].isalnum() for w in words[end:]):     # the auxiliary would end the sentence
         return f"the verb after \"{words[start - 1]}\" dropped (\"will be held in this room\" -> \"will be\")"
     verb = before_leaves[start - 1] if start else None
     if verb is not None and verb.token.pos in ("VBD", "VBZ", "VBP", "VB") and str(verb.category).endswith("/NP") \
