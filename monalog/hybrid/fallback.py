@@ -16,13 +16,15 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence, cast
+from typing import Callable, Sequence, cast
 
 from monalog.errors import InputError, ResourceError
 from monalog.fileio import check_output, new_mode, replace_folder, temporary_prefix
 from monalog.inference.proof import Label
 from monalog.hybrid.reproducible import deterministic, environment
 from monalog.hybrid.arrays import exact_classifier
+from monalog.hybrid.batching import batches, plan
+from monalog.hybrid.calibration import fit_temperature, scaled
 from monalog.neural.models import MINILM, device as pick_device, load, resolve
 
 log = logging.getLogger(__name__)
@@ -52,6 +54,7 @@ class FallbackSettings:
     dev_fraction: float = 0.1
     dev_fold: int = 0                   # which share of that size is held out (cross-fitting: 0 to 1/fraction - 1)
     generated_first: bool = False       # one epoch on the generated pairs alone, then `epochs` on SICK's
+    group_by_length: bool = False       # batches of similar lengths (hybrid.batching): less padding, faster
 
 
 @dataclass(frozen=True)
@@ -185,8 +188,8 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
     model = load("AutoModelForSequenceClassification", settings.model, num_labels=len(LABELS),
                  id2label={i: lab.value for i, lab in enumerate(LABELS)},
                  label2id={lab.value: i for i, lab in enumerate(LABELS)}, ignore_mismatched_sizes=True).to(device)
-    plan = _plan(phases, settings.batch_size, settings.max_steps)
-    total = sum(steps for _, _, steps in plan)
+    schedule = plan(phases, settings.batch_size, settings.max_steps)
+    total = sum(steps for _, _, steps in schedule)
     optimizer, scheduler = _optimizer(model, settings, total)
     scaler = torch.amp.GradScaler("cuda", enabled=device.type == "cuda" and not torch.cuda.is_bf16_supported())
     history, best, best_acc, step, start = [], None, -1.0, 0, time.perf_counter()
@@ -201,8 +204,8 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
         model.train()
 
     model.train()
-    for examples, steps_per_epoch, phase_end in plan:
-        for batch, phase_step in _batches(examples, phase_end, settings.batch_size, rng):
+    for examples, steps_per_epoch, phase_end in schedule:
+        for batch, phase_step in batches(examples, phase_end, settings.batch_size, rng, settings.group_by_length):
             loss = _step(model, tokenizer, batch, device, settings, (optimizer, scheduler, scaler))
             step += 1
             if progress:
@@ -220,36 +223,6 @@ def _train(sick: Sequence[Example], output: Path, settings: FallbackSettings, ex
         meta["training_data"] = data
     _save(model, tokenizer, meta, Path(output))
     return meta
-
-
-def _plan(phases: Sequence[tuple[list, float]], batch_size: int,
-          max_steps: int | None) -> list[tuple[list, int, int]]:
-    """(examples, steps per epoch, steps) for each phase; with `max_steps` the last phase is cut or
-    stretched so the phases together take that many steps."""
-    plan = []
-    for examples, epochs in phases:
-        per_epoch = math.ceil(len(examples) / batch_size)
-        plan.append((examples, per_epoch, max(1, math.ceil(epochs * per_epoch))))
-    if max_steps:
-        left = max_steps
-        for i, (examples, per_epoch, steps) in enumerate(plan):
-            plan[i] = (examples, per_epoch, left if i == len(plan) - 1 else min(left, steps))
-            left -= plan[i][2]
-    return [phase for phase in plan if phase[2] > 0]
-
-
-def _batches(examples: Sequence, steps: int, batch_size: int,
-             rng: random.Random) -> Iterator[tuple[list, int]]:
-    """`steps` batches (with their 1-based step number), each epoch in a fresh seeded order."""
-    step = 0
-    while step < steps:
-        order = list(range(len(examples)))
-        rng.shuffle(order)
-        for begin in range(0, len(order), batch_size):
-            step += 1
-            yield [examples[i] for i in order[begin:begin + batch_size]], step
-            if step >= steps:
-                return
 
 
 def _optimizer(model, settings: FallbackSettings, total: int):
@@ -352,6 +325,7 @@ class Fallback:
             self.meta = json.loads(meta.read_text(encoding="utf-8")) if meta.exists() else {}
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise ResourceError(f"cannot read {meta}: {' '.join(str(exc).split())[:200]}", input=str(meta)) from exc
+        self.temperature = float(self.meta.get("temperature", 1.0))     # temperature scaling (`calibrate`)
 
     def probabilities(self, pairs: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
         if self.arrays is not None:
@@ -360,6 +334,7 @@ class Fallback:
             rows = probabilities(self.model, self.tokenizer, pairs, self.device, self.batch_size, self.max_length)
         out = []
         for row in rows:
+            row = scaled(row, self.temperature) if self.temperature != 1.0 else row
             probs = {lab.value: 0.0 for lab in LABELS}
             for lab, p in zip(self.classes, row):
                 probs[lab.value] += p
@@ -368,6 +343,20 @@ class Fallback:
 
     def predict(self, pairs: Sequence[tuple[str, str]], threshold: float | None = None) -> list[Prediction]:
         return [relabel(p, threshold) for p in self.probabilities(pairs)]
+
+
+def calibrate(folder: str | Path, held_out: Sequence[Example], device: str | None = None) -> float:
+    """Fit a temperature on `held_out` pairs (never trained on) and save it in the folder's META, so
+    that every later prediction is scaled by it; returns it (1.0 without pairs)."""
+    model = Fallback(str(folder), device)
+    model.temperature = 1.0
+    rows = [[p[lab.value] for lab in LABELS] for p in model.probabilities([(p, h) for p, h, _ in held_out])]
+    temperature = fit_temperature(rows, [LABELS.index(gold) for _, _, gold in held_out])
+    meta_path = Path(folder) / META
+    meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    meta.update(temperature=temperature, calibration_pairs=len(held_out))
+    meta_path.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return temperature
 
 
 class FallbackEnsemble:
