@@ -48,20 +48,23 @@ def progress(desc: str, total: int | None = None, unit: str = " sent"):
 
 
 class ProgressLines:
-    """tqdm's interface used here (update, set_postfix, total, a context manager) as a line on stderr every
-    `every` seconds: "training: 120/1,000 steps (12%), 3.2 steps/s, ETA 4m35s, loss=0.412". Only what is
-    shown depends on the clock, never what is computed."""
+    """tqdm's interface used here (update, set_postfix, total, a context manager) as a line on stderr at
+    the first update, then every `every` seconds, and at the end when more was done since:
+    "training: 120/1,000 steps (12%), 3.2 steps/s, ETA 4m35s, loss=0.412". Only what is shown depends
+    on the clock, never what is computed."""
 
     def __init__(self, desc: str, total: int | None, unit: str, every: float = 30.0) -> None:
         self.desc, self.total, self.unit, self.every = desc, total, unit.strip() + "s", every
-        self.n, self.postfix = 0, ""
-        self.start = self.shown = time.monotonic()
+        self.n, self.postfix, self.shown_n = 0, "", 0
+        self.start = time.monotonic()
+        self.shown: float | None = None
 
     def __enter__(self) -> "ProgressLines":
         return self
 
     def __exit__(self, *exc: object) -> None:
-        return None
+        if self.n != self.shown_n and exc[0] is None:
+            print(self.line(time.monotonic()), file=sys.stderr, flush=True)
 
     def set_postfix(self, refresh: bool = True, **values: object) -> None:
         self.postfix = ", ".join(f"{k}={v}" for k, v in values.items())
@@ -75,8 +78,8 @@ class ProgressLines:
     def update(self, n: int = 1) -> None:
         self.n += n
         now = time.monotonic()
-        if now - self.shown >= self.every:
-            self.shown = now
+        if self.shown is None or now - self.shown >= self.every:
+            self.shown, self.shown_n = now, self.n
             print(self.line(now), file=sys.stderr, flush=True)
 
     def line(self, now: float) -> str:

@@ -61,16 +61,18 @@ def sick_train_pairs(path: str, labels: str) -> list:
     return [(p.premise, p.hypothesis, p.label) for p in sick if p.label in Label]
 
 
-def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | None = None) -> int:
-    """Train with the model options on `sick` (its dev share selects) plus `extra`, with a progress bar;
-    print the summary line."""
-    from monalog.hybrid.fallback import FallbackSettings, train
+def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | None = None,
+              calibration: list | None = None) -> int:
+    """Train with the model options on `sick` (its dev share selects) plus `extra`, with a progress bar
+    (and ETA); with `calibration` pairs (never trained on), fit a temperature on them; print the summary line."""
+    from monalog.hybrid.fallback import FallbackSettings, calibrate, train
 
     settings = FallbackSettings(model=args.model, epochs=args.epochs, max_steps=args.max_steps,
                                 learning_rate=args.lr, batch_size=args.batch_size, seed=args.seed,
                                 max_length=args.max_length, device=args.device,
                                 generated_first=getattr(args, "generated_first", False),
-                                dev_fold=getattr(args, "dev_fold", 0))
+                                dev_fold=getattr(args, "dev_fold", 0),
+                                group_by_length=getattr(args, "group_by_length", False))
     with progress("training", unit=" step") as bar:
         def on_step(step: int, total: int, loss: float) -> None:
             bar.total = total
@@ -79,6 +81,9 @@ def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | No
         meta = train(sick, args.output, settings, extra, on_step, data)
     summary = {k: meta[k] for k in ("dev_accuracy", "train_pairs", "extra_pairs", "dev_pairs", "steps", "seconds",
                                     "examples_per_second", "device")}
+    if calibration:
+        print(f"fitting a temperature on {len(calibration)} held-out pairs", file=sys.stderr, flush=True)
+        summary.update(temperature=calibrate(args.output, calibration, args.device), calibration_pairs=len(calibration))
     if getattr(args, "fit_decision", False):
         from monalog.hybrid.decision import fit_model
         from monalog.hybrid.fallback import split_dev

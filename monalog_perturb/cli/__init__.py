@@ -178,5 +178,9 @@ def _teacher_parser(perturb) -> None:
     p.add_argument("--per-question", type=count(1), default=40, help="ManCon claim pairs at most per question")
     p.add_argument("--max-per-source", type=count(1), default=3000, help="biomedical pairs at most per source")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
+    p.add_argument("--no-hold-out", dest="hold_out", action="store_false",
+                   help="train on the dev set too (held-out ManCon questions and labelled SciFact claims)")
+    p.add_argument("--no-calibrate", dest="calibrate", action="store_false",
+                   help="no temperature scaling (by default fitted on a held-out tenth of the biomedical pairs)")
     model_options(p)
-    p.set_defaults(func=cmd_teacher, epochs=2.0)
+    p.set_defaults(func=cmd_teacher, epochs=1.0, group_by_length=True)

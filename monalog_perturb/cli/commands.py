@@ -187,9 +187,11 @@ def cmd_consistency(args: argparse.Namespace) -> int:
 
 
 def cmd_teacher(args: argparse.Namespace) -> int:
-    """SICK TRAIN plus the biomedical pairs (`recipes.teacher`), fine-tuned as `monalog train` does."""
+    """SICK TRAIN plus the biomedical pairs (`recipes.teacher`), fine-tuned as `monalog train` does (in
+    batches grouped by length), then a temperature fitted on a held-out tenth of the biomedical pairs."""
+    from monalog.cli.common import progress
     from monalog.cli.train import fine_tune, sick_train_pairs
-    from monalog.hybrid.fallback import is_model_folder
+    from monalog.hybrid.fallback import is_model_folder, split_dev
     from monalog_perturb.recipes.teacher import TeacherData, teacher_pairs
 
     inputs = [args.train, *(args.claims or []), *([args.mancon] if args.mancon else [])]
@@ -197,9 +199,16 @@ def cmd_teacher(args: argparse.Namespace) -> int:
     sick = sick_train_pairs(args.train, args.labels)
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
-    data = TeacherData(args.mancon, tuple(args.claims or ()), args.per_question, args.max_per_source, args.seed)
-    bio, described = teacher_pairs(data)
+    data = TeacherData(args.mancon, tuple(args.claims or ()), args.per_question, args.max_per_source, args.seed,
+                       args.hold_out)
+    with progress("building the teacher's pairs", unit=" claim") as bar:
+        def on_claim(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done)
+        bio, described = teacher_pairs(data, on_claim)
     listing = [f"{name} {sum(counts.values())} (" + ", ".join(f"{k} {v}" for k, v in counts.items()) + ")"
                for name, counts in described["sources"].items()]
-    print("teacher data: " + ", ".join(listing), file=sys.stderr)
-    return fine_tune(args, sick, bio, {"sick_train": len(sick), **described})
+    print("teacher data: " + ", ".join(listing), file=sys.stderr, flush=True)
+    bio_train, held = split_dev(bio, 0.1) if args.calibrate else (bio, [])
+    return fine_tune(args, sick, bio_train, {"sick_train": len(sick), **described, "calibration_pairs": len(held)},
+                     held)

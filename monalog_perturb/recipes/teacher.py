@@ -1,19 +1,23 @@
-"""A biomedical NLI teacher that trains offline (issue 17 item 6): the BERT fallback's training on
-SICK TRAIN, plus biomedical pairs made from data at hand, so that KBIN and EvoNLI get a teacher with
-a signal on biomedical sentences (the prover relates none of them).
+"""A biomedical NLI teacher that trains offline (issue 17 item 6, issue 50 item 5): the BERT
+fallback's training on SICK TRAIN, plus biomedical pairs made from data at hand, so that KBIN and
+EvoNLI get a teacher with a signal on biomedical sentences (the prover relates none of them).
 
 The biomedical pairs:
 - ManConCorpus (Alamri & Stevenson 2016): claims answering the same review question with opposite
   assertions (YS/NO) are CONTRADICTION; with the same assertion, NEUTRAL (two studies' claims: neither
-  states the other); and the corpus's labelled claim pairs.
+  states the other); and the corpus's labelled claim pairs (`teacher_corpora`).
 - BioNLI's rules (Bastan et al. 2022) on claims (SciFact-style JSONL and the ManCon claims): each claim
-  against its own perturbation. A reversed polarity (VNeg on every claim, LPR, SN on marked ones)
-  is CONTRADICTION; a swapped or replaced entity (SEN, SEP, SRE, SREO) says something else, NEUTRAL;
-  each perturbed original is ENTAILMENT (BioNLI's originals), read against a longer premise that
-  holds it (the claim and another one), so that neither word overlap nor a premise saying more reads
-  as a contradiction: the negative and the original make a minimal pair.
-Pairs are deduplicated and sorted by content, then capped per source with a seeded draw, so the
-same files give the same pairs in any order.
+  against its own perturbation, and each perturbed original as ENTAILMENT (BioNLI's originals), read
+  against a longer premise that holds it (the claim and another one), so that neither word overlap nor
+  a premise saying more reads as a contradiction: the negative and the original make a minimal pair.
+  Every perturbation is CONTRADICTION, the entity swaps (SEN, SEP, SRE, SREO) as much as the
+  reversed polarities (VNeg, LPR, SN). BioNLI itself treats all its perturbations alike, as negatives
+  that contradict the original conclusion, and KBIN and EvoNLI read the teacher's CONTRADICTION the
+  same way (a claim the original rules out); labelling the swaps NEUTRAL (before issue 50) taught the
+  teacher that a swapped entity says nothing against the claim, so it scored every KBIN swap low.
+The dev set of `teacher_corpora` (held-out ManCon questions, SciFact claims with their labels) is kept
+out of the training pairs unless `hold_out` is off. Pairs are deduplicated and sorted by content, then
+capped per source with a seeded draw, so the same files give the same pairs in any order.
 """
 from __future__ import annotations
 
@@ -21,26 +25,25 @@ import hashlib
 import json
 import logging
 import random
-import xml.etree.ElementTree as ElementTree
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from monalog.errors import InputError
 from monalog.inference.proof import Label
-from monalog.rows import BadRow, read_tsv
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 from monalog_perturb.recipes.kbin import Claim, read_claims as claim_rows
+from monalog_perturb.recipes.teacher_corpora import (MANCON_CLAIMS, MANCON_PAIRS, dev_questions, mancon_claims,
+                                                     mancon_pairs, mancon_sample, scifact_dev)
 
 Example = tuple[str, str, Label]
 log = logging.getLogger(__name__)
 
-RULE_LABELS = {"VNeg": Label.CONTRADICTION, "LPR": Label.CONTRADICTION, "SN": Label.CONTRADICTION,
-               "SEN": Label.NEUTRAL, "SEP": Label.NEUTRAL, "SRE": Label.NEUTRAL, "SREO": Label.NEUTRAL}
-MANCON_CLAIMS = "ManConCorpus_claims.xml"
-MANCON_PAIRS = "mancon_sentence_pairs_sample.tsv"
+RULE_LABELS = {rule: Label.CONTRADICTION for rule in ("VNeg", "LPR", "SN", "SEN", "SEP", "SRE", "SREO")}
+Progress = Callable[[int, int], None]           # (done, total) claims perturbed
+__all__ = ["MANCON_CLAIMS", "MANCON_PAIRS", "RULE_LABELS", "TeacherData", "claim_texts", "mancon_claims",
+           "mancon_pairs", "rule_pairs", "teacher_pairs"]
 
 
 @dataclass(frozen=True)
@@ -52,49 +55,7 @@ class TeacherData:
     per_question: int = 40              # ManCon claim pairs at most per review question
     max_per_source: int = 3000
     seed: int = 0
-
-
-def mancon_claims(folder: str | Path) -> list[tuple[str, str, str]]:
-    """(question, assertion YS/NO, claim text) of every ManConCorpus claim."""
-    path = Path(folder) / MANCON_CLAIMS
-    try:
-        root = ElementTree.parse(path).getroot()
-    except (OSError, ElementTree.ParseError) as exc:
-        raise InputError(f"{path}: not a readable ManConCorpus claims file ({exc})", input=str(path)) from exc
-    out = []
-    for claim in root.iter("CLAIM"):
-        text, question, assertion = " ".join((claim.text or "").split()), claim.get("QUESTION"), claim.get("ASSERTION")
-        if text and question and assertion in ("YS", "NO"):
-            out.append((question, assertion, text))
-    if not out:
-        raise InputError(f"{path}: no CLAIM with QUESTION and ASSERTION YS/NO", input=str(path))
-    return out
-
-
-def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random,
-                 claims: Iterable[tuple[str, str, str]] | None = None) -> list[Example]:
-    """Claim pairs within each question (CONTRADICTION across assertions, NEUTRAL within one), at most
-    `per_question` a question, plus the labelled pairs of the sample file when it is there. `claims`:
-    the folder's `mancon_claims`, when the caller has read them already."""
-    by_question: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for question, assertion, text in mancon_claims(folder) if claims is None else claims:
-        by_question[question].append((assertion, text))
-    out: list[Example] = []
-    for question in sorted(by_question):
-        pairs = [(a, b) for a, b in combinations(sorted(set(by_question[question])), 2) if a[1] != b[1]]
-        for (x, first), (y, second) in rng.sample(pairs, min(per_question, len(pairs))):
-            if rng.random() < 0.5:
-                first, second = second, first
-            out.append((first, second, Label.CONTRADICTION if x != y else Label.NEUTRAL))
-    sample = Path(folder) / MANCON_PAIRS
-    if sample.is_file():
-        for row in read_tsv(sample, required=("label", "text_a", "text_b")):
-            if isinstance(row, BadRow):
-                continue
-            label, premise, hypothesis = (row.text("label") or "").upper(), row.text("text_b"), row.text("text_a")
-            if label in Label.__members__ and premise and hypothesis:
-                out.append((premise, hypothesis, Label[label]))
-    return out
+    hold_out: bool = True               # keep `teacher_corpora`'s dev set out
 
 
 def claim_texts(path: str | Path) -> list[str]:
@@ -109,7 +70,7 @@ def claim_texts(path: str | Path) -> list[str]:
     return claims
 
 
-def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
+def rule_pairs(claims: Iterable[str], seed: int, progress: Progress | None = None) -> list[Example]:
     """Each claim against its BioNLI perturbations (VNeg on every claim; every rule on claims with two
     typed entities), and the claim as a hypothesis (ENTAILMENT: a minimal pair). Half of the negatives
     and every original are read against a longer premise, the claim after or before another claim
@@ -123,11 +84,14 @@ def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
                for i, claim in enumerate(claims)]
     marked = [r for r in records if "<re>" in r.hypothesis]
     unmarked = [r for r in records if "<re>" not in r.hypothesis]
-    rows = []
+    rows: list[dict] = []
     for items, options in ((marked, BioNLIOptions(seed=seed)), (unmarked, BioNLIOptions(strategies="VNeg", seed=seed))):
         generator = build(options, typer)
         generator.prepare(items)
-        rows += [row for record in items for row in generator(record)]
+        for record in items:
+            rows += generator(record)
+            if progress:
+                progress(1, len(records))
     rng = random.Random(f"{seed}:context")
     out: list[Example] = []
     originals: set[str] = set()
@@ -145,21 +109,29 @@ def rule_pairs(claims: Iterable[str], seed: int) -> list[Example]:
     return out
 
 
-def teacher_pairs(data: TeacherData) -> tuple[list[Example], dict]:
-    """The biomedical training pairs, and a description of them (counts by source and label, digest)."""
+def teacher_pairs(data: TeacherData, progress: Progress | None = None) -> tuple[list[Example], dict]:
+    """The biomedical training pairs, and a description of them (counts by source and label, what was
+    held out, digest); `progress` is told of each claim perturbed."""
     rng = random.Random(data.seed)
     sources: dict[str, list[Example]] = {}
     claims: list[str] = []
+    held_questions: set[str] = set()
+    held_claims: set[str] = set()
     if data.mancon:
         corpus = mancon_claims(data.mancon)
-        sources["mancon"] = mancon_pairs(data.mancon, data.per_question, rng, corpus)
+        if data.hold_out:
+            held_questions = dev_questions(data.mancon, corpus)
+            corpus = [c for c in corpus if c[0] not in held_questions]
+        sources["mancon"] = mancon_pairs(data.mancon, data.per_question, rng, corpus, sample=not data.hold_out)
         claims += [text for _, _, text in corpus]
     for path in data.claims:
         if not (read := claim_texts(path)):
             raise InputError(f"no claims in {path} (JSONL with a \"claim\" field, or one claim a line)", input=path)
-        claims += read
+        held = scifact_dev(path)[1] if data.hold_out else set()
+        held_claims |= held
+        claims += [c for c in read if c not in held]
     if claims:
-        sources["bionli_rules"] = rule_pairs(claims, data.seed)
+        sources["bionli_rules"] = rule_pairs(claims, data.seed, progress)
     if not sources:
         raise InputError("no biomedical pairs: give --mancon FOLDER and/or --claims FILE", input="")
     out: list[Example] = []
@@ -168,10 +140,11 @@ def teacher_pairs(data: TeacherData) -> tuple[list[Example], dict]:
         sources[name] = rng.sample(unique, data.max_per_source) if len(unique) > data.max_per_source else unique
         out += sources[name]
     digest = hashlib.sha1(json.dumps([[p, h, lab.value] for p, h, lab in out]).encode()).hexdigest()
+    held_out = {"mancon_questions": len(held_questions), "mancon_sample_pairs": len(mancon_sample(data.mancon))
+                if data.mancon and data.hold_out else 0, "scifact_claims": len(held_claims)}
     describe = {"sources": {name: dict(sorted(Counter(lab.value for _, _, lab in pairs).items()))
                             for name, pairs in sources.items()},
-                "pairs": len(out), "sha1": digest, "settings": {"mancon": data.mancon, "claims": list(data.claims),
-                                                               "per_question": data.per_question,
-                                                               "max_per_source": data.max_per_source,
-                                                               "seed": data.seed}}
+                "pairs": len(out), "sha1": digest, "held_out": held_out,
+                "settings": {"mancon": data.mancon, "claims": list(data.claims), "per_question": data.per_question,
+                             "max_per_source": data.max_per_source, "seed": data.seed, "hold_out": data.hold_out}}
     return out, describe

@@ -11,7 +11,8 @@ from monalog.inference.proof import Label
 from monalog_perturb.backends.nli import ClassifierTeacher, CountingTeacher
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.grammar import grammar_problem
-from monalog_perturb.recipes.teacher import TeacherData, claim_texts, mancon_pairs, teacher_pairs
+from monalog_perturb.recipes.teacher import RULE_LABELS, TeacherData, claim_texts, mancon_pairs, teacher_pairs
+from monalog_perturb.recipes.teacher_corpora import dev_questions, dev_set, mancon_claims, scifact_dev
 from monalog_perturb.transformations.mutations import NegationToggle, WordNetAntonyms
 from tests.tiny_models import bert_classifier
 
@@ -52,7 +53,7 @@ def test_teacher_pairs_make_minimal_pairs_and_are_deterministic(mancon, tmp_path
     claims = tmp_path / "claims.jsonl"
     claims.write_text("\n".join(json.dumps({"id": i, "claim": c}) for i, c in enumerate(
         ["Metformin reduces hepatic glucose production.", "Aspirin inhibits platelet aggregation in mice."])))
-    data = TeacherData(mancon=str(mancon), claims=(str(claims),))
+    data = TeacherData(mancon=str(mancon), claims=(str(claims),), hold_out=False)
     pairs, described = teacher_pairs(data)
     metformin = "Metformin reduces hepatic glucose production."
     negatives = [p for p in pairs if p[1] == "Metformin does not reduce hepatic glucose production."]
@@ -90,16 +91,51 @@ def test_teacher_command_trains_and_records_its_data(mancon, tmp_path, capsys):
     sick.write_text("\n".join(rows) + "\n")
     out = tmp_path / "teacher"
     assert main(["perturb", "teacher", "--train", str(sick), "--mancon", str(mancon), "--model",
-                 str(bert_classifier(tmp_path / "tiny")), "-o", str(out), "--max-steps", "2", "--batch-size", "4"]) == 0
+                 str(bert_classifier(tmp_path / "tiny")), "-o", str(out), "--max-steps", "2", "--batch-size", "4",
+                 "--no-hold-out"]) == 0
     captured = capsys.readouterr()
-    assert "teacher data: mancon 4" in captured.err and json.loads(captured.out)["extra_pairs"] == 6
+    summary = json.loads(captured.out)
+    assert "teacher data: mancon 4" in captured.err and summary["extra_pairs"] + summary["calibration_pairs"] == 6
+    assert "building the teacher's pairs: 3/3 claims (100%)" in captured.err and "training: " in captured.err
+    assert "ETA" in captured.err and summary["temperature"] > 0
     meta = json.loads((out / "monalog_fallback.json").read_text())
     assert meta["training_data"]["sick_train"] == 20 and len(meta["training_data"]["sha1"]) == 40
+    assert meta["temperature"] == summary["temperature"] and meta["settings"]["group_by_length"]
     teacher = CountingTeacher(ClassifierTeacher(str(out)))
     assert teacher.scores([("Drug A is safe.", "Drug A is not safe.")])[0] is not None
     (out / "thesis.tex").write_text("mine")             # not a previous output any more: refused
     assert main(["perturb", "teacher", "--train", str(sick), "--mancon", str(mancon), "-o", str(out)]) == 2
     assert (out / "thesis.tex").read_text() == "mine"
+
+
+def test_every_bionli_perturbation_is_a_contradiction_of_its_original():
+    """BioNLI's negatives, entity swaps included, are what KBIN and EvoNLI ask the teacher to call
+    CONTRADICTION: an SRE swap labelled NEUTRAL taught the teacher to score every KBIN swap low."""
+    assert set(RULE_LABELS) == {"VNeg", "LPR", "SN", "SEN", "SEP", "SRE", "SREO"}
+    assert set(RULE_LABELS.values()) == {Label.CONTRADICTION}
+
+
+SCIFACT = [{"id": 1, "claim": "Drug C lowers LDL.", "evidence": {"7": [{"label": "SUPPORT"}]}, "cited_doc_ids": [7]},
+           {"id": 2, "claim": "Drug C raises LDL.", "evidence": {"7": [{"label": "REFUTE"}]}, "cited_doc_ids": [7]},
+           {"id": 3, "claim": "Drug C is taken daily.", "evidence": {"7": [{"label": "SUPPORT"}]},
+            "cited_doc_ids": [7]},
+           {"id": 4, "claim": "Statins lower LDL cholesterol.", "evidence": {}, "cited_doc_ids": [8]}]
+
+
+def test_the_dev_set_is_never_in_the_training_pairs(mancon, tmp_path):
+    claims = tmp_path / "scifact.jsonl"
+    claims.write_text("\n".join(json.dumps(row) for row in SCIFACT) + "\n")
+    dev, held = scifact_dev(claims)
+    assert ("Drug C lowers LDL.", "Drug C raises LDL.", Label.CONTRADICTION) in dev
+    assert ("Drug C is taken daily.", "Drug C lowers LDL.", Label.NEUTRAL) in dev
+    assert held == {"Drug C lowers LDL.", "Drug C raises LDL.", "Drug C is taken daily."}
+    assert dev_questions(mancon, mancon_claims(mancon)) in (set(), {QUESTION})     # a fixed fifth, by hash
+    sets = dev_set(str(mancon), str(claims))
+    pairs, described = teacher_pairs(TeacherData(mancon=str(mancon), claims=(str(claims),)))
+    dev_texts = {t for pairs_ in sets.values() for p, h, _ in pairs_ for t in (p, h)}
+    assert not dev_texts & {t for p, h, _ in pairs for t in (p, h)}                 # no dev sentence in training
+    assert described["held_out"]["scifact_claims"] == 3
+    assert ("Drug B caused serious bleeding.", "Drug B is safe.", Label.CONTRADICTION) in sets["mancon"]
 
 
 class _Abstains:
