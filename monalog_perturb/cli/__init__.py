@@ -106,8 +106,10 @@ def _evonli_parser(perturb) -> None:
     p.add_argument("--t-conf", type=probability, default=0.4)
     p.add_argument("--t-sim", type=probability, default=0.5)
     p.add_argument("--t-claim", type=probability, default=0.9)
-    p.add_argument("--ablation", action="append", choices=("random", "mlm", "no-similarity", "no-claim"),
-                   help="the paper's ablations (repeatable)")
+    p.add_argument("--ablation", action="append",
+                   choices=("random", "mlm", "no-similarity", "no-claim", "no-rule-check", "no-skip"),
+                   help="the paper's ablations (repeatable); no-rule-check: the teacher alone admits a child; "
+                        "no-skip: mutate pairs the teacher already reads as CONTRADICTION too")
     p.add_argument("--kb-source", action="append", metavar="SPEC", dest="kb_source",
                    help="also mutate entities to siblings in these knowledge sources (as kbin's)")
     p.add_argument("--embeddings", default="minilm", help="SIMSCORE model (offline)")

@@ -56,7 +56,8 @@ class EvoOptions:
     def settings(self) -> EvoSettings:
         ablations = set(self.ablation or ())
         return EvoSettings(self.n_pop, self.n_candidates, self.max_iterations, self.t_conf, self.t_sim, self.t_claim,
-                           "no-similarity" not in ablations, "no-claim" not in ablations, self.seed)
+                           "no-similarity" not in ablations, "no-claim" not in ablations, self.seed,
+                           "no-rule-check" not in ablations, "no-skip" not in ablations)
 
 
 def read_rct(path: str | Path) -> Iterator[tuple[str, list[tuple[str, str]]]]:
@@ -186,7 +187,8 @@ class EvoGenerator:
         if c is None:
             raise ValueError(f"pair {result.item.id}: no successful contradiction to write")
         scores = {"confidence": c.score("confidence"), "similarity": c.score("similarity"), "claim": c.score("claim")}
-        provenance = {"teacher": self.teacher, "mutation_type": kind, "iterations": result.iterations,
+        provenance = {"teacher": self.teacher, "mutation_type": kind, "opposition": result.opposition,
+                      "iterations": result.iterations,
                       "max_iterations": s.max_iterations, "t_conf": s.t_conf,
                       "t_sim": s.t_sim if s.similarity_check else None,
                       "t_claim": s.t_claim if s.claim_check else None,

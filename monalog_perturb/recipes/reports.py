@@ -70,9 +70,18 @@ class EvoReport:
     proposed: int = 0
     filters: dict[str, list[int]] = field(default_factory=dict)
     mutation_types: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)          # reason -> pairs not mutated
+    refused: dict[str, int] = field(default_factory=dict)          # rule check reason -> children refused
+    oppositions: dict[str, int] = field(default_factory=dict)      # rule check kind -> successes
 
     def add(self, result: EvoResult, mutation: str | None) -> None:
         self.pairs += 1
+        if result.skipped:
+            self.skipped[result.skipped] = self.skipped.get(result.skipped, 0) + 1
+        for reason, n in result.refused.items():
+            self.refused[reason] = self.refused.get(reason, 0) + n
+        if result.success is not None and result.opposition:
+            self.oppositions[result.opposition] = self.oppositions.get(result.opposition, 0) + 1
         self.successes += result.success is not None
         self.evaluated += result.evaluated
         self.contradictions += result.contradictions
@@ -93,7 +102,9 @@ class EvoReport:
                 "contradiction_ratio": self.contradictions / self.evaluated if self.evaluated else 0.0,
                 "candidates_proposed": self.proposed,
                 "similarity_pass_rate": rate("similarity"), "claim_pass_rate": rate("claim"),
-                "mutation_types": self.mutation_types}
+                "mutation_types": self.mutation_types, "skipped": dict(sorted(self.skipped.items())),
+                "rule_check_refused": dict(sorted(self.refused.items())),
+                "rule_check_kinds": dict(sorted(self.oppositions.items()))}
 
     def table(self) -> str:
         d = self.as_json()
@@ -101,4 +112,7 @@ class EvoReport:
         return (f"pairs {d['pairs']}, successes {d['successes']} (attack success rate {d['attack_success_rate']:.1%}); "
                 f"contradiction ratio {d['contradiction_ratio']:.1%} of {self.evaluated} scored children; "
                 f"filter pass rates: similarity {rate(d['similarity_pass_rate'])}, claim {rate(d['claim_pass_rate'])}\n"
-                "mutation types: " + ", ".join(f"{k} {v}" for k, v in sorted(self.mutation_types.items())))
+                "mutation types: " + ", ".join(f"{k} {v}" for k, v in sorted(self.mutation_types.items()))
+                + "".join(f"\n{title}: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+                          for title, counts in (("skipped pairs", self.skipped), ("refused by the rule check",
+                                                                                self.refused)) if counts))

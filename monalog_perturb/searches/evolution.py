@@ -10,19 +10,29 @@ sentence2' stays on topic (SIMSCORE >= T_sim) and remains a claim (CLAIMSCORE >=
         score each kept child with CLASSIFY(sentence1, child)[contradiction]
         if the best child scores >= T_conf: success (that child, this iteration)
         population <- the N_pop best children (fewer when fewer survive; none left: failure)
+
+Two guards (issue 50): a pair the teacher already reads as a contradiction (CONTRADICTION >= T_conf
+before any mutation) is skipped with a warning, and a child is a success only when, besides the
+teacher, the rule check (`constraints.opposition`) finds a negation, an antonym or an entity swap
+relative to sentence1 that does not cancel out; refused children are counted by reason.
 """
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass, field
+from typing import Callable
 
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.base import Constraint
+from monalog_perturb.constraints.opposition import Opposition, opposition
 from monalog_perturb.goals.contradiction import ContradictionGoal
 from monalog_perturb.protocols import Teacher
 from monalog_perturb.transformations.base import Transformation
 
 
+log = logging.getLogger(__name__)
+ALREADY = "the teacher reads the pair as CONTRADICTION before any mutation"
 _POLARITY_FLIPS = frozenset({"negation/polarity", "action", "scalar/evaluative property", "quantifier", "causation",
                              "modality"})
 
@@ -46,6 +56,8 @@ class EvoSettings:
     similarity_check: bool = True
     claim_check: bool = True
     seed: int = 0
+    rule_check: bool = True                 # a success needs `constraints.opposition` to agree
+    skip_contradictions: bool = True        # skip a pair the teacher reads as CONTRADICTION unmutated
 
 
 @dataclass(frozen=True)
@@ -64,6 +76,9 @@ class EvoResult:
     contradictions: int = 0         # of those, how many reached T_conf
     proposed: int = 0
     filters: dict[str, list[int]] = field(default_factory=dict)     # name -> [checked, passed]
+    skipped: str | None = None      # why the pair was not mutated
+    opposition: str | None = None   # the rule check's kind for the success
+    refused: dict[str, int] = field(default_factory=dict)           # rule check reason -> children
 
 
 class EvoNLI:
@@ -71,8 +86,10 @@ class EvoNLI:
     CLAIMSCORE (Constraints); the ablations switch parts off or swap the transformation."""
 
     def __init__(self, replace_words: Transformation, teacher: Teacher, similarity: Constraint | None,
-                 claim: Constraint | None, settings: EvoSettings = EvoSettings()) -> None:
+                 claim: Constraint | None, settings: EvoSettings = EvoSettings(),
+                 rule_check: Callable[[str, Candidate], Opposition] = opposition) -> None:
         self.replace_words, self.teacher, self.settings = replace_words, teacher, settings
+        self.rule_check = rule_check if settings.rule_check else None
         self.goal = ContradictionGoal(teacher, settings.t_conf, name="confidence")
         self.similarity = similarity if settings.similarity_check else None
         self.claim = claim if settings.claim_check else None
@@ -92,11 +109,37 @@ class EvoNLI:
                 counts[1] += len(children)
         return children
 
+    def _already_contradiction(self, item: PairItem) -> float | None:
+        """The teacher's CONTRADICTION for the unmutated pair when it reaches T_conf."""
+        if not self.settings.skip_contradictions:
+            return None
+        (scores,) = self.teacher.scores([(item.sentence1, item.sentence2)])
+        value = scores.get("CONTRADICTION", 0.0) if scores else 0.0
+        return value if value >= self.settings.t_conf else None
+
+    def _success(self, item: PairItem, children: list[Candidate], result: EvoResult) -> Candidate | None:
+        """The best child the teacher reads as a contradiction and the rule check agrees with."""
+        for child in children:
+            if not self.goal.reached(child):
+                return None
+            if self.rule_check is None:
+                return child
+            verdict = self.rule_check(item.sentence1, child)
+            if verdict.kind:
+                result.opposition = verdict.kind
+                return child
+            result.refused[verdict.reason] = result.refused.get(verdict.reason, 0) + 1
+        return None
+
     def run(self, item: PairItem) -> EvoResult:
         s = self.settings
         rng = random.Random(f"{s.seed}:{item.id}")
         original = Candidate.original(item.sentence2, context={"premise": item.sentence1})
         result = EvoResult(item, None, 0)
+        if (already := self._already_contradiction(item)) is not None:
+            log.warning("pair %s skipped: %s (%.3f >= T_conf %.2f)", item.id, ALREADY, already, s.t_conf)
+            result.skipped = ALREADY
+            return result
         population, seen = [original], {original.text}
         for iteration in range(1, s.max_iterations + 1):
             result.iterations = iteration
@@ -113,8 +156,8 @@ class EvoNLI:
             children = sorted(self.goal(original, children), key=lambda c: -c.value("confidence"))
             result.evaluated += len(children)
             result.contradictions += sum(self.goal.reached(c) for c in children)
-            if self.goal.reached(children[0]):
-                result.success = children[0]
+            if (success := self._success(item, children, result)) is not None:
+                result.success = success
                 return result
             population = children[:s.n_pop]
         return result
