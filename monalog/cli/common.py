@@ -50,14 +50,16 @@ def progress(desc: str, total: int | None = None, unit: str = " sent"):
 class ProgressLines:
     """tqdm's interface used here (update, set_postfix, total, a context manager) as a line on stderr at
     the first update, then every `every` seconds, and at the end when more was done since:
-    "training: 120/1,000 steps (12%), 3.2 steps/s, ETA 4m35s, loss=0.412". Only what is shown depends
-    on the clock, never what is computed."""
+    "training: 120/1,000 steps (12%), 3.2 steps/s, ETA 4m35s, loss=0.412" (the pace counted from the
+    first update, so loading a model does not inflate the ETA). Only what is shown depends on the
+    clock, never what is computed."""
 
     def __init__(self, desc: str, total: int | None, unit: str, every: float = 30.0) -> None:
         self.desc, self.total, self.unit, self.every = desc, total, unit.strip() + "s", every
         self.n, self.postfix, self.shown_n = 0, "", 0
         self.start = time.monotonic()
         self.shown: float | None = None
+        self.first: tuple[float, int] | None = None     # (time, count) at the first update: rates count from it
 
     def __enter__(self) -> "ProgressLines":
         return self
@@ -78,16 +80,21 @@ class ProgressLines:
     def update(self, n: int = 1) -> None:
         self.n += n
         now = time.monotonic()
+        if self.first is None:
+            self.first = (now, self.n)          # what came before (loading, setting up) is not the pace
         if self.shown is None or now - self.shown >= self.every:
             self.shown, self.shown_n = now, self.n
             print(self.line(now), file=sys.stderr, flush=True)
 
     def line(self, now: float) -> str:
-        rate = self.n / max(now - self.start, 1e-9)
         done = f"{self.n:,}" + (f"/{self.total:,} {self.unit} ({self.n / self.total:.0%})" if self.total
                                  else f" {self.unit}")
-        eta = f", ETA {_clock((self.total - self.n) / rate)}" if self.total and rate > 0 else ""
-        return f"{self.desc}: {done}, {rate:.1f} {self.unit}/s{eta}" + (f", {self.postfix}" if self.postfix else "")
+        pace = ""
+        if self.first is not None and self.n > self.first[1] and now > self.first[0]:
+            rate = (self.n - self.first[1]) / (now - self.first[0])
+            pace = f", {rate:.1f} {self.unit}/s" + (f", ETA {_clock((self.total - self.n) / rate)}" if self.total
+                                                   else "")
+        return f"{self.desc}: {done}{pace}" + (f", {self.postfix}" if self.postfix else "")
 
 
 def _clock(seconds: float) -> str:

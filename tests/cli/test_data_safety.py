@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -362,7 +363,10 @@ def test_long_jobs_report_progress_lines_when_stderr_is_a_log(capsys):
         bar.total = 1000
         bar.set_postfix(loss="0.412", refresh=False)
         bar.refresh()
-        bar.update(120)
-    line = capsys.readouterr().err.strip()
+        bar.update(1)                   # the first line: no pace yet (loading is not the pace)
+        time.sleep(0.01)
+        bar.update(119)
+    first, line = capsys.readouterr().err.strip().splitlines()
+    assert first == "training: 1/1,000 steps (0%), loss=0.412"
     assert line.startswith("training: 120/1,000 steps (12%), ") and "steps/s, ETA " in line
     assert line.endswith(", loss=0.412")
