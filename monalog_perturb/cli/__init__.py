@@ -183,7 +183,6 @@ def _teacher_parser(perturb) -> None:
     p.add_argument("--no-hold-out", dest="hold_out", action="store_false",
                    help="train on the dev set too (held-out ManCon questions and labelled SciFact claims)")
     p.add_argument("--no-calibrate", dest="calibrate", action="store_false",
-                   help="no temperature scaling (by default fitted on the pairs of a held-out tenth of the claims and "
-                        "questions)")
+                   help="no temperature scaling (by default fitted on a held-out tenth of the biomedical pairs)")
     model_options(p)
     p.set_defaults(func=cmd_teacher, epochs=1.0, group_by_length=True)

@@ -188,11 +188,11 @@ def cmd_consistency(args: argparse.Namespace) -> int:
 
 def cmd_teacher(args: argparse.Namespace) -> int:
     """SICK TRAIN plus the biomedical pairs (`recipes.teacher`), fine-tuned as `monalog train` does (in
-    batches grouped by length), then a temperature fitted on the pairs of a held-out tenth of the topics."""
+    batches grouped by length), then a temperature fitted on a held-out tenth of the biomedical pairs."""
     from monalog.cli.common import progress
     from monalog.cli.train import fine_tune, sick_train_pairs
-    from monalog.hybrid.fallback import is_model_folder
-    from monalog_perturb.recipes.teacher import TeacherData, teacher_sets
+    from monalog.hybrid.fallback import is_model_folder, split_dev
+    from monalog_perturb.recipes.teacher import TeacherData, teacher_pairs
 
     inputs = [args.train, *(args.claims or []), *([args.mancon] if args.mancon else [])]
     check_output(args.output, inputs=inputs, previous=is_model_folder, folder=True)
@@ -200,14 +200,15 @@ def cmd_teacher(args: argparse.Namespace) -> int:
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
     data = TeacherData(args.mancon, tuple(args.claims or ()), args.per_question, args.max_per_source, args.seed,
-                       args.hold_out, 0.1 if args.calibrate else 0.0)
+                       args.hold_out)
     with progress("building the teacher's pairs", unit=" claim") as bar:
         def on_claim(done: int, total: int) -> None:
             bar.total = total
             bar.update(done)
-        bio, held, described = teacher_sets(data, on_claim)
+        bio, described = teacher_pairs(data, on_claim)
     listing = [f"{name} {sum(counts.values())} (" + ", ".join(f"{k} {v}" for k, v in counts.items()) + ")"
                for name, counts in described["sources"].items()]
-    print("teacher data: " + ", ".join(listing) + f"; {len(held)} pairs of other topics for the temperature",
-          file=sys.stderr, flush=True)
-    return fine_tune(args, sick, bio, {"sick_train": len(sick), **described}, held)
+    print("teacher data: " + ", ".join(listing), file=sys.stderr, flush=True)
+    bio_train, held = split_dev(bio, 0.1) if args.calibrate else (bio, [])
+    return fine_tune(args, sick, bio_train, {"sick_train": len(sick), **described, "calibration_pairs": len(held)},
+                     held)

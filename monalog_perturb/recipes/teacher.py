@@ -15,11 +15,8 @@ The biomedical pairs:
   that contradict the original conclusion, and KBIN and EvoNLI read the teacher's CONTRADICTION the
   same way (a claim the original rules out); labelling the swaps NEUTRAL (before issue 50) taught the
   teacher that a swapped entity says nothing against the claim, so it scored every KBIN swap low.
-- SciFact claims with their labels (`teacher_corpora`): claims citing one abstract, SUPPORT vs REFUTE
-  (CONTRADICTION) or both SUPPORT (NEUTRAL), for the half of the abstracts that is not the dev set.
-The dev set of `teacher_corpora` (held-out ManCon questions, SciFact claim pairs) is kept out of the
-training pairs unless `hold_out` is off; the pairs of a further tenth of the questions and claims
-(by hash) are kept for fitting the temperature (`teacher_sets`). Pairs are deduplicated and sorted by content, then
+The dev set of `teacher_corpora` (held-out ManCon questions, SciFact claims with their labels) is kept
+out of the training pairs unless `hold_out` is off. Pairs are deduplicated and sorted by content, then
 capped per source with a seeded draw, so the same files give the same pairs in any order.
 """
 from __future__ import annotations
@@ -46,7 +43,7 @@ log = logging.getLogger(__name__)
 RULE_LABELS = {rule: Label.CONTRADICTION for rule in ("VNeg", "LPR", "SN", "SEN", "SEP", "SRE", "SREO")}
 Progress = Callable[[int, int], None]           # (done, total) claims perturbed
 __all__ = ["MANCON_CLAIMS", "MANCON_PAIRS", "RULE_LABELS", "TeacherData", "claim_texts", "mancon_claims",
-           "mancon_pairs", "rule_pairs", "teacher_pairs", "teacher_sets"]
+           "mancon_pairs", "rule_pairs", "teacher_pairs"]
 
 
 @dataclass(frozen=True)
@@ -59,7 +56,6 @@ class TeacherData:
     max_per_source: int = 3000
     seed: int = 0
     hold_out: bool = True               # keep `teacher_corpora`'s dev set out
-    calibration: float = 0.1            # share of questions and claims whose pairs fit the temperature
 
 
 def claim_texts(path: str | Path) -> list[str]:
@@ -75,11 +71,6 @@ def claim_texts(path: str | Path) -> list[str]:
 
 
 def rule_pairs(claims: Iterable[str], seed: int, progress: Progress | None = None) -> list[Example]:
-    """`claim_pairs` without the claims they were made from."""
-    return [example for example, _ in claim_pairs(claims, seed, progress)]
-
-
-def claim_pairs(claims: Iterable[str], seed: int, progress: Progress | None = None) -> list[tuple[Example, str]]:
     """Each claim against its BioNLI perturbations (VNeg on every claim; every rule on claims with two
     typed entities), and the claim as a hypothesis (ENTAILMENT: a minimal pair). Half of the negatives
     and every original are read against a longer premise, the claim after or before another claim
@@ -102,7 +93,7 @@ def claim_pairs(claims: Iterable[str], seed: int, progress: Progress | None = No
             if progress:
                 progress(1, len(records))
     rng = random.Random(f"{seed}:context")
-    out: list[tuple[Example, str]] = []
+    out: list[Example] = []
     originals: set[str] = set()
     for row in rows:
         label = RULE_LABELS.get(row["provenance"].get("strategy", ""))
@@ -111,27 +102,18 @@ def claim_pairs(claims: Iterable[str], seed: int, progress: Progress | None = No
         original = strip_markers(row["original"])
         other = rng.choice([c for c in claims if c != original] or [original])
         longer = f"{other} {original}" if rng.random() < 0.5 else f"{original} {other}"
-        out.append(((longer if rng.random() < 0.5 else original, strip_markers(row["text"]), label), original))
+        out.append((longer if rng.random() < 0.5 else original, strip_markers(row["text"]), label))
         if original not in originals:
             originals.add(original)
-            out.append(((longer, original, Label.ENTAILMENT), original))
+            out.append((longer, original, Label.ENTAILMENT))
     return out
 
 
 def teacher_pairs(data: TeacherData, progress: Progress | None = None) -> tuple[list[Example], dict]:
-    """All the biomedical pairs (`teacher_sets`' training and calibration pairs together) and their description."""
-    train, calibration, describe = teacher_sets(data, progress)
-    return train + calibration, describe
-
-
-def teacher_sets(data: TeacherData, progress: Progress | None = None) -> tuple[list[Example], list[Example], dict]:
-    """The biomedical training pairs, the calibration pairs (those of a fixed share of the ManCon
-    questions and claims, by hash: topics the training pairs do not cover, like the dev set's), and a
-    description (counts by source and label, what was held out, digest); `progress` is told of each
-    claim perturbed."""
+    """The biomedical training pairs, and a description of them (counts by source and label, what was
+    held out, digest); `progress` is told of each claim perturbed."""
     rng = random.Random(data.seed)
     sources: dict[str, list[Example]] = {}
-    calibration: list[Example] = []
     claims: list[str] = []
     held_questions: set[str] = set()
     held_claims: set[str] = set()
@@ -141,28 +123,16 @@ def teacher_sets(data: TeacherData, progress: Progress | None = None) -> tuple[l
             held_questions = dev_questions(data.mancon, corpus)
             held_texts = {text for q, _, text in corpus if q in held_questions}     # a claim may answer two
             corpus = [c for c in corpus if c[0] not in held_questions and c[2] not in held_texts]
-        pairs = mancon_pairs(data.mancon, data.per_question, rng, corpus, sample=not data.hold_out)
-        calibrating = {q for q, _, _ in corpus if _calibrating(q, data.calibration)}
-        texts = {t for q, _, t in corpus if q in calibrating}
-        sources["mancon"] = [p for p in pairs if p[0] not in texts]
-        calibration += [p for p in pairs if p[0] in texts]
+        sources["mancon"] = mancon_pairs(data.mancon, data.per_question, rng, corpus, sample=not data.hold_out)
         claims += [text for _, _, text in corpus]
     for path in data.claims:
         if not (read := claim_texts(path)):
             raise InputError(f"no claims in {path} (JSONL with a \"claim\" field, or one claim a line)", input=path)
-        _, held, labelled = scifact_dev(path)
-        if not data.hold_out:
-            held, labelled = set(), labelled + scifact_dev(path)[0]
+        held = scifact_dev(path)[1] if data.hold_out else set()
         held_claims |= held
         claims += [c for c in read if c not in held]
-        if labelled:
-            sources["scifact_pairs"] = sources.get("scifact_pairs", []) + labelled
     if claims:
-        made = claim_pairs(claims, data.seed, progress)
-        held_back = {c for c in claims if c in texts or _calibrating(c, data.calibration)} if data.mancon else \
-            {c for c in claims if _calibrating(c, data.calibration)}
-        sources["bionli_rules"] = [e for e, claim in made if claim not in held_back]
-        calibration += [e for e, claim in made if claim in held_back]
+        sources["bionli_rules"] = rule_pairs(claims, data.seed, progress)
     if not sources:
         raise InputError("no biomedical pairs: give --mancon FOLDER and/or --claims FILE", input="")
     out: list[Example] = []
@@ -170,20 +140,12 @@ def teacher_sets(data: TeacherData, progress: Progress | None = None) -> tuple[l
         unique = sorted(set(sources[name]))
         sources[name] = rng.sample(unique, data.max_per_source) if len(unique) > data.max_per_source else unique
         out += sources[name]
-    calibration = sorted(set(calibration))
-    digest = hashlib.sha1(json.dumps([[p, h, lab.value] for p, h, lab in out + calibration]).encode()).hexdigest()
+    digest = hashlib.sha1(json.dumps([[p, h, lab.value] for p, h, lab in out]).encode()).hexdigest()
     held_out = {"mancon_questions": len(held_questions), "mancon_sample_pairs": len(mancon_sample(data.mancon))
                 if data.mancon and data.hold_out else 0, "scifact_claims": len(held_claims)}
     describe = {"sources": {name: dict(sorted(Counter(lab.value for _, _, lab in pairs).items()))
                             for name, pairs in sources.items()},
-                "calibration": dict(sorted(Counter(lab.value for _, _, lab in calibration).items())),
                 "pairs": len(out), "sha1": digest, "held_out": held_out,
                 "settings": {"mancon": data.mancon, "claims": list(data.claims), "per_question": data.per_question,
-                             "max_per_source": data.max_per_source, "seed": data.seed, "hold_out": data.hold_out,
-                             "calibration": data.calibration}}
-    return out, calibration, describe
-
-
-def _calibrating(key: str, share: float) -> bool:
-    """Whether a question or claim goes to the calibration pairs (a fixed share, by hash)."""
-    return int(hashlib.sha1(f"calibration:{key}".encode()).hexdigest(), 16) % 1000 < share * 1000
+                             "max_per_source": data.max_per_source, "seed": data.seed, "hold_out": data.hold_out}}
+    return out, describe

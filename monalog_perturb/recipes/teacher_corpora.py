@@ -7,8 +7,7 @@ out of its training data (`benchmarks/teacher.py` measures accuracy and calibrat
   the question, whatever the seed), so no held-out claim is ever trained on.
 - SciFact (Wadden et al. 2020) claims with their evidence labels: two claims citing one abstract, one
   SUPPORTed and one REFUTEd by it, are CONTRADICTION; two SUPPORTed ones NEUTRAL (a proxy: both hold,
-  neither is stated by the other). The pairs of half the abstracts (by a hash of the abstract's id)
-  and every claim in them are held out; the other half's pairs are training pairs.
+  neither is stated by the other). Every claim in such a pair is held out.
 """
 from __future__ import annotations
 
@@ -80,15 +79,15 @@ def mancon_pairs(folder: str | Path, per_question: int, rng: random.Random,
     return out + (mancon_sample(folder) if sample else [])
 
 
-def _hashed_share(text: str, one_in: int) -> bool:
-    return int(hashlib.sha1(text.encode()).hexdigest(), 16) % one_in == 0
+def _hashed_fifth(text: str) -> bool:
+    return int(hashlib.sha1(text.encode()).hexdigest(), 16) % DEV_FIFTH == 0
 
 
 def dev_questions(folder: str | Path, claims: Iterable[tuple[str, str, str]]) -> set[str]:
     """The held-out ManCon questions: those of the labelled sample's claims and a fixed fifth of the rest."""
     claims = list(claims)
     sampled = {text for p, h, _ in mancon_sample(folder) for text in (p, h)}
-    return {q for q, _, text in claims if text in sampled} | {q for q, _, _ in claims if _hashed_share(q, DEV_FIFTH)}
+    return {q for q, _, text in claims if text in sampled} | {q for q, _, _ in claims if _hashed_fifth(q)}
 
 
 @dataclass(frozen=True)
@@ -113,24 +112,22 @@ def scifact_claims(path: str | Path) -> list[LabelledClaim]:
     return out
 
 
-def scifact_dev(path: str | Path) -> tuple[list[Example], set[str], list[Example]]:
-    """Labelled pairs of claims citing one abstract (see the module): those of half the abstracts (by a
-    hash of the id) are the dev set; (dev pairs, their claims, held out of training, and the other
-    abstracts' pairs that share no claim with the dev set: labelled pairs to train on)."""
+def scifact_dev(path: str | Path) -> tuple[list[Example], set[str]]:
+    """Labelled pairs of claims citing one abstract (see the module), and every claim citing such an
+    abstract (held out of training)."""
     by_doc: dict[str, list[LabelledClaim]] = defaultdict(list)
     for claim in scifact_claims(path):
         for doc in claim.docs:
             by_doc[doc].append(claim)
-    dev: set[Example] = set()
-    other: set[Example] = set()
+    pairs: set[Example] = set()
     for doc in sorted(by_doc):
         support = sorted({c.claim for c in by_doc[doc] if c.labels == {"SUPPORT"}})
         refute = sorted({c.claim for c in by_doc[doc] if c.labels == {"REFUTE"}})
-        pairs = {(a, b, Label.CONTRADICTION) for a in support for b in refute}
+        pairs |= {(a, b, Label.CONTRADICTION) for a in support for b in refute}
         pairs |= {(a, b, Label.NEUTRAL) for a, b in combinations(support, 2)}
-        (dev if _hashed_share(doc, 2) else other).update(pairs)
-    held = {text for p, h, _ in dev for text in (p, h)}
-    return sorted(dev), held, sorted(e for e in other if e[0] not in held and e[1] not in held)
+    return sorted(pairs), {text for p, h, _ in pairs for text in (p, h)}
+
+
 def dev_set(mancon: str | None, scifact: str | None, per_question: int = 40) -> dict[str, list[Example]]:
     """The teacher's labelled biomedical dev set by source (never in its training data)."""
     out: dict[str, list[Example]] = {}

@@ -11,8 +11,7 @@ from monalog.inference.proof import Label
 from monalog_perturb.backends.nli import ClassifierTeacher, CountingTeacher
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.grammar import grammar_problem
-from monalog_perturb.recipes.teacher import (RULE_LABELS, TeacherData, claim_texts, mancon_pairs, teacher_pairs,
-                                             teacher_sets)
+from monalog_perturb.recipes.teacher import RULE_LABELS, TeacherData, claim_texts, mancon_pairs, teacher_pairs
 from monalog_perturb.recipes.teacher_corpora import dev_questions, dev_set, mancon_claims, scifact_dev
 from monalog_perturb.transformations.mutations import NegationToggle, WordNetAntonyms
 from tests.tiny_models import bert_classifier
@@ -54,7 +53,7 @@ def test_teacher_pairs_make_minimal_pairs_and_are_deterministic(mancon, tmp_path
     claims = tmp_path / "claims.jsonl"
     claims.write_text("\n".join(json.dumps({"id": i, "claim": c}) for i, c in enumerate(
         ["Metformin reduces hepatic glucose production.", "Aspirin inhibits platelet aggregation in mice."])))
-    data = TeacherData(mancon=str(mancon), claims=(str(claims),), hold_out=False, calibration=0.0)
+    data = TeacherData(mancon=str(mancon), claims=(str(claims),), hold_out=False)
     pairs, described = teacher_pairs(data)
     metformin = "Metformin reduces hepatic glucose production."
     negatives = [p for p in pairs if p[1] == "Metformin does not reduce hepatic glucose production."]
@@ -64,10 +63,6 @@ def test_teacher_pairs_make_minimal_pairs_and_are_deterministic(mancon, tmp_path
                              for p in originals)
     assert described["sources"]["mancon"] == {"CONTRADICTION": 3, "NEUTRAL": 1}
     assert teacher_pairs(data) == (pairs, described)
-    train, calibration, _ = teacher_sets(TeacherData(mancon=str(mancon), claims=(str(claims),), hold_out=False,
-                                                     calibration=1.0))
-    assert sorted(train + calibration) == sorted(pairs)     # every topic calibrates: only the sample pair trains
-    assert train == [("Drug B caused serious bleeding.", "Drug B is safe.", Label.CONTRADICTION)]
 
 
 def test_teacher_data_errors(tmp_path):
@@ -100,7 +95,7 @@ def test_teacher_command_trains_and_records_its_data(mancon, tmp_path, capsys):
                  "--no-hold-out"]) == 0
     captured = capsys.readouterr()
     summary = json.loads(captured.out)
-    assert "teacher data: mancon " in captured.err and summary["extra_pairs"] + summary["calibration_pairs"] == 6
+    assert "teacher data: mancon 4" in captured.err and summary["extra_pairs"] + summary["calibration_pairs"] == 6
     assert "building the teacher's pairs: 3/3 claims (100%)" in captured.err and "training: " in captured.err
     assert "ETA" in captured.err and summary["temperature"] > 0
     meta = json.loads((out / "monalog_fallback.json").read_text())
@@ -124,26 +119,22 @@ SCIFACT = [{"id": 1, "claim": "Drug C lowers LDL.", "evidence": {"7": [{"label":
            {"id": 2, "claim": "Drug C raises LDL.", "evidence": {"7": [{"label": "REFUTE"}]}, "cited_doc_ids": [7]},
            {"id": 3, "claim": "Drug C is taken daily.", "evidence": {"7": [{"label": "SUPPORT"}]},
             "cited_doc_ids": [7]},
-           {"id": 4, "claim": "Drug D blocks IL-6.", "evidence": {"8": [{"label": "SUPPORT"}]}, "cited_doc_ids": [8]},
-           {"id": 5, "claim": "Drug D spares IL-6.", "evidence": {"8": [{"label": "REFUTE"}]}, "cited_doc_ids": [8]},
-           {"id": 6, "claim": "Statins lower LDL cholesterol.", "evidence": {}, "cited_doc_ids": [9]}]
+           {"id": 4, "claim": "Statins lower LDL cholesterol.", "evidence": {}, "cited_doc_ids": [8]}]
 
 
 def test_the_dev_set_is_never_in_the_training_pairs(mancon, tmp_path):
     claims = tmp_path / "scifact.jsonl"
     claims.write_text("\n".join(json.dumps(row) for row in SCIFACT) + "\n")
-    dev, held, train = scifact_dev(claims)              # abstract 7 is in the dev half (by hash), 8 is not
+    dev, held = scifact_dev(claims)
     assert ("Drug C lowers LDL.", "Drug C raises LDL.", Label.CONTRADICTION) in dev
     assert ("Drug C is taken daily.", "Drug C lowers LDL.", Label.NEUTRAL) in dev
     assert held == {"Drug C lowers LDL.", "Drug C raises LDL.", "Drug C is taken daily."}
-    assert train == [("Drug D blocks IL-6.", "Drug D spares IL-6.", Label.CONTRADICTION)]
     assert dev_questions(mancon, mancon_claims(mancon)) in (set(), {QUESTION})     # a fixed fifth, by hash
     sets = dev_set(str(mancon), str(claims))
     pairs, described = teacher_pairs(TeacherData(mancon=str(mancon), claims=(str(claims),)))
     dev_texts = {t for pairs_ in sets.values() for p, h, _ in pairs_ for t in (p, h)}
     assert not dev_texts & {t for p, h, _ in pairs for t in (p, h)}                 # no dev sentence in training
-    assert described["held_out"]["scifact_claims"] == 3 and described["sources"]["scifact_pairs"] == {
-        "CONTRADICTION": 1}
+    assert described["held_out"]["scifact_claims"] == 3
     assert ("Drug B caused serious bleeding.", "Drug B is safe.", Label.CONTRADICTION) in sets["mancon"]
 
 
