@@ -106,7 +106,7 @@ def scifact_claims(path: str | Path) -> list[LabelledClaim]:
         except ValueError:
             continue
         if isinstance(row, dict) and isinstance(row.get("claim"), str) and isinstance(row.get("evidence"), dict):
-            labels = frozenset(e.get("label") for ev in row["evidence"].values() if isinstance(ev, list)
+            labels = frozenset(str(e["label"]) for ev in row["evidence"].values() if isinstance(ev, list)
                                for e in ev if isinstance(e, dict) and e.get("label") in ("SUPPORT", "REFUTE"))
             out.append(LabelledClaim(row["claim"].strip(), labels, tuple(str(d) for d in row.get("cited_doc_ids", ()))))
     return out
