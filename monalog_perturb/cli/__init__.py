@@ -182,7 +182,8 @@ def _teacher_parser(perturb) -> None:
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
     p.add_argument("--no-hold-out", dest="hold_out", action="store_false",
                    help="train on the dev set too (held-out ManCon questions and labelled SciFact claims)")
-    p.add_argument("--no-calibrate", dest="calibrate", action="store_false",
-                   help="no temperature scaling (by default fitted on a held-out tenth of the biomedical pairs)")
+    p.add_argument("--calibrate", action="store_true",
+                   help="fit a temperature on a held-out tenth of the biomedical pairs and scale every prediction "
+                        "by it (off by default: on the dev set of other topics it raised the ECE, 0.171 -> 0.207)")
     model_options(p)
     p.set_defaults(func=cmd_teacher, epochs=1.0, group_by_length=True)

@@ -92,7 +92,7 @@ def test_teacher_command_trains_and_records_its_data(mancon, tmp_path, capsys):
     out = tmp_path / "teacher"
     assert main(["perturb", "teacher", "--train", str(sick), "--mancon", str(mancon), "--model",
                  str(bert_classifier(tmp_path / "tiny")), "-o", str(out), "--max-steps", "2", "--batch-size", "4",
-                 "--no-hold-out"]) == 0
+                 "--no-hold-out", "--calibrate"]) == 0
     captured = capsys.readouterr()
     summary = json.loads(captured.out)
     assert "teacher data: mancon 4" in captured.err and summary["extra_pairs"] + summary["calibration_pairs"] == 6
