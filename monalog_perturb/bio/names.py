@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from monalog_perturb.bio.clauses import role
+from monalog_perturb.bio.quantities import is_quantity_word
 from monalog_perturb.resources import data_path
 
 COMMON_ZIPF = 4.0
@@ -83,8 +85,6 @@ def generic_nouns() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _function_words() -> frozenset[str]:
-    from monalog_perturb.bio.clauses import role
-
     return frozenset().union(*(role(r) for r in ("determiner", "preposition", "coordinator", "negation",
                                                  "relative", "subordinate")))
 
@@ -93,8 +93,6 @@ def refusal(name: str) -> str | None:
     """Why `name` is never an entity name, or None: "a generic noun" (kb/generic_nouns.txt: "same",
     "buffers", "patients", "HR"), or "a number, unit or function word" when every word of it is one
     ("5 nM", "at 5", "nM", "of the")."""
-    from monalog_perturb.bio.quantities import is_quantity_word
-
     key = name_key(name)
     if not key:
         return "a number, unit or function word"

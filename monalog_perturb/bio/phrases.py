@@ -39,9 +39,7 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
 def _in_list(token: str) -> bool:
     """Whether a word between two entities keeps them items of one list: a coordinator, determiner,
     comma or a modifier ("X and human Y"), not a verb, auxiliary or preposition ("X inhibits Z and Y")."""
-    if token in role("coordinator") or token in role("determiner") or token == ",":
-        return True
-    if token in role("head"):
+    if token in role("coordinator") or token in role("determiner") or token == "," or token in role("head"):
         return True                                   # "X levels and Y levels"
     return not (token in verb_forms() or token in NEGATABLE or token in role("preposition")
                 or token in role("relative") or token in role("subordinate") or token in role("negation")

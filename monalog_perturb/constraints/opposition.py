@@ -18,7 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from monalog.knowledge.wordnet import wordnet
+from monalog_perturb.bio.clauses import negation_words, words
 from monalog_perturb.candidate import Candidate
+from monalog_perturb.transformations.mutations import substitutions
 
 _PREFIXES = ("in", "un", "non", "dis", "de", "anti", "im", "ir", "il")
 KINDS = ("negation", "antonym", "entity swap")
@@ -33,8 +36,6 @@ class Opposition:
 
 
 def _words(text: str) -> tuple[Counter, int]:
-    from monalog_perturb.bio.clauses import negation_words, words
-
     ws = words(text)
     negations = negation_words(ws)
     skip = {id(w) for w in negations}
@@ -42,8 +43,6 @@ def _words(text: str) -> tuple[Counter, int]:
 
 
 def _wordnet_antonyms(word: str) -> set[str]:
-    from monalog.knowledge.wordnet import wordnet
-
     wn, out = wordnet(), set()
     for pos in ("a", "v", "r", "n"):
         lemma = wn.morphy(word, pos)
@@ -53,16 +52,12 @@ def _wordnet_antonyms(word: str) -> set[str]:
 
 
 def _lemmas(word: str) -> set[str]:
-    from monalog.knowledge.wordnet import wordnet
-
     wn = wordnet()
     return {word} | {lemma for pos in ("a", "v", "r", "n") if (lemma := wn.morphy(word, pos))}
 
 
 def opposite(a: str, b: str) -> bool:
     """Whether two words are opposites: listed, WordNet antonyms, or one is the other with a negative prefix."""
-    from monalog_perturb.transformations.mutations import substitutions
-
     listed = substitutions()
     if listed.get(a, ("",))[0] == b or listed.get(b, ("",))[0] == a:
         return True
