@@ -162,7 +162,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
     negate its auxiliaries (the first, then all: "is V and is W")."""
     vp = node_at(tree, vp_path)
     negated = [vp_path + sub for sub, node in walk(vp)
-               if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _in_noun(vp, sub)]
+               if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _embedded(vp, sub)]
     for path in negated:
         node = node_at(tree, path)
         neg, word = next((i, c.token.word) for i, c in enumerate(node.children) if _is_negation(c))
@@ -177,7 +177,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         return
     auxiliaries = [vp_path + sub for sub, node in walk(vp)
                    if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
-                   and not _in_noun(vp, sub)
+                   and not _embedded(vp, sub)
                    and node.left.token.lemma.lower() in AUXILIARIES
                    and str(node.left.category).startswith("(S[dcl]")
                    and "S" in str(getattr(node.left.category, "argument", ""))]     # "has dirt": a main verb
@@ -193,10 +193,16 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         yield edited, f"{label}: \"{first_aux.token.word} not\""
 
 
-def _in_noun(vp: Tree, sub: Path) -> bool:
+def _embedded(vp: Tree, sub: Path) -> bool:
     """The node at `sub` of `vp` is inside a noun phrase (a relative clause of the object: "rides a
-    bike | that is not red"), where negating it contradicts nothing."""
-    return any(str(node_at(vp, sub[:i]).category) in ("N", "NP") for i in range(1, len(sub)))
+    bike | that is not red") or a clause the verb phrase reports or supposes ("said that she was not
+    at home"), where negating it contradicts nothing."""
+    for i in range(1, len(sub)):
+        parent = node_at(vp, sub[:i - 1])
+        if str(node_at(vp, sub[:i]).category) in ("N", "NP") or \
+                (_clause_argument(parent) and sub[i - 1] == (1 if cast(Binary, parent).rule is Rule.FA else 0)):
+            return True
+    return False
 
 
 _ANY = {"some": "any", "something": "anything", "someone": "anyone", "somebody": "anybody"}

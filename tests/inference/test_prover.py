@@ -198,6 +198,7 @@ def test_entailments(prover, premise, hypothesis):
     ("A man in a hat is standing", "A man without a hat is standing", "conjunct"),
     # a subject named by the one word WordNet has for its two ("panda bear" is "panda"): one referent
     ("A panda bear is eating some bamboo", "The panda is not eating bamboo", "negat"),
+    ("He did not say that she was at home", "He said that she was at home", "negat"),   # the reporting verb's
 ])
 def test_contradictions(prover, premise, hypothesis, note):
     proof = prover.prove(premise, hypothesis)
@@ -257,6 +258,7 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("A young man is not dancing", "The boyfriend is dancing"),     # a compound with an adjective is no name
     # a negation inside the object's relative clause is no negation of the verb
     ("Tom can't ride a bicycle that can not be mounted by Jim", "Tom can't ride a bicycle"),
+    ("He said that she was not at home", "He said that she was at home"),     # nor the clause a verb reports
 ])
 def test_neutral(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is Label.NEUTRAL
