@@ -199,6 +199,15 @@ def modifier_split(node: Tree) -> tuple[int, int] | None:
     return None
 
 
+def unmodified(node: Tree) -> Tree:
+    """The node without the modifiers that follow it ("state" of "state | to drive", "food" of "food |
+    for days"): where a hypothesis's parse attaches a phrase lower than the premise's, its premodifiers
+    and determiners still find the premise's node."""
+    while (split := modifier_split(node)) is not None and split[0] == 1:
+        node = node.children[split[1]]
+    return node
+
+
 
 _N = Atom("N")
 _NP = Atom("NP")

@@ -47,12 +47,15 @@ def plural_nouns() -> frozenset[str]:
 def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
     """Lower-cased lemmas, as in the silver SICK parses ("is"/VBZ -> "be"); a plural-only noun is its
     own lemma, unless "of" follows ("two glasses of wine": glass); a contraction's host is its verb
-    ("ca" of "can't": can), so "can't ride" and "can ride" differ by the negation only."""
+    ("ca" of "can't": can), so "can't ride" and "can ride" differ by the negation only; a form of "be" is
+    "be" whatever its tag ("was" tagged RB in a misparse)."""
     words = list(words)
     lemmas = _stemmer().analyze(words, list(pos))
     return [CONTRACTION_HOSTS[word.lower()] if word.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] == ["n't"]
+            else "be" if word.lower() in _BE_FORMS
             else word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
             else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]
 
 
+_BE_FORMS = frozenset({"am", "is", "are", "was", "were", "been", "being"})
 CONTRACTION_HOSTS = {"ca": "can", "wo": "will", "sha": "shall"}     # "ca" of "ca n't"

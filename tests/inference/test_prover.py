@@ -83,6 +83,7 @@ def prover(parser):
     ("No dog is black", "No dog is black and white"),                  # two colours are one pattern
     ("No boy has a black dog", "No boy has a black and white dog"),
     ("Not all of the animals bark", "Not all of the dogs bark"),       # "all" takes no PP argument
+    ("Tom hardly ever reads novels", "Tom hardly reads novels"),       # "hardly ever" is one adverb
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -160,6 +161,10 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("She reads the paper every morning", "She reads the paper every sunny morning"),   # a time adverbial
     ("You're no longer children", "You're no longer small children"),
     ("Not many of the campers had a sunburn or caught a cold", "Not many of the campers caught a cold"),
+    ("Few sailors have ever seen a whale or caught a shark", "Few sailors have caught a shark"),  # "ever" ≡ ε
+    ("Most sailors have caught a shark", "Most sailors have ever seen a whale or caught a shark"),
+    ("Every child who did not eat any green apples is sick", "Every child who did not eat apples is sick"),
+    ("She went without water for hours", "She went without any water for hours"),    # "for hours" apart
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)

@@ -529,6 +529,12 @@ def test_plural_only_nouns_are_their_own_lemma():
     assert lemmatize(["two", "glasses", "of", "wine"], ["CD", "NNS", "IN", "NN"])[1] == "glass"
 
 
+def test_a_form_of_be_is_be_whatever_its_tag():
+    from monalog.text.lemmatize import lemmatize
+
+    assert lemmatize(["was", "asked"], ["RB", "VBD"]) == ["be", "ask"]       # a misparse's tag
+
+
 @pytest.mark.parametrize("before, after", [
     # a dative passive and a double object: what is given goes "to" whom it is given
     ("A snake is being fed a mouse by a man", "A man is feeding a mouse to a snake"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from monalog.inference.edits import (added_complements, added_disjuncts, adjective_swaps, adverb_moves, aligned_phrases,
                                      clothing_colours, compound_phrases, deletions, determiner_phrases,
                                      ground_prepositions, insertions, npi_any, place_phrases, pp_moves, replacements,
-                                     two_word_determiners)
+                                     two_word_determiners, vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
 RULES: tuple[Rule, ...] = (
@@ -27,6 +27,7 @@ RULES: tuple[Rule, ...] = (
     added_disjuncts.edits,          # "X" ≤ "X or Y" (↑)
     added_complements.edits,        # the target's objects, complements and "and" adjectives added (↓)
     npi_any.edits,                  # "a N" ≡ "any N" where ↓
+    vacuous_ever.edits,             # "has ever caught" ≡ "has caught"
 )
 
 __all__ = ["RULES", "EditContext", "Edits", "Nodes", "Rule"]

@@ -9,7 +9,7 @@ from monalog.inference.droppable import operators
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
-from monalog.inference.treeops import lemma_key, replace_at, same_category, sentence_text, surface
+from monalog.inference.treeops import lemma_key, replace_at, same_category, sentence_text, surface, unmodified
 from monalog.polarity.marks import Polarity
 
 
@@ -21,11 +21,11 @@ def edits(ctx: EditContext) -> Edits:
         head = mod_node.children[1 - mod_index]
         if all(ctx.have[lemma] for lemma in lemma_key(mod)):
             continue
-        head_key = lemma_key(head)
+        head_keys = {lemma_key(head), lemma_key(unmodified(head))} if mod_index == 0 else {lemma_key(head)}
         for path, node in ctx.nodes:
             if node.polarity is not Polarity.DOWN or not same_category(node.category, head.category):
                 continue
-            if lemma_key(node.node) != head_key:
+            if lemma_key(node.node) not in head_keys:
                 continue
             children = (mod, node.node) if mod_index == 0 else (node.node, mod)
             shape = cast(Binary, mod_node)      # a modifier and its head

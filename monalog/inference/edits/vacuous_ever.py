@@ -1,0 +1,54 @@
+""""ever" says nothing the verb phrase it modifies does not ("has ever caught a cold" ≡ "has caught a
+cold", "nobody ever goes there" ≡ "nobody goes there": at some time or other), so it is dropped or added,
+in any polarity, where the target has one fewer or one more. Only "ever" modifying the verb phrase to
+its right, never after a word it makes one phrase with ("hardly ever", "almost ever": other meanings).
+The prover's rule: undirected generation has nothing to gain from it."""
+from __future__ import annotations
+
+from monalog.ccg.tree import Binary, Leaf, Tree, leaves
+from monalog.inference.edits.context import EditContext, Edits
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.treeops import Path, leaf_positions, lemma_key, replace_at, same_category, sentence_text, \
+    surface, walk
+from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.polarity.polarizer import PolarizedNode
+
+_EVER = "ever"
+_BOUND = frozenset({"hardly", "scarcely", "barely", "almost", "nearly", "seldom", "rarely"})
+
+
+def edits(ctx: EditContext) -> Edits:
+    target = ctx.target
+    if target is None or ctx.have[_EVER] == target.lemmas[_EVER]:
+        return
+    if ctx.have[_EVER] > target.lemmas[_EVER]:
+        words = [leaf.token.word.lower() for leaf in leaves(ctx.tree)]
+        positions = leaf_positions(ctx.tree)
+        for path, node in ctx.nodes:
+            if _ever_phrase(node.node) and words[max(positions[(*path, 0)] - 1, 0)] not in _BOUND:
+                yield _step(ctx, path, node, node.node.children[1], node.node)
+        return
+    for _, phrase in walk(target.tree):
+        if not isinstance(phrase, Binary) or not _ever_phrase(phrase):
+            continue
+        verb_phrase = phrase.children[1]
+        for path, node in ctx.nodes:
+            if same_category(node.category, verb_phrase.category) and lemma_key(node.node) == lemma_key(verb_phrase):
+                ever = Binary(phrase.category, phrase.rule, phrase.children[0], node.node, phrase.head_is_left)
+                yield _step(ctx, path, node, ever, ever)
+
+
+def _ever_phrase(node: Tree) -> bool:
+    """An "ever | verb phrase" node."""
+    return isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.word.lower() == _EVER \
+        and str(node.left.category).replace("[X]", "") == "(S\\NP)/(S\\NP)"
+
+
+def _step(ctx: EditContext, path: Path, node: PolarizedNode, new: Tree, with_ever: Tree) -> tuple[Tree, Step]:
+    edited = replace_at(ctx.tree, path, new)
+    fact = Fact(Term(surface(with_ever)), Relation.EQ, Term(surface(with_ever.children[1])), Source.PAIR,
+                "\"ever\" adds nothing: at some time or other")
+    dropped = new is not with_ever
+    step = Step(StepKind.DELETE if dropped else StepKind.INSERT, _EVER if dropped else "", "" if dropped else _EVER,
+                sentence_text(edited), node.polarity, (fact,), operator=node.operator)
+    return edited, step
