@@ -79,6 +79,11 @@ def keyed_leaves(tree: Tree) -> list[tuple[str, int]]:
             or (lemmas[n + 1:n + 2] == ["little"] and not _little_adjective(all_leaves, kept[n + 1][1]))]
 
 
+def same_words(a: Tree, b: Tree) -> bool:
+    """The same lemmas, word for word ("is singing" is not the conjunct "singing")."""
+    return len(leaves(a)) == len(leaves(b)) and lemma_key(a) == lemma_key(b)
+
+
 def has_run(key: tuple[str, ...], run: tuple[str, ...]) -> bool:
     """`run` occurs in `key` as consecutive lemmas (a reordered phrase the target has)."""
     return any(key[i:i + len(run)] == run for i in range(len(key) - len(run) + 1))

@@ -84,6 +84,8 @@ def prover(parser):
     ("No boy has a black dog", "No boy has a black and white dog"),
     ("Not all of the animals bark", "Not all of the dogs bark"),       # "all" takes no PP argument
     ("Tom hardly ever reads novels", "Tom hardly reads novels"),       # "hardly ever" is one adverb
+    ("Tom can't compare apples", "Tom can't compare apples and pears"),    # a collective verb
+    ("Ben did not eat cake", "Ben did not eat cake and drink tea"),       # a conjunct that is no noun phrase
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -165,6 +167,8 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("Most sailors have caught a shark", "Most sailors have ever seen a whale or caught a shark"),
     ("Every child who did not eat any green apples is sick", "Every child who did not eat apples is sick"),
     ("She went without water for hours", "She went without any water for hours"),    # "for hours" apart
+    ("The cat does not eat fish", "The cat does not eat fish and rice"),           # "X and Y" ≤ X where ↓
+    ("Anna never visited a museum", "Anna never visited a museum and a zoo"),
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)

@@ -4,10 +4,10 @@ rule goes where it should be tried: a module with `edits(ctx: EditContext) -> Ed
 here (spaCy's pipeline is the model)."""
 from __future__ import annotations
 
-from monalog.inference.edits import (added_complements, added_disjuncts, adjective_swaps, adverb_moves, aligned_phrases,
-                                     clothing_colours, compound_phrases, deletions, determiner_phrases,
-                                     ground_prepositions, insertions, npi_any, place_phrases, pp_moves, replacements,
-                                     two_word_determiners, vacuous_ever)
+from monalog.inference.edits import (added_complements, added_conjuncts, added_disjuncts, adjective_swaps,
+                                     adverb_moves, aligned_phrases, clothing_colours, compound_phrases, deletions,
+                                     determiner_phrases, ground_prepositions, insertions, npi_any, place_phrases,
+                                     pp_moves, replacements, two_word_determiners, vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
 RULES: tuple[Rule, ...] = (
@@ -25,6 +25,7 @@ RULES: tuple[Rule, ...] = (
     deletions.edits,                # modifiers, objects, measures and conjuncts dropped (↑)
     insertions.edits,               # the target's modifiers added (↓)
     added_disjuncts.edits,          # "X" ≤ "X or Y" (↑)
+    added_conjuncts.edits,          # "X and Y" ≤ "X" (↓)
     added_complements.edits,        # the target's objects, complements and "and" adjectives added (↓)
     npi_any.edits,                  # "a N" ≡ "any N" where ↓
     vacuous_ever.edits,             # "has ever caught" ≡ "has caught"

@@ -1,6 +1,6 @@
 """"X" -> "X or Y" where ↑ (the converse of dropping a disjunct where ↓), not after a possibility
-modal: "You can take a train or a bus" gives both options (free choice). No conjunct is added where ↓:
-collective verbs ("compare A and B") and misparses make it unsound. Nor is a disjunct added after a
+modal: "You can take a train or a bus" gives both options (free choice); its converse for "and" is
+added_conjuncts. Nor is a disjunct added after a
 phrase with a downward operator: "took no notice of me or my sister" reads the disjunct inside "no"'s
 restrictor, whatever the parse says."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ from monalog.inference.droppable import operators
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import conjunction, pair_fact
-from monalog.inference.treeops import lemma_key, replace_at, same_category, sentence_text, surface, walk
+from monalog.inference.treeops import replace_at, same_category, same_words, sentence_text, surface, walk
 from monalog.polarity.marks import Polarity
 
 _FREE_CHOICE = frozenset({"can", "could", "may", "might", "maybe", "perhaps", "possibly"})
@@ -31,15 +31,10 @@ def edits(ctx: EditContext) -> Edits:
                     or any(m < path for m in modals) or any(operators(leaves(node.node))):   # a modal before it
                 continue
             if (added := next((other for conjunct, other in ((first, second), (second, first))
-                               if _same_words(node.node, conjunct)), None)) is None:
+                               if same_words(node.node, conjunct)), None)) is None:
                 continue
             edited = replace_at(ctx.tree, path, coordination)
             fact = pair_fact(surface(coordination), surface(node.node), "X is a special case of \"X or Y\"")
             after = f"or {surface(added)}" if added is second else f"{surface(added)} or"
             yield edited, Step(StepKind.INSERT, "", after, sentence_text(edited), Polarity.UP, (fact,),
                                operator=node.operator)
-
-
-def _same_words(a: Tree, b: Tree) -> bool:
-    """The same lemmas, word for word ("is singing" is not the conjunct "singing")."""
-    return len(leaves(a)) == len(leaves(b)) and lemma_key(a) == lemma_key(b)
