@@ -12,6 +12,7 @@ from typing import Sequence
 
 from monalog.cli.common import one_line
 from monalog.errors import MonalogError
+from monalog.extras import missing_extra
 
 COMMANDS = ("parse", "polarize", "prove", "eval", "classify", "train", "augment", "demo", "train_tagger", "serve")
 
@@ -44,6 +45,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except MonalogError as exc:
         print(f"monalog: error: {one_line(exc)}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as exc:          # a command that needs an extra the install lacks
+        needed = missing_extra(exc)
+        if needed is None:
+            raise
+        print(f"monalog: error: {one_line(needed)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("monalog: interrupted", file=sys.stderr)

@@ -148,6 +148,8 @@ class DepccgScorer:
     """depccg's pretrained English tagger, for users who ran `depccg_en download` (needs internet once)."""
 
     def __init__(self, variant: str | None = "rebank", device: str | None = None) -> None:
+        import torch            # first: without it (the neural extra) the model's absence is not the problem
+
         try:
             from depccg.instance_models import load_model_directory
             from depccg.torch_supertagger import load_torch_tagger
@@ -157,8 +159,6 @@ class DepccgScorer:
                 f"depccg's pretrained model ({variant or 'default'}) is not installed: {exc}. "
                 "Install it with `depccg_en download` (needs internet) or use the default backend.",
                 input=variant) from exc
-        import torch
-
         cuda = 0 if (device or "").startswith("cuda") and torch.cuda.is_available() else -1
         self.tagger = load_torch_tagger(model_dir, cuda)
         self.tags = list(self.tagger.categories)
