@@ -40,7 +40,8 @@ echo "setup: installing Python dependencies into .venv" >&2
 # torch first, pinned: here that is the CPU build on disk (an unpinned one pulls a multi-GB CUDA
 # build). Set MONALOG_TORCH to choose another spec; an existing torch is kept.
 .venv/bin/python -c "import torch" 2>/dev/null || .venv/bin/python -m pip install -q "${MONALOG_TORCH:-torch==2.13.0}" >&2
-.venv/bin/python -m pip install -q -e ".[test,bio,ray]" >&2
+# the core and every extra (pyproject.toml): a core-only install is `pip install .`
+.venv/bin/python -m pip install -q -e ".[test,neural,plots,perturb,bio,ray]" >&2
 # Compile WordNet once into the SQLite index (~/.cache/monalog/wordnet-3.0.sqlite) and lay out the
 # nltk-shaped copy the reference reader uses (MONALOG_WORDNET=nltk), if WordNet is there.
 .venv/bin/python -c "from monalog.knowledge.wordnet import load, nltk_wordnet; load(); nltk_wordnet()" >&2 \
