@@ -38,13 +38,15 @@ def prove(premise: str, hypothesis: str, settings: ProverSettings | None = None)
 
 
 def prove_many(pairs: Sequence[tuple[str, str]], settings: ProverSettings | None = None, workers: int = 1,
-               on_chunk: Callable[[int], None] | None = None) -> list[Proof | MonalogError]:
-    """Proofs in input order, a failing pair's error in its place; `workers` > 1 uses processes.
-    The answers do not depend on the number of workers or the batches."""
+               on_chunk: Callable[[int], None] | None = None, engine: str = "local",
+               address: str | None = None) -> list[Proof | MonalogError]:
+    """Proofs in input order, a failing pair's error in its place; `workers` > 1 uses processes, and
+    `engine` "ray" that many Ray actors (a local Ray instance, or the cluster at `address`).
+    The answers do not depend on the engine, the number of workers or the batches."""
     from monalog.inference.batch import prove_all
     from monalog.inference.prover import ProverSettings
 
-    return prove_all(pairs, settings or ProverSettings(), workers, on_chunk=on_chunk)
+    return prove_all(pairs, settings or ProverSettings(), workers, on_chunk=on_chunk, engine=engine, address=address)
 
 
 def polarize(sentence: str, normalize: bool = False, readings: Readings | None = None) -> PolarizedSentence:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from monalog.cli.common import count, error, progress, share, skipped
+from monalog.cli.common import count, engine_options, error, progress, share, skipped
 
 
 def register(sub) -> None:
@@ -13,9 +13,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", required=True,
                    help="JSONL of pairs; rerunning with the same output resumes (OUT.progress beside it)")
     p.add_argument("--depth", type=count(0), default=2, help="most edits from the premise (default 2)")
-    p.add_argument("--workers", type=count(1), default=1, help="worker processes (or Ray actors)")
-    p.add_argument("--engine", choices=("local", "ray"), default="local")
-    p.add_argument("--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")
+    engine_options(p, "worker processes (or Ray actors)")
     p.add_argument("--fraction", type=share, default=1.0, help="keep this share of each premise's pairs")
     p.add_argument("--seed", type=int, default=0, help="seed of the --fraction sample")
     p.add_argument("--sick-set", type=str.upper, choices=("TRAIN", "TRIAL", "TEST"),

@@ -312,7 +312,7 @@ def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
     deprecated_alias(p, "--format", "--input-format", "input_format", choices=FORMATS)
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected",
                    help="SICK: entailment_label (original) or label_current_paper (corrected)")
-    p.add_argument("--workers", type=count(1), default=1, help="worker processes for the prover")
+    engine_options(p, "worker processes for the prover (or Ray actors)")
     p.add_argument("--hybrid", metavar="MODEL_DIR", action="append",
                    help="a fallback classifier (a `monalog train` folder or any NLI model) for the pairs the "
                         "engine leaves NEUTRAL or cannot handle; repeat it for an ensemble (probabilities averaged, "
@@ -322,6 +322,15 @@ def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
                    help="with --hybrid: fixed (default) trusts the engine's E/C and asks the fallback for the rest; "
                         "learned weighs both with the rule `train --fit-decision` fitted on the model's dev share")
     prover_options(p)
+
+
+def engine_options(p: argparse.ArgumentParser, workers_help: str) -> None:
+    """--workers, --engine and --ray-address of the commands that run batches in parallel (parallel.run_batches)."""
+    p.add_argument("--workers", type=count(1), default=1, help=workers_help)
+    p.add_argument("--engine", choices=("local", "ray"), default="local",
+                   help="local (default): worker processes on this machine; ray: Ray actors (pip install "
+                        "'monalog[ray]'), on a local Ray instance or the cluster at --ray-address")
+    p.add_argument("--ray-address", help="a Ray cluster to run on (default: a local Ray instance)")
 
 
 def fallback_options(p: argparse.ArgumentParser, threshold_note: str) -> None:
@@ -354,7 +363,7 @@ def classifier(args: argparse.Namespace):
     from monalog.hybrid.classifier import HybridClassifier
 
     return HybridClassifier.load(args.hybrid or (), prover_settings(args), args.threshold, args.decision,
-                                 args.workers, args.device)
+                                 args.workers, args.device, args.engine, args.ray_address)
 
 
 def decide(args: argparse.Namespace, pairs, on_ready: Callable[[float], None] | None = None) -> list:

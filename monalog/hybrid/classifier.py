@@ -65,18 +65,20 @@ class HybridClassifier:
 
     def __init__(self, fallback: Fallback | FallbackEnsemble | None, settings: ProverSettings = ProverSettings(),
                  threshold: float | None = DEFAULT_THRESHOLD, workers: int = 1,
-                 rule: DecisionRule | None = None) -> None:
+                 rule: DecisionRule | None = None, engine: str = "local", address: str | None = None) -> None:
         self.fallback, self.settings, self.workers, self.rule = fallback, settings, workers, rule
+        self.engine, self.address = engine, address        # where the engine proves (inference.batch.prove_all)
         self.threshold = None if rule is not None else threshold        # the rule has its own
 
     @classmethod
     def load(cls, models: Sequence[str] = (), settings: ProverSettings = ProverSettings(),
              threshold: float | None = None, decision: str = "fixed", workers: int = 1,
-             device: str | None = None) -> "HybridClassifier":
+             device: str | None = None, engine: str = "local", address: str | None = None) -> "HybridClassifier":
         """The engine alone (no `models`), or with the fallback of `models` (`monalog train` folders or NLI
         models; several: their ensemble). `threshold`: fallback E/C below it become NEUTRAL (None: the
         default, DEFAULT_THRESHOLD; 0: none); `decision` "learned": the rule `train --fit-decision` fitted
-        on the one model weighs both answers, with its own threshold."""
+        on the one model weighs both answers, with its own threshold. The engine proves in `workers`
+        processes, or with `engine` "ray" as that many Ray actors (a local Ray, or the cluster at `address`)."""
         from monalog.hybrid.decision import DecisionRule
         from monalog.hybrid.fallback import load_fallback
 
@@ -96,7 +98,8 @@ class HybridClassifier:
                 log.warning("the decision rule was fitted on --knowledge %s answers, these are --knowledge %s",
                             rule.fitted["engine"], settings.knowledge.value)
         fallback = load_fallback(list(models), device=device) if models else None
-        return cls(fallback, settings, DEFAULT_THRESHOLD if threshold is None else threshold, workers, rule)
+        return cls(fallback, settings, DEFAULT_THRESHOLD if threshold is None else threshold, workers, rule,
+                   engine, address)
 
     def classify(self, pairs: Sequence[tuple[str, str]], on_chunk: Callable[[int], None] | None = None,
                  proofs: Sequence[Proof | MonalogError] | None = None,
@@ -104,7 +107,8 @@ class HybridClassifier:
         """`proofs`: the engine's results when already computed (evaluating several fallbacks);
         `on_ready`: told each prover worker's load time."""
         if proofs is None:
-            proofs = prove_all(pairs, self.settings, self.workers, on_chunk=on_chunk, on_ready=on_ready)
+            proofs = prove_all(pairs, self.settings, self.workers, on_chunk=on_chunk, on_ready=on_ready,
+                               engine=self.engine, address=self.address)
         # the fallback decides what the engine left NEUTRAL or failed on (with a rule: every pair),
         # never a timed-out one
         undecided = [i for i, r in enumerate(proofs) if not isinstance(r, SearchTimeout)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Iterator, Sequence
 
-from monalog.parallel import OnReady, run_local
+from monalog.parallel import OnReady, run_batches
 from monalog.errors import MonalogError
 from monalog.inference.proof import Proof
 from monalog.inference.prover import Prover, ProverSettings
@@ -23,12 +23,14 @@ def _chunks(pairs: Sequence[tuple[str, str]], size: int) -> Iterator[list[tuple[
 
 def prove_all(pairs: Sequence[tuple[str, str]], settings: ProverSettings = ProverSettings(), workers: int = 1,
               chunk_size: int = 128, on_chunk: Callable[[int], None] | None = None,
-              on_ready: OnReady | None = None) -> list[Result]:
+              on_ready: OnReady | None = None, engine: str = "local", address: str | None = None) -> list[Result]:
     """Results in input order. workers > 1 uses that many processes (each loads its own models
-    first; `on_ready` is told each one's load time)."""
+    first; `on_ready` is told each one's load time); engine "ray": that many Ray actors, on a local
+    Ray instance or the cluster at `address` (parallel.run_batches, the runner `augment` uses too)."""
     results: list[Result] = []
     size = chunk_size if workers <= 1 else max(8, chunk_size // workers)
-    for chunk_results in run_local(partial(_prover_worker, settings), _chunks(pairs, size), workers, on_ready):
+    for chunk_results in run_batches(partial(_prover_worker, settings), _chunks(pairs, size), engine, workers, address,
+                                     on_ready=on_ready):
         results += chunk_results
         if on_chunk:
             on_chunk(len(chunk_results))
