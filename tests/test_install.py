@@ -16,8 +16,8 @@ from monalog.extras import EXTRAS, missing_extra
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 DISTRIBUTIONS = {"pyhpo": "hpo3", "drug_named_entity_recognition": "drug-named-entity-recognition"}
-# sentence-transformers comes with the packaged MiniLM's distribution, which monalog only reads files of
-HIDDEN = sorted({*EXTRAS, "sentence_transformers"})
+# and what the packaged MiniLM's distribution declares (monalog only reads its files): not needed either
+HIDDEN = sorted({*EXTRAS, "sentence_transformers", "tokenizers", "huggingface_hub", "sklearn", "scipy"})
 
 CORE_ONLY = """
 import importlib.abc, json, sys
