@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.readability import bad_deletion, gender_clash
+from monalog.augment.readability import bad_contradiction, bad_deletion, gender_clash
 from monalog.augment.readability import double_negative, lone_reciprocal, repeated_bigram, tidy
 from monalog.augment.words import COUNT_DETERMINERS, in_compound, replacing_leaf, word_choice, wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
@@ -217,7 +217,7 @@ class Augmenter:
                 verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
                                               for clause in (tree, *clause_conjuncts(tree)))
                 for text, note in natural_contradictions(agree(state.tree), verbs=verbs):
-                    if text.lower() in seen:
+                    if text.lower() in seen or bad_contradiction(sentence_text(state.tree), text):
                         continue
                     seen.add(text.lower())
                     step = Step(StepKind.NEGATE, sentence_text(state.tree), text, text,

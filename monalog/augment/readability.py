@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from monalog.ccg.tree import Tree, leaves
+from monalog.ccg.tree import Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.text.normalize import default_fragment
 
@@ -23,8 +23,15 @@ _FORMS = auxiliaries("form")
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
 
+# words that open a subordinate clause: such a clause is not asserted, nor a sentence of its own
+_CLAUSE_WORDS = frozenset({"how", "why", "whether", "what", "when", "where", "which", "who", "whom", "whose", "that",
+                           "if", "because", "although", "though", "unless", "while"})
+
 # words that make a sentence negative: an edit meant for a positive sentence keeps away from them
 NEGATIVE_WORDS = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
+_QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedded question, never a relative
+_NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
+_NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,17 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                and str(leaf.category).startswith(("(S", "S"))]
     if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
+    if end - start == 1 and start and tokens[start].pos == "VBG" and tokens[start - 1].pos == "IN" \
+            and end < len(tokens) and tokens[end].pos.startswith("NN") and not _adjective(words[start]):
+        return "a gerund dropped from its object (\"without watching matches\" -> \"without matches\")"
+    if words[end - 1] in ("and", "or") and start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS \
+            and end < len(tokens) and tokens[end].pos.startswith("VB") and tokens[start].pos.startswith("VB") \
+            and (_base(tokens[end]) != _base(tokens[start])):
+        return f"the auxiliary \"{words[start - 1]}\" would govern the other conjunct (\"are evolve\")"
+    if remaining and remaining[0] in _CLAUSE_WORDS and words[0] not in _CLAUSE_WORDS:
+        return f"the sentence would start with \"{remaining[0]}\": a clause, not a sentence"
+    if end - start == 1 and words[start] in _CLAUSE_WORDS - {"that"}:
+        return f"\"{words[start]}\" dropped: its clause would read as asserted"
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
         return f"an auxiliary dropped (\"{words[start]}\"): \"meetings be held\" is no sentence"
     if start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS and tokens[start].pos.startswith("VB") \
@@ -118,6 +136,21 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     if any(t.pos.startswith("NN") for t in tokens[start:end]) and _OBJECT_PRONOUNS & set(words[end:]):
         return "a pronoun after the deletion would lose its antecedent (\"jumping and another is standing on it\")"
+    return None
+
+
+def bad_contradiction(before: str, after: str) -> str | None:
+    """Why a reader would reject `after` as the contradiction of `before`, or None: a clause word
+    read as a determiner and swapped ("tracking how entities are ..." -> "tracking no entities are ..."),
+    or a negation taken away from the NPI it licensed ("Nobody had ever heard" -> "A man had ever heard")."""
+    old, new = before.lower().split(), after.lower().split()
+    if any(new.count(word) < old.count(word) for word in _CLAUSE_WORDS & set(old)):
+        return "a clause word swapped for a determiner"
+    changed = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), len(old))
+    if _QUESTION_WORDS & set(old[:changed]) and {"not", "n't"} & set(new[changed:]):
+        return "a negation inside a clause the sentence does not assert (\"tracking how entities are not ...\")"
+    if _NPIS & set(new) and _NEGATIONS & set(old) and not _NEGATIONS & set(new):
+        return "an NPI left without the negation that licensed it"
     return None
 
 
@@ -164,3 +197,17 @@ def lone_reciprocal(text: str) -> bool:
     """"A person is walking together": a reciprocal left with a singular subject."""
     words = text.lower().split()
     return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
+
+
+@lru_cache(maxsize=4096)
+def _adjective(word: str) -> bool:
+    """WordNet lists `word` as an adjective ("running water"; "watching" is none)."""
+    from monalog.knowledge.wordnet import load
+
+    return bool(load().synsets(word, ("a", "s")))
+
+
+def _base(token: Token) -> bool:
+    """A verb in its base form as its spelling shows it (the tagger may call "evolve" VBN after "are
+    introduced and")."""
+    return token.word.lower() == token.lemma.lower()

@@ -110,3 +110,33 @@ def test_an_adverb_keeps_its_adjective(generated):
     assert not any(re.search(r"\bvery (?:cloak|a|the)\b", h) for h in woman)
     toddlers = generated["Two toddlers in a really small wagon are eating some corndogs"]     # "really" tagged JJ
     assert toddlers and not any("really wagon" in h for h in toddlers)
+
+
+@pytest.fixture(scope="module")
+def outside(parser):
+    premises = ["No sailor sailed without reading nautical charts",
+                "Solving a hard puzzle requires knowing how pieces are shaped and fit together",
+                "Nobody in the village had ever seen such a tall tower"]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    return {p: [(g.hypothesis, g.label.value) for g in r] for p, r in zip(premises, results)}
+
+
+def test_a_gerund_keeps_its_object(outside):
+    hypotheses = [h for h, _ in outside["No sailor sailed without reading nautical charts"]]
+    assert hypotheses and not [h for h in hypotheses if re.search(r"without (nautical )?charts", h)]
+
+
+def test_an_embedded_question_is_neither_asserted_nor_negated(outside):
+    pairs = outside["Solving a hard puzzle requires knowing how pieces are shaped and fit together"]
+    assert pairs
+    for hypothesis, _ in pairs:
+        assert not hypothesis.lower().startswith(("how", "pieces")), hypothesis
+        assert "are fit" not in hypothesis and "how pieces are not" not in hypothesis, hypothesis
+        assert "knowing no pieces" not in hypothesis, hypothesis
+
+
+def test_a_contradiction_keeps_no_npi_without_its_negation(outside):
+    pairs = outside["Nobody in the village had ever seen such a tall tower"]
+    assert any(label == "ENTAILMENT" for _, label in pairs)
+    assert not [h for h, label in pairs if label == "CONTRADICTION" and "ever" in h.split()
+                and not {"no", "nobody", "not", "never"} & set(h.lower().split())]
