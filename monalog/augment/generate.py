@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
+_POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their", "'s", "'"})
 _CONJ, _NP_CONJ = parse_category("conj"), parse_category("NP\\NP")
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 
@@ -308,6 +309,8 @@ class Augmenter:
                     article = noun_article(tokens, positions[path])
                     if article is None or article in COUNT_DETERMINERS:
                         candidates = [w for w in candidates if countable(w) == (article is not None)]
+                    elif article in _POSSESSIVES:        # "her grandmother's house" -> "housing": a mass noun
+                        candidates = [w for w in candidates if countable(w) == countable(lemma)]
             for new_lemma in candidates:
                 if gender_clash(words, lemma, new_lemma):
                     continue                       # "No girl ... with his family"

@@ -116,7 +116,8 @@ def test_an_adverb_keeps_its_adjective(generated):
 def outside(parser):
     premises = ["No sailor sailed without reading nautical charts",
                 "Solving a hard puzzle requires knowing how pieces are shaped and fit together",
-                "Nobody in the village had ever seen such a tall tower"]
+                "Nobody in the village had ever seen such a tall tower",
+                "The boy ran back to his uncle's house"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: [(g.hypothesis, g.label.value) for g in r] for p, r in zip(premises, results)}
 
@@ -140,3 +141,9 @@ def test_a_contradiction_keeps_no_npi_without_its_negation(outside):
     assert any(label == "ENTAILMENT" for _, label in pairs)
     assert not [h for h, label in pairs if label == "CONTRADICTION" and "ever" in h.split()
                 and not {"no", "nobody", "not", "never"} & set(h.lower().split())]
+
+
+def test_a_possessed_count_noun_keeps_to_count_nouns(outside):
+    hypotheses = [h for h, _ in outside["The boy ran back to his uncle's house"]]
+    assert any("uncle's building" in h or "uncle's dwelling" in h for h in hypotheses), hypotheses
+    assert not [h for h in hypotheses if "housing" in h]       # "structures collectively"
