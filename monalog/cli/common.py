@@ -1,5 +1,7 @@
-"""What the command modules share: reading sentences and pairs, option groups, one-line errors,
-deprecated flag spellings. Nothing heavy is imported here, so `monalog --help` stays fast."""
+"""What the command modules share: reading sentences and pairs, option groups; and, from the public
+`monalog.console` and `monalog.argtypes` (which other packages' commands use too), one-line errors,
+progress bars, argparse value types and deprecated flag spellings. Nothing heavy is imported here, so
+`monalog --help` stays fast."""
 from __future__ import annotations
 
 import argparse
@@ -7,178 +9,18 @@ import dataclasses
 import json
 import logging
 import sys
-import time
 from typing import Callable, Iterable, Iterator, Sequence
 
+from monalog.argtypes import count, deprecated_alias, device_name, positive, probability
+from monalog.console import error, one_line, progress, skipped
 from monalog.errors import InputError, MonalogError
 from monalog.fileio import readable
 from monalog.hybrid import DEFAULT_THRESHOLD
+# re-exported: command modules (and tests) import these from here too
+from monalog.argtypes import share as share
+from monalog.console import ProgressLines as ProgressLines, printable as printable
 
 log = logging.getLogger("monalog")
-
-
-def printable(text: str) -> str:
-    """Text safe to show on a terminal: control, bidi and other invisible format characters (which
-    could hide or reorder what is shown) escaped as \\uXXXX; line breaks and tabs kept."""
-    return "".join(ch if ch.isprintable() or ch in "\n\t" else f"\\u{ord(ch):04x}" for ch in text)
-
-
-def one_line(exc: BaseException | str) -> str:
-    """An error message on one line, printable (input echoed into it cannot break the terminal)."""
-    return printable(" ".join(str(exc).split()))
-
-
-def error(message: str) -> int:
-    """Print the one-line CLI error and return the usage-error exit code."""
-    print(f"monalog: error: {one_line(message)}", file=sys.stderr)
-    return 2
-
-
-def skipped(path: str, line: int, reason: str) -> None:
-    print(f"monalog: {path}:{line}: skipped: {one_line(reason)}", file=sys.stderr)
-
-
-def progress(desc: str, total: int | None = None, unit: str = " sent"):
-    """A tqdm bar on stderr; when stderr is not a terminal (a log file, CI), a line every 30 s instead."""
-    if not sys.stderr.isatty():
-        return ProgressLines(desc, total, unit)
-    from tqdm import tqdm
-
-    return tqdm(desc=desc, total=total, unit=unit, file=sys.stderr, leave=False)
-
-
-class ProgressLines:
-    """tqdm's interface used here (update, set_postfix, total, a context manager) as a line on stderr at
-    the first update, then every `every` seconds, and at the end when more was done since:
-    "training: 120/1,000 steps (12%), 3.2 steps/s, ETA 4m35s, loss=0.412" (the pace counted from the
-    first update, so loading a model does not inflate the ETA). Only what is shown depends on the
-    clock, never what is computed."""
-
-    def __init__(self, desc: str, total: int | None, unit: str, every: float = 30.0) -> None:
-        self.desc, self.total, self.unit, self.every = desc, total, unit.strip() + "s", every
-        self.n, self.postfix, self.shown_n = 0, "", 0
-        self.start = time.monotonic()
-        self.shown: float | None = None
-        self.first: tuple[float, int] | None = None     # (time, count) at the first update: rates count from it
-
-    def __enter__(self) -> "ProgressLines":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.n != self.shown_n and exc[0] is None:
-            print(self.line(time.monotonic()), file=sys.stderr, flush=True)
-
-    def set_postfix(self, refresh: bool = True, **values: object) -> None:
-        self.postfix = ", ".join(f"{k}={v}" for k, v in values.items())
-
-    def refresh(self) -> None:
-        """Nothing: a line is printed when its time comes."""
-
-    def close(self) -> None:
-        """Nothing to close."""
-
-    def update(self, n: int = 1) -> None:
-        self.n += n
-        now = time.monotonic()
-        if self.first is None:
-            self.first = (now, self.n)          # what came before (loading, setting up) is not the pace
-        if self.shown is None or now - self.shown >= self.every:
-            self.shown, self.shown_n = now, self.n
-            print(self.line(now), file=sys.stderr, flush=True)
-
-    def line(self, now: float) -> str:
-        done = f"{self.n:,}" + (f"/{self.total:,} {self.unit} ({self.n / self.total:.0%})" if self.total
-                                 else f" {self.unit}")
-        pace = ""
-        if self.first is not None and self.n > self.first[1] and now > self.first[0]:
-            rate = (self.n - self.first[1]) / (now - self.first[0])
-            pace = f", {rate:.1f} {self.unit}/s" + (f", ETA {_clock((self.total - self.n) / rate)}" if self.total
-                                                   else "")
-        return f"{self.desc}: {done}{pace}" + (f", {self.postfix}" if self.postfix else "")
-
-
-def _clock(seconds: float) -> str:
-    minutes, secs = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{secs:02d}s"
-
-
-def count(minimum: int) -> Callable[[str], int]:
-    """An argparse type: a whole number at least `minimum` (a one-line usage error otherwise)."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < minimum:
-            raise argparse.ArgumentTypeError(f"{value} is less than {minimum}")
-        return value
-    parse.__name__ = "count"
-    return parse
-
-
-def finite(text: str) -> float:
-    """An argparse type: a finite number."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number")
-    return value
-
-
-def probability(text: str) -> float:
-    """An argparse type: a number in [0, 1]."""
-    value = finite(text)
-    if not 0 <= value <= 1:
-        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 1")
-    return value
-
-
-def share(text: str) -> float:
-    """An argparse type: a share in (0, 1]."""
-    value = probability(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("0 would keep nothing; give a share in (0, 1]")
-    return value
-
-
-def positive(text: str) -> float:
-    """An argparse type: a finite number above 0."""
-    value = finite(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{value} is not above 0")
-    return value
-
-
-def device_name(text: str) -> str:
-    """An argparse type: cpu, cuda, cuda:N or mps."""
-    import re
-
-    if not re.fullmatch(r"cpu|mps|cuda(:\d+)?", text):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a device (cpu, cuda, cuda:N or mps)")
-    return text
-
-
-class Deprecated(argparse.Action):
-    """An old spelling of a flag: still accepted for one release, with a warning naming the new one."""
-
-    def __init__(self, *args, new: str, append: bool = False, **kwargs) -> None:
-        self.new, self.append = new, append
-        super().__init__(*args, **kwargs)
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:
-        print(f"monalog: warning: {option_string} is deprecated; use {self.new}", file=sys.stderr)
-        if self.append:
-            values = (getattr(namespace, self.dest, None) or []) + [values]
-        setattr(namespace, self.dest, values)
-
-
-def deprecated_alias(p: argparse.ArgumentParser, old: str, new: str, dest: str, append: bool = False,
-                     **kwargs) -> None:
-    """Accept `old` as a hidden spelling of `new` (same dest) that warns when used."""
-    p.add_argument(old, dest=dest, action=Deprecated, new=new, append=append, help=argparse.SUPPRESS, **kwargs)
 
 
 def sentences(args: Sequence[str]) -> Iterator[str | InputError]:
