@@ -43,7 +43,7 @@ from pathlib import Path
 
 from monalog.hybrid.decision import fit
 from monalog.hybrid.fallback import (Fallback, FallbackEnsemble, FallbackSettings, dev_share, relabel,
-                                     split_dev, train)
+                                     fine_tune, split_dev)
 from monalog.hybrid.classifier import combine
 from monalog.inference.alignment import Knowledge
 from monalog.inference.batch import prove_all
@@ -285,7 +285,7 @@ def main() -> None:
             digest = hashlib.sha1(json.dumps([list(e[:2]) + [e[2].value] for e in extra]).encode()).hexdigest()
             meta = trained(folder, settings, digest)
             if meta is None:
-                meta = train(sick, folder, settings, extra)
+                meta = fine_tune(sick, folder, settings, extra)
                 folder.with_name(folder.name + ".extra.sha1").write_text(digest, encoding="utf-8")
             fallback = Fallback(str(folder))
             run = {"data": name, "seed": seed, "extra": len(extra), "dev_accuracy": meta["dev_accuracy"],

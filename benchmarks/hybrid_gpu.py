@@ -147,7 +147,7 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
     and held-out fold's probabilities."""
     import torch
 
-    from monalog.hybrid.fallback import LABELS, Fallback, FallbackSettings, split_dev, train
+    from monalog.hybrid.fallback import LABELS, Fallback, FallbackSettings, fine_tune, split_dev
     from monalog.inference.proof import Label
 
     torch.set_num_threads(threads)
@@ -170,7 +170,7 @@ def _train_one(pack: str, work: str, name: str, job: tuple[str, int, float, floa
     settings = FallbackSettings(model=str(Path(work) / "minilm-fp32"), epochs=epochs, learning_rate=lr, seed=seed,
                                 generated_first=config == "curriculum", max_steps=max_steps, dev_fold=fold)
     sick = [(p, h, Label(lab)) for p, h, lab in data["train"]]
-    meta = train(sick, folder, settings, extra)
+    meta = fine_tune(sick, folder, settings, extra)
     fallback = Fallback(str(folder))
     teacher = config == "balanced" and seed < data.get("teachers", 0) and "transfer" in data["extras"] and not fold
     return {"transfer": fallback.probabilities([(p, h) for p, h, _ in _transfer(data)]) if teacher else None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 
 def printable(text: str) -> str:
@@ -91,3 +92,40 @@ def _clock(seconds: float) -> str:
     minutes, secs = divmod(int(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{secs:02d}s"
+
+
+class TrainingBars:
+    """`monalog.hybrid.train`'s progress on stderr (a TrainingProgress): a bar over the training steps
+    (with the loss), a line before a temperature is fitted, a bar over the dev share proved for a
+    decision rule; each bar is closed, its last line shown, when the next stage begins or the run ends."""
+
+    BARS = {"training": ("training", " step"), "decision": ("proving the dev share", " pair")}
+
+    def __init__(self) -> None:
+        self.bar: Any = None
+
+    def __enter__(self) -> "TrainingBars":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self._close(*exc)
+
+    def _close(self, *exc: Any) -> None:
+        bar, self.bar = self.bar, None
+        if bar is not None:
+            bar.__exit__(*exc)
+
+    def stage(self, name: str, total: int | None) -> None:
+        self._close(None, None, None)
+        if name == "calibration":
+            print(f"fitting a temperature on {total} held-out pairs", file=sys.stderr, flush=True)
+        else:
+            desc, unit = self.BARS[name]
+            self.bar = progress(desc, total, unit).__enter__()
+
+    def advance(self, done: int, total: int | None = None, loss: float | None = None) -> None:
+        if total is not None:
+            self.bar.total = total
+        self.bar.update(done)
+        if loss is not None:
+            self.bar.set_postfix(loss=f"{loss:.3f}", refresh=False)

@@ -5,8 +5,10 @@ import argparse
 import json
 import sys
 
-from monalog.cli.common import count, device_name, error, positive, progress, read_pairs, share
-from monalog.inference.proof import Label
+from monalog.cli.common import count, error, read_pairs, share, skipped
+from monalog.console import TrainingBars
+from monalog.eval.datasets import training_pairs
+from monalog.hybrid.options import fallback_settings, model_options
 
 
 def register(sub) -> None:
@@ -36,79 +38,23 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def model_options(p: argparse.ArgumentParser) -> None:
-    """The fine-tuning options `train` shares with `perturb teacher`."""
-    p.add_argument("--model", default="minilm",
-                   help="base model: minilm (packaged MiniLM-L6) or any transformers name or folder")
-    p.add_argument("-o", "--output", required=True,
-                   help="folder for model, tokenizer, label map, dev metrics (new, empty, or a previous output)")
-    p.add_argument("--epochs", type=positive, default=3.0)
-    p.add_argument("--max-steps", type=count(1), help="stop after this many steps (overrides --epochs)")
-    p.add_argument("--lr", type=positive, default=1e-4,
-                   help="learning rate (default 1e-4, tuned for the packaged MiniLM; 2e-5 to 5e-5 for BERT-base)")
-    p.add_argument("--batch-size", type=count(1), default=32)
-    p.add_argument("--max-length", type=count(8), default=128)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--device", type=device_name,
-                   help="cuda or cpu (default: cuda when available, with mixed precision)")
-
-
-def sick_train_pairs(path: str, labels: str) -> list:
-    """The labelled TRAIN rows of a SICK file (every row when it has no split column)."""
-    sick, _ = read_pairs(path, "auto", labels, True)
-    if any(p.split for p in sick):
-        sick = [p for p in sick if p.split == "TRAIN"]          # TRIAL (and TEST) rows are for evaluation
-    return [(p.premise, p.hypothesis, p.label) for p in sick if p.label in Label]
-
-
-def fine_tune(args: argparse.Namespace, sick: list, extra: list, data: dict | None = None,
-              calibration: list | None = None) -> int:
-    """Train with the model options on `sick` (its dev share selects) plus `extra`, with a progress bar
-    (and ETA); with `calibration` pairs (never trained on), fit a temperature on them; print the summary line."""
-    from monalog.hybrid.fallback import FallbackSettings, calibrate, train
-
-    settings = FallbackSettings(model=args.model, epochs=args.epochs, max_steps=args.max_steps,
-                                learning_rate=args.lr, batch_size=args.batch_size, seed=args.seed,
-                                max_length=args.max_length, device=args.device,
-                                generated_first=getattr(args, "generated_first", False),
-                                dev_fold=getattr(args, "dev_fold", 0),
-                                group_by_length=getattr(args, "group_by_length", False))
-    with progress("training", unit=" step") as bar:
-        def on_step(step: int, total: int, loss: float) -> None:
-            bar.total = total
-            bar.update(1)
-            bar.set_postfix(loss=f"{loss:.3f}", refresh=False)
-        meta = train(sick, args.output, settings, extra, on_step, data)
-    summary = {k: meta[k] for k in ("dev_accuracy", "train_pairs", "extra_pairs", "dev_pairs", "steps", "seconds",
-                                    "examples_per_second", "device")}
-    if calibration:
-        print(f"fitting a temperature on {len(calibration)} held-out pairs", file=sys.stderr, flush=True)
-        summary.update(temperature=calibrate(args.output, calibration, args.device), calibration_pairs=len(calibration))
-    if getattr(args, "fit_decision", False):
-        from monalog.hybrid.decision import fit_model
-        from monalog.hybrid.fallback import split_dev
-
-        dev = split_dev(sick, settings.dev_fraction, settings.dev_fold)[1]
-        with progress("proving the dev share", len(dev), " pair") as bar:
-            rule = fit_model(args.output, dev, workers=args.workers, device=args.device, on_chunk=bar.update)
-        summary["decision_rule"] = rule.fitted
-    print(json.dumps(summary))
-    return 0
-
-
 def run(args: argparse.Namespace) -> int:
     import random
 
     from monalog.augment.recipe import RECIPES, select
     from monalog.fileio import check_output
-    from monalog.hybrid.fallback import FallbackSettings, is_model_folder, split_dev
+    from monalog.hybrid.api import train
+    from monalog.hybrid.fallback import is_model_folder, split_dev
 
     check_output(args.output, inputs=[args.train, *(args.augment or [])], previous=is_model_folder, folder=True)
-    sick = sick_train_pairs(args.train, args.labels)
+    sick, bad = training_pairs(args.train, args.labels)
+    for row in bad:
+        skipped(args.train, row.line, row.reason)
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
     generated = [row for path in args.augment or [] for row in _generated_rows(path, args.labels)]
-    held_out = split_dev(sick, FallbackSettings().dev_fraction, args.dev_fold)[1]    # nothing generated from it
+    settings = fallback_settings(args)
+    held_out = split_dev(sick, settings.dev_fraction, settings.dev_fold)[1]      # nothing generated from it
     extra = select(generated, sick, RECIPES[args.recipe], args.seed, held_out=held_out)
     if generated and not extra:
         print(f"monalog: warning: the {args.recipe} recipe took none of the {len(generated)} generated pairs"
@@ -117,7 +63,11 @@ def run(args: argparse.Namespace) -> int:
     if args.fraction < 1.0:
         rng = random.Random(args.seed)
         extra = [e for e in extra if rng.random() < args.fraction]
-    return fine_tune(args, sick, extra)
+    with TrainingBars() as bars:
+        summary = train(sick, args.output, settings, extra, fit_decision=args.fit_decision, workers=args.workers,
+                        progress=bars)
+    print(json.dumps(summary))
+    return 0
 
 
 def _generated_rows(path: str, labels: str) -> list[dict]:

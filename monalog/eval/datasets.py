@@ -62,6 +62,16 @@ def usable_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected",
     return pairs, bad
 
 
+def training_pairs(path: str | Path, labels: str = "corrected") -> tuple[list[tuple[str, str, Label]], list[BadRow]]:
+    """The labelled TRAIN rows of a SICK file (every row when it has no split column: TRIAL and TEST
+    rows are for evaluation) as (premise, hypothesis, label), what `monalog.hybrid.train` takes, and
+    the rows left out with why. Any format `read_pairs` knows is read ("auto")."""
+    pairs, bad = usable_pairs(path, "auto", labels, True)
+    if any(p.split for p in pairs):
+        pairs = [p for p in pairs if p.split == "TRAIN"]
+    return [(p.premise, p.hypothesis, p.label) for p in pairs if p.label is not None], bad
+
+
 def read_pairs(path: str | Path, fmt: str = "sick", labels: str = "corrected") -> Iterator[Pair | BadRow]:
     """Yield pairs, or BadRow(line, reason) for rows that cannot be used."""
     path = Path(path)

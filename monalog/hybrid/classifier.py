@@ -13,7 +13,7 @@ from monalog.errors import InputError, MonalogError
 from monalog.inference.search import SearchTimeout
 from monalog.inference.proof import Label, Proof
 from monalog.inference.prover import ProverSettings
-from monalog.hybrid import DEFAULT_THRESHOLD
+from monalog.hybrid.settings import DEFAULT_THRESHOLD
 from monalog.hybrid.fallback import Fallback, FallbackEnsemble, Prediction
 
 if TYPE_CHECKING:

@@ -25,7 +25,8 @@ from monalog.hybrid.reproducible import deterministic, environment
 from monalog.hybrid.arrays import exact_classifier
 from monalog.hybrid.batching import batches, plan
 from monalog.hybrid.calibration import fit_temperature, scaled
-from monalog.neural.models import MINILM, device as pick_device, load, resolve
+from monalog.hybrid.settings import FallbackSettings
+from monalog.neural.models import device as pick_device, load, resolve
 
 log = logging.getLogger(__name__)
 
@@ -37,24 +38,6 @@ _NAMES = {"entailment": Label.ENTAILMENT, "neutral": Label.NEUTRAL, "contradicti
 
 Example = tuple[str, str, Label]
 SoftExample = tuple[str, str, tuple[float, float, float]]   # a distribution over LABELS (a teacher's)
-
-
-@dataclass(frozen=True)
-class FallbackSettings:
-    model: str = MINILM
-    epochs: float = 3.0
-    max_steps: int | None = None
-    learning_rate: float = 1e-4         # tuned for the small packaged MiniLM; BERT-base prefers 2e-5 to 5e-5
-    batch_size: int = 32
-    seed: int = 0
-    max_length: int = 128
-    warmup: float = 0.1
-    weight_decay: float = 0.01
-    device: str | None = None
-    dev_fraction: float = 0.1
-    dev_fold: int = 0                   # which share of that size is held out (cross-fitting: 0 to 1/fraction - 1)
-    generated_first: bool = False       # one epoch on the generated pairs alone, then `epochs` on SICK's
-    group_by_length: bool = False       # batches of similar lengths (hybrid.batching): less padding, faster
 
 
 @dataclass(frozen=True)
@@ -151,13 +134,14 @@ def _accuracy(model, tokenizer, dev: Sequence[Example], device, settings: Fallba
     return sum(LABELS[max(range(3), key=row.__getitem__)] is gold for row, (_, _, gold) in zip(probs, dev)) / len(dev)
 
 
-def train(sick: Sequence[Example], output: str | Path, settings: FallbackSettings = FallbackSettings(),
-          extra: Sequence[Example | SoftExample] = (), progress: Callable[[int, int, float], None] | None = None,
-          data: dict | None = None) -> dict:
+def fine_tune(sick: Sequence[Example], output: str | Path, settings: FallbackSettings = FallbackSettings(),
+              extra: Sequence[Example | SoftExample] = (), progress: Callable[[int, int, float], None] | None = None,
+              data: dict | None = None) -> dict:
     """Fine-tune on `sick` (its fixed dev share held out) plus `extra` (generated pairs, labelled or
     with a teacher's distribution over LABELS: distillation); keep the checkpoint with the best dev
     accuracy; save model, tokenizer and META (with `data`, a description of the training data, when
-    given) into `output`."""
+    given) into `output` and return META. `monalog.hybrid.train` runs this, then calibration and the
+    decision rule when asked."""
 
     if not sick:
         raise InputError("no training pairs", input=str(output))

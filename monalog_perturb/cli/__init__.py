@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 import logging
 
-from monalog.cli.common import count, deprecated_alias, device_name, finite, probability
+from monalog.argtypes import count, deprecated_alias, device_name, finite, probability
+from monalog.hybrid.options import model_options
 from monalog_perturb.cli.commands import (cmd_bionli, cmd_consistency, cmd_debate, cmd_evonli, cmd_gennd,
                                           cmd_kbin, cmd_teacher)
 
@@ -169,8 +170,6 @@ def _consistency_parser(perturb) -> None:
 
 
 def _teacher_parser(perturb) -> None:
-    from monalog.cli.train import model_options
-
     p = perturb.add_parser("teacher", help="train a biomedical NLI teacher offline (for kbin/evonli --teacher)")
     p.add_argument("--train", required=True, help="SICK tsv (its TRAIN rows; a fixed 10%% of them select the model)")
     p.add_argument("--mancon", metavar="FOLDER",

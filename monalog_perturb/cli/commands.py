@@ -9,9 +9,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from monalog.cli.common import error, progress, skipped
+from monalog.console import TrainingBars, error, progress, skipped
 from monalog.errors import InputError
+from monalog.eval.datasets import training_pairs
 from monalog.fileio import check_output, distinct_outputs, json_with, write_atomic
+from monalog.hybrid.options import fallback_settings
 
 if TYPE_CHECKING:
     from monalog_perturb.runner import RunReport
@@ -189,14 +191,15 @@ def cmd_consistency(args: argparse.Namespace) -> int:
 def cmd_teacher(args: argparse.Namespace) -> int:
     """SICK TRAIN plus the biomedical pairs (`recipes.teacher`), fine-tuned as `monalog train` does (in
     batches grouped by length), then a temperature fitted on a held-out tenth of the biomedical pairs."""
-    from monalog.cli.common import progress
-    from monalog.cli.train import fine_tune, sick_train_pairs
+    from monalog.hybrid.api import train
     from monalog.hybrid.fallback import is_model_folder, split_dev
     from monalog_perturb.recipes.teacher import TeacherData, teacher_pairs
 
     inputs = [args.train, *(args.claims or []), *([args.mancon] if args.mancon else [])]
     check_output(args.output, inputs=inputs, previous=is_model_folder, folder=True)
-    sick = sick_train_pairs(args.train, args.labels)
+    sick, bad = training_pairs(args.train, args.labels)
+    for row in bad:
+        skipped(args.train, row.line, row.reason)
     if not sick:
         return error(f"no TRAIN pairs with labels in {args.train}")
     data = TeacherData(args.mancon, tuple(args.claims or ()), args.per_question, args.max_per_source, args.seed,
@@ -210,5 +213,8 @@ def cmd_teacher(args: argparse.Namespace) -> int:
                for name, counts in described["sources"].items()]
     print("teacher data: " + ", ".join(listing), file=sys.stderr, flush=True)
     bio_train, held = split_dev(bio, 0.1) if args.calibrate else (bio, [])
-    return fine_tune(args, sick, bio_train, {"sick_train": len(sick), **described, "calibration_pairs": len(held)},
-                     held)
+    with TrainingBars() as bars:
+        summary = train(sick, args.output, fallback_settings(args), bio_train, calibration=held, progress=bars,
+                        data={"sick_train": len(sick), **described, "calibration_pairs": len(held)})
+    print(json.dumps(summary))
+    return 0

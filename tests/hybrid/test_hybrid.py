@@ -6,7 +6,7 @@ import json
 import pytest
 
 from monalog.hybrid.fallback import (DECISION, LABELS, META, Fallback, FallbackEnsemble, FallbackSettings,
-                                     load_fallback, relabel, split_dev, train)
+                                     fine_tune, load_fallback, relabel, split_dev)
 from monalog.hybrid.classifier import Component, HybridClassifier, combine
 from monalog.errors import InputError, ParseError, ResourceError
 from monalog.inference.proof import Label, Proof
@@ -29,7 +29,7 @@ def tiny_bert(tmp_path_factory):
 def trained(tiny_bert, tmp_path_factory):
     out = tmp_path_factory.mktemp("fallback") / "model"
     settings = FallbackSettings(model=str(tiny_bert), max_steps=6, batch_size=8, seed=3, learning_rate=1e-3)
-    meta = train(EXAMPLES, out, settings, extra=EXAMPLES[:6])
+    meta = fine_tune(EXAMPLES, out, settings, extra=EXAMPLES[:6])
     return out, meta
 
 
@@ -51,8 +51,8 @@ def test_training_is_deterministic(tiny_bert, trained, tmp_path):
 
     out, _ = trained
     again = tmp_path / "again"
-    train(EXAMPLES, again, FallbackSettings(model=str(tiny_bert), max_steps=6, batch_size=8, seed=3,
-                                            learning_rate=1e-3), extra=EXAMPLES[:6])
+    fine_tune(EXAMPLES, again, FallbackSettings(model=str(tiny_bert), max_steps=6, batch_size=8, seed=3,
+                                                learning_rate=1e-3), extra=EXAMPLES[:6])
     a, b = load_file(out / "model.safetensors"), load_file(again / "model.safetensors")
     assert all(torch.equal(a[k], b[k]) for k in a)
 
@@ -62,7 +62,7 @@ def test_generated_pairs_first_is_a_phase_of_its_own(tiny_bert, tmp_path):
     the end of each, and the steps are those of both phases."""
     extra = EXAMPLES[:16]
     settings = FallbackSettings(model=str(tiny_bert), epochs=1, batch_size=8, seed=3, generated_first=True)
-    meta = train(EXAMPLES, tmp_path / "curriculum", settings, extra=extra)
+    meta = fine_tune(EXAMPLES, tmp_path / "curriculum", settings, extra=extra)
     train_pairs = len(EXAMPLES) - meta["dev_pairs"]
     assert meta["steps"] == 2 + -(-train_pairs // 8)
     assert [h["step"] for h in meta["history"]] == [2, meta["steps"]]
@@ -174,10 +174,10 @@ def test_a_teachers_distributions_train_like_labels(tiny_bert, tmp_path):
     mixed = _targets([EXAMPLES[1], *soft], "cpu")
     assert torch.allclose(mixed, torch.tensor([[0.0, 0.0, 1.0], [0.7, 0.2, 0.1], [0.7, 0.2, 0.1]]))
     settings = FallbackSettings(model=str(tiny_bert), max_steps=4, batch_size=8, seed=3, learning_rate=1e-3)
-    meta = train(EXAMPLES, tmp_path / "student", settings, extra=soft * 4)
+    meta = fine_tune(EXAMPLES, tmp_path / "student", settings, extra=soft * 4)
     assert meta["extra_pairs"] == 8 and meta["steps"] == 4
     with pytest.raises(InputError, match="must be a Label or 3 probabilities"):
-        train(EXAMPLES, tmp_path / "bad", settings, extra=[("p", "h", "ENTAILMENT")])
+        fine_tune(EXAMPLES, tmp_path / "bad", settings, extra=[("p", "h", "ENTAILMENT")])
 
 
 def test_the_hybrid_thresholds_the_fallback_by_default():
@@ -227,7 +227,7 @@ def test_unknown_model_is_a_resource_error(tmp_path):
 
 def test_no_training_pairs(tiny_bert, tmp_path):
     with pytest.raises(InputError):
-        train([], tmp_path / "m", FallbackSettings(model=str(tiny_bert)))
+        fine_tune([], tmp_path / "m", FallbackSettings(model=str(tiny_bert)))
 
 
 def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
@@ -315,16 +315,16 @@ def test_cli_train_transitive_recipe(tiny_bert, tmp_path, capsys):
 def test_retraining_replaces_only_a_previous_model_folder(tiny_bert, tmp_path):
     settings = FallbackSettings(model=str(tiny_bert), max_steps=1, batch_size=8)
     out = tmp_path / "model"
-    train(EXAMPLES, out, settings)
+    fine_tune(EXAMPLES, out, settings)
     (out / DECISION).write_text("{}")                   # what `train --fit-decision` adds
-    train(EXAMPLES, out, settings)                      # a previous output: replaced
+    fine_tune(EXAMPLES, out, settings)                  # a previous output: replaced
     assert not (out / DECISION).exists()
     assert json.loads((out / META).read_text())["steps"] == 1
     (out / "notes.txt").write_text("mine")
     from monalog.errors import OutputError
 
     with pytest.raises(OutputError):
-        train(EXAMPLES, out, settings)
+        fine_tune(EXAMPLES, out, settings)
     assert (out / "notes.txt").read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["model"]      # no temporary folders left
 
