@@ -4,6 +4,7 @@ inside functions and under TYPE_CHECKING count: they hide a cycle, they do not r
 from __future__ import annotations
 
 import ast
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -48,6 +49,18 @@ def test_small_modules_and_functions(path):
 def test_core_never_imports_the_generators():
     bad = [f"{p.relative_to(ROOT)}:{line}" for p in SOURCES if p.relative_to(ROOT).parts[0] == "monalog"
            for module, line in _imports(p) if module.split(".")[0] == "monalog_perturb"]
+    assert not bad
+
+
+def test_the_generators_use_no_core_command_module():
+    """monalog_perturb builds on the core's library (console, argtypes, hybrid.options included), never on its
+    command modules: no import of monalog.cli at any level, inside functions too, nor a dotted name of one."""
+    generators = [p for p in SOURCES if p.relative_to(ROOT).parts[0] == "monalog_perturb"]
+    named = re.compile(r"monalog\.cli(\.|$)")
+    bad = [f"{p.relative_to(ROOT)}:{line}" for p in generators for module, line in _imports(p) if named.match(module)]
+    bad += [f"{p.relative_to(ROOT)}:{node.lineno}" for p in generators
+            for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and named.match(node.value)]
     assert not bad
 
 
