@@ -20,7 +20,7 @@ from monalog_perturb.bio.abbreviations import Abbreviation, detector_name, find_
 from monalog_perturb.bio.names import (after_substituent, head_after, is_common_word, is_symbol, loose_key, name_key,
                                        refusal, symbol_key, word_spans)
 from monalog_perturb.bio.semtypes import PRECEDENCE, SemType, from_belns, parse_label
-from monalog_perturb.bio.vocabularies import SOURCES
+from monalog_perturb.knowledge.registry import VOCABULARIES
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def _rank(source: str, semtype: SemType, loose: bool) -> tuple[bool, int, int, s
     """A listing's rank (lowest wins): a name's own key before another's hyphen-free form, a user's
     vocabulary before the bundled ones in their fixed order, then the type's precedence."""
     bundled = source.partition(":")[0]
-    order = SOURCES.index(bundled) + 1 if bundled in SOURCES else 0
+    order = VOCABULARIES.index(bundled) + 1 if bundled in VOCABULARIES else 0
     return loose, order, PRECEDENCE.index(semtype), source
 
 

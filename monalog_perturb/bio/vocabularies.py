@@ -8,7 +8,9 @@ each name typed on the semantic types of semtypes.py, never by the vocabulary's 
 - drugs: DrugBank names and synonyms from `drug-named-entity-recognition`, typed by their MeSH tree
   numbers (calpain, an enzyme, is gene/protein; aspirin chemical/drug; no tree: chemical/drug);
 - hpo: the HPO's phenotypic abnormalities from `hpo3` (disease/phenotype; not its modifiers
-  "Severe", "Moderate", frequencies or modes of inheritance)."""
+  "Severe", "Moderate", frequencies or modes of inheritance).
+
+`knowledge.registry` maps a `--vocab-source` spec to these readers (`typed_names`)."""
 from __future__ import annotations
 
 import csv
@@ -21,11 +23,6 @@ from monalog.fileio import unreadable
 from monalog_perturb.bio.semtypes import SemType, from_mesh_trees
 from monalog_perturb.resources import data_path
 
-SOURCES = ("famplex", "drugs", "hpo")
-DEFAULT_SOURCES = SOURCES          # all bundled vocabularies are on unless the user names others
-DESCRIPTIONS = {"famplex": "FamPlex relations + grounding map (packaged)",
-                "drugs": "DrugBank names (drug-named-entity-recognition)",
-                "hpo": "HPO phenotypic abnormalities (hpo3)"}
 _PHENOTYPIC_ABNORMALITY = "HP:0000118"
 
 
@@ -103,24 +100,6 @@ def famplex_names(path: str | Path | None = None) -> Iterator[tuple[str, SemType
                     yield name, SemType.GENE_PROTEIN
                     if "_" in name:
                         yield name.replace("_", " "), SemType.GENE_PROTEIN
-
-
-def load_source(spec: str) -> Iterator[tuple[str, SemType]]:
-    """'famplex' (packaged) or 'famplex:PATH', 'drugs', 'hpo'."""
-    name, _, arg = spec.partition(":")
-    if name == "drugs":
-        return drug_names()
-    if name == "hpo":
-        return hpo_names()
-    if name == "famplex":
-        return famplex_names(arg or None)
-    raise ResourceError(f"unknown vocabulary source {spec!r} (famplex[:PATH], drugs, hpo; none for no "
-                        "bundled vocabulary)", input=spec)
-
-
-def describe(spec: str) -> str:
-    name, _, arg = spec.partition(":")
-    return f"{name} ({arg})" if arg else f"{name} ({DESCRIPTIONS.get(name, name)})"
 
 
 def hpo_parents(name: str) -> list[str]:

@@ -6,6 +6,8 @@ into the same small graph (concepts + parent links), so only the loading differs
   so aspirin's siblings are the other drugs under its MeSH node); FamPlex (relations.csv: isa/partof);
 - generic OBO ontologies via `pronto`; UMLS from a user's RRF files (MRCONSO names, MRSTY semantic
   types, MRREL PAR/CHD links; concepts with no parent fall back to siblings of the same semantic type).
+
+`knowledge.registry` maps a `--kb-source` spec to these classes (`knowledge_source`).
 """
 from __future__ import annotations
 
@@ -300,30 +302,6 @@ class UMLSSource(KnowledgeSource):
                 self.link(cui1, cui2)
             elif rel in ("CHD", "RN"):
                 self.link(cui2, cui1)
-
-
-def load_source(spec: str) -> KnowledgeSource:
-    """'hpo', 'drugs', 'famplex:PATH', 'obo:PATH' (or 'obo:PATH:TYPE' for an ontology whose id prefix
-    names no type), 'umls:FOLDER'."""
-    kind, _, arg = spec.partition(":")
-    head, _, tail = arg.rpartition(":")
-    if kind == "obo" and head and parse_label(tail):
-        return OboSource(head, tail) if Path(head).exists() else load_source(f"obo:{head}")
-    if kind in ("famplex", "obo", "umls") and arg and not Path(arg).exists():
-        raise ResourceError(f"knowledge source {spec!r}: {arg} does not exist", input=spec)
-    if kind == "hpo":
-        return HPOSource()
-    if kind == "drugs":
-        return DrugSource()
-    if kind == "famplex" and arg:
-        return FamPlexSource(arg)
-    if kind == "obo" and arg:
-        return OboSource(arg)
-    if kind == "umls" and arg:
-        return UMLSSource(arg)
-    raise ResourceError(f"unknown knowledge source {spec!r} (hpo, drugs, famplex:PATH, obo:PATH, umls:FOLDER)",
-                        input=spec)
-
 
 
 def read_cui2vec(path: str | Path) -> dict[str, np.ndarray]:

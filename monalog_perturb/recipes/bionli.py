@@ -61,16 +61,16 @@ class BioNLIOptions:
 def make_typer(vocab: Iterable[str] | None = (), vocab_source: Iterable[str] | None = None, matcher: str = "dict",
                ner: str | None = None) -> DictionaryTyper:
     """Entity typing from vocabulary files (first: the user's types win), the bundled vocabularies
-    (`vocab_source` None: all of them, DEFAULT_SOURCES; "none": no bundled one), and a matcher or NER model."""
+    (`vocab_source` None: all of them, DEFAULT_VOCABULARIES; "none": no bundled one), and a matcher or NER model."""
     from monalog_perturb.bio.entity_typing import NerTyper, SpacyTyper
-    from monalog_perturb.bio.vocabularies import DEFAULT_SOURCES, describe, load_source
+    from monalog_perturb.knowledge.registry import DEFAULT_VOCABULARIES, describe, typed_names
 
-    sources = [s for s in (DEFAULT_SOURCES if vocab_source is None else vocab_source) if s != "none"]
+    sources = [s for s in (DEFAULT_VOCABULARIES if vocab_source is None else vocab_source) if s != "none"]
     typer = NerTyper(ner) if ner else SpacyTyper() if matcher == "spacy" else DictionaryTyper()
     for path in vocab or []:
         typer.read(path)
     for source in sources:
-        added = sum(typer.add(name, type_, source=source) for name, type_ in load_source(source))
+        added = sum(typer.add(name, type_, source=source) for name, type_ in typed_names(source))
         typer.sources.append(f"{describe(source)} {added:,} names")
     log.info("typing: %s over %d names", type(typer).__name__, len(typer.names))
     return typer

@@ -159,10 +159,10 @@ def _replace_words(options: EvoOptions, client: ChatClient | None) -> Transforma
     extra = []
     if options.kb_source:
         from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
-        from monalog_perturb.knowledge.sources import load_source
+        from monalog_perturb.knowledge.registry import knowledge_source
         from monalog_perturb.transformations.kb import SiblingReplacement
 
-        linker = EntityLinker([load_source(k).load() for k in options.kb_source])
+        linker = EntityLinker([knowledge_source(k).load() for k in options.kb_source])
         extra.append(SiblingReplacement(linker, ConceptVectors(), 5))
     return offline_mutations(extra)
 

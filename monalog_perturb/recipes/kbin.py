@@ -139,11 +139,12 @@ def build(options: KbinOptions) -> KbinGenerator:
     """KBIN (or a baseline) with its knowledge sources, fluency scorer, teacher and concept vectors."""
     from monalog_perturb.backends.fluency import load_fluency
     from monalog_perturb.backends.nli import load_teacher
-    from monalog_perturb.knowledge.sources import load_source, read_cui2vec
+    from monalog_perturb.knowledge.registry import knowledge_source
+    from monalog_perturb.knowledge.sources import read_cui2vec
     from monalog_perturb.resources import data_path
 
     specs = list(options.kb_source or ["drugs", "hpo", f"famplex:{data_path('famplex_relations.csv')}"])
-    linker = EntityLinker([load_source(spec).load() for spec in specs])
+    linker = EntityLinker([knowledge_source(spec).load() for spec in specs])
     fluency = load_fluency(options.lm, options.mlm if options.baseline != "mlm" else None, options.device)
     teacher = load_teacher(options.teacher, options.device)
     if options.baseline == "random":

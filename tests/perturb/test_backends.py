@@ -15,8 +15,9 @@ from monalog_perturb.bio.semtypes import SemType
 from monalog_perturb.backends.chat import ChatClient, ChatError, redacted
 from monalog_perturb.backends.fluency import CausalLMFluency, MaskedLMFluency, UnigramFluency, load_fluency
 from monalog_perturb.backends.nli import ClassifierTeacher, SymbolicTeacher, load_teacher
-from monalog_perturb.knowledge.sources import (DrugSource, FamPlexSource, HPOSource, OboSource, UMLSSource, load_source,
-                                      read_cui2vec)
+from monalog_perturb.knowledge.registry import knowledge_source
+from monalog_perturb.knowledge.sources import (DrugSource, FamPlexSource, HPOSource, OboSource, UMLSSource,
+                                               read_cui2vec)
 from monalog.errors import ResourceError
 from tests.tiny_models import bert_classifier, bert_mlm, gpt2_lm
 
@@ -193,7 +194,7 @@ def test_drug_siblings_by_mesh_tree():
 
 
 def test_famplex_family_members():
-    famplex = load_source(f"famplex:{data_path('famplex_relations.csv')}")
+    famplex = knowledge_source(f"famplex:{data_path('famplex_relations.csv')}")
     assert isinstance(famplex, FamPlexSource)
     assert {"hras", "nras"} <= _names(famplex.siblings(famplex.lookup("KRAS")))
 
@@ -225,7 +226,7 @@ def test_cui2vec_reader(tmp_path):
 
 def test_unknown_source():
     with pytest.raises(ResourceError):
-        load_source("mesh")
+        knowledge_source("mesh")
     with pytest.raises(ResourceError):
         UMLSSource("/nonexistent").lookup("x")
 

