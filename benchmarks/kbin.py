@@ -19,7 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-from monalog_perturb.recipes.kbin import Claim, KbinOptions, build, read_claims
+from monalog_perturb.claims import Claim, read_claims
+from monalog_perturb.recipes.kbin import KbinOptions, build
 from monalog_perturb.runner import collect
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,10 +20,9 @@ from typing import Sequence
 
 from monalog.errors import MonalogError, ResourceError
 from monalog.fileio import write_atomic
+from monalog_perturb.protocols import Message
 
 log = logging.getLogger(__name__)
-
-Message = dict[str, str]
 
 
 class ChatError(MonalogError):
@@ -41,7 +40,7 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"***@{host}" + (f":{parts.port}" if parts.port else "")))
 
 
-class ChatClient:
+class HttpChatClient:
     """An OpenAI-compatible chat endpoint with retries, a concurrency limit and an on-disk cache."""
 
     def __init__(self, base_url: str | None = None, model: str | None = None, api_key: str | None = None,

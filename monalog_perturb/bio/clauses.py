@@ -92,7 +92,9 @@ def is_aux(word: Word) -> bool:
     return word.low in NEGATABLE or word.low == "cannot" or word.low.endswith("n't")
 
 
-def is_adverb(word: Word) -> bool:
+def is_surface_adverb(word: Word) -> bool:
+    """"not", an -ly word or a sentence adverb, told by the word alone (`positives.tokens.is_adverb` asks
+    a parse's tag and WordNet instead)."""
     return word.low == "not" or (word.low.endswith("ly") and word.low not in _ADVERB_EXCEPTIONS) \
         or word.low in {"also", "still", "further", "thereby", "indeed"}
 
@@ -155,7 +157,7 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
         return None
     kind, _ = form
     j = k - 1
-    while j >= 0 and not ws[j].entity and is_adverb(ws[j]):
+    while j >= 0 and not ws[j].entity and is_surface_adverb(ws[j]):
         j -= 1
     if j >= 0 and not ws[j].entity and (is_aux(ws[j]) or ws[j].low in role("determiner")
                                         or ws[j].low in role("preposition")):
@@ -291,7 +293,7 @@ def frame_end(ws: Sequence[Word]) -> int:
         j = t - 1
         if j > 1 and ws[j].low in _FRAME_NOUNS and ws[j - 1].low in role("determiner"):
             j -= 2                                    # "support the hypothesis that"
-        while j > 0 and (is_adverb(ws[j]) or ws[j].low in _FRAME_ADVERBS):
+        while j > 0 and (is_surface_adverb(ws[j]) or ws[j].low in _FRAME_ADVERBS):
             j -= 1
         found = ws[j].low in report_forms() and (j == 0 or ws[j - 1].low not in ("the", "a", "an"))
         return t + 1 if found else 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from monalog_perturb.bio.clauses import (MARKER_PAIRS, PUNCT, frame_end, is_adverb, is_aux, role, verb_base,
+from monalog_perturb.bio.clauses import (MARKER_PAIRS, PUNCT, frame_end, is_surface_adverb, is_aux, role, verb_base,
                                          verb_forms, words)
 from monalog_perturb.bio.lexicon import NEGATABLE
 
@@ -23,7 +23,7 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
     if any(t in role("coordinator") for t in joining) and all(_in_list(t) for t in joining):
         return True                                   # "X and Y", "X, Y and Z", "X or human Y": a list
     between = words(text[first[1]:second[0]])
-    rest = [w.low for w in between if not (is_aux(w) or is_adverb(w) or w.low in {"be", "been", "being"}
+    rest = [w.low for w in between if not (is_aux(w) or is_surface_adverb(w) or w.low in {"be", "been", "being"}
                                            or w.low in role("determiner") or w.low in role("head"))]
     if not rest or not all(word in role("symmetric") for word in rest) or \
             all(word in {"with", "to", "as", "from"} for word in rest):

@@ -34,7 +34,7 @@ def _unnegated(ws: list[clauses.Word], k: int) -> tuple[list[tuple[int, int, str
         aux_text = aux_text[0].upper() + aux_text[1:]
     verb_at = k + 1 if contracted else k + 2
     adverbs = ""
-    while verb_at + 1 < len(ws) and clauses.is_adverb(ws[verb_at]) and not ws[verb_at].entity:
+    while verb_at + 1 < len(ws) and clauses.is_surface_adverb(ws[verb_at]) and not ws[verb_at].entity:
         adverbs += ws[verb_at].text + " "            # "did not significantly increase"
         verb_at += 1
     verb = ws[verb_at] if verb_at < len(ws) else None
@@ -78,7 +78,7 @@ def negate_main_clause(text: str) -> tuple[list[tuple[int, int, str]], str] | st
         form, base = found_form
         aux = {"3sg": "does", "past": "did", "base": "do"}[form]
         j = k
-        while j and ws[j - 1].low.endswith("ly") and not ws[j - 1].entity and clauses.is_adverb(ws[j - 1]):
+        while j and ws[j - 1].low.endswith("ly") and not ws[j - 1].entity and clauses.is_surface_adverb(ws[j - 1]):
             j -= 1                                    # "X strongly inhibits" -> "X does not strongly inhibit"
         between = "".join(w.text + " " for w in ws[j:k])
         return ([(ws[j].start, word.end, f"{aux} not {between}{base}")],

@@ -101,7 +101,8 @@ def _teacher_signal(teacher) -> dict:
 
 def cmd_kbin(args: argparse.Namespace) -> int:
     from monalog_perturb.recipes.base import options_from
-    from monalog_perturb.recipes.kbin import KbinOptions, build, read_claims
+    from monalog_perturb.claims import read_claims
+    from monalog_perturb.recipes.kbin import KbinOptions, build
 
     options = options_from(KbinOptions, args)
     if options.baseline == "mlm" and not options.mlm:

@@ -26,7 +26,7 @@ from monalog_perturb.knowledge.sources import (DrugSource, FamPlexSource, HPOSou
 
 
 @dataclass(frozen=True)
-class Kind:
+class SourceKind:
     """A kind of source: its loaders (from the spec's argument, the text after the first ':')."""
 
     names: Callable[[str], Iterator[tuple[str, SemType]]] | None = None
@@ -49,24 +49,26 @@ def _obo(spec: str, arg: str) -> KnowledgeSource:
     return OboSource(_existing(spec, arg))
 
 
-KINDS = {
-    "famplex": Kind(lambda arg: famplex_names(arg or None), lambda spec, arg: FamPlexSource(_existing(spec, arg)),
-                    True, "FamPlex relations + grounding map (packaged)"),
-    "drugs": Kind(lambda arg: drug_names(), lambda spec, arg: DrugSource(), False,
-                  "DrugBank names (drug-named-entity-recognition)"),
-    "hpo": Kind(lambda arg: hpo_names(), lambda spec, arg: HPOSource(), False, "HPO phenotypic abnormalities (hpo3)"),
-    "obo": Kind(graph=_obo, needs_path=True),
-    "umls": Kind(graph=lambda spec, arg: UMLSSource(_existing(spec, arg)), needs_path=True),
+REGISTRY = {
+    "famplex": SourceKind(names=lambda arg: famplex_names(arg or None),
+                          graph=lambda spec, arg: FamPlexSource(_existing(spec, arg)), needs_path=True,
+                          description="FamPlex relations + grounding map (packaged)"),
+    "drugs": SourceKind(names=lambda arg: drug_names(), graph=lambda spec, arg: DrugSource(),
+                        description="DrugBank names (drug-named-entity-recognition)"),
+    "hpo": SourceKind(names=lambda arg: hpo_names(), graph=lambda spec, arg: HPOSource(),
+                      description="HPO phenotypic abnormalities (hpo3)"),
+    "obo": SourceKind(graph=_obo, needs_path=True),
+    "umls": SourceKind(graph=lambda spec, arg: UMLSSource(_existing(spec, arg)), needs_path=True),
 }
 # the bundled name lists, in the order their types rank (entity_typing); all on unless the user names others
-VOCABULARIES = tuple(name for name, kind in KINDS.items() if kind.names is not None)
+VOCABULARIES = tuple(name for name, kind in REGISTRY.items() if kind.names is not None)
 DEFAULT_VOCABULARIES = VOCABULARIES
 
 
 def typed_names(spec: str) -> Iterator[tuple[str, SemType]]:
     """A name list's (name, semantic type) pairs: 'famplex' (packaged) or 'famplex:PATH', 'drugs', 'hpo'."""
     name, _, arg = spec.partition(":")
-    kind = KINDS.get(name)
+    kind = REGISTRY.get(name)
     if kind is None or kind.names is None:
         raise ResourceError(f"unknown vocabulary source {spec!r} (famplex[:PATH], drugs, hpo; none for no "
                             "bundled vocabulary)", input=spec)
@@ -76,7 +78,7 @@ def typed_names(spec: str) -> Iterator[tuple[str, SemType]]:
 def describe(spec: str) -> str:
     """A name list's spec as entity typing reports it: "drugs (DrugBank names ...)", "famplex (PATH)"."""
     name, _, arg = spec.partition(":")
-    kind = KINDS.get(name)
+    kind = REGISTRY.get(name)
     return f"{name} ({arg})" if arg else f"{name} ({kind.description if kind and kind.description else name})"
 
 
@@ -84,7 +86,7 @@ def knowledge_source(spec: str) -> KnowledgeSource:
     """A concept graph: 'hpo', 'drugs', 'famplex:PATH', 'obo:PATH' (or 'obo:PATH:TYPE' for an ontology
     whose id prefix names no type), 'umls:FOLDER'."""
     name, _, arg = spec.partition(":")
-    kind = KINDS.get(name)
+    kind = REGISTRY.get(name)
     if kind is None or kind.graph is None or (kind.needs_path and not arg):
         raise ResourceError(f"unknown knowledge source {spec!r} (hpo, drugs, famplex:PATH, obo:PATH, umls:FOLDER)",
                             input=spec)

@@ -130,7 +130,7 @@ def chat_client(base_url: str | None, model: str | None, cache: str | None) -> C
     """The chat backend when a model is named (or MONALOG_LLM_MODEL is set); None: offline."""
     if not (model or os.environ.get("MONALOG_LLM_MODEL")):
         return None
-    from monalog_perturb.backends.chat import ChatClient as HttpChatClient
+    from monalog_perturb.backends.chat import HttpChatClient
 
     return HttpChatClient(base_url, model, cache_dir=cache)
 

@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Iterator
 
-from monalog.rows import BadRow, parse_json_object, read_lines
 from monalog_perturb.candidate import Candidate
+from monalog_perturb.claims import Claim
 from monalog_perturb.goals.contradiction import ContradictionGoal
 from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
 from monalog_perturb.knowledge.sources import Concept
@@ -31,12 +29,6 @@ from monalog_perturb.transformations.kb import MaskedInfill, RandomSameType, Sib
 
 CITATION = "Wright et al. 2022, Generating Scientific Claims for Zero-Shot Scientific Fact Checking (ACL)"
 LABEL = "CONTRADICTION"
-
-
-@dataclass(frozen=True)
-class Claim:
-    id: str
-    text: str
 
 
 @dataclass(frozen=True)
@@ -53,28 +45,6 @@ class KbinOptions:
     baseline: str | None = None
     seed: int = 0
     device: str | None = None
-
-
-def read_claims(path: str | Path) -> Iterator[Claim | BadRow]:
-    """JSONL with "id" and "claim" (SciFact), or one claim a line; a bad line is a BadRow."""
-    for item in read_lines(path):
-        if isinstance(item, BadRow):
-            yield item
-            continue
-        n, line = item
-        if not line.strip():
-            continue
-        if not line.lstrip().startswith("{"):
-            yield Claim(str(n), line.strip())
-            continue
-        row = parse_json_object(line)
-        text = row.get("claim") if isinstance(row, dict) else None
-        if isinstance(row, str):
-            yield BadRow(n, row)
-        elif not isinstance(text, str) or not text.strip():
-            yield BadRow(n, "no \"claim\" string")
-        else:
-            yield Claim(str(row.get("id", n)), text.strip())
 
 
 def kbin_recipe(linker: EntityLinker, vectors: ConceptVectors, fluency: Fluency, teacher: Teacher | None = None,

@@ -33,11 +33,10 @@ from typing import Callable, Iterable
 from monalog.errors import InputError
 from monalog.inference.proof import Label
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
-from monalog_perturb.recipes.kbin import Claim, read_claims as claim_rows
-from monalog_perturb.recipes.teacher_corpora import (MANCON_CLAIMS, MANCON_PAIRS, dev_questions, mancon_claims,
-                                                     mancon_pairs, mancon_sample, scifact_dev)
+from monalog_perturb.claims import Claim, read_claims
+from monalog_perturb.recipes.teacher_corpora import (MANCON_CLAIMS, MANCON_PAIRS, Example, dev_questions,
+                                                     mancon_claims, mancon_pairs, mancon_sample, scifact_dev)
 
-Example = tuple[str, str, Label]
 log = logging.getLogger(__name__)
 
 RULE_LABELS = {rule: Label.CONTRADICTION for rule in ("VNeg", "LPR", "SN", "SEN", "SEP", "SRE", "SREO")}
@@ -59,10 +58,10 @@ class TeacherData:
 
 
 def claim_texts(path: str | Path) -> list[str]:
-    """The claims of a claims file (`kbin.read_claims`: SciFact JSONL or one claim a line); a bad line
+    """The claims of a claims file (`claims.read_claims`: SciFact JSONL or one claim a line); a bad line
     is logged with its number and skipped."""
     claims = []
-    for row in claim_rows(path):
+    for row in read_claims(path):
         if isinstance(row, Claim):
             claims.append(row.text)
         else:

@@ -12,7 +12,6 @@ out of its training data (`benchmarks/teacher.py` measures accuracy and calibrat
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import xml.etree.ElementTree as ElementTree
 from collections import defaultdict
@@ -23,7 +22,8 @@ from typing import Iterable
 
 from monalog.errors import InputError
 from monalog.inference.proof import Label
-from monalog.rows import BadRow, read_tsv, whole_lines
+from monalog.rows import BadRow, read_tsv
+from monalog_perturb.claims import Claim, read_claims
 
 Example = tuple[str, str, Label]
 MANCON_CLAIMS = "ManConCorpus_claims.xml"
@@ -98,17 +98,15 @@ class LabelledClaim:
 
 
 def scifact_claims(path: str | Path) -> list[LabelledClaim]:
-    """SciFact JSONL rows with "claim", "evidence" and "cited_doc_ids" (other lines are skipped)."""
+    """The claims of a claims file (`claims.read_claims`, the file whole) whose rows have SciFact's
+    "evidence" (and "cited_doc_ids"), with their labels; other lines are left out."""
     out = []
-    for _, line in whole_lines(path):
-        try:
-            row = json.loads(line)
-        except ValueError:
+    for claim in read_claims(path, whole=True):
+        if not isinstance(claim, Claim) or not isinstance(evidence := claim.fields.get("evidence"), dict):
             continue
-        if isinstance(row, dict) and isinstance(row.get("claim"), str) and isinstance(row.get("evidence"), dict):
-            labels = frozenset(str(e["label"]) for ev in row["evidence"].values() if isinstance(ev, list)
-                               for e in ev if isinstance(e, dict) and e.get("label") in ("SUPPORT", "REFUTE"))
-            out.append(LabelledClaim(row["claim"].strip(), labels, tuple(str(d) for d in row.get("cited_doc_ids", ()))))
+        labels = frozenset(str(e["label"]) for ev in evidence.values() if isinstance(ev, list)
+                           for e in ev if isinstance(e, dict) and e.get("label") in ("SUPPORT", "REFUTE"))
+        out.append(LabelledClaim(claim.text, labels, tuple(str(d) for d in claim.fields.get("cited_doc_ids", ()))))
     return out
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from monalog_perturb.resources import data_path
 from monalog_perturb.bio.semtypes import SemType
-from monalog_perturb.backends.chat import ChatClient, ChatError, redacted
+from monalog_perturb.backends.chat import HttpChatClient, ChatError, redacted
 from monalog_perturb.backends.fluency import CausalLMFluency, MaskedLMFluency, UnigramFluency, load_fluency
 from monalog_perturb.backends.nli import ClassifierTeacher, SymbolicTeacher, load_teacher
 from monalog_perturb.knowledge.registry import knowledge_source
@@ -138,20 +138,20 @@ def stub_server():
 
 
 def test_chat_client_round_trip_retry_and_cache(stub_server, tmp_path):
-    client = ChatClient(stub_server, "stub-model", api_key="k", backoff=0.01, cache_dir=tmp_path / "cache")
+    client = HttpChatClient(stub_server, "stub-model", api_key="k", backoff=0.01, cache_dir=tmp_path / "cache")
     assert client.complete([{"role": "user", "content": "hello"}]) == "echo: hello"
     request = _Stub.requests[-1]
     assert request["path"] == "/v1/chat/completions" and request["body"]["model"] == "stub-model"
     assert request["auth"] == "Bearer k" and request["body"]["temperature"] == 0.0
     assert client.complete([{"role": "user", "content": "flaky"}]) == "echo: flaky"     # 503, then retried
     sent = len(_Stub.requests)
-    again = ChatClient(stub_server, "stub-model", cache_dir=tmp_path / "cache")
+    again = HttpChatClient(stub_server, "stub-model", cache_dir=tmp_path / "cache")
     assert again.complete([{"role": "user", "content": "hello"}]) == "echo: hello"
     assert len(_Stub.requests) == sent and again.calls == 0                             # served from the cache
 
 
 def test_chat_client_errors_and_concurrency(stub_server, monkeypatch):
-    client = ChatClient(stub_server, "m", retries=1, backoff=0.01, concurrency=3)
+    client = HttpChatClient(stub_server, "m", retries=1, backoff=0.01, concurrency=3)
     with pytest.raises(ChatError, match="HTTP 400"):
         client.complete([{"role": "user", "content": "refuse"}])
     with pytest.raises(ChatError, match="choices"):
@@ -159,16 +159,16 @@ def test_chat_client_errors_and_concurrency(stub_server, monkeypatch):
     answers = client.complete_many([[{"role": "user", "content": str(i)}] for i in range(8)] +
                                    [[{"role": "user", "content": "refuse"}]])
     assert answers[:8] == [f"echo: {i}" for i in range(8)] and isinstance(answers[8], ChatError)
-    down = ChatClient("http://127.0.0.1:9/v1", "m", retries=1, backoff=0.01, timeout=2)
+    down = HttpChatClient("http://127.0.0.1:9/v1", "m", retries=1, backoff=0.01, timeout=2)
     with pytest.raises(ChatError, match="2 attempts"):
         down.complete([{"role": "user", "content": "x"}])
     monkeypatch.delenv("MONALOG_LLM_BASE_URL", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     with pytest.raises(ResourceError):
-        ChatClient(model="m")
+        HttpChatClient(model="m")
     monkeypatch.setenv("MONALOG_LLM_BASE_URL", stub_server)
     monkeypatch.setenv("MONALOG_LLM_MODEL", "env-model")
-    assert ChatClient().complete([{"role": "user", "content": "env"}]) == "echo: env"
+    assert HttpChatClient().complete([{"role": "user", "content": "env"}]) == "echo: env"
 
 
 # -- knowledge sources -------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ def test_unknown_source():
 
 def test_chat_cache_corruption_and_credentials(stub_server, tmp_path):
     cache = tmp_path / "cache"
-    client = ChatClient(stub_server, "m", cache_dir=cache)
+    client = HttpChatClient(stub_server, "m", cache_dir=cache)
     assert client.complete([{"role": "user", "content": "hi"}]) == "echo: hi"
     entry = next(cache.iterdir())
     entry.write_text("{torn")                                               # a corrupt entry is asked again
@@ -241,6 +241,6 @@ def test_chat_cache_corruption_and_credentials(stub_server, tmp_path):
     assert json.loads(entry.read_text())["content"] == "echo: hi"
     secret = stub_server.replace("http://", "http://alice:s3cret@")
     with pytest.raises(ChatError) as exc:
-        ChatClient(secret, "m", retries=0).complete([{"role": "user", "content": "refuse"}])
+        HttpChatClient(secret, "m", retries=0).complete([{"role": "user", "content": "refuse"}])
     assert "s3cret" not in str(exc.value) and "s3cret" not in str(exc.value.input)
     assert redacted("https://u:p@host:8000/v1") == "https://***@host:8000/v1"

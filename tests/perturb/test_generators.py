@@ -132,10 +132,10 @@ def test_cli_evonli_offline_defaults(tmp_path):
 
 def test_evonli_with_the_chat_backend(stub_server, tmp_path, teacher):  # noqa: F811
     """REPLACEWORDS, SIMSCORE, CLAIMSCORE and the mutation type from the (scripted) chat backend."""
-    from monalog_perturb.backends.chat import ChatClient
+    from monalog_perturb.backends.chat import HttpChatClient
     from monalog_perturb.transformations.mutations import ChatReplacement
 
-    client = ChatClient(stub_server, "stub", cache_dir=tmp_path / "cache")
+    client = HttpChatClient(stub_server, "stub", cache_dir=tmp_path / "cache")
     settings = EvoSettings()
     evo = EvoNLI(ChatReplacement(client), teacher, SimilarityCheck(settings.t_sim, client=client),
                  ClaimCheck(settings.t_claim, client=client), settings)

@@ -21,7 +21,7 @@ from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
 from monalog_perturb.transformations.kb import SiblingReplacement, match_case
 from monalog_perturb.recipes.kbin import (KbinGenerator, kbin_recipe,
                                  mlm_recipe, random_recipe)
-from monalog_perturb.recipes.kbin import Claim, read_claims
+from monalog_perturb.claims import Claim, read_claims
 from monalog_perturb.runner import collect
 from monalog.rows import BadRow
 from monalog.errors import InputError
@@ -161,6 +161,7 @@ def test_read_claims(tmp_path):
     items = list(read_claims(path))
     assert items[0] == Claim("7", "Aspirin reduces headache.") and items[3] == Claim("4", "Plain claim line.")
     assert [i.line for i in items[1:3]] == [2, 3] and all(isinstance(i, BadRow) for i in items[1:3])
+    assert items[0].fields == {"id": 7, "claim": "Aspirin reduces headache."} and items[3].fields == {}
 
 
 def test_cli_kbin_offline_defaults(tmp_path, capsys):

@@ -12,7 +12,8 @@ from monalog_perturb.backends.nli import ClassifierTeacher, CountingTeacher
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.grammar import grammar_problem
 from monalog_perturb.recipes.teacher import RULE_LABELS, TeacherData, claim_texts, mancon_pairs, teacher_pairs
-from monalog_perturb.recipes.teacher_corpora import dev_questions, dev_set, mancon_claims, scifact_dev
+from monalog_perturb.recipes.teacher_corpora import (LabelledClaim, dev_questions, dev_set, mancon_claims,
+                                                     scifact_claims, scifact_dev)
 from monalog_perturb.transformations.mutations import NegationToggle, WordNetAntonyms
 from tests.tiny_models import bert_classifier
 
@@ -120,6 +121,21 @@ SCIFACT = [{"id": 1, "claim": "Drug C lowers LDL.", "evidence": {"7": [{"label":
            {"id": 3, "claim": "Drug C is taken daily.", "evidence": {"7": [{"label": "SUPPORT"}]},
             "cited_doc_ids": [7]},
            {"id": 4, "claim": "Statins lower LDL cholesterol.", "evidence": {}, "cited_doc_ids": [8]}]
+
+
+def test_scifact_claims_are_the_claims_reader_with_evidence(tmp_path):
+    """One claims reader: the labelled SciFact variant keeps the rows with "evidence" of what
+    `read_claims` gives; a line that cannot be read spoils that file (it is read whole)."""
+    claims = tmp_path / "scifact.jsonl"
+    claims.write_text("\n".join(json.dumps(row) for row in SCIFACT) + '\nPlain claim.\n{"claim": "No evidence."}\n')
+    labelled = scifact_claims(claims)
+    assert [c.claim for c in labelled] == [row["claim"] for row in SCIFACT]
+    assert labelled[0] == LabelledClaim(SCIFACT[0]["claim"], frozenset({"SUPPORT"}), ("7",))
+    assert labelled[-1].labels == frozenset() and claim_texts(claims)[-2:] == ["Plain claim.", "No evidence."]
+    claims.write_bytes(claims.read_bytes() + b"\xff\n")
+    assert len(claim_texts(claims)) == len(SCIFACT) + 2                              # skipped by the reader
+    with pytest.raises(InputError, match=f"scifact.jsonl:{len(SCIFACT) + 3}: not UTF-8"):
+        scifact_claims(claims)
 
 
 def test_the_dev_set_is_never_in_the_training_pairs(mancon, tmp_path):

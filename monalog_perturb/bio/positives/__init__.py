@@ -48,7 +48,7 @@ from monalog.pipeline import TEACHER_BUDGET, ParserBudget
 from monalog.polarity.marks import Polarity
 from monalog_perturb.bio.bionli import Perturbation
 from monalog_perturb.bio.positives.droppable import Drop, find_candidates
-from monalog_perturb.bio.positives.parse import Sentence
+from monalog_perturb.bio.positives.parse import ConclusionParse
 from monalog_perturb.bio.positives.tokens import finite_category, is_s
 from monalog_perturb.bio.records import REGULATED, REGULATOR, MechanismRecord, strip_markers
 
@@ -78,7 +78,7 @@ def candidates(record: MechanismRecord, sentence: "PolarizedSentence",
     """The droppable modifiers of a parsed conclusion as edited hypotheses (outermost first, then
     left to right), or why the conclusion gives none; `rejected` collects (modifier, why) for the
     modifiers the engine would drop and these rules keep."""
-    s = Sentence.read(record.hypothesis, sentence)
+    s = ConclusionParse.read(record.hypothesis, sentence)
     return s if isinstance(s, str) else find_candidates(s, record, sentence, rejected)
 
 
@@ -118,7 +118,7 @@ def drops(record: MechanismRecord, sentence: "PolarizedSentence", pipe: "Pipelin
           budget: NLBudget = DEFAULT_BUDGET, skipped: Callable[[str], None] | None = None) -> list[Perturbation]:
     """The record's positives by dropping modifiers: at most `budget.candidates` are re-parsed and
     `budget.per_record` kept; `skipped(reason)` hears why a conclusion or a candidate gave none."""
-    reading = Sentence.read(record.hypothesis, sentence)
+    reading = ConclusionParse.read(record.hypothesis, sentence)
     if isinstance(reading, str):
         if skipped:
             skipped(reading)

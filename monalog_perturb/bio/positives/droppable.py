@@ -12,7 +12,7 @@ from monalog.inference.droppable import droppable_modifier
 from monalog.inference.treeops import surface
 from monalog.polarity.marks import Polarity
 from monalog.text.morphology import agree_articles
-from monalog_perturb.bio.positives.parse import Sentence
+from monalog_perturb.bio.positives.parse import ConclusionParse
 from monalog_perturb.bio.positives.rules import clean_modifier, modifier_kind
 from monalog_perturb.bio.records import MechanismRecord
 
@@ -55,7 +55,7 @@ class Drop:
     edit: str
 
 
-def find_candidates(s: Sentence, record: MechanismRecord, sentence: "PolarizedSentence",
+def find_candidates(s: ConclusionParse, record: MechanismRecord, sentence: "PolarizedSentence",
                 rejected: list[tuple[str, str]] | None = None) -> list[Drop]:
     out: list[Drop] = []
     seen = {record.hypothesis}

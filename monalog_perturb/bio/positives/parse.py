@@ -62,7 +62,7 @@ def align(marked: str, words: Iterable[str]) -> list[tuple[int, int]] | None:
 
 
 @dataclass
-class Sentence:
+class ConclusionParse:
     """A conclusion's parse, read once: its tokens aligned to the marked text, what is protected."""
 
     marked: str
@@ -73,7 +73,7 @@ class Sentence:
     copula: bool                # "X is (a) Y": a PP may restrict the predicate's domain, none is dropped
 
     @classmethod
-    def read(cls, marked: str, sentence: "PolarizedSentence") -> "Sentence | str":
+    def read(cls, marked: str, sentence: "PolarizedSentence") -> "ConclusionParse | str":
         """The sentence, or why nothing may be dropped from it."""
         tree = sentence.parse.tree
         reason = doubt(tree)

@@ -1,5 +1,5 @@
 """Which modifiers the natural-logic positives (`positives`) may drop, asked of a read conclusion
-(`parse.Sentence`): the kind of a modifier the engine marks droppable (an adverb, an
+(`parse.ConclusionParse`): the kind of a modifier the engine marks droppable (an adverb, an
 adjective, a PP of place, time or means over a plain noun phrase) or none, and whether its words
 are clean (unprotected, trusted, no number, hedge or conjunction in or beside it)."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from monalog.ccg.category import Category, Functor
-from monalog_perturb.bio.positives.parse import Sentence
+from monalog_perturb.bio.positives.parse import ConclusionParse
 from monalog_perturb.bio.positives.tokens import (
     Token, has_number, is_adjective, is_adverb, is_modifier, is_noun, is_s, is_vp, plain, wordnet_senses)
 from monalog_perturb.bio.positives.words import (
@@ -33,7 +33,7 @@ def _plain_noun_phrase(tokens: list[Token], by: bool) -> bool:
     return True
 
 
-def modifier_kind(s: Sentence, mod: list[Token], head_cat: Category, head: list[Token]) -> str | None:
+def modifier_kind(s: ConclusionParse, mod: list[Token], head_cat: Category, head: list[Token]) -> str | None:
     """What the modifier is ("adverb", "adjective", "PP"), or None when it may not be dropped."""
     verbal = is_vp(head_cat) or is_s(head_cat)
     noun = plain(head_cat) == "N"
@@ -66,7 +66,7 @@ def modifier_kind(s: Sentence, mod: list[Token], head_cat: Category, head: list[
     return "PP"
 
 
-def clean_modifier(s: Sentence, mod: list[Token]) -> bool:
+def clean_modifier(s: ConclusionParse, mod: list[Token]) -> bool:
     """No word the modifier may not take along, all its words' categories trusted, no conjunction beside it."""
     for t in mod:
         if t.index in s.protected or has_number(t) or t.lower in CONJUNCTIONS or t.lower in HEDGES \
