@@ -64,6 +64,20 @@ def test_the_generators_use_no_core_command_module():
     assert not bad
 
 
+# every recipe module has these two, with one meaning: build that recipe's generator, read its items
+RECIPE_PROTOCOL = {"build", "read_items"}
+
+
+def test_no_two_public_classes_or_functions_of_one_name_in_the_generators():
+    where: dict[str, list[str]] = defaultdict(list)
+    for path in SOURCES:
+        if path.relative_to(ROOT).parts[0] == "monalog_perturb":
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and not node.name.startswith("_"):
+                    where[node.name].append(_module(path))
+    assert not {name: modules for name, modules in where.items() if len(modules) > 1 and name not in RECIPE_PROTOCOL}
+
+
 def test_no_import_cycles_between_packages():
     edges: dict[str, set[str]] = defaultdict(set)
     for path in SOURCES:
