@@ -3,8 +3,10 @@ with a tiny random BERT, the progress they report, and the option group both tra
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -92,6 +94,21 @@ def test_a_hybrid_evaluation_from_python(tiny_bert, sick, tmp_path):
     assert monalog.hybrid.load().fallback is None                                   # the engine alone
     with pytest.raises(monalog.InputError, match="needs a fallback model"):
         monalog.hybrid.load(decision="learned")
+
+
+def test_the_docs_python_example_runs(tiny_bert, sick, tmp_path, monkeypatch, capsys):
+    """docs/hybrid-and-augmentation.md's Python example as written, on a small SICK file with a tiny model
+    and one training step."""
+    page = Path(__file__).resolve().parents[2] / "docs" / "hybrid-and-augmentation.md"
+    code = re.search(r"## From Python\n.*?```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S).group(1)
+    assert "monalog.hybrid.train(" in code and "monalog.hybrid.load(" in code and "monalog.evaluate(" in code
+    code = re.sub(r'sick = "[^"]+"', f"sick = {str(sick)!r}", code)
+    settings = monalog.hybrid.FallbackSettings
+    monkeypatch.setattr(monalog.hybrid, "FallbackSettings",
+                        lambda **given: settings(**{"model": str(tiny_bert), "max_steps": 1, "batch_size": 8, **given}))
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, str(page), "exec"), {})
+    assert (tmp_path / "fallback" / META).exists() and "accuracy" in capsys.readouterr().out
 
 
 def test_importing_the_hybrid_package_is_light():
