@@ -8,8 +8,9 @@ Importing the package is light: the parser, WordNet and torch load on the first 
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from monalog.lazy import lazy_exports
 
 __version__ = "0.1.0"
 
@@ -42,15 +43,4 @@ if TYPE_CHECKING:
     from monalog.polarity.lexicon import BarePlurals, Definites, Numerals, Readings
     from monalog.polarity.marks import Polarity
 
-
-def __getattr__(name: str) -> Any:
-    """Load an exported name's module on first use (PEP 562), so `import monalog` stays light."""
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'monalog' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(list(globals()) + __all__)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

@@ -7,10 +7,10 @@ Importing the package is light: numpy, torch and transformers load with the firs
 """
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from monalog.hybrid.settings import DEFAULT_THRESHOLD, FallbackSettings
+from monalog.lazy import lazy_exports
 
 _EXPORTS = {"train": "monalog.hybrid.api", "load": "monalog.hybrid.api", "TrainingProgress": "monalog.hybrid.api",
             "HybridClassifier": "monalog.hybrid.classifier"}
@@ -20,15 +20,4 @@ if TYPE_CHECKING:
     from monalog.hybrid.api import TrainingProgress, load, train
     from monalog.hybrid.classifier import HybridClassifier
 
-
-def __getattr__(name: str) -> Any:
-    """Load an exported name's module on first use (PEP 562), so importing the package stays light."""
-    if name not in _EXPORTS:
-        raise AttributeError(f"module 'monalog.hybrid' has no attribute {name!r}")
-    value = getattr(importlib.import_module(_EXPORTS[name]), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(list(globals()) + __all__)
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)

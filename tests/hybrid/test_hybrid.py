@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,16 @@ EXAMPLES = [("A man is playing a guitar", "A person is playing a guitar", Label.
             ("A woman is sleeping", "A woman is not sleeping", Label.CONTRADICTION),
             ("Two boys are playing", "Some boys are playing", Label.ENTAILMENT),
             ("A girl is running", "A man is playing a guitar", Label.NEUTRAL)] * 4
+
+
+def sick_file(path: Path) -> Path:
+    """EXAMPLES as a SICK file: every fifth pair TRIAL, the others TRAIN, then a bad row."""
+    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"]
+    rows += [f"{i}\t{p}\t{h}\t{lab.value}\t{'TRIAL' if i % 5 == 0 else 'TRAIN'}"
+             for i, (p, h, lab) in enumerate(EXAMPLES)]
+    rows.append("99\tonly two columns")
+    path.write_text("\n".join(rows) + "\n")
+    return path
 
 
 @pytest.fixture(scope="module")
@@ -233,12 +244,7 @@ def test_no_training_pairs(tiny_bert, tmp_path):
 def test_cli_train_classify_eval(tiny_bert, tmp_path, capsys):
     from monalog.cli import main
 
-    sick = tmp_path / "sick.tsv"
-    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"]
-    rows += [f"{i}\t{p}\t{h}\t{lab.value}\t{'TRIAL' if i % 5 == 0 else 'TRAIN'}"
-             for i, (p, h, lab) in enumerate(EXAMPLES)]
-    rows.append("99\tonly two columns")
-    sick.write_text("\n".join(rows) + "\n")
+    sick = sick_file(tmp_path / "sick.tsv")
     augment = tmp_path / "aug.jsonl"
     augment.write_text(json.dumps({"premise": "A man is sleeping", "hypothesis": "A person is sleeping",
                                    "label": "ENTAILMENT"}) + "\nnot json\n")

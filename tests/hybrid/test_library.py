@@ -16,7 +16,7 @@ from monalog.eval.datasets import training_pairs
 from monalog.hybrid.api import SUMMARY
 from monalog.hybrid.fallback import DECISION, META
 from monalog.inference.proof import Label
-from tests.hybrid.test_hybrid import EXAMPLES
+from tests.hybrid.test_hybrid import EXAMPLES, sick_file
 from tests.tiny_models import bert_classifier
 
 
@@ -27,14 +27,7 @@ def tiny_bert(tmp_path_factory):
 
 @pytest.fixture()
 def sick(tmp_path):
-    """A SICK file: every fifth pair TRIAL, the others TRAIN, and one bad row."""
-    path = tmp_path / "sick.tsv"
-    rows = ["pair_ID\tsentence_A\tsentence_B\tentailment_label\tSemEval_set"]
-    rows += [f"{i}\t{p}\t{h}\t{lab.value}\t{'TRIAL' if i % 5 == 0 else 'TRAIN'}"
-             for i, (p, h, lab) in enumerate(EXAMPLES)]
-    rows.append("99\tonly two columns")
-    path.write_text("\n".join(rows) + "\n")
-    return path
+    return sick_file(tmp_path / "sick.tsv")
 
 
 class Recorder:
