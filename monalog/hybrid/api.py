@@ -46,26 +46,29 @@ def train(pairs: Sequence[Example], output: str | Path, settings: FallbackSettin
     the learned decision rule. `data`: a description of the training data, kept in the folder's
     metadata. Returns the summary: dev accuracy, pair counts, steps, time and device (SUMMARY), plus
     the temperature and the rule's fit when made; the folder's monalog_fallback.json holds the rest."""
-    def step(done: int, total: int, loss: float) -> None:
-        if progress is not None:
-            progress.advance(1, total, loss)
-
-    if progress is not None:
-        progress.stage("training", None)
-    meta = fine_tune(pairs, output, settings, extra, step, data)
+    progress = progress if progress is not None else _Quiet()
+    progress.stage("training", None)
+    meta = fine_tune(pairs, output, settings, extra, lambda step, total, loss: progress.advance(1, total, loss), data)
     summary = {key: meta[key] for key in SUMMARY}
     if calibration:
-        if progress is not None:
-            progress.stage("calibration", len(calibration))
+        progress.stage("calibration", len(calibration))
         summary.update(temperature=calibrate(output, calibration, settings.device), calibration_pairs=len(calibration))
     if fit_decision:
         dev = split_dev(pairs, settings.dev_fraction, settings.dev_fold)[1]
-        if progress is not None:
-            progress.stage("decision", len(dev))
-        rule = fit_model(output, dev, workers=workers, device=settings.device,
-                         on_chunk=None if progress is None else progress.advance)
+        progress.stage("decision", len(dev))
+        rule = fit_model(output, dev, workers=workers, device=settings.device, on_chunk=progress.advance)
         summary["decision_rule"] = rule.fitted
     return summary
+
+
+class _Quiet:
+    """No progress shown."""
+
+    def stage(self, name: str, total: int | None) -> None:
+        pass
+
+    def advance(self, done: int, total: int | None = None, loss: float | None = None) -> None:
+        pass
 
 
 def load(models: Sequence[str] = (), settings: ProverSettings = ProverSettings(), *, threshold: float | None = None,
