@@ -95,17 +95,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                and str(leaf.category).startswith(("(S", "S"))]
     if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
-    if end - start == 1 and start and tokens[start].pos == "VBG" and tokens[start - 1].pos == "IN" \
-            and end < len(tokens) and tokens[end].pos.startswith("NN") and not _adjective(words[start]):
-        return "a gerund dropped from its object (\"without watching matches\" -> \"without matches\")"
-    if words[end - 1] in ("and", "or") and start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS \
-            and end < len(tokens) and tokens[end].pos.startswith("VB") and tokens[start].pos.startswith("VB") \
-            and (_base(tokens[end]) != _base(tokens[start])):
-        return f"the auxiliary \"{words[start - 1]}\" would govern the other conjunct (\"are evolve\")"
-    if remaining and remaining[0] in _CLAUSE_WORDS and words[0] not in _CLAUSE_WORDS:
-        return f"the sentence would start with \"{remaining[0]}\": a clause, not a sentence"
-    if end - start == 1 and words[start] in _CLAUSE_WORDS - {"that"}:
-        return f"\"{words[start]}\" dropped: its clause would read as asserted"
+    if (misread := _misread(tokens, words, remaining, start, end)) is not None:
+        return misread
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
         return f"an auxiliary dropped (\"{words[start]}\"): \"meetings be held\" is no sentence"
     if start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS and tokens[start].pos.startswith("VB") \
@@ -136,6 +127,24 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     if any(t.pos.startswith("NN") for t in tokens[start:end]) and _OBJECT_PRONOUNS & set(words[end:]):
         return "a pronoun after the deletion would lose its antecedent (\"jumping and another is standing on it\")"
+    return None
+
+
+def _misread(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,
+             end: int) -> str | None:
+    """bad_deletion's checks for deletions a misparse proposes: a gerund's object left to its preposition,
+    an auxiliary over the other conjunct's form, a clause that would stand as a sentence or read as asserted."""
+    if end - start == 1 and start and tokens[start].pos == "VBG" and tokens[start - 1].pos == "IN" \
+            and end < len(tokens) and tokens[end].pos.startswith("NN") and not _adjective(words[start]):
+        return "a gerund dropped from its object (\"without watching matches\" -> \"without matches\")"
+    if words[end - 1] in ("and", "or") and start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS \
+            and end < len(tokens) and tokens[end].pos.startswith("VB") and tokens[start].pos.startswith("VB") \
+            and (_base(tokens[end]) != _base(tokens[start])):
+        return f"the auxiliary \"{words[start - 1]}\" would govern the other conjunct (\"are evolve\")"
+    if remaining and remaining[0] in _CLAUSE_WORDS and words[0] not in _CLAUSE_WORDS:
+        return f"the sentence would start with \"{remaining[0]}\": a clause, not a sentence"
+    if end - start == 1 and words[start] in _CLAUSE_WORDS - {"that"}:
+        return f"\"{words[start]}\" dropped: its clause would read as asserted"
     return None
 
 

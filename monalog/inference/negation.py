@@ -138,12 +138,14 @@ def _lowered(node: Tree) -> Tree:
 
 
 def _name(noun: Tree) -> bool:
-    """A one-word capitalised noun WordNet knows no common noun for, or knows with a capital ("Gretel",
-    "Tom"): a name, which takes no "no" whatever the tagger said ("No gretel")."""
+    """A one-word capitalised noun of a bare noun phrase that WordNet knows no common noun for, or knows
+    with a capital ("Gretel", "Tom"), or a singular noun ("Jack lived": a count noun is no bare subject,
+    and no word count tells "jack" from "water"): a name, which takes no "no" whatever the tagger said
+    ("No gretel", "No jack")."""
     if not isinstance(noun, Leaf) or not noun.token.word[:1].isupper():
         return False
     return noun.token.pos.startswith("NNP") or not wordnet().synsets(noun.token.word.lower(), "n") \
-        or _capitalised(noun.token.lemma)
+        or _capitalised(noun.token.lemma) or noun.token.pos == "NN"
 
 
 @lru_cache(maxsize=20000)

@@ -117,7 +117,8 @@ def outside(parser):
     premises = ["No sailor sailed without reading nautical charts",
                 "Solving a hard puzzle requires knowing how pieces are shaped and fit together",
                 "Nobody in the village had ever seen such a tall tower",
-                "The boy ran back to his uncle's house"]
+                "The boy ran back to his uncle's house",
+                "Jack sold the old cow at the market"]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: [(g.hypothesis, g.label.value) for g in r] for p, r in zip(premises, results)}
 
@@ -147,3 +148,9 @@ def test_a_possessed_count_noun_keeps_to_count_nouns(outside):
     hypotheses = [h for h, _ in outside["The boy ran back to his uncle's house"]]
     assert any("uncle's building" in h or "uncle's dwelling" in h for h in hypotheses), hypotheses
     assert not [h for h in hypotheses if "housing" in h]       # "structures collectively"
+
+
+def test_a_name_the_tagger_took_for_a_noun_gets_no_no(outside):
+    pairs = outside["Jack sold the old cow at the market"]
+    assert any(label == "CONTRADICTION" for _, label in pairs)
+    assert not [h for h, _ in pairs if h.lower().startswith("no jack")]
