@@ -5,29 +5,28 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from monalog.inference.batch import prove_all
+from monalog.inference.prover import Prover, ProverSettings
+from monalog.parsing.parser import get_parser
+from monalog.pipeline import Pipeline
+from monalog.polarity.lexicon import default_lexicon
+from monalog.polarity.polarizer import Polarizer
+
 if TYPE_CHECKING:
     from monalog.errors import MonalogError
     from monalog.inference.proof import Proof
-    from monalog.inference.prover import Prover, ProverSettings
     from monalog.parsing.parser import Parse
-    from monalog.pipeline import Pipeline
     from monalog.polarity.lexicon import Readings
     from monalog.polarity.polarizer import PolarizedSentence
 
 
 @lru_cache(maxsize=8)
 def _pipeline(readings: Readings | None = None) -> Pipeline:
-    from monalog.pipeline import Pipeline
-    from monalog.polarity.lexicon import default_lexicon
-    from monalog.polarity.polarizer import Polarizer
-
     return Pipeline(polarizer=Polarizer(default_lexicon().with_readings(readings)) if readings else None)
 
 
 @lru_cache(maxsize=8)
 def _prover(settings: ProverSettings | None) -> Prover:
-    from monalog.inference.prover import Prover, ProverSettings
-
     return Prover(settings or ProverSettings())
 
 
@@ -43,9 +42,6 @@ def prove_many(pairs: Sequence[tuple[str, str]], settings: ProverSettings | None
     """Proofs in input order, a failing pair's error in its place; `workers` > 1 uses processes, and
     `engine` "ray" that many Ray actors (a local Ray instance, or the cluster at `address`).
     The answers do not depend on the engine, the number of workers or the batches."""
-    from monalog.inference.batch import prove_all
-    from monalog.inference.prover import ProverSettings
-
     return prove_all(pairs, settings or ProverSettings(), workers, on_chunk=on_chunk, engine=engine, address=address)
 
 
@@ -57,6 +53,4 @@ def polarize(sentence: str, normalize: bool = False, readings: Readings | None =
 
 def parse(sentence: str) -> Parse:
     """The CCG derivation of one sentence with the shipped supertagger and depccg's decoder."""
-    from monalog.parsing.parser import get_parser
-
     return get_parser().parse(sentence)

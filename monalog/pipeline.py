@@ -15,11 +15,15 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Sequence
 
 from monalog.errors import MonalogError
+from monalog.parsing.decoder import DecoderSettings
+from monalog.parsing.parser import Parser, get_parser
+from monalog.parsing.scorers import default_scorer
+from monalog.polarity.doubt import doubt
+from monalog.polarity.polarizer import PolarizedSentence, Polarizer
+from monalog.text.normalize import Normalized, normalize as normalize_text
 
 if TYPE_CHECKING:
-    from monalog.parsing.parser import Parse, Parser
-    from monalog.polarity.polarizer import PolarizedSentence, Polarizer
-    from monalog.text.normalize import Normalized
+    from monalog.parsing.parser import Parse
 
 log = logging.getLogger(__name__)
 
@@ -42,10 +46,6 @@ TEACHER_BUDGET = ParserBudget(supertags=10, steps=20_000)
 @lru_cache(maxsize=4)
 def budgeted_parser(budget: ParserBudget) -> "Parser":
     """One parser per process and budget, with the shipped tagger (models load once)."""
-    from monalog.parsing.decoder import DecoderSettings
-    from monalog.parsing.parser import Parser
-    from monalog.parsing.scorers import default_scorer
-
     scorer = default_scorer()
     settings = DecoderSettings(grammar=scorer.grammar, pruning_size=budget.supertags, max_step=budget.steps)
     return Parser(scorer, settings)
@@ -53,8 +53,6 @@ def budgeted_parser(budget: ParserBudget) -> "Parser":
 
 def _default_parser(budget: ParserBudget | None) -> "Parser":
     if budget is None:
-        from monalog.parsing.parser import get_parser
-
         return get_parser()
     return budgeted_parser(budget)
 
@@ -78,8 +76,6 @@ class Pipeline:
     @property
     def polarizer(self) -> "Polarizer":
         if self._polarizer is None:
-            from monalog.polarity.polarizer import Polarizer
-
             self._polarizer = Polarizer()
         return self._polarizer
 
@@ -89,8 +85,6 @@ class Pipeline:
         distinct one once."""
         if not on:
             return [None] * len(sentences)
-        from monalog.text.normalize import normalize as normalize_text
-
         done = {s: normalize_text(s) for s in dict.fromkeys(s for s in sentences if isinstance(s, str))}
         return [done[s] if isinstance(s, str) else None for s in sentences]
 
@@ -103,8 +97,6 @@ class Pipeline:
 
     def run(self, sentences: Sequence[str], normalize: bool = False) -> list["PolarizedSentence | MonalogError"]:
         """Each sentence normalised (optionally), parsed and polarized, or its error in place."""
-        from monalog.polarity.polarizer import PolarizedSentence
-
         norms = self.normalize(sentences, normalize)
         parses = self.parse([n.text if n else s for n, s in zip(norms, sentences)])
         self._guard(norms, parses)
@@ -128,9 +120,6 @@ class Pipeline:
     def _guard(self, norms: list["Normalized | None"], parses: list["Parse | MonalogError"]) -> None:
         """A rewrite must not garble its sentence: where the rewritten text fails to parse or parses
         doubtfully (polarity.doubt) and the original does not, the original is used, unrewritten."""
-        from monalog.polarity.doubt import doubt
-        from monalog.text.normalize import Normalized
-
         def garbled(parse: "Parse | MonalogError") -> bool:
             return isinstance(parse, MonalogError) or doubt(parse.tree, parse.tag_probabilities) is not None
 

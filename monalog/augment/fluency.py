@@ -32,6 +32,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
+from monalog.fileio import read_table
+from monalog.resources import kb_path
+
 logger = logging.getLogger(__name__)
 
 START, END = "<s>", "</s>"
@@ -93,16 +96,12 @@ class BigramFluency:
 
 def read_bigrams(path: str | Path) -> dict[tuple[str, str], int]:
     """The counts file written by scripts/build_fluency.py (columns w1, w2, count)."""
-    from monalog.fileio import read_table
-
     return {(row["w1"], row["w2"]): int(row["count"]) for row in read_table(path)}
 
 
 @lru_cache(maxsize=1)
 def packaged_model() -> BigramFluency:
     """The scorer over the packaged counts (monalog/kb/fluency_bigrams.tsv), loaded once."""
-    from monalog.resources import kb_path
-
     model = BigramFluency(read_bigrams(kb_path("fluency_bigrams.tsv")))
     logger.debug("fluency: %d bigrams over %d words", len(model.bigrams), len(model.vocabulary))
     return model
@@ -125,8 +124,6 @@ def _word_pairs(sentence: str) -> frozenset[tuple[str, str]]:
 @lru_cache(maxsize=1)
 def fluency_settings() -> dict:
     """monalog/kb/fluency.json: the default threshold and the TRIAL score distribution it came from."""
-    from monalog.resources import kb_path
-
     data: dict = json.loads(kb_path("fluency.json").read_text(encoding="utf-8"))
     return data
 

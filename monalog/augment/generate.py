@@ -28,27 +28,30 @@ from monalog.augment.words import article as noun_article
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError
+from monalog.inference.alignment import Knowledge
 from monalog.inference.generation import Generator
 from monalog.inference.target import kb_leq, pair_fact
 from monalog.inference.negation import clause_conjuncts
 from monalog.inference.referents import two_referents
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation
+from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
 from monalog.knowledge.senses import SenseChooser, can_be_intransitive
+from monalog.neural.embeddings import embedder
+from monalog.parsing.parser import get_parser
 from monalog.pipeline import Pipeline
 from monalog.text.morphology import agree_articles, countable, inflect, plural  # noqa: F401  (re-exported)
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
-from monalog.inference.prover import normalization_steps
+from monalog.inference.prover import Prover, ProverSettings, normalization_steps
 from monalog.inference.search import explore
 from monalog.inference.treeops import is_determiner, leaf_positions, lemma_key, norm_lemma, replace_at, sentence_text, \
     surface
 
 if TYPE_CHECKING:
     from monalog.neural.embeddings import SentenceEmbedder
-    from monalog.inference.prover import Prover
     from monalog.parsing.parser import Parser
 
 T = TypeVar("T")
@@ -100,8 +103,6 @@ class Augmenter:
                  kb: KnowledgeBase | None = None, pipeline: Pipeline | None = None) -> None:
         self.settings = settings
         if pipeline is None and parser is None:
-            from monalog.parsing.parser import get_parser
-
             parser = get_parser("monalog", settings.tagger)
         self.pipeline = pipeline or Pipeline(parser)
         self.kb = kb if kb is not None else load_kb(exclusions=settings.exclusions)
@@ -109,16 +110,11 @@ class Augmenter:
         self.generator = Generator(self.kb, intransitive=lambda v: v not in needs_object and can_be_intransitive(v))
         self.embedder: SentenceEmbedder | None = None
         if settings.senses:
-            from monalog.neural.embeddings import embedder
-
             self.embedder = embedder()
         self.senses = SenseChooser(self.embedder)
         self._siblings: dict[tuple[str, str], str | None] = {}
         self.prover: Prover | None = None
         if settings.verify:
-            from monalog.inference.alignment import Knowledge
-            from monalog.inference.prover import Prover, ProverSettings
-
             # a generated label must have a symbolic proof: no learned alignment verifies one; one
             # step more than the edits, as the prover counts a contradiction's negation as a step and
             # searches entailments as deep as `monalog prove` by default does
@@ -133,8 +129,6 @@ class Augmenter:
 
     def load(self) -> "Augmenter":
         """Load the parser, polarizer, WordNet and the sense model now rather than on the first premise."""
-        from monalog.knowledge.wordnet import wordnet
-
         _ = self.pipeline.parser, self.pipeline.polarizer
         wordnet()
         if self.embedder is not None:

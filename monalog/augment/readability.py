@@ -16,6 +16,8 @@ from typing import Sequence
 
 from monalog.ccg.tree import Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
+from monalog.knowledge.wordnet import load
+from monalog.resources import kb_path
 from monalog.text.normalize import default_fragment
 
 _FORMS = auxiliaries("form")
@@ -54,8 +56,6 @@ class Readability:
 @lru_cache(maxsize=1)
 def readability() -> Readability:
     import json
-
-    from monalog.resources import kb_path
 
     data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
     return Readability(frozenset(data["particles"]), frozenset(data["intensifiers"]),
@@ -211,8 +211,6 @@ def lone_reciprocal(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def _adjective(word: str) -> bool:
     """WordNet lists `word` as an adjective ("running water"; "watching" is none)."""
-    from monalog.knowledge.wordnet import load
-
     return bool(load().synsets(word, ("a", "s")))
 
 

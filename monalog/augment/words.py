@@ -10,7 +10,8 @@ from typing import Sequence
 from monalog.ccg.tree import Leaf, Token
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
-from monalog.knowledge.wordnet_facts import WordNetSettings, relate
+from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
+from monalog.resources import kb_path
 from monalog.text.morphology import countable, inflect, irregular_plural_forms
 
 
@@ -65,8 +66,6 @@ class WordChoice:
 @lru_cache(maxsize=1)
 def word_choice() -> WordChoice:
     import json
-
-    from monalog.resources import kb_path
 
     data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
     return WordChoice(data["min_zipf"], data["min_zipf_above"], data["min_pos_share"],
@@ -133,8 +132,6 @@ def pos_share(word: str, pos: str) -> float:
     """The share of `word`'s WordNet sense counts (SemCor) in part of speech `pos`, against its most
     frequent other one: 0.01 for "produce" as a noun (a verb above all), 1.0 for "animal"; 1.0
     when WordNet counts none of its senses."""
-    from monalog.knowledge.wordnet_facts import synsets
-
     counts = {p: sum(sense_count(s, word) for s in synsets(word, p)) for p in "nvar"}
     mine, other = counts.pop(pos, 0), max(counts.values())
     return mine / (mine + other) if mine + other else 1.0
@@ -171,8 +168,6 @@ def in_compound(words: Sequence[str], i: int, tags: Sequence[str] | None = None)
     """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word. With
     the Penn `tags`, only where the other word is a noun too: "flower girl", not "little girl" or
     "black man", which WordNet also lists."""
-    from monalog.knowledge.wordnet_facts import synsets
-
     return any(0 <= j and j + 1 < len(words) and words[j].isalpha() and words[j + 1].isalpha()
                and (tags is None or tags[j if j != i else j + 1].startswith("NN"))
                and bool(synsets(f"{words[j]}_{words[j + 1]}", "n")) for j in (i - 1, i))

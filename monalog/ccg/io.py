@@ -12,6 +12,7 @@ from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
 from monalog.errors import CategoryError, DerivationFormatError
 from monalog.resources import grammar_path
+from monalog.rows import whole_lines
 
 _RULES = {rule.value: rule for rule in Rule}
 
@@ -121,8 +122,6 @@ def write_braces(tree: Tree) -> str:
 
 def read_derivation_file(path: str | Path) -> Iterator[tuple[str, Tree]]:
     """Yield (id, tree) from a file of `ID=N` lines each followed by one derivation line."""
-    from monalog.rows import whole_lines
-
     current_id: str | None = None
     for lineno, text in whole_lines(path, DerivationFormatError):
         line = text.strip()

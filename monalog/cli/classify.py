@@ -6,6 +6,7 @@ import json
 import sys
 
 from monalog.cli.common import decide, error, pair_options, read_pairs
+from monalog.fileio import check_output, jsonl_with, write_jsonl
 
 PREDICTION_KEYS = ("label", "component", "confidence")
 
@@ -34,8 +35,6 @@ def prediction_row(pair, d) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
-    from monalog.fileio import check_output, jsonl_with, write_jsonl
-
     if args.output:
         check_output(args.output, inputs=[args.input], previous=jsonl_with(*PREDICTION_KEYS))
     pairs, _ = read_pairs(args.input, args.input_format, args.labels, False)

@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from monalog.argtypes import count, deprecated_alias, device_name, positive, probability
 from monalog.console import error, one_line, progress, skipped
 from monalog.errors import InputError, MonalogError
+from monalog.eval.datasets import FORMATS, usable_pairs
 from monalog.fileio import readable
 from monalog.hybrid import DEFAULT_THRESHOLD
 # re-exported: command modules (and tests) import these from here too
@@ -146,8 +147,6 @@ def prover_settings(args: argparse.Namespace, **extra):
 
 def pair_options(p: argparse.ArgumentParser, default_format: str) -> None:
     """Options of the commands that read a file of pairs and decide them (eval, classify)."""
-    from monalog.eval.datasets import FORMATS
-
     p.add_argument("--input-format", dest="input_format", choices=FORMATS, default=default_format,
                    help=f"the input file's format (default {default_format}; mnli: sentence1, sentence2 and "
                         "gold_label columns, 2- or 3-way; help: HELP's ori_sentence/new_sentence)")
@@ -185,8 +184,6 @@ def fallback_options(p: argparse.ArgumentParser, threshold_note: str) -> None:
 def read_pairs(path: str, fmt: str, labels: str, need_label: bool, limit: int | None = None,
                sick_set: str | None = None):
     """The usable pairs of a file and its bad rows (eval.datasets.usable_pairs), each bad row reported on stderr."""
-    from monalog.eval.datasets import usable_pairs
-
     pairs, bad = usable_pairs(path, fmt, labels, need_label, sick_set, limit)
     for row in bad:
         skipped(path, row.line, row.reason)

@@ -5,6 +5,7 @@ import argparse
 import sys
 
 from monalog.cli.common import one_line
+from monalog.errors import MonalogError
 
 
 def register(sub) -> None:
@@ -17,7 +18,6 @@ def run(args: argparse.Namespace) -> int:
     import io
     from importlib import resources
 
-    from monalog.errors import MonalogError
     from monalog.inference.prover import Prover
     from monalog.inference.render import proof_text
 

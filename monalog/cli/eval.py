@@ -5,6 +5,7 @@ import argparse
 import json
 
 from monalog.cli.common import classifier, count, error, log, pair_options, progress, read_pairs, threshold
+from monalog.fileio import check_output, distinct_outputs, json_with, jsonl_with, write_atomic, write_jsonl
 
 
 def register(sub) -> None:
@@ -23,7 +24,6 @@ def register(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from monalog.eval.evaluate import evaluate
-    from monalog.fileio import check_output, distinct_outputs, json_with, jsonl_with, write_atomic, write_jsonl
 
     distinct_outputs(args.json, args.predictions)
     if args.json:

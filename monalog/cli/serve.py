@@ -7,6 +7,7 @@ import sys
 
 from monalog.cli.common import count, fallback_options, positive, threshold
 from monalog.hybrid import DEFAULT_THRESHOLD
+from monalog.neural.models import load
 
 
 def port(text: str) -> int:
@@ -63,8 +64,6 @@ def run(args: argparse.Namespace) -> int:
         engine = None
         Prover().load()
         if args.model:
-            from monalog.neural.models import load
-
             load("AutoConfig", args.model)
     print(f"monalog: serving on http://{host}:{args.port}/ with {engines} (the API is listed at /docs)",
           file=sys.stderr)

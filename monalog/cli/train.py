@@ -8,7 +8,9 @@ import sys
 from monalog.cli.common import count, error, read_pairs, share, skipped
 from monalog.console import TrainingBars
 from monalog.eval.datasets import training_pairs
+from monalog.fileio import check_output
 from monalog.hybrid.options import fallback_settings, model_options
+from monalog.rows import BadRow, read_jsonl
 
 
 def register(sub) -> None:
@@ -42,7 +44,6 @@ def run(args: argparse.Namespace) -> int:
     import random
 
     from monalog.augment.recipe import RECIPES, select
-    from monalog.fileio import check_output
     from monalog.hybrid.api import train
     from monalog.hybrid.fallback import is_model_folder, split_dev
 
@@ -72,8 +73,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _generated_rows(path: str, labels: str) -> list[dict]:
     """A generated-pairs file's usable rows (bad ones reported), each with its proof when it has one."""
-    from monalog.rows import BadRow, read_jsonl
-
     pairs, _ = read_pairs(path, "jsonl", labels, True)
     proofs = {row.line: row.fields.get("proof") for row in read_jsonl(path) if not isinstance(row, BadRow)}
     return [{"premise": p.premise, "hypothesis": p.hypothesis, "label": p.label.value,

@@ -5,6 +5,7 @@ import argparse
 import json
 
 from monalog.cli.common import count, device_name, log, probability
+from monalog.fileio import check_output
 
 
 def register(sub) -> None:
@@ -22,7 +23,6 @@ def register(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from monalog.fileio import check_output
     from monalog.parsing.tagger import is_tagger_file
     from monalog.parsing.training import TrainSettings, train_from_file
 

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, Callable, Iterator, Sequence, cast
 from monalog.errors import InputError
 from monalog.eval.datasets import Pair, usable_pairs
 from monalog.eval.metrics import Report, evaluate as score, two_way_label
+from monalog.hybrid.classifier import HybridClassifier
 from monalog.inference.proof import Label
 from monalog.rows import BadRow
 
 if TYPE_CHECKING:
-    from monalog.hybrid.classifier import Decision, HybridClassifier
+    from monalog.hybrid.classifier import Decision
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,6 @@ def evaluate(data: str | Path | Sequence[Pair], classifier: "HybridClassifier | 
     """Decide every pair of `data` (a file, read with `input_format` and `labels`, or pairs) with
     `classifier` (default: the engine alone) and score the answers. A pair past the engine's --timeout
     is no answer and is left out of the scores; one the engine failed on counts as an error."""
-    from monalog.hybrid.classifier import HybridClassifier
-
     if isinstance(data, (str, Path)):
         pairs, bad = usable_pairs(data, input_format, labels, True, sick_set, limit)
     else:

@@ -3,13 +3,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from monalog.errors import InputError, MonalogError
+from monalog.pipeline import Pipeline
 from monalog.polarity.marks import Polarity
-
-if TYPE_CHECKING:
-    from monalog.pipeline import Pipeline
 
 _ARROWS = {p.value for p in Polarity}
 
@@ -71,8 +68,6 @@ class PolarityScore:
 def score_gold(gold: list[GoldSentence], pipeline: "Pipeline | None" = None) -> PolarityScore:
     """Polarize every gold sentence (normalising where marked) and compare token by token;
     `pipeline`: another parser's (default: the shipped one)."""
-    from monalog.pipeline import Pipeline
-
     pipeline = pipeline or Pipeline()
     tokens = correct = exact = failed = 0
     mismatches = []

@@ -6,18 +6,16 @@ from __future__ import annotations
 import enum
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
+from monalog.hybrid.decision import DecisionRule
 from monalog.inference.batch import prove_all
 from monalog.errors import InputError, MonalogError
 from monalog.inference.search import SearchTimeout
 from monalog.inference.proof import Label, Proof
 from monalog.inference.prover import ProverSettings
 from monalog.hybrid.settings import DEFAULT_THRESHOLD
-from monalog.hybrid.fallback import Fallback, FallbackEnsemble, Prediction
-
-if TYPE_CHECKING:
-    from monalog.hybrid.decision import DecisionRule
+from monalog.hybrid.fallback import Fallback, FallbackEnsemble, Prediction, load_fallback
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +77,6 @@ class HybridClassifier:
         default, DEFAULT_THRESHOLD; 0: none); `decision` "learned": the rule `train --fit-decision` fitted
         on the one model weighs both answers, with its own threshold. The engine proves in `workers`
         processes, or with `engine` "ray" as that many Ray actors (a local Ray, or the cluster at `address`)."""
-        from monalog.hybrid.decision import DecisionRule
-        from monalog.hybrid.fallback import load_fallback
-
         if decision not in ("fixed", "learned"):
             raise InputError(f"unknown decision rule {decision!r}: fixed or learned", input=decision)
         rule = None

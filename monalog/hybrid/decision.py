@@ -19,7 +19,8 @@ import numpy as np
 
 from monalog.errors import InputError, MonalogError
 from monalog.fileio import write_atomic
-from monalog.hybrid.fallback import DECISION, LABELS
+from monalog.hybrid.fallback import DECISION, LABELS, Fallback
+from monalog.inference.batch import prove_all
 from monalog.inference.proof import Label, Proof
 from monalog.inference.prover import ProverSettings
 from monalog.knowledge.facts import Source
@@ -131,9 +132,6 @@ def fit_model(folder: str | Path, dev: Sequence[tuple[str, str, Label]], setting
               on_chunk: Callable[[int], None] | None = None) -> DecisionRule:
     """Prove a trained fallback's dev share, fit the rule on it with the fallback's probabilities,
     and save it into the model folder (where `--decision learned` finds it)."""
-    from monalog.hybrid.fallback import Fallback
-    from monalog.inference.batch import prove_all
-
     texts = [(p, h) for p, h, _ in dev]
     results = prove_all(texts, settings, workers, on_chunk=on_chunk)
     probabilities = Fallback(str(folder), device=device).probabilities(texts)

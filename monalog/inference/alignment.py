@@ -17,6 +17,7 @@ from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.inference.droppable import operators
 from monalog.inference.treeops import auxiliaries, differing_spans, lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.neural.embeddings import embedder
 from monalog.text.morphology import base_form
 
 if TYPE_CHECKING:
@@ -224,6 +225,4 @@ def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:
 def shared_embedder(model: str) -> "SentenceEmbedder":
     """One embedding model per process, on the CPU; a phrase's vector never depends on the phrases
     it was batched with."""
-    from monalog.neural.embeddings import embedder
-
     return embedder(model, device="cpu")

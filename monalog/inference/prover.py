@@ -19,6 +19,7 @@ from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAlig
 from monalog.inference.generation import Generator
 from monalog.inference.target import Target, kb_leq
 from monalog.knowledge.base import KnowledgeBase, load_kb
+from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, antonyms, unrelated_nouns
 from monalog.inference.negation import NEGATIONS, contradictories
 from monalog.inference.pair_facts import pair_knowledge
@@ -129,8 +130,6 @@ class Prover:
     def load(self) -> "Prover":
         """Load the parser, the polarizer, WordNet and the aligner's model now rather than on the first
         pair (a server or a worker does this once, so no pair's time includes loading)."""
-        from monalog.knowledge.wordnet import wordnet
-
         _ = self.pipeline.parser, self.pipeline.polarizer
         if self.settings.wordnet:
             wordnet()

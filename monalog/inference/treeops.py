@@ -7,10 +7,12 @@ from typing import Iterable, Iterator
 from monalog.ccg.category import Atom, Category, Functor, Slash
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves, preorder
 from monalog.fileio import read_table
+from monalog.parsing.checks import closed_class
 from monalog.parsing.tokens import multiword_tokens
 from monalog.text.lemmatize import CONTRACTION_HOSTS
 from monalog.knowledge.wordnet_facts import LIGHT_VERBS
 from monalog.resources import grammar_path
+from monalog.text.morphology import agree_articles, countable
 
 Path = tuple[int, ...]
 
@@ -104,8 +106,6 @@ def differing_spans(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[int, 
 def _little_adjective(all_leaves: list[Leaf], at: int) -> bool:
     """Whether "little" at `at` is the adjective (before a countable noun: "a little girl"), not
     the quantifier ("a little water", "talking a little")."""
-    from monalog.text.morphology import countable
-
     if all_leaves[at].category != _NOUN_MODIFIER:
         return False
     noun = next((leaf for leaf in all_leaves[at + 1:] if leaf.token.pos.startswith("NN")), None)
@@ -117,8 +117,6 @@ _FUNCTION_CAPS = {"A", "An", "The", "No", "Some", "Every", "All", "Each", "Two",
 
 def surface(tree: Tree) -> str:
     """The words of a constituent (a/an agreeing with the next word)."""
-    from monalog.text.morphology import agree_articles
-
     return agree_articles(" ".join(leaf.token.word for leaf in leaves(tree)))
 
 
@@ -136,8 +134,6 @@ def _joined() -> frozenset[str]:
 def sentence_text(tree: Tree) -> str:
     """A whole sentence, capitalised at its start only (edits move sentence-initial words around), its
     multi-word tokens spelt as words ("At_least" -> "At least")."""
-    from monalog.text.morphology import agree_articles
-
     joined = _joined()
     words = [leaf.token.word.replace("_", " ") if leaf.token.word.lower() in joined else leaf.token.word
              for leaf in leaves(tree)]
@@ -153,8 +149,6 @@ def sentence_text(tree: Tree) -> str:
 def head_noun(words: list[Leaf]) -> Token | None:
     """The head noun of a noun phrase's words: the last of its first run of nouns, a possessor's run
     skipped ("dog" in "a man 's old dog"); None without a noun (a pronoun: "he" is tagged NN too)."""
-    from monalog.parsing.checks import closed_class
-
     head = None
     for leaf in words:
         if leaf.token.pos == "POS":
@@ -184,8 +178,6 @@ def modifier_split(node: Tree) -> tuple[int, int] | None:
     X\\X over X (adjectives, adverbs, prepositional phrases, relative clauses), applied or composed
     ("sitting steadily" composed before its PP). Auxiliaries ((S[dcl]\\NP)/(S[ng]\\NP)) are not
     modifiers: their result and argument differ in features."""
-    from monalog.ccg.tree import Rule
-
     if not isinstance(node, Binary):
         return None
     if node.rule in (Rule.FA, Rule.FC, Rule.GFC):

@@ -11,6 +11,7 @@ from lark.exceptions import LarkError
 
 from monalog.errors import InputError
 from monalog.resources import grammar_path
+from monalog.rows import whole_lines
 
 
 class Relation(str, enum.Enum):
@@ -112,7 +113,5 @@ def parse_facts(text: str, source: Source = Source.USER, name: str = "<facts>") 
 
 def read_facts(path: str | Path, source: Source = Source.USER) -> list[Fact | Exclusion]:
     """The facts of a file in the fact language; any unreadable line is a FactFileError naming it."""
-    from monalog.rows import whole_lines
-
     text = "\n".join(line for _, line in whole_lines(path, FactFileError))
     return parse_facts(text, source, str(path))

@@ -30,6 +30,7 @@ from monalog.parsing.minilm_arrays import (ContextualConfig, contextual_header, 
 from monalog.neural.wordpiece import WordPiece
 from monalog.parsing.tagger import Vocab, _MLP
 from monalog.parsing.scoring import score_in_batches, torch_forward
+from monalog.parsing.tagger_augmentation import TreeAugmenter
 from monalog.parsing.tagger_targets import build_vocab, targets, with_period
 
 Scores = tuple[np.ndarray, np.ndarray]   # (N x tags, N x N+1) log-probabilities
@@ -124,8 +125,6 @@ def train_contextual(trees: Sequence[Tree], config: ContextualConfig = Contextua
                      settings: ContextualTrainSettings = ContextualTrainSettings(),
                      on_epoch: Callable[[int, float], None] | None = None) -> ContextualTaggerModel:
     """Fine-tune on CPU with the augmentation, vocabulary and losses of `train_tagger`."""
-    from monalog.parsing.tagger_augmentation import TreeAugmenter
-
     if settings.threads:
         torch.set_num_threads(settings.threads)
     rng = random.Random(settings.seed)

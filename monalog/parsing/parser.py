@@ -13,6 +13,7 @@ import numpy as np
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Leaf, Token, Tree, Unary, leaves
 from monalog.errors import InputError, MonalogError, ParseError
+from monalog.parsing.checks import tag_dictionary
 from monalog.parsing.decoder import Decoder, DecoderSettings
 from monalog.text.lemmatize import lemmatize, pos_from_category
 from monalog.text.morphology import is_cardinal
@@ -111,8 +112,6 @@ class Parser:
 
     @functools.cached_property
     def _tag_dictionary(self) -> dict[str, np.ndarray]:
-        from monalog.parsing.checks import tag_dictionary
-
         return tag_dictionary(self.scorer.tags)
 
     def _tag_probabilities(self, tree: Tree, tag_scores) -> tuple[float, ...]:

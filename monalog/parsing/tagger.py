@@ -13,6 +13,7 @@ import torch
 from torch import nn
 
 from monalog.errors import ResourceError
+from monalog.parsing.minilm_arrays import contextual_header
 from monalog.parsing.tagger_arrays import (MAX_WORD_CHARS, PAD, UNK, TaggerConfig, TaggerFile, Vocab, encode_arrays,
                                            is_npz_archive, is_tagger_npz, normalize_word, read_tagger_file,
                                            write_tagger_file)
@@ -95,8 +96,6 @@ def _legacy(path: Path) -> dict | None:
 
 def is_tagger_file(path: Path) -> bool:
     """A previous output of `save_tagger` (or of its older torch format) or of `save_contextual`."""
-    from monalog.parsing.minilm_arrays import contextual_header
-
     return is_tagger_npz(path) or contextual_header(path) is not None or _legacy(path) is not None
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import cast
 
 from monalog.ccg.category import Atom, Category, Functor, parse_category
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
+from monalog.resources import grammar_path
 from monalog.text.morphology import participle, past_tense, third_person
 
 @dataclass(frozen=True)
@@ -40,8 +41,6 @@ class TreeAugmenter:
     def from_data(cls, rate: float = 0.5) -> "TreeAugmenter":
         import json
 
-        from monalog.resources import grammar_path
-
         data = json.loads(grammar_path("tagger_augmentation.json").read_text(encoding="utf-8"))
         return cls({k: tuple(v) for k, v in data["swap"].items()},
                    {k: frozenset(v) for k, v in data["swap_only"].items()},
@@ -63,8 +62,6 @@ class TreeAugmenter:
 
     def categories(self, trees) -> set[str]:
         """Every supertag the augmentation can produce from these trees (for the tag vocabulary)."""
-        from monalog.ccg.tree import leaves
-
         rng = random.Random(0)
         out = {"(N/N)/(N/N)", "(S\\NP)/(S\\NP)", "NP", "N", str(_CONDITIONAL), ",",
                *(str(c) for c in _EMBEDDING.values())}

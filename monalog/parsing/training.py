@@ -14,11 +14,12 @@ import torch
 from monalog.errors import InputError
 from torch import nn
 
+from monalog.ccg.io import read_derivation_file
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
+from monalog.parsing.contextual import ContextualConfig, ContextualTrainSettings, save_contextual, train_contextual
 from monalog.parsing.tagger_augmentation import TreeAugmenter
 from monalog.parsing.tagger_targets import build_vocab, targets, with_period
-from monalog.parsing.tagger import (PAD, UNK, TaggerConfig, TaggerModel, encode_batch,
-                                    normalize_word)
+from monalog.parsing.tagger import PAD, UNK, TaggerConfig, TaggerModel, encode_batch, normalize_word, save_tagger
 
 log = logging.getLogger(__name__)
 
@@ -141,8 +142,6 @@ def score_parses(gold: Sequence[Tree], predicted: Sequence[Tree | None], seconds
 
 def load_split(path: str | Path, holdout: float = 0.1, seed: int = 0) -> tuple[list[Tree], list[Tree]]:
     """(train, held-out) trees from a silver derivation file, with the fixed split the benchmark uses."""
-    from monalog.ccg.io import read_derivation_file
-
     trees = [tree for _, tree in read_derivation_file(path)]
     return split_holdout(trees, holdout, seed)
 
@@ -164,15 +163,10 @@ def train_from_file(path: str | Path, out: str | Path, settings: TrainSettings =
     model: Any
     save: Callable[..., None]
     if encoder == "minilm":
-        from monalog.parsing.contextual import (ContextualConfig, ContextualTrainSettings, save_contextual,
-                                                train_contextual)
-
         device, save = "cpu", save_contextual
         model = train_contextual(train, ContextualConfig(layers=2, chars=True), ContextualTrainSettings(
             epochs=settings.epochs, seed=settings.seed, threads=settings.threads), on_epoch)
     else:
-        from monalog.parsing.tagger import save_tagger
-
         save = save_tagger
         model = train_tagger(train, config, settings, device, on_epoch)
     meta = {"data": str(Path(path).name), "encoder": encoder, "train_trees": len(train), "held_out_trees": len(held),

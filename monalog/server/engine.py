@@ -12,9 +12,11 @@ import io
 import logging
 import time
 from importlib import resources
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from monalog.errors import InputError, MonalogError, ResourceError
+from monalog.hybrid.classifier import HybridClassifier
+from monalog.hybrid.fallback import Fallback
 from monalog.inference.proof import Proof
 from monalog.inference.prover import Prover, ProverSettings
 from monalog.inference.search import SearchBudgetError, WorkBudgetError
@@ -26,9 +28,6 @@ from monalog.polarity.polarizer import Polarizer
 from monalog.server.config import Limits, ServerConfig
 from monalog.server.results import decision_json, parse_json, polarize_json, prove_json
 from monalog.server.schemas import ClassifyOptions, Pair, PolarizeOptions, ProveOptions
-
-if TYPE_CHECKING:
-    from monalog.hybrid.fallback import Fallback
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +69,6 @@ class Engine:
         start = time.perf_counter()
         self._prover(ProveOptions()).load()
         if self.config.model:
-            from monalog.hybrid.fallback import Fallback
-
             self.fallback = Fallback(self.config.model, device=self.config.device)
         # one BLAS (and torch) thread, as in every worker process: the processes are the parallelism, and
         # BLAS threads fighting over busy cores made the tagger 6 times slower (168 -> 26 ms a SICK pair)
@@ -143,8 +140,6 @@ class Engine:
     def classify(self, pairs: Sequence[Pair], options: ClassifyOptions) -> list[Result]:
         """The hybrid: the engine's ENTAILMENT/CONTRADICTION, else the fallback's answer. Input the
         server refuses is an error in place; a pair the engine cannot parse goes to the fallback."""
-        from monalog.hybrid.classifier import HybridClassifier
-
         if self.fallback is None:
             raise NO_FALLBACK
         proofs = self._proofs(pairs, options, False)

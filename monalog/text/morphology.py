@@ -5,7 +5,10 @@ import re
 from functools import lru_cache
 
 from monalog.fileio import read_table
+from monalog.knowledge.wordnet import exceptions
+from monalog.knowledge.wordnet_facts import synsets
 from monalog.resources import grammar_path
+from monalog.text.lemmatize import lemmatize
 
 _VOWELS = "aeiou"
 
@@ -42,8 +45,6 @@ def base_form(word: str) -> str:
     word = word.lower()
     if word in _irregular():
         return _irregular()[word]
-    from monalog.text.lemmatize import lemmatize
-
     return lemmatize([word], ["VBN" if word.endswith("ed") else "VBG"])[0]
 
 
@@ -135,9 +136,6 @@ def _plural(noun: str) -> bool:
     if not noun.endswith("s") or noun.endswith("ss"):
         return False
     if noun.endswith(("us", "is")):
-        from monalog.knowledge.wordnet_facts import synsets      # not at import: WordNet loads on first use
-        from monalog.text.lemmatize import lemmatize
-
         lemma = lemmatize([noun], ["NNS"])[0]
         return lemma != noun and bool(synsets(lemma, "n"))
     return True
@@ -205,8 +203,6 @@ def participle(base: str) -> str:
 @lru_cache(maxsize=1)
 def irregular_plurals() -> dict[str, str]:
     """singular -> plural from WordNet's noun exception list (men -> man, read backwards)."""
-    from monalog.knowledge.wordnet import exceptions
-
     out: dict[str, str] = {}
     for plural_form, bases in exceptions("n").items():
         for base in bases:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from monalog.errors import ResourceError
 from monalog.fileio import read_table
+from monalog.knowledge.wordnet_facts import animal, living, place, wearable
 from monalog.text.lemmatize import lemmatize
 from monalog.text.morphology import ING_NOUNS, agree_articles, be_for, indefinite, ing_form, is_past_form, is_participle
 from monalog.resources import grammar_path
@@ -64,8 +65,6 @@ def _head(phrase: str) -> str:
 def _animate(phrase: str) -> bool:
     """Whether a noun phrase's head names, in its dominant WordNet sense, an animal, a person or people
     ("a young boy in a helmet", "its prey", "a smiling boy", "people"; not "the river", "a tree", "noon")."""
-    from monalog.knowledge.wordnet_facts import living
-
     head = _head(phrase)
     return bool(head) and living(_noun_lemma(head))
 
@@ -75,8 +74,6 @@ def _agent(phrase: str) -> bool:
     ("by a man", "by the water", "by a tractor", "by one of them"; not "by the fence", "by the river",
     which say where), or a group of living things ("by a classroom of students"; not "by the side of a
     woman", a part of a place)."""
-    from monalog.knowledge.wordnet_facts import place
-
     head = _head(phrase)
     return not head or not place(_noun_lemma(head)) or (
         " of " in phrase and not default_fragment("part_noun").fullmatch(head) and _animate(phrase.split(" of ", 1)[1]))
@@ -85,8 +82,6 @@ def _agent(phrase: str) -> bool:
 def _wearable(phrase: str) -> bool:
     """Whether a noun phrase's last word names something worn, by WordNet ("a straw hat", "jeans"), or is
     a colour ("wearing black")."""
-    from monalog.knowledge.wordnet_facts import wearable
-
     words = phrase.lower().split()
     return bool(words) and (wearable(_noun_lemma(words[-1]))
                             or bool(default_fragment("colour").fullmatch(words[-1])))
@@ -94,8 +89,6 @@ def _wearable(phrase: str) -> bool:
 
 def _animal(word: str) -> bool:
     """Whether a noun's dominant WordNet sense is an animal ("dog", not "man": a man's coat is clothing)."""
-    from monalog.knowledge.wordnet_facts import animal
-
     return animal(_noun_lemma(word.lower()))
 
 
