@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import Sequence
 
 from monalog.errors import MonalogError
+from monalog.hybrid.fallback import Fallback
+from monalog.inference.alignment import Knowledge
 from monalog.inference.proof import Label
+from monalog.inference.prover import Prover, ProverSettings
+from monalog.knowledge.wordnet_facts import WordNetSettings
+from monalog.pipeline import TEACHER_BUDGET
 from monalog_perturb.protocols import Scores, Teacher
 
 
@@ -13,8 +18,6 @@ class ClassifierTeacher:
     """A transformers sequence-pair classifier, loaded once, batched, on CUDA when present."""
 
     def __init__(self, model: str, device: str | None = None, batch_size: int = 64) -> None:
-        from monalog.hybrid.fallback import Fallback
-
         self.name = f"classifier:{model}"
         self.fallback = Fallback(model, device=device, batch_size=batch_size)
 
@@ -33,11 +36,6 @@ class SymbolicTeacher:
     name = "monalog"
 
     def __init__(self, prover=None) -> None:
-        from monalog.inference.alignment import Knowledge
-        from monalog.inference.prover import Prover, ProverSettings
-        from monalog.knowledge.wordnet_facts import WordNetSettings
-        from monalog.pipeline import TEACHER_BUDGET
-
         if prover is None:
             prover = Prover(ProverSettings(max_states=1000, parser_budget=TEACHER_BUDGET, knowledge=Knowledge.SYMBOLIC,
                                            wordnet_settings=WordNetSettings(antonyms=("v", "a", "r"))))

@@ -11,6 +11,8 @@ from functools import lru_cache
 from typing import Sequence
 
 from monalog.fileio import read_table
+from monalog.knowledge.wordnet import wordnet
+from monalog.text.morphology import past_tense, third_person
 from monalog_perturb.bio.lexicon import NEGATABLE, negatable_verbs
 from monalog_perturb.resources import data_path
 
@@ -38,8 +40,6 @@ def role(name: str) -> frozenset[str]:
 @lru_cache(maxsize=1)
 def verb_forms() -> dict[str, tuple[str, str]]:
     """Finite or base form of a verb VNeg may negate -> (form name: 3sg, past or base; base form)."""
-    from monalog.text.morphology import past_tense, third_person
-
     out: dict[str, tuple[str, str]] = {}
     bases = {base for _, base in negatable_verbs().values()} | set(role("verb"))
     for base in sorted(bases):
@@ -107,8 +107,6 @@ def _verb_like(low: str) -> bool:
         return True
     if not low.isalpha():
         return False
-    from monalog.knowledge.wordnet import wordnet
-
     return wordnet().morphy(low, "v") is not None
 
 
@@ -133,8 +131,6 @@ def verb_base(low: str) -> tuple[str, str] | None:
     form = verb_forms().get(low)
     if form is not None or not low.endswith("s"):
         return form
-    from monalog.knowledge.wordnet import wordnet
-
     base = wordnet().morphy(low, "v")
     return ("3sg", base) if base else None
 
@@ -254,8 +250,6 @@ def _first_finite(ws: Sequence[Word], mask: Sequence[bool]) -> int | None:
 @lru_cache(maxsize=1)
 def report_forms() -> frozenset[str]:
     """Every form of a reporting verb ("concludes", "concluded", "shown")."""
-    from monalog.text.morphology import past_tense, third_person
-
     return frozenset(f for r in role("report") for f in (r, third_person(r), past_tense(r), r + "n"))
 
 

@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from monalog.text.morphology import agree_articles
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.bio.records import REGULATED, REGULATOR
 
@@ -56,8 +57,6 @@ _ARTICLE_BEFORE = re.compile(r"(?<!\w)([Aa]n?)(\s+(?:<(?:re|el)>\s*)?)$")
 def fix_article(text: str, start: int) -> str:
     """a/an before position `start` agreeing with the word that now begins there ("an decreased" ->
     "a decreased"); markers between them are fine."""
-    from monalog.text.morphology import agree_articles
-
     m = _ARTICLE_BEFORE.search(text, 0, start)
     word = re.match(r"\s*(?:<(?:re|el)>\s*)?(\w+)", text[start:])
     if not m or not word:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from monalog.text.morphology import is_participle, past_tense, third_person
 from monalog_perturb.bio import clauses
 from monalog_perturb.bio.lexicon import NEGATABLE, polarity_reversals
 from monalog_perturb.bio.perturbation import Context, Perturbation, outside_entities, put
@@ -19,8 +20,6 @@ from monalog_perturb.resources import data_path
 def _unnegated(ws: list[clauses.Word], k: int) -> tuple[list[tuple[int, int, str]], str] | None:
     """The edits that drop the negation of the auxiliary ws[k] ("does not inhibit" -> "inhibits",
     "is not" -> "is", "cannot" -> "can", "didn't reduce" -> "reduced"), or None when it has none."""
-    from monalog.text.morphology import past_tense, third_person
-
     word, low = ws[k], ws[k].low
     following = ws[k + 1] if k + 1 < len(ws) else None
     if low == "cannot":
@@ -47,8 +46,6 @@ def _unnegated(ws: list[clauses.Word], k: int) -> tuple[list[tuple[int, int, str
 
 def _perfect(ws: list[clauses.Word], k: int) -> bool:
     """Whether has/have/had at ws[k] is an auxiliary (a participle follows, adverbs apart)."""
-    from monalog.text.morphology import is_participle
-
     j = k + 1
     while j < len(ws) and ws[j].low != "not" and ws[j].low.endswith("ly"):
         j += 1

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from monalog.text.morphology import third_person
+from monalog_perturb.bio.clauses import verb_forms
 from monalog_perturb.bio.records import strip_markers
 from monalog_perturb.resources import data_path
 
@@ -95,9 +97,6 @@ def is_plural(phrase: str) -> bool:
 def agree(text: str, after: int, plural: bool) -> str:
     """`text` with the verb right after position `after` (markers apart) agreeing with a subject
     that is `plural`: is/are, was/were, has/have, does/do, and a regulation or claim verb's 3sg/base."""
-    from monalog.text.morphology import third_person
-    from monalog_perturb.bio.clauses import verb_forms
-
     m = re.match(r"(\s*(?:<(?:er|le)>\s*)*(?:\([^()]*\)\s*)?)([A-Za-z]+)", text[after:])
     if not m:
         return text

@@ -14,6 +14,7 @@ from monalog.errors import InputError
 from monalog.eval.datasets import training_pairs
 from monalog.fileio import check_output, distinct_outputs, json_with, write_atomic
 from monalog.hybrid.options import fallback_settings
+from monalog.rows import BadRow
 
 if TYPE_CHECKING:
     from monalog_perturb.runner import RunReport
@@ -32,8 +33,6 @@ def _check(args: argparse.Namespace, *report_keys: str) -> None:
 def _items(args: argparse.Namespace, read, limit: int | None = None) -> list:
     """The readable items (a bad line is reported and skipped), the first `limit` of them; none at
     all is an InputError (a one-line error, exit 2)."""
-    from monalog.rows import BadRow
-
     items = []
     for item in read:
         if isinstance(item, BadRow):

@@ -1,9 +1,11 @@
 """CLAIMSCORE (SciCon, Appendix E): the candidate must still be a claim."""
 from __future__ import annotations
 
+from monalog.augment.readability import repeated_bigram
 from monalog_perturb.backends.chat import parse_number
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.base import Constraint
+from monalog_perturb.constraints.grammar import grammar_problem
 from monalog_perturb.protocols import ChatClient, Fluency
 from monalog_perturb.resources import prompt
 
@@ -24,9 +26,6 @@ class ClaimCheck(Constraint):
         if self.client is not None:
             return [parse_number(self.client.complete([{"role": "user", "content": prompt(
                 "evonli_claim", sentence=c.text)}])) for c in candidates]
-        from monalog.augment.readability import repeated_bigram
-        from monalog_perturb.constraints.grammar import grammar_problem
-
         if self.fluency is None:
             raise ValueError("CLAIMSCORE needs a fluency scorer or a chat client")
         base = self.fluency.score([original.text])[0]

@@ -9,6 +9,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from monalog_perturb.backends.embeddings import cosine
 from monalog_perturb.bio.abbreviations import Abbreviation, find_abbreviations
 from monalog_perturb.bio.names import (COMMON_ZIPF, after_substituent, head_after, is_common_word, is_symbol, name_key,
                                        refusal, symbol_key, word_spans)
@@ -143,7 +144,5 @@ class ConceptVectors:
             base, matrix = vectors[0], vectors[1:]
         else:
             return [(c, 0.0) for c in others]
-        from monalog_perturb.backends.embeddings import cosine
-
         sims: Iterable[float] = cosine(base, matrix) if len(have) else []
         return sorted(zip(have, (float(s) for s in sims)), key=lambda x: (-x[1], x[0].id))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 from monalog.errors import ResourceError
 from monalog.fileio import unreadable
 from monalog_perturb.bio.semtypes import SemType, from_mesh_trees, from_obo_id, from_tuis, parse_label
+from monalog_perturb.bio.vocabularies import phenotypic_terms
 
 if TYPE_CHECKING:
     import numpy as np
@@ -171,8 +172,6 @@ class HPOSource(KnowledgeSource):
     name = "hpo"
 
     def _load(self) -> None:
-        from monalog_perturb.bio.vocabularies import phenotypic_terms
-
         for term in phenotypic_terms():
             self.add(Concept(term.id, term.name, SemType.DISEASE, self.name))
             for parent in term.parents:

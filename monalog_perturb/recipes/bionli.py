@@ -11,18 +11,19 @@ import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from monalog.rows import BadRow
 from monalog_perturb.bio.bionli import STRATEGIES, Context, Perturbation
-from monalog_perturb.bio.entity_typing import DictionaryTyper
-from monalog_perturb.bio.records import MechanismRecord
+from monalog_perturb.bio.conclusions import Skip, extract_or_skip, read_abstracts
+from monalog_perturb.bio.entity_typing import DictionaryTyper, NerTyper, SpacyTyper
+from monalog_perturb.bio.positives import NaturalLogicPositives, NLBudget
+from monalog_perturb.bio.records import MechanismRecord, read_records
+from monalog_perturb.bio.vocabularies import hpo_parents
 from monalog_perturb.candidate import Candidate, Edit, changed_span
+from monalog_perturb.knowledge.registry import DEFAULT_VOCABULARIES, describe, typed_names
 from monalog_perturb.runner import make_row
 from monalog_perturb.transformations.bionli import BioNLIRule
-
-if TYPE_CHECKING:
-    from monalog_perturb.bio.positives import NaturalLogicPositives
 
 log = logging.getLogger(__name__)
 EXAMPLES = 3          # abstracts without a record reported one by one, per reason
@@ -62,9 +63,6 @@ def make_typer(vocab: Iterable[str] | None = (), vocab_source: Iterable[str] | N
                ner: str | None = None) -> DictionaryTyper:
     """Entity typing from vocabulary files (first: the user's types win), the bundled vocabularies
     (`vocab_source` None: all of them, DEFAULT_VOCABULARIES; "none": no bundled one), and a matcher or NER model."""
-    from monalog_perturb.bio.entity_typing import NerTyper, SpacyTyper
-    from monalog_perturb.knowledge.registry import DEFAULT_VOCABULARIES, describe, typed_names
-
     sources = [s for s in (DEFAULT_VOCABULARIES if vocab_source is None else vocab_source) if s != "none"]
     typer = NerTyper(ner) if ner else SpacyTyper() if matcher == "spacy" else DictionaryTyper()
     for path in vocab or []:
@@ -136,9 +134,6 @@ def read_items(path: str | Path, abstracts: bool, typer: DictionaryTyper | None,
     (which needs `typer`); an abstract without a record is a BadRow saying why, and the reason
     (no conclusion sentence, no premise, fewer than two typed entities, ...) is counted in `skipped`.
     Only the first EXAMPLES abstracts of each reason are reported one by one."""
-    from monalog_perturb.bio.conclusions import Skip, extract_or_skip, read_abstracts
-    from monalog_perturb.bio.records import read_records
-
     if not abstracts:
         yield from read_records(path)
         return
@@ -217,9 +212,6 @@ class BioNLIGenerator:
         """The engine's positives of one record (modifiers dropped, HPO entities generalised), within
         the per-record budget; why a conclusion gave none is counted (`nl_summary`)."""
         if self._nl is None:
-            from monalog_perturb.bio.positives import NLBudget, NaturalLogicPositives
-            from monalog_perturb.bio.vocabularies import hpo_parents
-
             self._nl = NaturalLogicPositives(hpo_parents, "HPO", NLBudget(candidates=self.nl_candidates))
         return self._nl(record)
 

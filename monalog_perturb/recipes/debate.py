@@ -9,8 +9,11 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from monalog.rows import BadRow, Row, read_jsonl
+from monalog_perturb.backends.embeddings import Embedder
+from monalog_perturb.backends.nli import load_teacher
 from monalog_perturb.candidate import Edit, changed_span
 from monalog_perturb.protocols import Teacher
+from monalog_perturb.recipes.evonli import chat_client
 from monalog_perturb.runner import make_row
 from monalog_perturb.searches.agents import Agent, ChatAgent, LocalAgent
 from monalog_perturb.searches.attribution import attribution, keywords
@@ -108,15 +111,10 @@ class DebateGenerator:
 
 def build(options: DebateOptions) -> DebateGenerator:
     """The debate with chat agents (when an LLM is configured) or local ones, and WHERE's teacher."""
-    from monalog_perturb.backends.nli import load_teacher
-    from monalog_perturb.recipes.evonli import chat_client
-
     client = chat_client(options.llm_base_url, options.llm_model, options.llm_cache)
     if client is not None:
         agents: list[Agent] = [ChatAgent(f"agent-{i + 1}", client) for i in range(options.agents)]
     else:
-        from monalog_perturb.backends.embeddings import Embedder
-
         embedder = Embedder(options.embeddings, options.device)
         agents = [LocalAgent(f"agent-{i + 1}", embedder, random.Random(f"{options.seed}:{i}"))
                   for i in range(options.agents)]

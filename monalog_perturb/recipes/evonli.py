@@ -17,15 +17,24 @@ from typing import Iterable, Iterator, Sequence
 
 from monalog.errors import InputError
 from monalog.rows import BadRow, Row, read_jsonl, whole_lines
+from monalog_perturb.backends.chat import HttpChatClient
+from monalog_perturb.backends.embeddings import Embedder
+from monalog_perturb.backends.fluency import load_fluency
+from monalog_perturb.backends.nli import load_teacher
 from monalog_perturb.constraints.claim import ClaimCheck
 from monalog_perturb.constraints.similarity import SimilarityCheck
+from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
+from monalog_perturb.knowledge.registry import knowledge_source
 from monalog_perturb.protocols import ChatClient
 from monalog_perturb.recipes.reports import EvoReport
 from monalog_perturb.resources import prompt
 from monalog_perturb.runner import make_row
 from monalog_perturb.searches.evolution import EvoNLI, EvoResult, EvoSettings, PairItem
 from monalog_perturb.transformations.base import CompositeTransformation, Transformation
-from monalog_perturb.transformations.mutations import mutation_type
+from monalog_perturb.transformations.kb import SiblingReplacement
+from monalog_perturb.transformations.mutations import (
+    ChatReplacement, IdentifierSafe, ListedOpposites, MaskedReplacement, NegationToggle, NumberChange,
+    RandomReplacement, WordNetAntonyms, mutation_type)
 
 CITATION = "SciCon (2025): EvoNLI, Algorithm 1 and Appendix E"
 LABEL = "CONTRADICTION"
@@ -119,9 +128,6 @@ def read_items(path: str | Path, seed: int = 0, client: ChatClient | None = None
 def offline_mutations(extra: Sequence[Transformation] = ()) -> Transformation:
     """The offline REPLACEWORDS: listed opposites, negation, numbers, WordNet antonyms (+ `extra`); a
     name that holds a number (IL-6, COVID-19) is never changed."""
-    from monalog_perturb.transformations.mutations import (IdentifierSafe, ListedOpposites, NegationToggle,
-                                                           NumberChange, WordNetAntonyms)
-
     return IdentifierSafe(CompositeTransformation([ListedOpposites(), NegationToggle(), NumberChange(),
                                                    WordNetAntonyms(), *extra]))
 
@@ -130,23 +136,17 @@ def chat_client(base_url: str | None, model: str | None, cache: str | None) -> C
     """The chat backend when a model is named (or MONALOG_LLM_MODEL is set); None: offline."""
     if not (model or os.environ.get("MONALOG_LLM_MODEL")):
         return None
-    from monalog_perturb.backends.chat import HttpChatClient
-
     return HttpChatClient(base_url, model, cache_dir=cache)
 
 
 def mutations(options: EvoOptions, client: ChatClient | None) -> Transformation:
     """REPLACEWORDS: an ablation's, the chat prompt's, or the offline mutations (+ KB siblings), never
     changing a name that holds a number (IL-6, COVID-19: `IdentifierSafe`)."""
-    from monalog_perturb.transformations.mutations import IdentifierSafe
-
     replace_words = _replace_words(options, client)
     return replace_words if isinstance(replace_words, IdentifierSafe) else IdentifierSafe(replace_words)
 
 
 def _replace_words(options: EvoOptions, client: ChatClient | None) -> Transformation:
-    from monalog_perturb.transformations.mutations import ChatReplacement, MaskedReplacement, RandomReplacement
-
     ablations = set(options.ablation or ())
     if "random" in ablations:
         return RandomReplacement(random.Random(options.seed))
@@ -158,10 +158,6 @@ def _replace_words(options: EvoOptions, client: ChatClient | None) -> Transforma
         return ChatReplacement(client, options.n_candidates)
     extra = []
     if options.kb_source:
-        from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
-        from monalog_perturb.knowledge.registry import knowledge_source
-        from monalog_perturb.transformations.kb import SiblingReplacement
-
         linker = EntityLinker([knowledge_source(k).load() for k in options.kb_source])
         extra.append(SiblingReplacement(linker, ConceptVectors(), 5))
     return offline_mutations(extra)
@@ -199,16 +195,11 @@ class EvoGenerator:
 
 def build(options: EvoOptions) -> EvoGenerator:
     """EvoNLI with the options' teacher, REPLACEWORDS, SIMSCORE and CLAIMSCORE (chat or offline)."""
-    from monalog_perturb.backends.fluency import load_fluency
-    from monalog_perturb.backends.nli import load_teacher
-
     settings = options.settings()
     client = chat_client(options.llm_base_url, options.llm_model, options.llm_cache)
     mutate = mutations(options, client)
     embedder = None
     if settings.similarity_check and not client:
-        from monalog_perturb.backends.embeddings import Embedder
-
         embedder = Embedder(options.embeddings, options.device)
     fluency = load_fluency(options.lm, options.mlm, options.device)
     teacher = load_teacher(options.teacher, options.device)

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Iterator
 
 from monalog.rows import BadRow
+from monalog_perturb.backends.embeddings import Embedder
 from monalog_perturb.bio.bionli import NOT_ENTAILMENT
 from monalog_perturb.bio.records import MechanismRecord
+from monalog_perturb.recipes.bionli import make_typer, read_items as read_records
 from monalog_perturb.runner import make_row
 from monalog_perturb.transformations.generation import GenND
 
@@ -35,8 +37,6 @@ class GenNDOptions:
 
 def read_items(path: str | Path) -> Iterator[MechanismRecord | BadRow]:
     """Mechanism records with <re>/<el> markers (JSONL or BioNLI's CSV)."""
-    from monalog_perturb.recipes.bionli import read_items as read_records
-
     return read_records(path, False, None)
 
 
@@ -54,9 +54,6 @@ class GenNDGenerator:
 
 def build(options: GenNDOptions) -> GenNDGenerator:
     """GEN-ND with the options' model, typing, constraint mode and similarity window."""
-    from monalog_perturb.backends.embeddings import Embedder
-    from monalog_perturb.recipes.bionli import make_typer
-
     typer = make_typer(options.vocab, options.vocab_source)
     return GenNDGenerator(GenND(options.model, typer, Embedder(options.embeddings, options.device), options.mode,
                                options.beams, options.max_new_tokens, options.delta, options.min_similarity,

@@ -15,14 +15,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from monalog_perturb.backends.embeddings import Embedder
+from monalog_perturb.backends.fluency import load_fluency
+from monalog_perturb.backends.nli import load_teacher
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.claims import Claim
 from monalog_perturb.goals.contradiction import ContradictionGoal
 from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker
-from monalog_perturb.knowledge.sources import Concept
+from monalog_perturb.knowledge.registry import knowledge_source
+from monalog_perturb.knowledge.sources import Concept, read_cui2vec
 from monalog_perturb.protocols import Fluency, Teacher
 from monalog_perturb.recipes.base import Recipe
 from monalog_perturb.recipes.reports import KbinReport
+from monalog_perturb.resources import data_path
 from monalog_perturb.runner import make_row
 from monalog_perturb.searches.beam import KBINSearch
 from monalog_perturb.transformations.kb import MaskedInfill, RandomSameType, SiblingReplacement
@@ -107,12 +112,6 @@ class KbinGenerator:
 
 def build(options: KbinOptions) -> KbinGenerator:
     """KBIN (or a baseline) with its knowledge sources, fluency scorer, teacher and concept vectors."""
-    from monalog_perturb.backends.fluency import load_fluency
-    from monalog_perturb.backends.nli import load_teacher
-    from monalog_perturb.knowledge.registry import knowledge_source
-    from monalog_perturb.knowledge.sources import read_cui2vec
-    from monalog_perturb.resources import data_path
-
     specs = list(options.kb_source or ["drugs", "hpo", f"famplex:{data_path('famplex_relations.csv')}"])
     linker = EntityLinker([knowledge_source(spec).load() for spec in specs])
     fluency = load_fluency(options.lm, options.mlm if options.baseline != "mlm" else None, options.device)
@@ -124,8 +123,6 @@ def build(options: KbinOptions) -> KbinGenerator:
             raise ValueError("--baseline mlm needs --mlm MODEL (a masked LM)")
         recipe = mlm_recipe(linker, options.mlm, fluency, teacher, options.device)
     else:
-        from monalog_perturb.backends.embeddings import Embedder
-
         embedder = None if options.embeddings == "none" else Embedder(options.embeddings, options.device)
         vectors = ConceptVectors(embedder, read_cui2vec(options.cui2vec) if options.cui2vec else None)
         recipe = kbin_recipe(linker, vectors, fluency, teacher, options.top_n)

@@ -32,8 +32,10 @@ from typing import Callable, Iterable
 
 from monalog.errors import InputError
 from monalog.inference.proof import Label
+from monalog_perturb.bio.conclusions import mark_entities
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 from monalog_perturb.claims import Claim, read_claims
+from monalog_perturb.recipes.bionli import BioNLIOptions, build, make_typer
 from monalog_perturb.recipes.teacher_corpora import (MANCON_CLAIMS, MANCON_PAIRS, Example, dev_questions,
                                                      mancon_claims, mancon_pairs, mancon_sample, scifact_dev)
 
@@ -74,9 +76,6 @@ def rule_pairs(claims: Iterable[str], seed: int, progress: Progress | None = Non
     typed entities), and the claim as a hypothesis (ENTAILMENT: a minimal pair). Half of the negatives
     and every original are read against a longer premise, the claim after or before another claim
     (seeded), so that a premise saying more than the hypothesis is not taken for a contradiction."""
-    from monalog_perturb.bio.conclusions import mark_entities
-    from monalog_perturb.recipes.bionli import BioNLIOptions, build, make_typer
-
     typer = make_typer()
     claims = sorted(set(claims))
     records = [MechanismRecord(f"claim-{i}", claim, mark_entities(claim, typer) or claim)

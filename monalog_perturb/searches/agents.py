@@ -10,6 +10,10 @@ import statistics
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
+from monalog.augment.generate import inflect
+from monalog.augment.readability import repeated_bigram
+from monalog.knowledge.wordnet import wordnet
+from monalog.text.morphology import agree_articles
 from monalog_perturb.backends.chat import parse_number
 from monalog_perturb.protocols import ChatClient, Embedder
 from monalog_perturb.resources import prompt
@@ -81,8 +85,6 @@ class LocalAgent:
     @staticmethod
     def _synonyms(word: str) -> list[str]:
         """Common one-word synonyms from the word's first two senses, inflected like the word."""
-        from monalog.augment.generate import inflect
-        from monalog.knowledge.wordnet import wordnet
         from wordfreq import zipf_frequency
 
         wn, low, out = wordnet(), word.lower(), []
@@ -106,15 +108,10 @@ class LocalAgent:
                 new = self.rng.choice(options)
                 new = new[:1].upper() + new[1:] if key.word[:1].isupper() else new
                 text = text[:key.start] + new + text[key.end:]
-        from monalog.text.morphology import agree_articles
-
         return agree_articles(text)
 
     def review(self, original, proposal, label) -> Review:
-        from monalog.augment.readability import repeated_bigram
         from wordfreq import zipf_frequency
-
-        from monalog.knowledge.wordnet import wordnet
 
         a, b = original.split(), proposal.split()
         changed = [(x, y) for x, y in zip(a, b) if x != y] if len(a) == len(b) else []

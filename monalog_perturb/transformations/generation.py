@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from monalog.neural.models import device as pick_device, load
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 from monalog_perturb.candidate import Candidate, Edit
 from monalog_perturb.protocols import Embedder
@@ -122,8 +123,6 @@ class GenND:
     def __init__(self, model: str, typer, embedder: Embedder, mode: str = "swap", beams: int = 4,
                  max_new_tokens: int = 48,
                  delta: float = 0.95, min_similarity: float = 0.5, device: str | None = None) -> None:
-        from monalog.neural.models import device as pick_device, load
-
         if mode not in ("swap", "forbid"):
             raise ValueError(f"unknown GEN-ND mode {mode!r} (swap or forbid)")
         self.device = pick_device(device)

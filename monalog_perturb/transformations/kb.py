@@ -6,6 +6,7 @@ import random
 import re
 from collections import Counter
 
+from monalog_perturb.backends.mlm import MaskFiller
 from monalog_perturb.bio.abbreviations import Abbreviation, best_long_form, find_abbreviations
 from monalog_perturb.bio.names import is_symbol
 from monalog_perturb.bio.swaps import ACRONYM_AFTER, LONGER_TERM, VARIANT, acronym_after, in_longer_term, name_variant
@@ -213,8 +214,6 @@ class MaskedInfill(Transformation):
     name = "mlm-infill"
 
     def __init__(self, linker: EntityLinker, model: str, top_k: int = 5, device: str | None = None) -> None:
-        from monalog_perturb.backends.mlm import MaskFiller
-
         self.linker, self.top_k, self.filler = linker, top_k, MaskFiller(model, device)
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:

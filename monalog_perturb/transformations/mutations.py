@@ -14,7 +14,12 @@ from collections import Counter
 from functools import lru_cache
 
 from monalog.fileio import read_table
+from monalog.knowledge.wordnet import wordnet
 from monalog_perturb.backends.chat import parse_json_list, parse_number  # noqa: F401  (re-exported)
+from monalog_perturb.backends.mlm import MaskFiller
+from monalog_perturb.bio.clauses import negated
+from monalog_perturb.bio.lexicon import polarity_reversals
+from monalog_perturb.bio.predicate_rules import negate_main_clause
 from monalog_perturb.bio.quantities import identifier_spans, quantities
 from monalog_perturb.candidate import Candidate, changed_span
 from monalog_perturb.protocols import ChatClient
@@ -36,8 +41,6 @@ def _cased(word: str, like: str) -> str:
 @lru_cache(maxsize=1)
 def substitutions() -> dict[str, tuple[str, str]]:
     """word or phrase (lower case) -> (opposite, mutation type), both directions."""
-    from monalog_perturb.bio.lexicon import polarity_reversals
-
     out: dict[str, tuple[str, str]] = {}
     for row in read_table(data_path("evonli_substitutions.tsv")):
         out.setdefault(row["word"], (row["opposite"], row["type"]))
@@ -52,8 +55,6 @@ def _negated(text: str) -> bool:
     """Whether the claim's main clause is negated: an opposite under the negation ("did not improve" ->
     "did not worsen", "did not prevent X after surgery" -> "... before surgery") makes no contradiction.
     Cached: both opposite mutations ask it of every candidate."""
-    from monalog_perturb.bio.clauses import negated
-
     return negated(text)
 
 
@@ -87,8 +88,6 @@ class WordNetAntonyms(Transformation):
     name = "wordnet-antonym"
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
-        from monalog.knowledge.wordnet import wordnet
-
         wn, out = wordnet(), []
         if _negated(candidate.text):
             return []
@@ -130,8 +129,6 @@ class NegationToggle(Transformation):
     name = "negation"
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:
-        from monalog_perturb.bio.predicate_rules import negate_main_clause
-
         flipped = negate_main_clause(candidate.text)
         if isinstance(flipped, str):
             return []
@@ -207,8 +204,6 @@ class MaskedReplacement(Transformation):
     name = "mlm"
 
     def __init__(self, model: str, top_k: int = 3, device: str | None = None) -> None:
-        from monalog_perturb.backends.mlm import MaskFiller
-
         self.filler, self.top_k = MaskFiller(model, device), top_k
 
     def _transform(self, candidate: Candidate) -> list[Candidate]:

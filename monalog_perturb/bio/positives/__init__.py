@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Callable
 
 from monalog.errors import MonalogError
 from monalog.polarity.doubt import doubt
-from monalog.pipeline import TEACHER_BUDGET, ParserBudget
+from monalog.pipeline import TEACHER_BUDGET, ParserBudget, Pipeline
 from monalog.polarity.marks import Polarity
 from monalog_perturb.bio.bionli import Perturbation
 from monalog_perturb.bio.positives.droppable import Drop, find_candidates
@@ -54,7 +54,6 @@ from monalog_perturb.bio.records import REGULATED, REGULATOR, MechanismRecord, s
 
 if TYPE_CHECKING:
     from monalog.parsing.parser import Parser
-    from monalog.pipeline import Pipeline
     from monalog.polarity.polarizer import PolarizedSentence
 
 
@@ -92,8 +91,6 @@ def _sentence_ok(result: "PolarizedSentence | MonalogError", verb: str) -> bool:
 
 
 def _pipeline(pipeline: "Pipeline | None", parser: "Parser | None", budget: NLBudget = DEFAULT_BUDGET) -> "Pipeline":
-    from monalog.pipeline import Pipeline
-
     if pipeline is not None:
         return pipeline
     return Pipeline(parser) if parser is not None else Pipeline(budget=budget.parser)

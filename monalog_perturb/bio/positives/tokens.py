@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from monalog.ccg.category import Atom, Category, Functor
+from monalog.knowledge.wordnet_facts import synsets
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog_perturb.bio.positives.words import (
@@ -65,8 +66,6 @@ def finite_category(cat: Category) -> bool:
 @lru_cache(maxsize=20_000)
 def wordnet_senses(word: str) -> dict[str, int]:
     """How many WordNet senses the word has as a noun, verb, adjective and adverb."""
-    from monalog.knowledge.wordnet_facts import synsets
-
     return {pos: len(synsets(word, pos)) for pos in "nvar"}
 
 
