@@ -1,6 +1,7 @@
 """The code's shape stays as the architecture issues left it: small modules and functions, the core
 never importing the generators' package, no import cycles between packages nor between files (imports
-inside functions and under TYPE_CHECKING count: they hide a cycle, they do not remove it)."""
+inside functions and under TYPE_CHECKING count: they hide a cycle, they do not remove it), and project modules
+imported inside functions only at the listed seams."""
 from __future__ import annotations
 
 import ast
@@ -9,6 +10,8 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+
+from monalog.extras import EXTRAS
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = sorted(p for package in ("monalog", "monalog_perturb") for p in (ROOT / package).rglob("*.py"))
@@ -132,3 +135,92 @@ def test_no_import_cycles_between_files():
 
     cycles = sorted({" <-> ".join(sorted({a, b})) for a in edges for b in edges[a] if a in reachable(b)})
     assert not cycles
+
+
+# Where a project module may be imported inside a function rather than at the top of the file (issue 48):
+# only at a seam, where importing it at module level would make a light import heavy. Anywhere else a
+# function-level import only hides what a module depends on.
+#
+# (a) By the module imported: these load a heavy third-party package at their own import time (the package
+# named, straight or through a module of theirs), so a module that does not load it already imports them
+# where they are needed: parsing a sentence needs no torch, proving a pair no web server.
+HEAVY_AT_IMPORT = {
+    "monalog.parsing.tagger": "torch",        # the torch supertagger: training and the legacy torch format
+    "monalog.parsing.contextual": "torch",    # the MiniLM tagger's training
+    "monalog.parsing.training": "torch",      # `monalog train-tagger`
+    "monalog.server.app": "fastapi",          # `monalog serve`
+    "monalog.server.guard": "uvicorn",
+    "monalog.server.engine": "pydantic",      # fastapi's request models (server.schemas)
+}
+# (b) By the module importing: the command-line layer. `monalog --help` imports every command module to build
+# its parser, so a command imports its library inside `run` (and the helpers it calls); only what --help
+# loads anyway (console, fileio, rows, eval.datasets, ...) is imported at the top.
+CLI_LAYER = ("monalog.cli", "monalog_perturb.cli")
+HEAVY_PACKAGES = {*EXTRAS, "depccg", "nltk", "fastapi", "starlette", "uvicorn", "pydantic"}
+
+
+def _in_functions(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    nodes = {node for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+             for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))}
+    return sorted(nodes, key=lambda node: node.lineno)
+
+
+def _at_module_level(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
+    """The imports that run when the module is imported: top level and under try/if, not under TYPE_CHECKING."""
+    out, todo = [], list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.append(node)
+        elif isinstance(node, ast.If) and "TYPE_CHECKING" not in ast.unparse(node.test):
+            todo += node.body + node.orelse
+        elif isinstance(node, ast.Try):
+            todo += node.body + node.orelse + node.finalbody + [n for h in node.handlers for n in h.body]
+    return out
+
+
+def _imported_modules(node: ast.Import | ast.ImportFrom, modules: set[str]) -> set[str]:
+    if isinstance(node, ast.ImportFrom):
+        if not node.module or node.level:
+            return set()
+        return {f"{node.module}.{a.name}" if f"{node.module}.{a.name}" in modules else node.module for a in node.names}
+    return {a.name for a in node.names}
+
+
+def _heavy_at_import() -> dict[str, set[str]]:
+    """module -> the heavy packages its import loads, through the module-level imports of project modules."""
+    trees = {_module(p): ast.parse(p.read_text(encoding="utf-8")) for p in SOURCES}
+    direct: dict[str, set[str]] = {}
+    for name, tree in trees.items():
+        direct[name] = {m for node in _at_module_level(tree) for m in _imported_modules(node, set(trees))}
+    loads: dict[str, set[str]] = {}
+    for name in trees:
+        seen, stack, heavy = {name}, [name], set()
+        while stack:
+            for imported in direct[stack.pop()]:
+                heavy |= {imported.split(".")[0]} & HEAVY_PACKAGES
+                if imported in trees and imported not in seen:
+                    seen.add(imported)
+                    stack.append(imported)
+        loads[name] = heavy
+    return loads
+
+
+def test_function_level_imports_of_project_modules_only_at_seams():
+    loads = _heavy_at_import()
+    modules = {_module(p) for p in SOURCES}
+    bad = []
+    for path in SOURCES:
+        here = _module(path)
+        for node in _in_functions(ast.parse(path.read_text(encoding="utf-8"))):
+            for imported in _imported_modules(node, modules):
+                if imported.split(".")[0] not in ("monalog", "monalog_perturb") or here.startswith(CLI_LAYER):
+                    continue
+                if imported not in HEAVY_AT_IMPORT or HEAVY_AT_IMPORT[imported] in loads[here]:
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {imported} inside a function")
+    assert not bad
+
+
+def test_each_heavy_seam_loads_its_package_at_import():
+    loads = _heavy_at_import()
+    assert {module: package for module, package in HEAVY_AT_IMPORT.items() if package not in loads[module]} == {}
