@@ -27,8 +27,13 @@ def generated(parser):
                 "The male, who is dark skinned, is standing in front of a yellow building",
                 "A woman is taking off a cloak, which is very large, and revealing a dress",
                 "Two toddlers in a really small wagon are eating some corndogs"]
+    return {p: {h for h, _ in pairs} for p, pairs in _generate(parser, premises).items()}
+
+
+def _generate(parser, premises: list[str]) -> dict[str, list[tuple[str, str]]]:
+    """Each premise's generated (hypothesis, label) pairs, default settings."""
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {p: {g.hypothesis for g in r} for p, r in zip(premises, results)}
+    return {p: [(g.hypothesis, g.label.value) for g in r] for p, r in zip(premises, results)}
 
 
 def test_the_deleted_words_are_found():
@@ -114,13 +119,12 @@ def test_an_adverb_keeps_its_adjective(generated):
 
 @pytest.fixture(scope="module")
 def outside(parser):
-    premises = ["No sailor sailed without reading nautical charts",
-                "Solving a hard puzzle requires knowing how pieces are shaped and fit together",
-                "Nobody in the village had ever seen such a tall tower",
-                "The boy ran back to his uncle's house",
-                "Jack sold the old cow at the market"]
-    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {p: [(g.hypothesis, g.label.value) for g in r] for p, r in zip(premises, results)}
+    """Premises outside SICK's style (issue 51), written for these tests."""
+    return _generate(parser, ["No sailor sailed without reading nautical charts",
+                              "Solving a hard puzzle requires knowing how pieces are shaped and fit together",
+                              "Nobody in the village had ever seen such a tall tower",
+                              "The boy ran back to his uncle's house",
+                              "Jack sold the old cow at the market"])
 
 
 def test_a_gerund_keeps_its_object(outside):
