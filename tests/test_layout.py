@@ -224,3 +224,11 @@ def test_function_level_imports_of_project_modules_only_at_seams():
 def test_each_heavy_seam_loads_its_package_at_import():
     loads = _heavy_at_import()
     assert {module: package for module, package in HEAVY_AT_IMPORT.items() if package not in loads[module]} == {}
+
+
+def test_no_module_imports_another_modules_private_name():
+    bad = [f"{p.relative_to(ROOT)}: {node.module}.{a.name}" for p in SOURCES
+           for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+           if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("monalog", "monalog_perturb")
+           for a in node.names if a.name.startswith("_") and not a.name.startswith("__")]
+    assert not bad

@@ -28,7 +28,7 @@ from monalog.neural.models import quiet_transformers
 from monalog.parsing.minilm_arrays import (ContextualConfig, contextual_header, encode_pieces, minilm_path,
                                            write_contextual_file)
 from monalog.neural.wordpiece import WordPiece
-from monalog.parsing.tagger import Vocab, _MLP
+from monalog.parsing.tagger import Vocab, MLP
 from monalog.parsing.scoring import score_in_batches, torch_forward
 from monalog.parsing.tagger_augmentation import TreeAugmenter
 from monalog.parsing.tagger_targets import build_vocab, targets, with_period
@@ -72,12 +72,12 @@ class ContextualTaggerModel(nn.Module):
             self.char_cnn = nn.Conv1d(c.char_dim, c.char_filters, kernel_size=3, padding=1)
             enc += c.char_filters
         self.drop = nn.Dropout(c.feature_dropout)
-        self.tag_mlp = _MLP(enc, c.mlp, c.dropout)
+        self.tag_mlp = MLP(enc, c.mlp, c.dropout)
         self.tag_out = nn.Linear(c.mlp, len(vocab.tags))
         self.pos_out = nn.Linear(enc, len(vocab.pos))
         self.root = nn.Parameter(torch.zeros(enc))
-        self.dep_mlp = _MLP(enc, c.arc_dim, c.dropout)
-        self.head_mlp = _MLP(enc, c.arc_dim, c.dropout)
+        self.dep_mlp = MLP(enc, c.arc_dim, c.dropout)
+        self.head_mlp = MLP(enc, c.arc_dim, c.dropout)
         self.arc_w = nn.Parameter(torch.zeros(c.arc_dim, c.arc_dim))
         self.arc_b = nn.Linear(c.arc_dim, 1, bias=False)
 

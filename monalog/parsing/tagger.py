@@ -22,7 +22,7 @@ __all__ = ["MAX_WORD_CHARS", "PAD", "UNK", "TaggerConfig", "TaggerModel", "Vocab
            "load_tagger", "normalize_word", "save_tagger"]
 
 
-class _MLP(nn.Sequential):
+class MLP(nn.Sequential):
     def __init__(self, inp: int, out: int, dropout: float) -> None:
         super().__init__(nn.Linear(inp, out), nn.LeakyReLU(0.1), nn.Dropout(dropout))
 
@@ -43,12 +43,12 @@ class TaggerModel(nn.Module):
         self.lstm = nn.LSTM(c.word_dim + c.char_filters, c.hidden, num_layers=c.layers,
                             batch_first=True, bidirectional=True, dropout=c.dropout)
         enc = 2 * c.hidden
-        self.tag_mlp = _MLP(enc, c.mlp, c.dropout)
+        self.tag_mlp = MLP(enc, c.mlp, c.dropout)
         self.tag_out = nn.Linear(c.mlp, len(vocab.tags))
         self.pos_out = nn.Linear(enc, len(vocab.pos))
         self.root = nn.Parameter(torch.zeros(enc))
-        self.dep_mlp = _MLP(enc, c.arc_dim, c.dropout)
-        self.head_mlp = _MLP(enc, c.arc_dim, c.dropout)
+        self.dep_mlp = MLP(enc, c.arc_dim, c.dropout)
+        self.head_mlp = MLP(enc, c.arc_dim, c.dropout)
         self.arc_w = nn.Parameter(torch.zeros(c.arc_dim, c.arc_dim))
         self.arc_b = nn.Linear(c.arc_dim, 1, bias=False)
 
