@@ -32,6 +32,7 @@ _CLAUSE_WORDS = frozenset({"how", "why", "whether", "what", "when", "where", "wh
 # words that make a sentence negative: an edit meant for a positive sentence keeps away from them
 NEGATIVE_WORDS = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
 _QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedded question, never a relative
+_DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 
@@ -139,10 +140,11 @@ def _misread(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[
         return "a gerund dropped from its object (\"without watching matches\" -> \"without matches\")"
     if words[end - 1] in ("and", "or") and start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS \
             and end < len(tokens) and tokens[end].pos.startswith("VB") and tokens[start].pos.startswith("VB") \
-            and (_base(tokens[end]) != _base(tokens[start])):
+            and _base(tokens[end]) and not _base(tokens[start]):
         return f"the auxiliary \"{words[start - 1]}\" would govern the other conjunct (\"are evolve\")"
-    if remaining and remaining[0] in _CLAUSE_WORDS and words[0] not in _CLAUSE_WORDS:
-        return f"the sentence would start with \"{remaining[0]}\": a clause, not a sentence"
+    if start == 0 and end < len(tokens) and (words[end] in _QUESTION_WORDS
+                                             or (words[end] == "that" and tokens[end].pos == "IN")):
+        return f"the sentence would start with \"{words[end]}\": a clause, not a sentence"
     if end - start == 1 and words[start] in _CLAUSE_WORDS - {"that"}:
         return f"\"{words[start]}\" dropped: its clause would read as asserted"
     return None
@@ -153,10 +155,11 @@ def bad_contradiction(before: str, after: str) -> str | None:
     read as a determiner and swapped ("tracking how entities are ..." -> "tracking no entities are ..."),
     or a negation taken away from the NPI it licensed ("Nobody had ever heard" -> "A man had ever heard")."""
     old, new = before.lower().split(), after.lower().split()
-    if any(new.count(word) < old.count(word) for word in _CLAUSE_WORDS & set(old)):
-        return "a clause word swapped for a determiner"
     changed = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), len(old))
-    if _QUESTION_WORDS & set(old[:changed]) and {"not", "n't"} & set(new[changed:]):
+    if changed < len(new) and old[changed:changed + 1] and old[changed] in _CLAUSE_WORDS \
+            and new[changed] in _DETERMINERS:
+        return "a clause word swapped for a determiner"
+    if _QUESTION_WORDS & set(old[1:changed]) and {"not", "n't"} & set(new[changed:]):     # inside the verb phrase
         return "a negation inside a clause the sentence does not assert (\"tracking how entities are not ...\")"
     if _NPIS & set(new) and _NEGATIONS & set(old) and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it"
@@ -215,6 +218,6 @@ def _adjective(word: str) -> bool:
 
 
 def _base(token: Token) -> bool:
-    """A verb in its base form as its spelling shows it (the tagger may call "evolve" VBN after "are
-    introduced and")."""
+    """A verb spelt as its base form (the tagger may call "evolve" VBN after "are introduced and"; "come"
+    of "have come and gone" is one too, hence only base after inflected is refused)."""
     return token.word.lower() == token.lemma.lower()

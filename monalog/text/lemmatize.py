@@ -47,11 +47,11 @@ def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
     """Lower-cased lemmas, as in the silver SICK parses ("is"/VBZ -> "be"); a plural-only noun is its
     own lemma, unless "of" follows ("two glasses of wine": glass); a contraction's host is its verb
     ("ca" of "can't": can), so "can't ride" and "can ride" differ by the negation only; a form of "be" is
-    "be" whatever its tag ("was" tagged RB in a misparse)."""
+    "be" whatever its tag but a noun's ("was" tagged RB in a misparse; "a human being")."""
     words = list(words)
     lemmas = _stemmer().analyze(words, list(pos))
     return [CONTRACTION_HOSTS[word.lower()] if word.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] == ["n't"]
-            else "be" if word.lower() in _BE_FORMS
+            else "be" if word.lower() in _BE_FORMS and not tag.startswith("NN")      # "a human being"
             else word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
             else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]
 

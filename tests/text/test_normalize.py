@@ -533,6 +533,7 @@ def test_a_form_of_be_is_be_whatever_its_tag():
     from monalog.text.lemmatize import lemmatize
 
     assert lemmatize(["was", "asked"], ["RB", "VBD"]) == ["be", "ask"]       # a misparse's tag
+    assert lemmatize(["a", "human", "being"], ["DT", "JJ", "NN"])[2] == "being"      # a noun
 
 
 @pytest.mark.parametrize("before, after", [

@@ -27,7 +27,7 @@ RULES: tuple[Rule, ...] = (
     added_disjuncts.edits,          # "X" ≤ "X or Y" (↑)
     added_conjuncts.edits,          # "X and Y" ≤ "X" (↓)
     added_complements.edits,        # the target's objects, complements and "and" adjectives added (↓)
-    npi_any.edits,                  # "a N" ≡ "any N" where ↓
+    npi_any.edits,                  # "a N" ≡ "any N" where a downward operator licenses it
     vacuous_ever.edits,             # "has ever caught" ≡ "has caught"
 )
 

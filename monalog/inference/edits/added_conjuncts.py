@@ -1,17 +1,19 @@
-""""X" -> "X and Y" where ↓, for noun phrases and nouns ("doesn't eat salad" ⇒ "doesn't eat salad and
-greens": "X and Y" ≤ X, read conjunct by conjunct). Not in a sentence with a collective word ("compare",
+""""X" -> "X and Y" where ↓, for noun phrases ("doesn't eat salad" ⇒ "doesn't eat salad and greens":
+"X and Y" ≤ X, the Boolean reading MED's labels mostly take; a reader who takes "and" under a negation as
+"neither" reads the hypothesis as stronger). Not in a sentence with a collective word ("compare",
 "between", "mix", "together": "compare A and B" is no comparing of A), nor where the premise's phrase has
 a downward operator of its own."""
 from __future__ import annotations
 
 from typing import cast
 
-from monalog.ccg.tree import Tree, leaves
+from monalog.ccg.tree import Tree, Unary, leaves
 from monalog.inference.droppable import operators
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import conjunction, coordinable, pair_fact
-from monalog.inference.treeops import replace_at, same_category, same_words, sentence_text, surface, walk
+from monalog.inference.treeops import Path, node_at, replace_at, same_category, same_words, sentence_text, \
+    surface, walk
 from monalog.polarity.marks import Polarity
 
 _COLLECTIVE = frozenset({"compare", "between", "among", "mix", "combine", "together", "both", "distinguish",
@@ -26,8 +28,8 @@ def edits(ctx: EditContext) -> Edits:
         return
     if {leaf.token.lemma.lower() for leaf in (*target.leaves, *leaves(ctx.tree))} & _COLLECTIVE:
         return
-    for _, coordination in walk(target.tree):
-        if str(coordination.category) not in ("NP", "N") or not (conj := conjunction(coordination)) \
+    for path, coordination in walk(target.tree):
+        if not _noun_phrases(target.tree, path, coordination) or not (conj := conjunction(coordination)) \
                 or conj[0] != "and" or not coordinable(coordination, "and"):
             continue
         _, first, second = cast(tuple[str, Tree, Tree], conj)
@@ -47,7 +49,18 @@ def edits(ctx: EditContext) -> Edits:
                                operator=node.operator)
 
 
+def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:
+    """A coordination of noun phrases, or of nouns that make a bare noun phrase ("salad and greens"):
+    under a determiner "dog and cat" is the sum of the two ("every dog and cat" ≥ "every dog")."""
+    category = str(node.category)
+    if category == "N" and path:
+        parent = node_at(tree, path[:-1])
+        return isinstance(parent, Unary) and str(parent.category) == "NP"
+    return category == "NP"
+
+
 def _nominal(conjunct: Tree) -> bool:
-    """Ends in a noun and has no verb: a misparse joins other things ("no problem | and start talking")."""
+    """Ends in a noun, has no verb (a misparse joins other things: "no problem | and start talking") and
+    no numeral (a measure's parts add up: "two hours and ten minutes" is more than two hours)."""
     tags = [leaf.token.pos for leaf in leaves(conjunct)]
-    return tags[-1].startswith("NN") and not any(tag.startswith("VB") for tag in tags)
+    return tags[-1].startswith("NN") and not any(tag.startswith(("VB", "CD")) for tag in tags)

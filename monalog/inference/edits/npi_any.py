@@ -12,8 +12,8 @@ from typing import cast
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.target import pair_fact
 from monalog.inference.treeops import replace_at, sentence_text, surface, unmodified, walk
+from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.polarity.marks import Polarity
 
 _ARTICLES = frozenset({"a", "an"})
@@ -34,7 +34,8 @@ def edits(ctx: EditContext) -> Edits:
             if surface(cast(Tree, _noun(other))) != surface(noun):         # the target's noun has a modifier after it
                 other = _with_noun(other, noun)
             edited = replace_at(ctx.tree, path, other)
-            fact = pair_fact(surface(node.node), surface(other), "\"any\" is existential under a downward operator")
+            fact = Fact(Term(surface(node.node)), Relation.EQ, Term(surface(other)), Source.PAIR,
+                        "\"any\" is existential under a downward operator")
             yield edited, Step(StepKind.REPLACE, surface(node.node), surface(other), sentence_text(edited),
                                node.polarity, (fact,), operator=node.operator)
 

@@ -21,11 +21,16 @@ def edits(ctx: EditContext) -> Edits:
     target = ctx.target
     if target is None or ctx.have[_EVER] == target.lemmas[_EVER]:
         return
+    words = [leaf.token.word.lower() for leaf in leaves(ctx.tree)]
+    positions = leaf_positions(ctx.tree)
+
+    def bound(path: Path) -> bool:            # the word before the phrase makes one adverb with "ever"
+        first = positions[min(p for p in positions if p[:len(path)] == path)]
+        return first > 0 and words[first - 1] in _BOUND
+
     if ctx.have[_EVER] > target.lemmas[_EVER]:
-        words = [leaf.token.word.lower() for leaf in leaves(ctx.tree)]
-        positions = leaf_positions(ctx.tree)
         for path, node in ctx.nodes:
-            if _ever_phrase(node.node) and words[max(positions[(*path, 0)] - 1, 0)] not in _BOUND:
+            if _ever_phrase(node.node) and not bound(path):
                 yield _step(ctx, path, node, node.node.children[1], node.node)
         return
     for _, phrase in walk(target.tree):
@@ -33,7 +38,8 @@ def edits(ctx: EditContext) -> Edits:
             continue
         verb_phrase = phrase.children[1]
         for path, node in ctx.nodes:
-            if same_category(node.category, verb_phrase.category) and lemma_key(node.node) == lemma_key(verb_phrase):
+            if same_category(node.category, verb_phrase.category) and lemma_key(node.node) == lemma_key(verb_phrase) \
+                    and not bound(path):
                 ever = Binary(phrase.category, phrase.rule, phrase.children[0], node.node, phrase.head_is_left)
                 yield _step(ctx, path, node, ever, ever)
 
