@@ -5,15 +5,11 @@
 a downward operator of its own."""
 from __future__ import annotations
 
-from typing import cast
-
 from monalog.ccg.tree import Tree, Unary, leaves
-from monalog.inference.droppable import operators
 from monalog.inference.edits.context import EditContext, Edits
-from monalog.inference.proof import Step, StepKind
-from monalog.inference.target import conjunction, coordinable, pair_fact
-from monalog.inference.treeops import Path, node_at, replace_at, same_category, same_words, sentence_text, \
-    surface, walk
+from monalog.inference.edits.coordination import add_conjunct
+from monalog.inference.target import conjunction, coordinable
+from monalog.inference.treeops import Path, node_at, walk
 from monalog.polarity.marks import Polarity
 
 _COLLECTIVE = frozenset({"compare", "between", "among", "mix", "combine", "together", "both", "distinguish",
@@ -29,24 +25,9 @@ def edits(ctx: EditContext) -> Edits:
     if {leaf.token.lemma.lower() for leaf in (*target.leaves, *leaves(ctx.tree))} & _COLLECTIVE:
         return
     for path, coordination in walk(target.tree):
-        if not _noun_phrases(target.tree, path, coordination) or not (conj := conjunction(coordination)) \
-                or conj[0] != "and" or not coordinable(coordination, "and"):
-            continue
-        _, first, second = cast(tuple[str, Tree, Tree], conj)
-        if not (_nominal(first) and _nominal(second)):
-            continue
-        for path, node in ctx.nodes:
-            if node.polarity is not Polarity.DOWN or not same_category(node.category, coordination.category) \
-                    or any(operators(leaves(node.node))):
-                continue
-            if (added := next((other for conjunct, other in ((first, second), (second, first))
-                               if same_words(node.node, conjunct)), None)) is None:
-                continue
-            edited = replace_at(ctx.tree, path, coordination)
-            fact = pair_fact(surface(node.node), surface(coordination), "\"X and Y\" is a special case of X")
-            after = f"and {surface(added)}" if added is second else f"{surface(added)} and"
-            yield edited, Step(StepKind.INSERT, "", after, sentence_text(edited), Polarity.DOWN, (fact,),
-                               operator=node.operator)
+        if _noun_phrases(target.tree, path, coordination) and (conj := conjunction(coordination)) \
+                and conj[0] == "and" and coordinable(coordination, "and") and _nominal(conj[1]) and _nominal(conj[2]):
+            yield from add_conjunct(ctx, coordination, Polarity.DOWN)
 
 
 def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:
