@@ -1,9 +1,12 @@
 """"ever" says nothing the verb phrase it modifies does not ("has ever caught a cold" ≡ "has caught a
 cold", "nobody ever goes there" ≡ "nobody goes there": at some time or other), so it is dropped or added,
 in any polarity, where the target has one fewer or one more. Only "ever" modifying the verb phrase to
-its right, never after a word it makes one phrase with ("hardly ever", "almost ever": other meanings).
-The prover's rule: undirected generation has nothing to gain from it."""
+its right or the auxiliary before it ("has | ever been"), never after a word it makes one phrase with
+("hardly ever", "almost ever": other meanings). The prover's rule: undirected generation has nothing
+to gain from it."""
 from __future__ import annotations
+
+from typing import cast
 
 from monalog.ccg.tree import Binary, Leaf, Tree, leaves
 from monalog.inference.edits.context import EditContext, Edits
@@ -30,29 +33,39 @@ def edits(ctx: EditContext) -> Edits:
 
     if ctx.have[_EVER] > target.lemmas[_EVER]:
         for path, node in ctx.nodes:
-            if _ever_phrase(node.node) and not bound(path):
-                yield _step(ctx, path, node, node.node.children[1], node.node)
+            if (head := _head(node.node)) is not None and not bound(path):
+                yield _step(ctx, path, node, node.node.children[head], node.node)
         return
     for _, phrase in walk(target.tree):
-        if not isinstance(phrase, Binary) or not _ever_phrase(phrase):
+        if not isinstance(phrase, Binary) or (head := _head(phrase)) is None:
             continue
-        verb_phrase = phrase.children[1]
         for path, node in ctx.nodes:
-            if same_category(node.category, verb_phrase.category) and lemma_key(node.node) == lemma_key(verb_phrase) \
-                    and not bound(path):
-                ever = Binary(phrase.category, phrase.rule, phrase.children[0], node.node, phrase.head_is_left)
-                yield _step(ctx, path, node, ever, ever)
+            if same_category(node.category, phrase.children[head].category) \
+                    and lemma_key(node.node) == lemma_key(phrase.children[head]) and not bound(path):
+                ever = phrase.children[1 - head]
+                children = (ever, node.node) if head == 1 else (node.node, ever)
+                new = Binary(phrase.category, phrase.rule, *children, phrase.head_is_left)
+                yield _step(ctx, path, node, new, new)
 
 
-def _ever_phrase(node: Tree) -> bool:
-    """An "ever | verb phrase" node."""
-    return isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.word.lower() == _EVER \
-        and str(node.left.category).replace("[X]", "") == "(S\\NP)/(S\\NP)"
+def _head(node: Tree) -> int | None:
+    """The index of what "ever" modifies in an "ever | verb phrase" node, or a "has | ever" node (the
+    parser's other reading: "ever" after the auxiliary it modifies); None for any other node."""
+    if not isinstance(node, Binary):
+        return None
+    if isinstance(node.left, Leaf) and node.left.token.word.lower() == _EVER \
+            and str(node.left.category).replace("[X]", "") == "(S\\NP)/(S\\NP)":
+        return 1
+    if isinstance(node.right, Leaf) and node.right.token.word.lower() == _EVER and isinstance(node.left, Leaf) \
+            and node.left.category == node.category:
+        return 0
+    return None
 
 
 def _step(ctx: EditContext, path: Path, node: PolarizedNode, new: Tree, with_ever: Tree) -> tuple[Tree, Step]:
     edited = replace_at(ctx.tree, path, new)
-    fact = Fact(Term(surface(with_ever)), Relation.EQ, Term(surface(with_ever.children[1])), Source.PAIR,
+    head = cast(int, _head(with_ever))
+    fact = Fact(Term(surface(with_ever)), Relation.EQ, Term(surface(with_ever.children[head])), Source.PAIR,
                 "\"ever\" adds nothing: at some time or other")
     dropped = new is not with_ever
     step = Step(StepKind.DELETE if dropped else StepKind.INSERT, _EVER if dropped else "", "" if dropped else _EVER,
