@@ -10,6 +10,12 @@ def grammar_path(name: str) -> Path:
     return Path(str(resources.files("monalog.grammars").joinpath(name)))
 
 
+def grammar_lines(name: str) -> list[str]:
+    """A word list in grammars/: its lines, stripped, without blank lines and "#" comments."""
+    lines = grammar_path(name).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
 def kb_path(name: str) -> Path:
     """A file in the project's kb/ folder (package `monalog.kb` once installed)."""
     return Path(str(resources.files("monalog.kb").joinpath(name)))

@@ -211,12 +211,12 @@ class Augmenter:
                 # "A man is riding" -> "A person is not riding": a person may be another, no contradiction
                 verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
                                               for clause in (tree, *clause_conjuncts(tree)))
+                shown = sentence_text(state.tree)
                 for text, note in natural_contradictions(agree(state.tree), verbs=verbs):
-                    if text.lower() in seen or bad_contradiction(sentence_text(state.tree), text):
+                    if text.lower() in seen or bad_contradiction(shown, text):
                         continue
                     seen.add(text.lower())
-                    step = Step(StepKind.NEGATE, sentence_text(state.tree), text, text,
-                                note=f"\"{text}\" contradicts \"{sentence_text(state.tree)}\" ({note})")
+                    step = Step(StepKind.NEGATE, shown, text, text, note=f"\"{text}\" contradicts \"{shown}\" ({note})")
                     pairs.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,)))
         if s.contradictions and s.exclusions:
             sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
@@ -304,7 +304,8 @@ class Augmenter:
                     if article is None or article in COUNT_DETERMINERS:
                         candidates = [w for w in candidates if countable(w) == (article is not None)]
                     elif article in _POSSESSIVES:        # "her grandmother's house" -> "housing": a mass noun
-                        candidates = [w for w in candidates if countable(w) == countable(lemma)]
+                        count = countable(lemma)
+                        candidates = [w for w in candidates if countable(w) == count]
             for new_lemma in candidates:
                 if gender_clash(words, lemma, new_lemma):
                     continue                       # "No girl ... with his family"

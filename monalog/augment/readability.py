@@ -16,7 +16,7 @@ from typing import Sequence
 
 from monalog.ccg.tree import Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
-from monalog.knowledge.wordnet import load
+from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
 from monalog.text.normalize import default_fragment
 
@@ -214,7 +214,7 @@ def lone_reciprocal(text: str) -> bool:
 @lru_cache(maxsize=4096)
 def _adjective(word: str) -> bool:
     """WordNet lists `word` as an adjective ("running water"; "watching" is none)."""
-    return bool(load().synsets(word, ("a", "s")))
+    return bool(wordnet().synsets(word, "a"))          # satellites included
 
 
 def _base(token: Token) -> bool:

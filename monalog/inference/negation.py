@@ -144,8 +144,8 @@ def _name(noun: Tree) -> bool:
     ("No gretel", "No jack")."""
     if not isinstance(noun, Leaf) or not noun.token.word[:1].isupper():
         return False
-    return noun.token.pos.startswith("NNP") or not wordnet().synsets(noun.token.word.lower(), "n") \
-        or _capitalised(noun.token.lemma) or noun.token.pos == "NN"
+    return noun.token.pos.startswith("NNP") or noun.token.pos == "NN" \
+        or not wordnet().synsets(noun.token.word.lower(), "n") or _capitalised(noun.token.lemma)
 
 
 @lru_cache(maxsize=20000)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from monalog.errors import InputError
-from monalog.resources import grammar_path
+from monalog.resources import grammar_lines
 
 MAX_TOKENS = 120
 MAX_CHARS = 2000
@@ -47,8 +47,7 @@ def clean(text: str) -> str:
 @lru_cache(maxsize=1)
 def multiword_tokens() -> dict[tuple[str, ...], str]:
     """Lower-cased word sequences that become one token, longest first."""
-    lines = grammar_path("multiword_tokens.txt").read_text(encoding="utf-8").splitlines()
-    phrases = [tuple(line.lower().split()) for line in lines if line.strip() and not line.startswith("#")]
+    phrases = [tuple(line.lower().split()) for line in grammar_lines("multiword_tokens.txt")]
     return {p: "_".join(p) for p in sorted(phrases, key=len, reverse=True)}
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Sequence
 
 from monalog.ccg.category import Atom, Category, Functor
-from monalog.resources import grammar_path
+from monalog.resources import grammar_lines
 
 
 @lru_cache(maxsize=1)
@@ -39,8 +39,7 @@ def pos_from_category(category: Category) -> str:
 @lru_cache(maxsize=1)
 def plural_nouns() -> frozenset[str]:
     """grammars/plural_nouns.txt: nouns whose plural is their lemma ("sunglasses", not "sunglass")."""
-    lines = grammar_path("plural_nouns.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    return frozenset(grammar_lines("plural_nouns.txt"))
 
 
 def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:

@@ -6,15 +6,14 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from monalog.resources import grammar_path
+from monalog.resources import grammar_lines
 
 _END = re.compile(r"(?<=[.!?])(?P<close>[\"')\]]*)\s+(?=[\"'(\[]?[A-Z0-9])")
 
 
 @lru_cache(maxsize=1)
 def _abbreviations() -> frozenset[str]:
-    lines = grammar_path("abbreviations.txt").read_text(encoding="utf-8").splitlines()
-    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+    return frozenset(grammar_lines("abbreviations.txt"))
 
 
 def sentence_ends(text: str, abbreviations: frozenset[str] = frozenset()) -> list[int]:

@@ -1,9 +1,11 @@
 """"X" -> "X and Y" where ↓, for noun phrases ("doesn't eat salad" ⇒ "doesn't eat salad and greens":
 "X and Y" ≤ X, the Boolean reading MED's labels mostly take; a reader who takes "and" under a negation as
-"neither" reads the hypothesis as stronger). Not in a sentence with a collective word ("compare",
-"between", "mix", "together": "compare A and B" is no comparing of A), nor where the premise's phrase has
-a downward operator of its own."""
+"neither" reads the hypothesis as stronger). Not in a sentence with a collective word
+(grammars/collective_words.txt: "compare A and B" is no comparing of A), nor where the premise's phrase
+has a downward operator of its own."""
 from __future__ import annotations
+
+from functools import lru_cache
 
 from monalog.ccg.tree import Tree, Unary, leaves
 from monalog.inference.edits.context import EditContext, Edits
@@ -11,23 +13,24 @@ from monalog.inference.edits.coordination import add_conjunct
 from monalog.inference.target import conjunction, coordinable
 from monalog.inference.treeops import Path, node_at, walk
 from monalog.polarity.marks import Polarity
-
-_COLLECTIVE = frozenset({"compare", "between", "among", "mix", "combine", "together", "both", "distinguish",
-                         "match", "connect", "join", "separate", "each", "same", "different", "similar", "alike",
-                         "meet", "marry", "gather", "collect", "unite", "relate", "balance", "choose", "either",
-                         "neither", "difference", "relationship", "tie", "link", "merge", "blend"})
+from monalog.resources import grammar_lines
 
 
 def edits(ctx: EditContext) -> Edits:
     target = ctx.target
     if target is None:
         return
-    if {leaf.token.lemma.lower() for leaf in (*target.leaves, *leaves(ctx.tree))} & _COLLECTIVE:
+    if {leaf.token.lemma.lower() for leaf in (*target.leaves, *leaves(ctx.tree))} & _collective():
         return
     for path, coordination in walk(target.tree):
         if _noun_phrases(target.tree, path, coordination) and (conj := conjunction(coordination)) \
                 and conj[0] == "and" and coordinable(coordination, "and") and _nominal(conj[1]) and _nominal(conj[2]):
             yield from add_conjunct(ctx, coordination, Polarity.DOWN)
+
+
+@lru_cache(maxsize=1)
+def _collective() -> frozenset[str]:
+    return frozenset(grammar_lines("collective_words.txt"))
 
 
 def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:

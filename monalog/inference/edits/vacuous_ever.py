@@ -28,8 +28,9 @@ def edits(ctx: EditContext) -> Edits:
     positions = leaf_positions(ctx.tree)
 
     def bound(path: Path) -> bool:            # the word before the phrase makes one adverb with "ever"
-        first = positions[min(p for p in positions if p[:len(path)] == path)]
-        return first > 0 and words[first - 1] in _BOUND
+        while path not in positions:            # down to the phrase's first word
+            path = (*path, 0)
+        return positions[path] > 0 and words[positions[path] - 1] in _BOUND
 
     if ctx.have[_EVER] > target.lemmas[_EVER]:
         for path, node in ctx.nodes:
