@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
+import re
+import socket
 import time
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -311,6 +313,7 @@ def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int =
     if not ray.is_initialized():
         options: dict = {"include_dashboard": False, "logging_level": logging.ERROR, "log_to_driver": False}
         if address:
+            _answers(address)
             options["address"] = address
         else:
             # Ray's socket paths must stay under 108 bytes: a short folder of the run's own
@@ -336,6 +339,19 @@ def run_ray(make_worker: WorkerFactory, batches: Iterable[Batch], workers: int =
             ray.shutdown()
         if own_temp:
             shutil.rmtree(own_temp, ignore_errors=True)
+
+
+def _answers(address: str, timeout: float = 10.0) -> None:
+    """Raise a ResourceError unless something answers at a "[ray://]host:port" address within `timeout`
+    seconds: Ray itself retries an unreachable cluster for minutes. "auto" and other forms are Ray's."""
+    match = re.fullmatch(r"(?:ray://)?\[?([^\]/]+?)\]?:(\d+)", address)
+    if match is None:
+        return
+    try:
+        socket.create_connection((match[1], int(match[2])), timeout=timeout).close()
+    except (OSError, OverflowError) as exc:
+        raise ResourceError(f"cannot start Ray at {address}: nothing answers at {match[1]}:{match[2]} ({exc})",
+                            input=address) from exc
 
 
 class _RayWorker:

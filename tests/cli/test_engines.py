@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+import time
 
 import pytest
 
@@ -53,3 +54,15 @@ def test_a_ray_address_that_cannot_be_reached_is_a_one_line_error(command, tmp_p
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("monalog: error: cannot start Ray at ray://127.0.0.1:1")
+
+
+def test_an_unreachable_cluster_address_fails_fast(tmp_path, capsys):
+    """Ray retries a "host:port" it cannot reach for minutes; the runner asks first (augment's too)."""
+    pytest.importorskip("ray")
+    data = tmp_path / "pairs.jsonl"
+    data.write_text(json.dumps({"premise": "A man is sleeping", "hypothesis": "A man sleeps", "label": "ENTAILMENT"}))
+    started = time.monotonic()
+    assert main(["eval", str(data), "--input-format", "jsonl", "--engine", "ray", "--ray-address", "127.0.0.1:1"]) == 2
+    assert time.monotonic() - started < 30
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last.startswith("monalog: error: cannot start Ray at 127.0.0.1:1")
