@@ -14,7 +14,7 @@ from monalog.inference.generation import Generator
 from monalog.inference.target import Target
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Step
-from monalog.inference.treeops import lemma_key, sentence_text
+from monalog.inference.treeops import lemma_key, sentence_text, word_key
 
 
 class SearchBudgetError(MonalogError):
@@ -89,14 +89,15 @@ class Budget:
 
 def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
                   goal: tuple[str, ...] | None = None, budget: Budget = Budget(),
-                  record_edges: bool = True) -> SearchResult:
+                  record_edges: bool = True, goal_words: tuple[str, ...] = ()) -> SearchResult:
     """The one search. Breadth-first up to `depth` edits, no sentence (lemma key) visited twice.
-    Directed (`goal` a lemma key): stops at the first state that matches it, within `budget`.
+    Directed (`goal` a lemma key): stops at the first state that matches it, or whose words match
+    `goal_words` (treeops.word_key), within `budget`.
     Undirected (`goal` None): every sentence within `depth`, in the order reached."""
     root = State(start, polarizer)
     states: list[State] = [root]
     edges: list[tuple[str, str, str]] = []
-    if goal is not None and lemma_key(start) == goal:
+    if goal is not None and (lemma_key(start) == goal or bool(goal_words) and word_key(start) == goal_words):
         return SearchResult(root, (root,), ())
     seen = {lemma_key(start)}
     frontier = [root]
@@ -113,7 +114,7 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
                 if record_edges:
                     edges.append((sentence_text(state.tree), sentence_text(tree), step.describe()))
                 if goal is not None:
-                    if key == goal:
+                    if key == goal or bool(goal_words) and word_key(tree) == goal_words:
                         return SearchResult(new, tuple(states), tuple(edges))
                     budget.check(len(states), start)
                 next_frontier.append(new)
@@ -131,7 +132,8 @@ def search(start: Tree, target: Target, generator: Generator, polarizer: Polariz
     def edits(tree: Tree, pn: PolarizedNode) -> Iterable[tuple[Tree, Step]]:
         return generator.edits(tree, pn, target)
 
-    return breadth_first(start, edits, polarizer, depth, target.key, Budget(max_states, deadline), record_edges)
+    return breadth_first(start, edits, polarizer, depth, target.key, Budget(max_states, deadline), record_edges,
+                         target.words)
 
 
 def explore(start: Tree, edits: Edits, polarizer: Polarizer, depth: int) -> SearchResult:

@@ -13,7 +13,7 @@ from monalog.ccg.category import Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
 from monalog.inference.determiners import pairs_in
 from monalog.inference.droppable import complement, monotone_modifier, without_second_complement
-from monalog.inference.treeops import compounds, lemma_key, norm_lemma, verb_phrase
+from monalog.inference.treeops import compounds, lemma_key, norm_lemma, verb_phrase, word_key
 from monalog.knowledge.base import KnowledgeBase, spaced
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.polarity.lexicon import default_lexicon
@@ -120,6 +120,7 @@ class Target:
     arguments: tuple[Binary, ...] = ()          # nouns with their PP argument ("secrets | about the family")
     complements: tuple[tuple[Tree, Tree], ...] = ()   # (verb phrase, the same without its last complement)
     adjectives: tuple[Tree, ...] = ()           # "X and Y" of adjectives before a noun ("easy and peaceful")
+    words: tuple[str, ...] = ()                  # the key's words (treeops.word_key)
 
     @classmethod
     def of(cls, tree: Tree, polarized: PolarizedNode) -> "Target":
@@ -140,7 +141,8 @@ class Target:
                    pairs_in(tree), tuple(pn.node for pn in polarized.walk() if noun_argument(pn.node)),
                    tuple((pn.node, shorter) for pn in polarized.walk() if (shorter := _shorter(pn.node)) is not None),
                    tuple(pn.node for pn in polarized.walk() if str(pn.category) == "N/N"
-                         and (conj := conjunction(pn.node)) and conj[0] == "and" and coordinable(pn.node, "and")))
+                         and (conj := conjunction(pn.node)) and conj[0] == "and" and coordinable(pn.node, "and")),
+                   word_key(tree))
 
 
 def noun_argument(node: Tree) -> TypeGuard[Binary]:

@@ -71,6 +71,13 @@ def lemma_key(tree: Tree) -> tuple[str, ...]:
     return tuple(lemma for lemma, _ in keyed_leaves(tree))
 
 
+def word_key(tree: Tree) -> tuple[str, ...]:
+    """The lemma key's words, lower-cased: one sentence whose two parses lemmatise a word differently
+    ("left" a verb's "leave" in one, an adverb in the other) is still one sentence."""
+    all_leaves = leaves(tree)
+    return tuple(all_leaves[i].token.word.lower() for _, i in keyed_leaves(tree))
+
+
 def keyed_leaves(tree: Tree) -> list[tuple[str, int]]:
     """The lemma key with the position of each lemma's leaf among the tree's leaves."""
     all_leaves = leaves(tree)

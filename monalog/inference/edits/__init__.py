@@ -7,7 +7,8 @@ from __future__ import annotations
 from monalog.inference.edits import (added_complements, added_conjuncts, added_disjuncts, adjective_swaps,
                                      adverb_moves, aligned_phrases, clothing_colours, compound_phrases, deletions,
                                      determiner_phrases, ground_prepositions, insertions, npi_any, place_phrases,
-                                     pp_moves, replacements, two_word_determiners, vacuous_ever)
+                                     pp_moves, replacements, surface_modifiers, two_word_determiners,
+                                     vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
 RULES: tuple[Rule, ...] = (
@@ -24,6 +25,7 @@ RULES: tuple[Rule, ...] = (
     pp_moves.edits,                 # "a kid in a pool is swimming" ≡ "a kid is swimming in a pool"
     deletions.edits,                # modifiers, objects, measures and conjuncts dropped (↑)
     insertions.edits,               # the target's modifiers added (↓)
+    surface_modifiers.edits,        # the target's adjective before a noun, found by the words (↓)
     added_disjuncts.edits,          # "X" ≤ "X or Y" (↑)
     added_conjuncts.edits,          # "X and Y" ≤ "X" (↓)
     added_complements.edits,        # the target's objects, complements and "and" adjectives added (↓)

@@ -44,7 +44,8 @@ def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:
 
 
 def _nominal(conjunct: Tree) -> bool:
-    """Ends in a noun, has no verb (a misparse joins other things: "no problem | and start talking") and
-    no numeral (a measure's parts add up: "two hours and ten minutes" is more than two hours)."""
+    """Ends in a noun, has no verb (a misparse joins other things: "no problem | and start talking"), no
+    numeral (a measure's parts add up: "two hours and ten minutes" is more than two hours) and does not
+    start with a coordinator (a doubled "and and rice" is no conjunct)."""
     tags = [leaf.token.pos for leaf in leaves(conjunct)]
-    return tags[-1].startswith("NN") and not any(tag.startswith(("VB", "CD")) for tag in tags)
+    return tags[-1].startswith("NN") and tags[0] != "CC" and not any(tag.startswith(("VB", "CD")) for tag in tags)
