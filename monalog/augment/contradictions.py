@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
-from monalog.augment.words import in_compound, replacing_leaf, word_choice
+from monalog.augment.words import in_compound, replacing_leaf, surface_tag, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
 from monalog.inference.subjects import EXISTENTIAL, bare_few, few_subject, is_quantity, vague_subject, without_few
@@ -23,7 +23,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
-from monalog.text.morphology import be_for
+from monalog.text.morphology import be_for, plural
 
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 
@@ -37,7 +37,26 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     out = [(text, note) for text, note in ((sentence_text(t), note) for t, note in
                                           contradictories(tree, objects=False, verbs=verbs, vague=False))
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
-    return out + _there_is_no(tree)
+    return out + _there_is_no(tree) + _object_no(tree)
+
+
+def _object_no(tree: Tree) -> list[tuple[str, str]]:
+    """The object's "no" made existential, the form people write ("John saw no student" -> "John saw
+    a student", "We have no funds" -> "We have some funds"; none for a singular noun often read as mass)."""
+    tokens = [leaf.token for leaf in leaves(tree)]
+    if "no" not in [t.word.lower() for t in tokens[1:]]:
+        return []
+    out = []
+    for swapped, note in contradictories(tree, objects=True, verbs=False, vague=False):
+        if not note.startswith("the object's quantifier swapped: \"no\""):
+            continue
+        new = [leaf.token for leaf in leaves(swapped)]
+        j = next(i for i, (a, b) in enumerate(zip(tokens, new)) if a.word != b.word)
+        noun = next((t for t in tokens[j + 1:] if t.pos.startswith("NN")), None)
+        if new[j].word.lower() in ("a", "an") and (noun is None or not _plainly_countable(noun.lemma.lower())):
+            continue                               # "had no food" / "had no time": never "a food", "a time"
+        out.append((sentence_text(swapped), note))
+    return out
 
 
 def _coordinated_nouns(tree: Tree) -> bool:
@@ -142,7 +161,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
             continue
         lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
         if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
-                or leaf.token.pos in ("VBD", "VBN") or in_compound(words, i, tags) \
+                or surface_tag(leaf.token) in ("VBD", "VBN") or in_compound(words, i, tags) \
                 or (pos == "v" and i + 1 < len(words) and words[i + 1] in readability().particles
                     and tags[i + 1].startswith(("RP", "RB"))):
             continue
@@ -166,3 +185,11 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
 def _antonymy(a: str, b: str, pos: str) -> tuple[Fact, ...]:
     fact = relate(a, b, pos, _ANTONYMS)
     return (fact,) if fact is not None and fact.relation is Relation.EXCL else ()
+
+
+def _plainly_countable(noun: str) -> bool:
+    """A noun whose plural is at most 0.7 rarer on wordfreq's Zipf scale than its singular: countable
+    in most uses ("student", "idea"), not "food" (0.99), "time" (0.73) or "water" (1.07)."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(plural(noun), "en") >= zipf_frequency(noun, "en") - 0.7

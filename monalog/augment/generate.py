@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
+from monalog.augment.insertions import down_insertions
 from monalog.augment.readability import bad_contradiction, bad_deletion, gender_clash
 from monalog.augment.readability import double_negative, lone_reciprocal, repeated_bigram, tidy
 from monalog.augment.words import COUNT_DETERMINERS, in_compound, replacing_leaf, word_choice, wordnet_neighbours
-from monalog.augment.words import wordnet_siblings
+from monalog.augment.words import surface_tag, wordnet_siblings
 from monalog.augment.words import article as noun_article
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
@@ -57,7 +58,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
-_POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their", "'s", "'"})
+# determiners whose singular noun keeps its countability: "the cow" is no "the cattle", "her house" no "housing"
+_SAME_COUNT = frozenset({"my", "your", "his", "her", "its", "our", "their", "'s", "'", "the", "this", "that"})
 _CONJ, _NP_CONJ = parse_category("conj"), parse_category("NP\\NP")
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 
@@ -192,6 +194,7 @@ class Augmenter:
             nodes = list(pn.walk_paths())
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
+                yield from down_insertions(edited, nodes)
             yield from self._replacements(edited, nodes, premise_lemmas, neighbours)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
                         if not kept & set(step.before.lower().split())    # "guinea pig", "from side to side"
@@ -299,11 +302,11 @@ class Augmenter:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]
                 candidates = [w for w in candidates if word_choice().common(w, up, pos)]
-                if leaf.token.pos == "NN":               # never "a water", nor "playing instrument"
+                if surface_tag(leaf.token) == "NN":      # never "a water", nor "playing instrument"
                     article = noun_article(tokens, positions[path])
                     if article is None or article in COUNT_DETERMINERS:
                         candidates = [w for w in candidates if countable(w) == (article is not None)]
-                    elif article in _POSSESSIVES:        # "her grandmother's house" -> "housing": a mass noun
+                    elif article in _SAME_COUNT:         # "the forest" -> "the vegetation": a mass noun
                         count = countable(lemma)
                         candidates = [w for w in candidates if countable(w) == count]
             for new_lemma in candidates:

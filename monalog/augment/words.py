@@ -12,7 +12,7 @@ from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
 from monalog.resources import kb_path
-from monalog.text.morphology import countable, inflect, irregular_plural_forms
+from monalog.text.morphology import countable, inflect, irregular_plural_forms, plural
 
 
 @dataclass(frozen=True)
@@ -32,6 +32,8 @@ class WordChoice:
     clashes: dict[str, frozenset[str]]  # an antonym left out when one of these nouns is in the sentence
     needs_object: frozenset[str]        # verbs whose object is never dropped, whatever WordNet's frames say
     fixed_words: frozenset[str] = frozenset()   # the words of the fixed expressions (most words are in none)
+    min_sense_share: float = 0.85       # a noun's WordNet neighbour holds in senses with this share of its counts
+    min_sense_evidence: int = 3         # counts below which every sense must agree
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
@@ -75,7 +77,8 @@ def word_choice() -> WordChoice:
                       tuple(tuple(e.split()) for e in data["fixed_expressions"]), frozenset(data["no_exclusion"]),
                       {word: frozenset(nouns) for word, nouns in data["exclusion_clashes"].items()},
                       frozenset(data["needs_object"]),
-                      frozenset(word for e in data["fixed_expressions"] for word in e.split()))
+                      frozenset(word for e in data["fixed_expressions"] for word in e.split()),
+                      data["min_sense_share"], data["min_sense_evidence"])
 
 
 @lru_cache(maxsize=50000)
@@ -99,6 +102,8 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         if not word or word == lemma or word in out or not choice.common(word, up, pos) \
                 or word in irregular_plural_forms():
             continue
+        if pos == "n" and sense_share(lemma, synset, up) < choice.min_sense_share:
+            continue                               # "wheat" -> "grass", "price" -> "value": another reading
         low, high = (lemma, word) if up else (word, lemma)
         fact = relate(low, high, pos, settings)
         if fact is not None and fact.relation is Relation.LEQ:
@@ -106,6 +111,29 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         if len(out) >= per_word:
             break
     return tuple(out.items())
+
+
+@lru_cache(maxsize=50000)
+def sense_share(lemma: str, synset, up: bool) -> float:
+    """The share of the noun `lemma`'s SemCor counts in the senses `synset` is above (`up`) or below:
+    how often a reader takes the noun in a sense for which the replacement holds. 0.0 for a noun of
+    several senses counted fewer than min_sense_evidence times, unless the replacement holds in all."""
+    senses = synsets(lemma, "n")
+    if not senses:
+        return 0.0
+
+    def holds(sense) -> bool:
+        if up:
+            return synset == sense or synset in set(sense.closure(lambda s: s.hypernyms()))
+        return synset == sense or sense in set(synset.closure(lambda s: s.hypernyms()))
+    counts = [sense_count(s, lemma) for s in senses]
+    supported = [holds(s) for s in senses]
+    if all(supported) or not any(supported):
+        return float(all(supported))
+    total = sum(counts)
+    if total < word_choice().min_sense_evidence:
+        return 0.0
+    return sum(c for c, ok in zip(counts, supported) if ok) / total
 
 
 @lru_cache(maxsize=50000)
@@ -176,9 +204,26 @@ def in_compound(words: Sequence[str], i: int, tags: Sequence[str] | None = None)
 COUNT_DETERMINERS = frozenset({"a", "an", "one", "each", "every", "another"})
 
 
+_VERB_FORMS = ("VBD", "VBZ", "VBP", "VBN", "VBG")
+
+
+def surface_tag(token: Token) -> str:
+    """The Penn tag the word's form shows where the tagger's contradicts it (SICK's tagger reads
+    "a hen" as NNS and "Jack stole" as VBZ): a noun tagged plural in its singular form is NN, a verb
+    takes the first form tag whose inflection of its lemma is the word."""
+    word, lemma, pos = token.word.lower(), token.lemma.lower(), token.pos
+    if pos == "NNS" and word == lemma and plural(lemma) != word and word not in irregular_plural_forms():
+        return "NN"
+    if pos in _VERB_FORMS and inflect(lemma, pos) != word:
+        return next((tag for tag in _VERB_FORMS if inflect(lemma, tag) == word), pos)
+    return pos
+
+
 def replacing_leaf(leaf: Leaf, new_lemma: str) -> Leaf:
-    """`leaf` with `new_lemma` in its place, inflected as the word it replaces (and capitalised like it)."""
-    word = inflect(new_lemma, leaf.token.pos)
+    """`leaf` with `new_lemma` in its place, inflected as the word it replaces shows (`surface_tag`;
+    capitalised like it)."""
+    tag = surface_tag(leaf.token)
+    word = inflect(new_lemma, tag)
     if leaf.token.word[:1].isupper():
         word = word[:1].upper() + word[1:]
-    return Leaf(leaf.category, Token(word, new_lemma, leaf.token.pos))
+    return Leaf(leaf.category, Token(word, new_lemma, tag))

@@ -140,12 +140,14 @@ def _lowered(node: Tree) -> Tree:
 def _name(noun: Tree) -> bool:
     """A one-word capitalised noun of a bare noun phrase that WordNet knows no common noun for, or knows
     with a capital ("Gretel", "Tom"), or a singular noun ("Jack lived": a count noun is no bare subject,
-    and no word count tells "jack" from "water"): a name, which takes no "no" whatever the tagger said
-    ("No gretel", "No jack")."""
+    and no word count tells "jack" from "water"), also one tagged plural whose singular WordNet lacks
+    ("Goldilocks ran": no "goldilock"): a name, which takes no "no" whatever the tagger said ("No gretel")."""
     if not isinstance(noun, Leaf) or not noun.token.word[:1].isupper():
         return False
-    return noun.token.pos.startswith("NNP") or noun.token.pos == "NN" \
-        or not wordnet().synsets(noun.token.word.lower(), "n") or _capitalised(noun.token.lemma)
+    word = noun.token.word.lower()
+    return noun.token.pos.startswith("NNP") or noun.token.pos == "NN" or not wordnet().synsets(word, "n") \
+        or _capitalised(noun.token.lemma) \
+        or (noun.token.pos == "NNS" and not wordnet().synsets(noun.token.lemma.lower(), "n"))
 
 
 @lru_cache(maxsize=20000)

@@ -1,0 +1,81 @@
+"""Adjectives added where a noun is ↓ (MonaLog's insertion of a modifier under a downward operator):
+"Tom doesn't like cats in the house" ⇒ "Tom doesn't like small cats in the house", "No student left"
+⇒ "No young student left". A subsective adjective makes the noun a special case, so the edit is sound
+wherever the noun is ↓; the adjective comes from grammars/down_adjectives.txt by the noun's WordNet
+class in its usual readings. Only a noun right after an indefinite or quantifying determiner (or a bare
+plural), without other modifiers, in no compound: a definite ("the girl") reads as one referent, and
+"the young girl" would say more than it."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable, Iterator
+
+from monalog.augment.words import in_compound, sense_share, surface_tag, word_choice
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.target import pair_fact
+from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text
+from monalog.knowledge.wordnet import wordnet
+from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import PolarizedNode
+from monalog.resources import grammar_lines
+
+_ADJECTIVE = parse_category("N/N")
+# determiners after which an added adjective reads as a restriction, not as news about a known referent
+_OPEN_DETERMINERS = frozenset({"a", "an", "any", "no", "every", "each", "all", "some"})
+
+
+@lru_cache(maxsize=1)
+def _classes() -> tuple[tuple[str, str], ...]:
+    return tuple((line.split()[0], line.split()[1]) for line in grammar_lines("down_adjectives.txt"))
+
+
+@lru_cache(maxsize=20000)
+def adjective_for(lemma: str) -> str | None:
+    """The adjective for the noun `lemma`: its first class above the noun's usual readings, or None."""
+    if not word_choice().common(lemma, False, "n"):
+        return None
+    for synset, adjective in _classes():
+        if sense_share(lemma, wordnet().synset(synset), True) >= word_choice().min_sense_share:
+            return adjective
+    return None
+
+
+def down_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> Iterator[tuple[Tree, Step]]:
+    """(edited tree, step) for each noun of `tree` where ↓ that takes an adjective (module docstring)."""
+    all_leaves = leaves(tree)
+    tokens = [leaf.token for leaf in all_leaves]
+    words = [t.word.lower() for t in tokens]
+    tags = [t.pos for t in tokens]
+    positions = leaf_positions(tree)
+    for path, node in nodes:
+        leaf = node.node
+        if node.polarity is not Polarity.DOWN or not isinstance(leaf, Leaf) or str(leaf.category) != "N" \
+                or surface_tag(leaf.token) not in ("NN", "NNS") or not leaf.token.word.isalpha() \
+                or not leaf.token.word.islower():
+            continue
+        i = positions[path]
+        if not _open_slot(tokens, i) or in_compound(words, i, tags) or word_choice().fixed(words, i):
+            continue
+        adjective = adjective_for(norm_lemma(leaf))
+        if adjective is None or adjective in words:
+            continue
+        new = Binary(leaf.category, Rule.FA, Leaf(_ADJECTIVE, Token(adjective, adjective, "JJ")), leaf)
+        edited = replace_at(tree, path, new)
+        fact = pair_fact(leaf.token.word, f"{adjective} {leaf.token.word}", "a modified noun is a special case")
+        yield edited, Step(StepKind.INSERT, "", adjective, sentence_text(edited), Polarity.DOWN, (fact,),
+                           operator=node.operator)
+
+
+def _open_slot(tokens: list[Token], i: int) -> bool:
+    """The noun at i follows an indefinite or quantifying determiner directly, or is a bare plural
+    after a verb or preposition; it is no noun's modifier (the next word is no noun)."""
+    if i + 1 < len(tokens) and tokens[i + 1].pos.startswith("NN"):
+        return False
+    if not i:
+        return False
+    before = tokens[i - 1]
+    if before.word.lower() in _OPEN_DETERMINERS:
+        return True
+    return surface_tag(tokens[i]) == "NNS" and before.pos.startswith(("VB", "IN", "TO"))
