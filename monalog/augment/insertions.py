@@ -37,7 +37,7 @@ def adjective_for(lemma: str) -> str | None:
     if not word_choice().common(lemma, False, "n"):
         return None
     for synset, adjective in _classes():
-        if sense_share(lemma, wordnet().synset(synset), True) >= word_choice().min_sense_share:
+        if sense_share(lemma, frozenset([wordnet().synset(synset)])) >= word_choice().min_sense_share:
             return adjective
     return None
 

@@ -102,8 +102,10 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         if not word or word == lemma or word in out or not choice.common(word, up, pos) \
                 or word in irregular_plural_forms():
             continue
-        if pos == "n" and sense_share(lemma, synset, up) < choice.min_sense_share:
-            continue                               # "wheat" -> "grass", "price" -> "value": another reading
+        # a hypernym holds in the noun's usual readings ("wheat" -> "grass", "price" -> "value": another
+        # reading); a hyponym ("fish" -> "salmon") is read in the sense of the word it replaces
+        if up and pos == "n" and sense_share(lemma, frozenset([synset])) < choice.min_sense_share:
+            continue
         low, high = (lemma, word) if up else (word, lemma)
         fact = relate(low, high, pos, settings)
         if fact is not None and fact.relation is Relation.LEQ:
@@ -114,22 +116,15 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
 
 
 @lru_cache(maxsize=50000)
-def sense_share(lemma: str, synset, up: bool) -> float:
-    """The share of the noun `lemma`'s SemCor counts in the senses `synset` is above (`up`) or below:
-    how often a reader takes the noun in a sense for which the replacement holds. 0.0 for a noun of
-    several senses counted fewer than min_sense_evidence times, unless the replacement holds in all."""
-    senses = synsets(lemma, "n")
-    if not senses:
-        return 0.0
-
-    def holds(sense) -> bool:
-        if up:
-            return synset == sense or synset in set(sense.closure(lambda s: s.hypernyms()))
-        return synset == sense or sense in set(synset.closure(lambda s: s.hypernyms()))
-    counts = [sense_count(s, lemma) for s in senses]
-    supported = [holds(s) for s in senses]
+def sense_share(specific: str, general: frozenset) -> float:
+    """The share of the noun `specific`'s SemCor counts in its senses at or below one of the synsets
+    `general`: how often a reader takes the word in a sense for which "specific ≤ general" holds. 0.0
+    for a noun of several senses counted fewer than min_sense_evidence times, unless it holds in all."""
+    senses = synsets(specific, "n")
+    supported = [s in general or bool(general & set(s.closure(lambda x: x.hypernyms()))) for s in senses]
     if all(supported) or not any(supported):
-        return float(all(supported))
+        return float(bool(senses) and all(supported))
+    counts = [sense_count(s, specific) for s in senses]
     total = sum(counts)
     if total < word_choice().min_sense_evidence:
         return 0.0
