@@ -76,6 +76,8 @@ def _open_slot(tokens: list[Token], i: int) -> bool:
     if not i:
         return False
     before = tokens[i - 1]
+    if before.word.lower() == "no" and i > 1 and tokens[i - 2].word.lower() in ("wearing", "with"):
+        return False                     # "wearing no shirt" (from "shirtless"): no "wearing no new shirt"
     if before.word.lower() in _OPEN_DETERMINERS:
         return True
     return surface_tag(tokens[i]) == "NNS" and before.pos.startswith(("VB", "IN", "TO"))

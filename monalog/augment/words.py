@@ -207,7 +207,8 @@ def surface_tag(token: Token) -> str:
     "a hen" as NNS and "Jack stole" as VBZ): a noun tagged plural in its singular form is NN, a verb
     takes the first form tag whose inflection of its lemma is the word."""
     word, lemma, pos = token.word.lower(), token.lemma.lower(), token.pos
-    if pos == "NNS" and word == lemma and plural(lemma) != word and word not in irregular_plural_forms():
+    if pos == "NNS" and word == lemma and plural(lemma) != word and countable(word) \
+            and word not in irregular_plural_forms():          # "people" has no common plural: a plural
         return "NN"
     if pos in _VERB_FORMS and inflect(lemma, pos) != word:
         return next((tag for tag in _VERB_FORMS if inflect(lemma, tag) == word), pos)

@@ -34,6 +34,7 @@ def test_the_form_of_the_word_corrects_the_taggers_number_and_tense():
     assert surface_tag(Token("sat", "sit", "VBZ")) == "VBD"
     assert surface_tag(Token("stole", "steal", "VBZ")) == "VBD"
     assert surface_tag(Token("sits", "sit", "VBZ")) == "VBZ"
+    assert surface_tag(Token("people", "people", "NNS")) == "NNS"       # "Four person is" in the SICK check
 
 
 @pytest.fixture(scope="module")
