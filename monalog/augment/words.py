@@ -33,7 +33,7 @@ class WordChoice:
     needs_object: frozenset[str]        # verbs whose object is never dropped, whatever WordNet's frames say
     fixed_words: frozenset[str] = frozenset()   # the words of the fixed expressions (most words are in none)
     min_sense_share: float = 0.85       # a noun's WordNet neighbour holds in senses with this share of its counts
-    min_sense_evidence: int = 3         # counts below which every sense must agree
+    min_sense_evidence: int = 2         # counts below which every sense must agree
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
