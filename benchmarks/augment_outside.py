@@ -104,7 +104,8 @@ def markdown(report: dict) -> str:
           f"Commands: `python -m benchmarks.augment_outside generate --round {r}` then `... score --round {r}` (2 "
           "CPU cores; default `monalog augment` settings).", "",
           f"{report['premises']} premises (benchmarks/data/outside_premises.txt, round {r}: 30 drawn from MED_dev, "
-          f"15 written by hand, fables, tales or news; the file's header says how): {report['pairs']} pairs ({report['entailments']} entailments, "
+          "15 written by hand, fables, tales or news; the file's header says how): "
+          f"{report['pairs']} pairs ({report['entailments']} entailments, "
           f"{report['contradictions']} contradictions), **{report['pairs_per_premise']:.1f} a premise** (median "
           f"{report['median_per_premise']}), **{report['premises_with_none']} premises with none**"
           f"{', ' + str(len(report['failed'])) + ' unparseable' if report['failed'] else ''}.", "",
