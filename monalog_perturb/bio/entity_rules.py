@@ -10,6 +10,8 @@ from collections import Counter
 from typing import Callable
 
 from monalog_perturb.bio import clauses, phrases, swaps
+from monalog_perturb.bio.entity_typing import SYMBOL_WORD_ZIPF
+from monalog_perturb.bio.names import is_common_word, name_key
 from monalog_perturb.bio.perturbation import Context, Perturbation, marked_span, put
 from monalog_perturb.bio.premise import alike, mentions_name, states
 from monalog_perturb.bio.semtypes import SemType
@@ -83,6 +85,8 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return ctx.skip("SEN", "fewer than two marked entities")
     if x.lower() == y.lower() or swaps.name_variant(x, y):
         return ctx.skip("SEN", "the two entities have one name")
+    if swaps.related_names(x, y):
+        return ctx.skip("SEN", "one entity abbreviates, contains or is contained in the other")
     if _acronym_in_parentheses(record.hypothesis):
         return ctx.skip("SEN", "an entity is an acronym in parentheses")
     first, second = spans
@@ -196,27 +200,47 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
             break
         if not outside(candidate) or mentions_name(bare, candidate):
             continue                      # in the premise (SREO), or already in the conclusion
-        if swaps.name_variant(entity, candidate):
-            excluded["variant"] += 1
-        elif alike(record.premise, entity, candidate):
-            excluded["alike"] += 1
-        elif states(record.premise, record.hypothesis, (candidate, other)):
-            excluded["stated"] += 1
-        else:
-            slot = marked_span(record.hypothesis, markers)
-            assert slot is not None                      # _slots found the entity marked
-            new = cased(candidate, at_sentence_start(record.hypothesis, slot.start(1)), evidence)
-            made.append(Perturbation(record.id, record.premise, put(record.hypothesis, [(*slot.span(1), new)]),
-                                     name, f"{entity!r} -> {candidate!r} (both {type_})"))
-    if made:
-        return made
-    if excluded["variant"] and not excluded["alike"] and not excluded["stated"]:
-        return ctx.skip(name, swaps.VARIANT)
+        reason = _refusal(record, entity, candidate, other)
+        if reason is not None:
+            excluded[reason] += 1
+            continue
+        slot = marked_span(record.hypothesis, markers)
+        assert slot is not None                      # _slots found the entity marked
+        new = cased(candidate, at_sentence_start(record.hypothesis, slot.start(1)), evidence)
+        made.append(Perturbation(record.id, record.premise, put(record.hypothesis, [(*slot.span(1), new)]),
+                                 name, f"{entity!r} -> {candidate!r} (both {type_})"))
+    return made or ctx.skip(name, _skip_reason(excluded, refused))
+
+
+def _refusal(record: MechanismRecord, entity: str, candidate: str, other: str) -> str | None:
+    """Why `candidate` may not replace `entity` (None: it may): a variant or a relative of its name or
+    of the other entity's, another grammatical number, alike in the premise, or stated there."""
+    if swaps.name_variant(entity, candidate):
+        return "variant"
+    if swaps.related_names(entity, candidate) or swaps.related_names(other, candidate):
+        return "related"
+    if is_plural(entity) != is_plural(candidate):
+        return "number"
+    if " " not in candidate.strip() and is_common_word(name_key(candidate), SYMBOL_WORD_ZIPF):
+        return "word"                     # "Snail", "Notch": a reader takes it for the English word
+    if alike(record.premise, entity, candidate):
+        return "alike"
+    if states(record.premise, record.hypothesis, (candidate, other)):
+        return "stated"
+    return None
+
+
+def _skip_reason(excluded: Counter[str], refused: Counter[str]) -> str:
+    """The reason counted when no replacement was made."""
     if excluded["alike"] and not excluded["stated"]:
-        return ctx.skip(name, "only entities the premise describes as alike")
+        return "only entities the premise describes as alike"
     if excluded["alike"] or excluded["stated"]:
-        return ctx.skip(name, "only entities the premise describes as alike or doing the same")
-    return ctx.skip(name, refused.most_common(1)[0][0] if refused else "no other entity of the same type")
+        return "only entities the premise describes as alike or doing the same"
+    for key, reason in (("variant", swaps.VARIANT), ("related", swaps.RELATED), ("number", swaps.NUMBER),
+                        ("word", swaps.WORD)):
+        if excluded[key] and excluded[key] == max(excluded.values()):
+            return reason
+    return refused.most_common(1)[0][0] if refused else "no other entity of the same type"
 
 
 def sre(record: MechanismRecord, ctx: Context) -> list[Perturbation]:

@@ -23,6 +23,9 @@ from monalog_perturb.bio.semtypes import PRECEDENCE, SemType, from_belns, parse_
 from monalog_perturb.knowledge.registry import VOCABULARIES
 
 
+SYMBOL_WORD_ZIPF = 3.5     # a symbol that is this common a word matches in its own case only ("SCAR", not "scar")
+
+
 @dataclass(frozen=True)
 class Mention:
     text: str
@@ -64,6 +67,7 @@ class DictionaryTyper:
     symbols: dict[str, SemType] = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
     origins: dict[str, str] = field(default_factory=dict)
+    symbol_origins: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.names = {key: _type(t) for key, t in self.names.items()}
@@ -77,8 +81,7 @@ class DictionaryTyper:
             return                                       # given to the constructor: kept
         if slot not in self._ranks or rank < self._ranks[slot]:
             table[key], self._ranks[slot] = semtype, rank
-            if table is self.names:
-                self.origins[key] = source
+            (self.origins if table is self.names else self.symbol_origins)[key] = source
 
     def add(self, name: str, type_: str | SemType, unambiguous: bool = False, source: str = "") -> bool:
         """Add a name (False when it is refused: a common word, a stop word, a generic noun, a number
@@ -89,7 +92,7 @@ class DictionaryTyper:
         if len(key) < 2 or len(key.split()) > self.max_words or not any(ch.isalpha() for ch in key) \
                 or refusal(name) is not None:
             return False
-        if not unambiguous and is_common_word(key):
+        if not unambiguous and (is_common_word(key) or (is_symbol(name) and is_common_word(key, SYMBOL_WORD_ZIPF))):
             if is_symbol(name):
                 self._put(self.symbols, symbol_key(name.strip()), semtype, source)
                 return True
@@ -110,8 +113,8 @@ class DictionaryTyper:
         for k in (key, loose_key(key)):
             if k in self.names:
                 return self.names[k], self.origins.get(k, "")
-        if self.symbols and " " not in key and (found := self.symbols.get(symbol_key(text.strip()))):
-            return found, ""
+        if self.symbols and " " not in key and (found := self.symbols.get(symbol := symbol_key(text.strip()))):
+            return found, self.symbol_origins.get(symbol, "")
         return None
 
     def type_of(self, text: str) -> SemType | None:

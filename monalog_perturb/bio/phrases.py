@@ -10,6 +10,8 @@ from monalog_perturb.bio.clauses import (MARKER_PAIRS, PUNCT, frame_end, is_surf
 from monalog_perturb.bio.lexicon import NEGATABLE
 
 _PAREN = re.compile(r"\s*\([^()]{1,20}\)")
+_TOGETHER = re.compile(r"(?:in (?:combination|conjunction) with|combined with|together with|along with|plus|"
+                       r"co-?administered with|coupled with)")
 
 
 def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
@@ -19,6 +21,8 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
     associated with Y", "X interacts with Y in mice") with only a determiner before the first and
     nothing but a prepositional phrase or the end after the second."""
     gap = _PAREN.sub(" ", re.sub(r"</?(?:re|er|el|le)>", " ", text[first[1]:second[0]]))   # "X (FA) and Y"
+    if _TOGETHER.fullmatch(gap.strip().lower()):
+        return True                                   # "X in combination with Y", "X plus Y"
     joining = re.findall(r"[\w/]+|,", gap.lower())
     if any(t in role("coordinator") for t in joining) and all(_in_list(t) for t in joining):
         return True                                   # "X and Y", "X, Y and Z", "X or human Y": a list

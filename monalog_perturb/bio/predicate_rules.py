@@ -117,15 +117,11 @@ def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
 
 def _fits(new: Quantity, old: Quantity) -> bool:
     """Whether the premise's number `new` can stand where `old` is: the same kind, or an integer for
-    a percentage (at most 100), or a number of the same size class (both under 1, or not)."""
-    value = float(new.text.replace(",", ""))
+    a percentage (at most 100); never an integer for a decimal ("odds ratio = 1.510" -> "= 778") nor
+    the reverse ("in 40 patients" -> "in 1.5 patients")."""
     if new.kind == old.kind:
         return True
-    if old.kind == "percent":
-        return new.kind == "integer" and value <= 100
-    if "year" in (old.kind, new.kind):
-        return False
-    return (value < 1) == (float(old.text.replace(",", "")) < 1)
+    return old.kind == "percent" and new.kind == "integer" and float(new.text.replace(",", "")) <= 100
 
 
 def _unit(text: str, q: Quantity) -> str:
@@ -197,6 +193,23 @@ def _comparative(text: str, m: re.Match) -> bool:
         or previous in ("be", "been", "being") or (bool(after) and after[0].lower() == "than")
 
 
+_NOMINAL = ("ment", "tion", "sion")
+_CLAUSE_GO_ON = frozenset({"and", "or", "but", "is", "was", "are", "were", "has", "have", "had", "may", "might",
+                           "can", "could", "will", "would", "should", "that", "which", "than"})
+
+
+def _in_compound(text: str, m: re.Match) -> bool:
+    """Whether a nominal reversal word modifies the noun after it, a term of its own ("late gadolinium
+    enhancement cardiovascular magnetic resonance"): no preposition, punctuation or clause word next."""
+    if not m.group().lower().endswith(_NOMINAL):
+        return False
+    after = re.match(r"\s*([A-Za-z][\w-]*)", strip_markers(text[m.end():]))
+    if after is None:
+        return False
+    word = after.group(1).lower()
+    return word not in clauses.roles().get("preposition", frozenset()) and word not in _CLAUSE_GO_ON
+
+
 def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Reverse a regulation word (inhibit <-> promote, ...), keeping its inflection: the first one of
     the main clause (else of the sentence) outside the entities. Not under a negated predicate ("did
@@ -208,7 +221,7 @@ def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     text = record.hypothesis
     found = [m for m in re.finditer(r"[A-Za-z][A-Za-z-]*", text)
              if m.group().lower() in reversals and outside_entities(text, m.start(), m.end())
-             and not _comparative(text, m)]
+             and not _comparative(text, m) and not _in_compound(text, m)]
     if not found:
         return ctx.skip("LPR", "no regulation word outside the entities")
     if clauses.negated(text):

@@ -76,7 +76,7 @@ def cased(name: str, at_start: bool, evidence: str = "") -> str:
 
 def head_word(phrase: str) -> str:
     """The head of an entity phrase: the word before "of" ("levels of X"), else the last word."""
-    bare = strip_markers(phrase).split()
+    bare = re.sub(r"\s*\([^()]*\)", " ", strip_markers(phrase)).split()     # "factors (GEFs)": "factors"
     if "of" in bare[1:]:
         return bare[bare.index("of", 1) - 1]
     return bare[-1] if bare else ""

@@ -13,6 +13,9 @@ from monalog_perturb.bio.names import loose_key, name_key, stop_words
 from monalog_perturb.resources import data_path
 
 VARIANT = "the new entity is a variant of the old one's name (number, case or hyphens)"
+RELATED = "the new entity abbreviates, contains or is contained in the old one or the other entity"
+WORD = "the new entity's name is also a common English word (Snail, Notch)"
+NUMBER = "the new entity differs in grammatical number (the agreement would break)"
 LONGER_TERM = "the entity is part of a longer term"
 ACRONYM_AFTER = "an acronym in parentheses follows the entity"
 
@@ -20,7 +23,13 @@ _RELATIONAL = re.compile(r"[a-z][a-z-]{2,}(?:ic|al|ous|oid|ary|ive|ar)")
 _ACRONYM = re.compile(r"\s*\(\s*([^\s()]{2,12})\s*\)")
 _MARKERS = re.compile(r"</?(?:re|er|el|le)>")
 _TERM_AFTER = re.compile(r"\s*(?:-(?:related|like|associated|type|specific)\s+[A-Za-z]"
-                         r"|\s?[+-]\s*(?:[A-Z]\s+)?cells?\b)")
+                         r"|\s?[+-]\s*(?:[A-Z]\s+)?cells?\b)"
+                         r"|-(?!(?:induced|mediated|dependent|independent|deficient|null|positive|negative|"
+                         r"treated|stimulated|driven|expressing|knockout|targeted|regulated|responsive)\b)[A-Za-z]"
+                         # a compound ("<cholesterol>-lowering", "<G protein>-coupled"), not "<IL-6>-induced"
+                         r"|\(s\)"                                     # "<histone chaperone>(s)"
+                         r"|\s+(?:\d+[A-Za-z]?|[α-ωΑ-Ωß]|[A-Z])(?![\w-])")   # "<growth factor> 21", "<IκB kinase> β"
+_ADJACENT = re.compile(r"\s*<(?:re|el)>")
 
 
 def _singular(word: str) -> str:
@@ -53,9 +62,14 @@ def in_longer_term(text: str, start: int, end: int | None = None) -> bool:
     apart) a lower-case relational adjective that is not a free modifier ("chronic lymphocytic
     <leukemia>", "pulmonary <hypertension>"; not "exogenous <IL-6>", "severe <asthma>"), or, when
     `end` is given, a compound or a cell type right after it ("<retinoic acid receptor>-related orphan
-    receptor", "<CD4> + T cell", "<CD4>+ cells")."""
-    if end is not None and _TERM_AFTER.match(_MARKERS.sub(" ", text[end:])):
-        return True
+    receptor", "<CD4> + T cell", "<CD4>+ cells"), a hyphenated compound ("<cholesterol>-lowering"),
+    "(s)", a number, Greek letter or capital letter ending the name ("<growth factor> 21", "<IκB
+    kinase> β"), or another marked name right beside it ("<human leukocyte antigen> <DR4>")."""
+    if end is not None and (_TERM_AFTER.match(text, end) or _TERM_AFTER.match(_MARKERS.sub(" ", text[end:]))
+                            or _ADJACENT.match(text, end)):
+        return True                       # a compound, a numbered or lettered name, or a name right after it
+    if re.search(r"<(?:er|le)>\s*(?:<(?:re|el)>\s*)?$", text[:start]):
+        return True                       # right after another marked name: "<human leukocyte antigen> <DR4>"
     before = re.findall(r"[A-Za-z][A-Za-z-]*", _MARKERS.sub(" ", text[:start]))
     if not before:
         return False
@@ -74,3 +88,34 @@ def acronym_after(text: str, end: int) -> str | None:
     if not any(c.isalpha() for c in short) or not any(c.isupper() or c.isdigit() for c in short):
         return None
     return short
+
+
+def _tokens(key: str) -> list[str]:
+    return [t for t in re.split(r"[\s\-/]+", key) if t]
+
+
+def _abbreviates(short: list[str], long: list[str]) -> bool:
+    """Token by token a prefix, numbers equal: "L-Arg" of "L-arginine" (not "IL-1" of "IL-10")."""
+    return len(short) == len(long) and short != long and all(
+        a == b if a.isdigit() or b.isdigit() else b.startswith(a) for a, b in zip(short, long))
+
+
+def _initials(short: list[str], long: list[str]) -> bool:
+    """A token of one is the initials of the other's words: "HLA-DR4 antigen" / "human leukocyte antigen"."""
+    letters = "".join(w[0] for w in long if w[0].isalpha())
+    return len(long) > 1 and any(len(t) > 1 and t == letters for t in short)
+
+
+def related_names(a: str, b: str) -> bool:
+    """Whether one name abbreviates, ends with or spells out the other, so that putting one for the other
+    does not contradict: a class and its member ("statin" / "atorvastatin"), a modified name ("aspirin" /
+    "low-dose aspirin"), an abbreviation ("L-Arg" / "L-arginine", "HLA-DR4 antigen" / "human leukocyte
+    antigen"), besides `name_variant`."""
+    if name_variant(a, b):
+        return True
+    ka, kb = (" ".join(_singular(w) for w in name_key(n).split()) for n in (a, b))
+    short, long = sorted((ka, kb), key=len)
+    if len(short) >= 4 and short.isascii() and long.endswith(short) and not short.replace(" ", "").isdigit():
+        return True
+    ta, tb = _tokens(ka), _tokens(kb)
+    return _abbreviates(ta, tb) or _abbreviates(tb, ta) or _initials(ta, tb) or _initials(tb, ta)

@@ -155,6 +155,8 @@ def cmd_gennd(args: argparse.Namespace) -> int:
     report = _run(args, generator, items, options)
     print(f"records {len(items)}, generated {report.rows} (mode {options.mode}, similarity window "
           f"[{options.min_similarity}, {options.delta}))", file=sys.stderr)
+    for reason, count in generator.gennd.skipped.most_common():
+        print(f"  no output for {count} record(s): {reason}", file=sys.stderr)
     return 0
 
 

@@ -22,6 +22,7 @@ from monalog_perturb.bio.records import MechanismRecord, read_records
 from monalog_perturb.bio.vocabularies import hpo_parents
 from monalog_perturb.candidate import Candidate, Edit, changed_span
 from monalog_perturb.knowledge.registry import DEFAULT_VOCABULARIES, describe, typed_names
+from monalog_perturb.resources import data_path
 from monalog_perturb.runner import make_row
 from monalog_perturb.transformations.bionli import BioNLIRule
 
@@ -67,6 +68,8 @@ def make_typer(vocab: Iterable[str] | None = (), vocab_source: Iterable[str] | N
     typer = NerTyper(ner) if ner else SpacyTyper() if matcher == "spacy" else DictionaryTyper()
     for path in vocab or []:
         typer.read(path)
+    if sources:
+        typer.read(data_path("entity_types.tsv"))       # corrections to the bundled sources' types
     for source in sources:
         added = sum(typer.add(name, type_, source=source) for name, type_ in typed_names(source))
         typer.sources.append(f"{describe(source)} {added:,} names")

@@ -16,6 +16,7 @@ banned sequences are masked, and a hypothesis may end only when every constraint
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -131,6 +132,7 @@ class GenND:
         self.typer, self.embedder, self.mode = typer, embedder, mode
         self.beams, self.max_new_tokens = beams, max_new_tokens
         self.delta, self.min_similarity = delta, min_similarity
+        self.skipped: Counter[str] = Counter()      # why records gave no output
 
     def _ids(self, text: str) -> list[int]:
         return self.tokenizer(text, add_special_tokens=False).input_ids
@@ -152,18 +154,25 @@ class GenND:
     def __call__(self, record: MechanismRecord) -> list[Candidate]:
         positive, negative, plan = self.constraints(record)
         if not positive and not negative:
-            return []
+            return self._skip("no marked regulator and regulated entity to constrain the output")
         ids = constrained_beam_search(self.model, self.tokenizer, strip_markers(record.premise), positive, negative,
                                       self.beams, self.max_new_tokens, self.device)
         if ids is None:
-            return []
+            return self._skip(f"the constraints were not met within --max-new-tokens {self.max_new_tokens}")
         text = self.tokenizer.decode(ids, skip_special_tokens=True).strip()
         original = strip_markers(record.hypothesis)
         if not text or text == original:
-            return []
+            return self._skip("the model wrote nothing new (empty or the original conclusion)")
         similarity = self.embedder.similarity([(original, text)])[0]
-        if not self.min_similarity <= similarity < self.delta:
-            return []
+        if similarity < self.min_similarity:
+            return self._skip(f"similarity to the original below --min-similarity {self.min_similarity} (off topic)")
+        if similarity >= self.delta:
+            return self._skip(f"similarity to the original at or above --delta {self.delta} (a paraphrase)")
         root = Candidate.original(original, context=record)
         edit = Edit("gen-nd", 0, len(original), original, text, {"mode": self.mode, **plan})
         return [Candidate(text, root, edit, (("similarity", similarity),), record)]
+
+    def _skip(self, reason: str) -> list[Candidate]:
+        """No output for a record: the reason counted (`skipped`, printed by `perturb gen-nd`)."""
+        self.skipped[reason] += 1
+        return []

@@ -9,7 +9,8 @@ from collections import Counter
 from monalog_perturb.backends.mlm import MaskFiller
 from monalog_perturb.bio.abbreviations import Abbreviation, best_long_form, find_abbreviations
 from monalog_perturb.bio.names import is_symbol
-from monalog_perturb.bio.swaps import ACRONYM_AFTER, LONGER_TERM, VARIANT, acronym_after, in_longer_term, name_variant
+from monalog_perturb.bio.swaps import (ACRONYM_AFTER, LONGER_TERM, RELATED, acronym_after, in_longer_term,
+                                        related_names)
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.knowledge.linking import ConceptVectors, EntityLinker, Link
 from monalog_perturb.knowledge.sources import Concept, exclusive_siblings, norm
@@ -137,8 +138,8 @@ class SiblingReplacement(Transformation):
             siblings = [s for s in siblings if not _contains(s.name, link.concept.name)
                         and not (s.name.startswith("Abnormal") and not link.concept.name.startswith("Abnormal"))]
             for sibling, similarity in self.vectors.rank(link.concept, siblings)[:self.top_n]:
-                if name_variant(link.text, surface_form(sibling, self.linker) or sibling.name):
-                    self.skipped[VARIANT] += 1
+                if related_names(link.text, surface_form(sibling, self.linker) or sibling.name):
+                    self.skipped[RELATED] += 1
                     continue
                 edit = self._realise(text, same, pair, sibling)
                 if edit is None:

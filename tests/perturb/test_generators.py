@@ -180,6 +180,25 @@ def test_cli_gen_nd(tmp_path):
     assert any(name in rows[0]["text"] for name in ("glucagon", "leptin"))
 
 
+
+def test_cli_gen_nd_says_why_it_generated_nothing(tmp_path, capsys):
+    from monalog.cli import main
+
+    folder = t5_seq2seq(tmp_path / "t5")
+    vocab = tmp_path / "names.tsv"
+    vocab.write_text("insulin\tprotein\nlipolysis\tprocess\n")
+    records = tmp_path / "records.jsonl"
+    records.write_text(json.dumps({"id": "r1", "premise": "insulin acts on lipolysis",
+                                   "hypothesis": "<re> insulin <er> inhibits <el> lipolysis <le>"}) + "\n"
+                       + json.dumps({"id": "r2", "premise": "insulin acts", "hypothesis": "insulin acts"}) + "\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["perturb", "gen-nd", str(records), "-o", str(out), "--model", str(folder), "--vocab", str(vocab),
+                 "--min-similarity", "1.5", "--max-new-tokens", "10"]) == 0
+    err = capsys.readouterr().err
+    assert "generated 0" in err
+    assert "no output for 1 record(s): no marked regulator" in err
+    assert "no output for 1 record(s): " in err.split("no marked regulator")[0] + err.split("no marked regulator")[1]
+
 def test_debate_with_local_agents():
     from monalog_perturb.backends.embeddings import Embedder
 
