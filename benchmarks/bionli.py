@@ -27,11 +27,12 @@ the MedMentions sample's real abstracts (title, then abstract). It uses only wha
 8a2fcd7 had, so the same file measures before and after:
 
     PYTHONPATH=BEFORE_TREE python benchmarks/bionli.py rules --tag before
-    .venv/bin/python -m benchmarks.bionli rules --tag after --draw 30     # + bio_rules_sample.tsv to judge
+    .venv/bin/python -m benchmarks.bionli rules --tag after --draw 40 --seed 5050   # + bio_rules_sample.tsv
 
 It writes results/bio_rules_TAG.json (per strategy: outputs, reasons not applied; abstracts: yield
 and reasons), and with --draw N a seeded sample of N outputs (about N/7 per strategy) to judge in
-results/bio_rules_sample.tsv (refused when that file holds verdicts).
+results/bio_rules_sample.tsv, drawn from the records never read while tuning (odd CRC-32 of the id);
+the judged copy is bio_rules_sample_main.tsv (a draw is refused while it exists).
 """
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ import random
 import re
 import sys
 import time
+import zlib
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -241,25 +243,30 @@ def rules(tag: str, draw_n: int, seed: int) -> None:
 
 
 def _draw_rules(rows: list[dict], n: int, seed: int) -> None:
+    """A seeded sample of about n outputs (n/7 per strategy, then any) from the records whose id has an
+    odd CRC-32: the even half is what the rules were tuned on (issue 50), never judged. The sheet's
+    verdict columns are empty (a blind reader's copy); the judged copy is bio_rules_sample_main.tsv."""
     sample = RESULTS / "bio_rules_sample.tsv"
-    if sample.exists() and any(row["valid"] for row in csv.DictReader(sample.open(encoding="utf-8"), delimiter="\t")):
-        sys.exit(f"{sample} holds verdicts already: move it away to draw again")
+    if (RESULTS / "bio_rules_sample_main.tsv").exists():
+        sys.exit("bio_rules_sample_main.tsv holds verdicts already: move it away to draw again")
     rng, by_strategy = random.Random(seed), defaultdict(list)
     for row in rows:
-        by_strategy[row["provenance"]["strategy"]].append(row)
+        if zlib.crc32(row["source"].encode()) % 2:
+            by_strategy[row["provenance"]["strategy"]].append(row)
     picked: list[dict] = []
     quota = max(1, n // len(STRATEGIES))
     for strategy in STRATEGIES:
         found = by_strategy.get(strategy, [])
         picked += rng.sample(found, min(quota, len(found)))
-    rest = [row for row in rows if row not in picked]
+    rest = [row for found in by_strategy.values() for row in found if row not in picked]
     picked += rng.sample(rest, min(n - len(picked), len(rest)))
     with sample.open("w", encoding="utf-8", newline="") as out:
         writer = csv.writer(out, delimiter="\t", lineterminator="\n")
-        writer.writerow(("id", "strategy", "source", "original", "text", "edit", "premise", "valid", "note"))
+        writer.writerow(("id", "strategy", "source", "original", "text", "edit", "premise", "valid",
+                         "entities_real", "note"))
         for i, row in enumerate(picked, 1):
             writer.writerow([i, row["provenance"]["strategy"], row["source"], row["original"], row["text"],
-                             row["provenance"]["description"], row["premise"], "", ""])
+                             row["provenance"]["description"], row["premise"], "", "", ""])
     print(f"{len(picked)} outputs -> {sample}", file=sys.stderr)
 
 

@@ -87,6 +87,9 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return ctx.skip("SEN", "the two entities have one name")
     if swaps.related_names(x, y):
         return ctx.skip("SEN", "one entity abbreviates, contains or is contained in the other")
+    bare = strip_markers(record.hypothesis).lower()
+    if any(len(re.findall(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", bare)) > 1 for n in (x, y)):
+        return ctx.skip("SEN", "an entity is named again unmarked (\"aspirin plus aspirin\" after the swap)")
     if _acronym_in_parentheses(record.hypothesis):
         return ctx.skip("SEN", "an entity is an acronym in parentheses")
     first, second = spans
@@ -200,7 +203,7 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
             break
         if not outside(candidate) or mentions_name(bare, candidate):
             continue                      # in the premise (SREO), or already in the conclusion
-        reason = _refusal(record, entity, candidate, other)
+        reason = _refusal(record, entity, candidate, other, type_)
         if reason is not None:
             excluded[reason] += 1
             continue
@@ -212,7 +215,7 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
     return made or ctx.skip(name, _skip_reason(excluded, refused))
 
 
-def _refusal(record: MechanismRecord, entity: str, candidate: str, other: str) -> str | None:
+def _refusal(record: MechanismRecord, entity: str, candidate: str, other: str, type_: SemType) -> str | None:
     """Why `candidate` may not replace `entity` (None: it may): a variant or a relative of its name or
     of the other entity's, another grammatical number, alike in the premise, or stated there."""
     if swaps.name_variant(entity, candidate):
@@ -221,8 +224,9 @@ def _refusal(record: MechanismRecord, entity: str, candidate: str, other: str) -
         return "related"
     if is_plural(entity) != is_plural(candidate):
         return "number"
-    if " " not in candidate.strip() and is_common_word(name_key(candidate), SYMBOL_WORD_ZIPF):
-        return "word"                     # "Snail", "Notch": a reader takes it for the English word
+    if type_ == SemType.GENE_PROTEIN and " " not in candidate.strip() \
+            and is_common_word(name_key(candidate), SYMBOL_WORD_ZIPF):
+        return "word"                     # "Snail", "Notch": a reader takes the gene for the English word
     if alike(record.premise, entity, candidate):
         return "alike"
     if states(record.premise, record.hypothesis, (candidate, other)):

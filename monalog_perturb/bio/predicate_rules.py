@@ -190,7 +190,8 @@ def _comparative(text: str, m: re.Match) -> bool:
     after = re.findall(r"[A-Za-z']+", strip_markers(text[m.end():]))
     previous = before[-1].lower() if before else ""
     return previous in clauses.roles().get("determiner", frozenset()) or previous in NEGATABLE \
-        or previous in ("be", "been", "being") or (bool(after) and after[0].lower() == "than")
+        or previous in ("be", "been", "being") or (bool(after) and after[0].lower() == "than") \
+        or previous in clauses.roles().get("preposition", frozenset())      # "related to lower mortality"
 
 
 _NOMINAL = ("ment", "tion", "sion")

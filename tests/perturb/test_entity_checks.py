@@ -133,3 +133,24 @@ def test_sn_never_puts_an_integer_for_a_decimal(ctx):
     record = rec("<re> Aspirin <er> lowered <el> myocardial infarction <le> (odds ratio = 1.510).",
                  "The 778 patients of the cohort were followed.")
     assert sn(record, ctx) == []
+
+
+def test_lpr_leaves_a_comparative_after_a_preposition(ctx):
+    record = rec("Treatment with <re> statins <er> is related to lower mortality in <el> myocardial infarction <le>.")
+    assert [p.hypothesis for p in lpr(record, ctx)] == []
+
+
+def test_sen_skips_a_name_also_written_unmarked(ctx):
+    record = rec("Compared with <re> aspirin <er> alone, aspirin plus <el> clopidogrel <le> reduced bleeding.")
+    assert sen(record, ctx) == []
+    assert "named again unmarked" in next(iter(reasons(ctx, "SEN")))
+
+
+def test_marking_leaves_a_name_inside_a_longer_term():
+    from monalog_perturb.bio.conclusions import mark_entities
+
+    typer = DictionaryTyper()
+    for name in ("retinoic acid receptor", "PTEN", "AKT"):
+        typer.add(name, "gene")
+    marked = mark_entities("Retinoic acid receptor-related orphan receptor gamma binds PTEN and AKT.", typer)
+    assert marked == "Retinoic acid receptor-related orphan receptor gamma binds <re> PTEN <er> and <el> AKT <le>."
