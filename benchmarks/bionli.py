@@ -242,6 +242,15 @@ def rules(tag: str, draw_n: int, seed: int) -> None:
         _draw_rules(rows, draw_n, seed)
 
 
+def _judged_before() -> set[tuple[str, str]]:
+    """(original, text) of the outputs judged in earlier draws (their sheets in git history, listed in
+    bio_rules_judged.tsv): never drawn again."""
+    listed = RESULTS / "bio_rules_judged.tsv"
+    if not listed.exists():
+        return set()
+    return {(r["original"], r["text"]) for r in csv.DictReader(listed.open(encoding="utf-8"), delimiter="\t")}
+
+
 def _draw_rules(rows: list[dict], n: int, seed: int) -> None:
     """A seeded sample of about n outputs (n/7 per strategy, then any) from the records whose id has an
     odd CRC-32: the even half is what the rules were tuned on (issue 50), never judged. The sheet's
@@ -249,9 +258,9 @@ def _draw_rules(rows: list[dict], n: int, seed: int) -> None:
     sample = RESULTS / "bio_rules_sample.tsv"
     if (RESULTS / "bio_rules_sample_main.tsv").exists():
         sys.exit("bio_rules_sample_main.tsv holds verdicts already: move it away to draw again")
-    rng, by_strategy = random.Random(seed), defaultdict(list)
+    rng, by_strategy, judged = random.Random(seed), defaultdict(list), _judged_before()
     for row in rows:
-        if zlib.crc32(row["source"].encode()) % 2:
+        if zlib.crc32(row["source"].encode()) % 2 and (row["original"], row["text"]) not in judged:
             by_strategy[row["provenance"]["strategy"]].append(row)
     picked: list[dict] = []
     quota = max(1, n // len(STRATEGIES))

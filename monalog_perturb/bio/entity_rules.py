@@ -87,6 +87,9 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return ctx.skip("SEN", "the two entities have one name")
     if swaps.related_names(x, y):
         return ctx.skip("SEN", "one entity abbreviates, contains or is contained in the other")
+    if re.fullmatch(r"\s*(?:<(?:er|le)>)\s*(?:protein|gene|receptor)?\s*(?:<(?:re|el)>)\s*",
+                    record.hypothesis[spans[0].end(1):spans[1].start(1)]):
+        return ctx.skip("SEN", "the two names stand in apposition (one entity: \"G-Beta protein GNB1\")")
     bare = strip_markers(record.hypothesis).lower()
     if any(len(re.findall(rf"(?<![\w-]){re.escape(n.lower())}(?![\w-])", bare)) > 1 for n in (x, y)):
         return ctx.skip("SEN", "an entity is named again unmarked (\"aspirin plus aspirin\" after the swap)")
@@ -209,7 +212,8 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
             continue
         slot = marked_span(record.hypothesis, markers)
         assert slot is not None                      # _slots found the entity marked
-        new = cased(candidate, at_sentence_start(record.hypothesis, slot.start(1)), evidence)
+        at_start = at_sentence_start(record.hypothesis, slot.start(1))
+        new = candidate if type_ == SemType.GENE_PROTEIN and not at_start else cased(candidate, at_start, evidence)
         made.append(Perturbation(record.id, record.premise, put(record.hypothesis, [(*slot.span(1), new)]),
                                  name, f"{entity!r} -> {candidate!r} (both {type_})"))
     return made or ctx.skip(name, _skip_reason(excluded, refused))

@@ -24,7 +24,7 @@ _ACRONYM = re.compile(r"\s*\(\s*([^\s()]{2,12})\s*\)")
 _MARKERS = re.compile(r"</?(?:re|er|el|le)>")
 _TERM_AFTER = re.compile(r"\s*(?:-(?:related|like|associated|type|specific)\s+[A-Za-z]"
                          r"|\s?[+-]\s*(?:[A-Z]\s+)?cells?\b)"
-                         r"|-(?!(?:induced|mediated|dependent|independent|deficient|null|positive|negative|"
+                         r"|-(?!(?:induced|mediated|deficient|null|positive|negative|"
                          r"treated|stimulated|driven|expressing|knockout|targeted|regulated|responsive)\b)[A-Za-z]"
                          # a compound ("<cholesterol>-lowering", "<G protein>-coupled"), not "<IL-6>-induced"
                          r"|\(s\)"                                     # "<histone chaperone>(s)"

@@ -154,3 +154,14 @@ def test_marking_leaves_a_name_inside_a_longer_term():
         typer.add(name, "gene")
     marked = mark_entities("Retinoic acid receptor-related orphan receptor gamma binds PTEN and AKT.", typer)
     assert marked == "Retinoic acid receptor-related orphan receptor gamma binds <re> PTEN <er> and <el> AKT <le>."
+
+
+def test_sen_skips_two_names_in_apposition(ctx):
+    assert sen(rec("Mutations in <re> EGFR <er> protein <el> PTEN <le> are present in many cancers."), ctx) == []
+    assert "apposition" in next(iter(reasons(ctx, "SEN")))
+
+
+def test_a_gene_replacement_keeps_its_case(ctx):
+    record = rec("Loss of <re> PTEN <er> raises <el> myocardial infarction <le> risk.", "Snail binds EGFR.")
+    assert [p.hypothesis for p in sre(record, ctx)] == ["Loss of <re> EGFR <er> raises <el> myocardial infarction <le> "
+                                                         "risk."]
