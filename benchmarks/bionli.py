@@ -32,7 +32,9 @@ the MedMentions sample's real abstracts (title, then abstract). It uses only wha
 It writes results/bio_rules_TAG.json (per strategy: outputs, reasons not applied; abstracts: yield
 and reasons), and with --draw N a seeded sample of N outputs (about N/7 per strategy) to judge in
 results/bio_rules_sample.tsv, drawn from the records never read while tuning (odd CRC-32 of the id);
-the judged copy is bio_rules_sample_main.tsv (a draw is refused while it exists).
+the judged copy is bio_rules_sample_main.tsv (a draw is refused while it exists). `rules-score`
+counts both readers' verdicts (bio_rules_sample_main.tsv, bio_rules_sample_second.tsv) and their
+agreement (Cohen's kappa) into bio_rules_sample.json.
 """
 from __future__ import annotations
 
@@ -279,9 +281,48 @@ def _draw_rules(rows: list[dict], n: int, seed: int) -> None:
     print(f"{len(picked)} outputs -> {sample}", file=sys.stderr)
 
 
+def reader_agreement(first: list[dict], second: list[dict], columns: tuple[str, ...]) -> dict:
+    """Per verdict column: each reader's y count, rows on which both say y, raw agreement and Cohen's
+    kappa (two readers judging the same rows of a sample sheet, in the same order)."""
+    out = {}
+    for column in columns:
+        a = [r[column].lower() == "y" for r in first]
+        b = [r[column].lower() == "y" for r in second]
+        n, same = len(a), sum(x == y for x, y in zip(a, b))
+        pa, pb = sum(a) / n, sum(b) / n
+        expected = pa * pb + (1 - pa) * (1 - pb)
+        kappa = (same / n - expected) / (1 - expected) if expected < 1 else 1.0
+        out[column] = {"first": sum(a), "second": sum(b), "both": sum(x and y for x, y in zip(a, b)),
+                       "agree": same, "n": n, "kappa": round(kappa, 2)}
+    return out
+
+
+def rules_score() -> None:
+    """Both readers' verdicts on the rules sample (bio_rules_sample_main.tsv, the developer;
+    bio_rules_sample_second.tsv, the blind reader) and their agreement, into bio_rules_sample.json's
+    "readers" entry."""
+    first, second = (list(csv.DictReader((RESULTS / f"bio_rules_sample_{w}.tsv").open(encoding="utf-8"),
+                                         delimiter="\t")) for w in ("main", "second"))
+    if [r["text"] for r in first] != [r["text"] for r in second]:
+        sys.exit("the two sheets do not hold the same outputs in the same order")
+    strategies = [s for s in STRATEGIES if any(r["strategy"] == s for r in first)]
+    readers = {"agreement": reader_agreement(first, second, ("valid", "entities_real")),
+               "by_strategy_valid": {s: {w: sum(r["valid"] == "y" for r in rows if r["strategy"] == s)
+                                         for w, rows in (("first", first), ("second", second))}
+                                     | {"drawn": sum(r["strategy"] == s for r in first)} for s in strategies},
+               "both_valid_rows": [r["id"] for r, q in zip(first, second) if r["valid"] == q["valid"] == "y"],
+               "disputed_valid_rows": [r["id"] for r, q in zip(first, second) if r["valid"] != q["valid"]]}
+    path = RESULTS / "bio_rules_sample.json"
+    report = json.loads(path.read_text(encoding="utf-8"))
+    report["readers"] = readers
+    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(readers, indent=2))
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("mode", nargs="?", choices=("benchmark", "sample", "score", "rules"), default="benchmark")
+    parser.add_argument("mode", nargs="?", choices=("benchmark", "sample", "score", "rules", "rules-score"),
+                        default="benchmark")
     parser.add_argument("--seed", type=int, default=1701, help="the sample's seed (sample)")
     parser.add_argument("--name", default="bionli_sample_typing", help="the sample's file name under results/")
     parser.add_argument("--per-strategy", type=int, default=10, help="outputs drawn per strategy at most (sample)")
@@ -290,4 +331,4 @@ if __name__ == "__main__":
     args = parser.parse_args()
     {"rules": lambda: rules(args.tag, args.draw, args.seed),
      "benchmark": main, "sample": lambda: draw(args.seed, args.name, args.per_strategy),
-     "score": lambda: score(args.name)}[args.mode]()
+     "score": lambda: score(args.name), "rules-score": rules_score}[args.mode]()

@@ -11,6 +11,11 @@ Writes benchmarks/results/kbin.json and .md (yield, candidates per claim, score 
 draws N (default 60) KBIN outputs on the SciFact train claims at random (seed default 17) into
 benchmarks/results/kbin_sample.tsv, with empty columns for a reader's judgement (real entity,
 same-type sibling, fluent, negates; a good negation is all four).
+
+    .venv/bin/python -m benchmarks.kbin score
+
+counts both readers' verdicts (kbin_sample_main.tsv, the developer; kbin_sample_second.tsv, the blind
+reader), good negations and their agreement per column into kbin_sample.json's "readers" entry.
 """
 from __future__ import annotations
 
@@ -59,6 +64,32 @@ def sample(n: int = 60, seed: int = 17) -> None:
           f"(seed {seed}) into {out}")
 
 
+def score() -> None:
+    """Both readers' verdicts on the KBIN sample and their agreement (see the module docstring)."""
+    import csv
+
+    from benchmarks.bionli import reader_agreement
+
+    results = ROOT / "benchmarks" / "results"
+    first, second = (list(csv.DictReader((results / f"kbin_sample_{w}.tsv").open(encoding="utf-8"),
+                                         delimiter="\t")) for w in ("main", "second"))
+    if [r["negation"] for r in first] != [r["negation"] for r in second]:
+        sys.exit("the two sheets do not hold the same outputs in the same order")
+    columns = ("real_entity", "same_type_sibling", "fluent", "negates")
+    for rows in (first, second):
+        for r in rows:
+            r["good"] = "y" if all(r[c].lower() == "y" for c in columns) else "n"
+    readers = {"agreement": reader_agreement(first, second, columns + ("good",)),
+               "negates_first_only": [r["n"] for r, q in zip(first, second)
+                                          if r["negates"].lower() == "y" != q["negates"].lower()],
+               "good_both": [r["n"] for r, q in zip(first, second) if r["good"] == q["good"] == "y"]}
+    path = results / "kbin_sample.json"
+    report = json.loads(path.read_text(encoding="utf-8"))
+    report["readers"] = readers
+    path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(readers, indent=2))
+
+
 def main() -> None:
     start = time.perf_counter()
     claims = [c for c in read_claims(CLAIMS) if isinstance(c, Claim)]
@@ -99,5 +130,7 @@ def main() -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["sample"]:
         sample(*(int(x) for x in sys.argv[2:4]))
+    elif sys.argv[1:2] == ["score"]:
+        score()
     else:
         main()
