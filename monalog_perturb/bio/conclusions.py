@@ -14,7 +14,7 @@ from monalog.rows import BadRow, read_jsonl, whole_lines
 from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.bio.sentences import Sentence, is_conclusion_section, segment
 from monalog_perturb.bio.surface import cased
-from monalog_perturb.bio.swaps import in_longer_term
+from monalog_perturb.bio.swaps import generic_class, in_longer_term
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.resources import data_path
 
@@ -44,6 +44,10 @@ def _distinct_mentions(claim: str, typer: DictionaryTyper) -> list:
     for mention in typer.mentions(claim):
         if in_longer_term(claim, mention.start, mention.end):
             continue                                        # "Retinoic acid receptor"-related orphan receptor
+        if "/" in mention.text:
+            continue                                        # "insulin/insulin-like growth factor": two names
+        if generic_class(mention.text):
+            continue                                        # "cytokine receptor": a class, no entity
         if all(mention.key != m.key for m in out):          # an acronym names its long form
             out.append(mention)
     return out

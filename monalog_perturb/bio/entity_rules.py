@@ -161,7 +161,10 @@ def _slots(record: MechanismRecord, ctx: Context,
     """The marked entities a same-type replacement may take: (markers, entity, type, the other entity);
     not an acronym in parentheses, nor (counted in `refused`) part of a longer term or followed by
     its acronym in parentheses."""
-    out = []
+    out: list[tuple[tuple[str, str], str, SemType, str]] = []
+    if _SHARED_HEAD.search(record.hypothesis):
+        refused[swaps.LONGER_TERM] += 1   # "<HLA-DR4> and <DR5> antigens": both modify one head noun
+        return out
     for markers, other in ((REGULATOR, record.regulated), (REGULATED, record.regulator)):
         entity = record.entity(markers)
         type_ = _type_in_place(record, entity, ctx) if entity else None
@@ -175,6 +178,12 @@ def _slots(record: MechanismRecord, ctx: Context,
             else:
                 out.append((markers, entity, type_, other))
     return out
+
+
+# two coordinated names before one plural head noun: "<X> and <Y> antigens" (each is "X antigen")
+_SHARED_HEAD = re.compile(r"<(?:er|le)>\s*(?:,|and|or|/)\s*<(?:re|el)>[^<]*<(?:er|le)>\s*"
+                          r"(?:antigens|receptors|genes|proteins|alleles|variants|polymorphisms|isoforms|"
+                          r"subunits|channels|kinases|enzymes|antibodies|ligands|mutations|haplotypes)\b")
 
 
 def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Callable[[str], list[str]],
@@ -206,12 +215,15 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
             break
         if not outside(candidate) or mentions_name(bare, candidate):
             continue                      # in the premise (SREO), or already in the conclusion
+        slot = marked_span(record.hypothesis, markers)
+        assert slot is not None                      # _slots found the entity marked
         reason = _refusal(record, entity, candidate, other, type_)
+        if reason is None and swaps.called_gene(record.hypothesis, slot.start(), slot.end()) \
+                and not swaps.gene_symbol(candidate):
+            reason = "gene word"
         if reason is not None:
             excluded[reason] += 1
             continue
-        slot = marked_span(record.hypothesis, markers)
-        assert slot is not None                      # _slots found the entity marked
         at_start = at_sentence_start(record.hypothesis, slot.start(1))
         new = candidate if type_ == SemType.GENE_PROTEIN and not at_start else cased(candidate, at_start, evidence)
         made.append(Perturbation(record.id, record.premise, put(record.hypothesis, [(*slot.span(1), new)]),
@@ -221,13 +233,18 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
 
 def _refusal(record: MechanismRecord, entity: str, candidate: str, other: str, type_: SemType) -> str | None:
     """Why `candidate` may not replace `entity` (None: it may): a variant or a relative of its name or
-    of the other entity's, another grammatical number, alike in the premise, or stated there."""
+    of the other entity's, another grammatical number, a generic class name, another kind of thing
+    (`swaps.kind`: its head noun or shape), alike in the premise, or stated there."""
     if swaps.name_variant(entity, candidate):
         return "variant"
     if swaps.related_names(entity, candidate) or swaps.related_names(other, candidate):
         return "related"
     if is_plural(entity) != is_plural(candidate):
         return "number"
+    if swaps.generic_class(candidate):
+        return "generic"                  # "Growth Factor", "cytokine receptor": a class, no entity
+    if not swaps.same_kind(entity, candidate):
+        return "kind"                     # "mitochondrial DNA" -> "varenicline", "HLA-DR4" -> "Growth Factor"
     if type_ == SemType.GENE_PROTEIN and " " not in candidate.strip() \
             and is_common_word(name_key(candidate), SYMBOL_WORD_ZIPF):
         return "word"                     # "Snail", "Notch": a reader takes the gene for the English word
@@ -245,7 +262,8 @@ def _skip_reason(excluded: Counter[str], refused: Counter[str]) -> str:
     if excluded["alike"] or excluded["stated"]:
         return "only entities the premise describes as alike or doing the same"
     for key, reason in (("variant", swaps.VARIANT), ("related", swaps.RELATED), ("number", swaps.NUMBER),
-                        ("word", swaps.WORD)):
+                        ("word", swaps.WORD), ("generic", swaps.GENERIC), ("kind", swaps.KIND),
+                        ("gene word", swaps.GENE_WORD)):
         if excluded[key] and excluded[key] == max(excluded.values()):
             return reason
     return refused.most_common(1)[0][0] if refused else "no other entity of the same type"

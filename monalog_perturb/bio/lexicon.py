@@ -25,14 +25,23 @@ def _pairs() -> tuple[dict[str, str], ...]:
     return tuple(read_table(data_path("bionli_polarity_pairs.tsv")))
 
 
+def _written(word: str) -> bool:
+    """Whether a word form is in use (wordfreq knows it)."""
+    from monalog_perturb.bio.names import _zipf
+
+    return _zipf(word) > 0
+
+
 @lru_cache(maxsize=1)
 def polarity_reversals() -> dict[str, str]:
     """Every inflected form and nominalisation of a regulation verb -> its opposite, same form."""
     out: dict[str, str] = {}
     for row in _pairs():
         fa, fb = _forms(row["base"]), _forms(row["opposite"])
-        for x, y in [(fa[name], fb[name]) for name in fa] + [
-                (row["noun"], row["opposite_noun"]), (row["noun"] + "s", row["opposite_noun"] + "s")]:
+        plurals = [(row["noun"] + "s", row["opposite_noun"] + "s")]
+        if not all(_written(p) for p in plurals[0]):
+            plurals = []                  # "worsenings": a plural nobody writes
+        for x, y in [(fa[name], fb[name]) for name in fa] + [(row["noun"], row["opposite_noun"])] + plurals:
             out.setdefault(x, y)
             out.setdefault(y, x)
     return out

@@ -11,7 +11,9 @@ from monalog_perturb.bio.lexicon import NEGATABLE
 
 _PAREN = re.compile(r"\s*\([^()]{1,20}\)")
 _TOGETHER = re.compile(r"(?:in (?:combination|conjunction) with|combined with|together with|along with|plus|"
-                       r"co-?administered with|coupled with)")
+                       r"co-?administered with|coupled with|added to|in addition to|on top of|with added)")
+# "the addition of X to Y", "adding X to Y": one combined therapy whichever is added to which
+_ADDITION_BEFORE = re.compile(r"(?:\baddition of|\badding|\badd-on of|\badded)\s*(?:the\s+)?$", re.IGNORECASE)
 
 
 def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -> bool:
@@ -22,7 +24,10 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
     nothing but a prepositional phrase or the end after the second."""
     gap = _PAREN.sub(" ", re.sub(r"</?(?:re|er|el|le)>", " ", text[first[1]:second[0]]))   # "X (FA) and Y"
     if _TOGETHER.fullmatch(gap.strip().lower()):
-        return True                                   # "X in combination with Y", "X plus Y"
+        return True                                   # "X in combination with Y", "X plus Y", "X added to Y"
+    if gap.strip().lower() in ("to", "on") and _ADDITION_BEFORE.search(
+            re.sub(r"</?(?:re|er|el|le)>", " ", text[:first[0]]).rstrip() + " "):
+        return True                                   # "the addition of X to Y": the same combination
     joining = re.findall(r"[\w/]+|,", gap.lower())
     if any(t in role("coordinator") for t in joining) and all(_in_list(t) for t in joining):
         return True                                   # "X and Y", "X, Y and Z", "X or human Y": a list

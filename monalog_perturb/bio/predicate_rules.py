@@ -10,7 +10,7 @@ from monalog.text.morphology import is_participle, past_tense, third_person
 from monalog_perturb.bio import clauses
 from monalog_perturb.bio.lexicon import NEGATABLE, polarity_reversals
 from monalog_perturb.bio.perturbation import Context, Perturbation, outside_entities, put
-from monalog_perturb.bio.premise import states_opposite
+from monalog_perturb.bio.premise import states_opposite, states_variant
 from monalog_perturb.bio.quantities import Quantity, quantities
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
 from monalog_perturb.bio.sentences import first_sentence_end
@@ -102,12 +102,28 @@ def _opposite_stated(record: MechanismRecord) -> bool:
     return all(names) and states_opposite(record.premise, record.hypothesis, names)
 
 
+_VARIANT_STATED = "the premise states the claim about the same entities in other words (the flip may be entailed)"
+_CI_RESULT = "a numeric result with its confidence interval (its negation is no claim a curator writes)"
+_CI = re.compile(r"\b(?:\d{2}\s*%\s*(?:CI|confidence interval)|CI\s*[:=,]|confidence intervals?)\b", re.IGNORECASE)
+
+
+def _variant_stated(record: MechanismRecord) -> bool:
+    """Whether the premise makes the conclusion's claim about the same entities in other words."""
+    names = (record.regulator, record.regulated)
+    return all(names) and states_variant(record.premise, record.hypothesis, names)
+
+
 def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Flip the polarity of the main clause's finite verb: "inhibits" -> "does not inhibit", "is" ->
     "is not", "is not" -> "is", "did not reduce" -> "reduced", "cannot" -> "can". Not where the
-    premise states the opposite."""
+    premise states the opposite or the same claim in other words, nor of a numeric result given with
+    its confidence interval ("a reduction of 19.4 % (95 % CI ...)")."""
     if _opposite_stated(record):
         return ctx.skip("VNeg", _OPPOSITE_STATED)
+    if _variant_stated(record):
+        return ctx.skip("VNeg", _VARIANT_STATED)
+    if _CI.search(record.hypothesis):
+        return ctx.skip("VNeg", _CI_RESULT)
     flipped = negate_main_clause(record.hypothesis)
     if isinstance(flipped, str):
         return ctx.skip("VNeg", flipped)
@@ -201,7 +217,11 @@ _CLAUSE_GO_ON = frozenset({"and", "or", "but", "is", "was", "are", "were", "has"
 
 def _in_compound(text: str, m: re.Match) -> bool:
     """Whether a nominal reversal word modifies the noun after it, a term of its own ("late gadolinium
-    enhancement cardiovascular magnetic resonance"): no preposition, punctuation or clause word next."""
+    enhancement cardiovascular magnetic resonance"): no preposition, punctuation or clause word next;
+    or a participle hyphened to the name before it ("<statin>-induced remodelling": a modifier of a
+    noun phrase, not the claim's predicate)."""
+    if text[:m.start()].endswith("-"):
+        return True
     if not m.group().lower().endswith(_NOMINAL):
         return False
     after = re.match(r"\s*([A-Za-z][\w-]*)", strip_markers(text[m.end():]))
@@ -218,6 +238,8 @@ def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     the opposite."""
     if _opposite_stated(record):
         return ctx.skip("LPR", _OPPOSITE_STATED)
+    if _variant_stated(record):
+        return ctx.skip("LPR", _VARIANT_STATED)
     reversals = polarity_reversals()
     text = record.hypothesis
     found = [m for m in re.finditer(r"[A-Za-z][A-Za-z-]*", text)

@@ -106,3 +106,26 @@ def states_opposite(premise: str, hypothesis: str, names: tuple[str, str]) -> bo
         if (negated(plain) != claim_negated) != reversed_word:
             return True
     return False
+
+
+@lru_cache(maxsize=1024)
+def states_variant(premise: str, hypothesis: str, names: tuple[str, str]) -> bool:
+    """Whether a premise sentence names both entities with nearly every content word of the marked
+    conclusion (all but two at most, two thirds at least) and differs from it: the premise makes the
+    same claim about the same entities with the same or another predicate ("have shorter lifetime
+    exposure to estrogen due to a decreased reproductive period" for "longer ... increased"; "are immune
+    to diet-induced obesity" for "have increased susceptibility"). A polarity flip of the conclusion
+    may then be what the premise says, in words `states_opposite` does not read."""
+    stems = _stems(hypothesis) - {"have", "been", "bein", "does", "were", "shows", "found"}   # light verbs
+    if len(stems) < 3:
+        return False
+    claim = " ".join(strip_markers(hypothesis).split()).lower()
+    for sentence in sentences(premise):
+        plain = strip_markers(sentence)
+        if " ".join(plain.split()).lower() == claim or not all(mentions_name(plain, n) for n in names):
+            continue
+        found = {w[:5] for w in re.findall(r"[a-z][a-z-]*", plain.lower())}
+        shared = len(stems & found)
+        if len(stems) - shared <= 2 and 3 * shared >= 2 * len(stems):
+            return True
+    return False

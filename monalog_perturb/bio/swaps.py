@@ -18,6 +18,28 @@ WORD = "the new entity's name is also a common English word (Snail, Notch)"
 NUMBER = "the new entity differs in grammatical number (the agreement would break)"
 LONGER_TERM = "the entity is part of a longer term"
 ACRONYM_AFTER = "an acronym in parentheses follows the entity"
+GENERIC = "the new entity is a generic class name (growth factor, cytokine receptor)"
+KIND = "the new entity is another kind of thing than the old one (a drug for mitochondrial DNA, a symbol for a name)"
+GENE_WORD = "the entity is called a gene in the sentence and the new one is no gene symbol (\"the gene Aβ\")"
+
+# head nouns that say what kind of thing a name is (its last word): a replacement keeps the kind
+_KIND_HEADS = {
+    **dict.fromkeys(("dna", "rna", "mrna", "mirna", "mtdna", "cdna", "nucleotide", "oligonucleotide"), "nucleic acid"),
+    **dict.fromkeys(("acid",), "acid"), **dict.fromkeys(("receptor",), "receptor"),
+    **dict.fromkeys(("factor",), "factor"), **dict.fromkeys(("antigen",), "antigen"),
+    **dict.fromkeys(("hormone",), "hormone"), **dict.fromkeys(("antibody", "immunoglobulin"), "antibody"),
+    **dict.fromkeys(("vaccine",), "vaccine"), **dict.fromkeys(("channel",), "channel"),
+    **dict.fromkeys(("ion", "cation", "anion"), "ion"), **dict.fromkeys(("vitamin",), "vitamin"),
+    **dict.fromkeys(("peptide", "polypeptide"), "peptide"), **dict.fromkeys(("complex",), "complex"),
+    **dict.fromkeys(("therapy", "treatment"), "therapy"), **dict.fromkeys(("cell", "lymphocyte"), "cell"),
+}
+# nouns that name a class, not one entity; a name made of them and common words is generic
+_CLASS_NOUNS = frozenset(("receptor", "factor", "cytokine", "kinase", "protein", "enzyme", "hormone", "antigen",
+                          "antibody", "gene", "ligand", "channel", "transporter", "inhibitor", "agonist",
+                          "antagonist", "drug", "compound", "molecule", "acid", "pathway", "chemokine",
+                          "interleukin", "peptide", "steroid", "lipid", "vitamin", "mineral", "nutrient"))
+_ENZYME_WORD = re.compile(r"[a-z]{3,}ases?")
+_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
 
 _RELATIONAL = re.compile(r"[a-z][a-z-]{2,}(?:ic|al|ous|oid|ary|ive|ar)")
 _ACRONYM = re.compile(r"\s*\(\s*([^\s()]{2,12})\s*\)")
@@ -28,6 +50,9 @@ _TERM_AFTER = re.compile(r"\s*(?:-(?:related|like|associated|type|specific)\s+[A
                          r"treated|stimulated|driven|expressing|knockout|targeted|regulated|responsive)\b)[A-Za-z]"
                          # a compound ("<cholesterol>-lowering", "<G protein>-coupled"), not "<IL-6>-induced"
                          r"|\(s\)"                                     # "<histone chaperone>(s)"
+                         r"|\s*/\s*[\w(]"                             # "<insulin>/insulin-like growth factor"
+                         r"|\s+(?:replacement|resistance|resistant|sensitivity|tolerance|withdrawal|dependence|"
+                         r"dependent)\b"                              # "<nicotine> replacement therapy"
                          r"|\s+(?:\d+[A-Za-z]?|[α-ωΑ-Ωß]|[A-Z])(?![\w-])")   # "<growth factor> 21", "<IκB kinase> β"
 _ADJACENT = re.compile(r"\s*<(?:re|el)>")
 
@@ -63,13 +88,17 @@ def in_longer_term(text: str, start: int, end: int | None = None) -> bool:
     <leukemia>", "pulmonary <hypertension>"; not "exogenous <IL-6>", "severe <asthma>"), or, when
     `end` is given, a compound or a cell type right after it ("<retinoic acid receptor>-related orphan
     receptor", "<CD4> + T cell", "<CD4>+ cells"), a hyphenated compound ("<cholesterol>-lowering"),
-    "(s)", a number, Greek letter or capital letter ending the name ("<growth factor> 21", "<IκB
+    "(s)", a slash joining it to another name ("<insulin>/IGF-1"), a noun that makes it a fixed term
+    ("<nicotine> replacement therapy", "<insulin> resistance"), a number, Greek letter or capital letter
+    ending the name ("<growth factor> 21", "<IκB
     kinase> β"), or another marked name right beside it ("<human leukocyte antigen> <DR4>")."""
     if end is not None and (_TERM_AFTER.match(text, end) or _TERM_AFTER.match(_MARKERS.sub(" ", text[end:]))
                             or _ADJACENT.match(text, end)):
         return True                       # a compound, a numbered or lettered name, or a name right after it
     if re.search(r"<(?:er|le)>\s*(?:<(?:re|el)>\s*)?$", text[:start]):
         return True                       # right after another marked name: "<human leukocyte antigen> <DR4>"
+    if re.search(r"[\w)]\s*/\s*$", _MARKERS.sub(" ", text[:start])):
+        return True                       # one of two names joined by a slash: "insulin/<IGF-1> signaling"
     before = re.findall(r"[A-Za-z][A-Za-z-]*", _MARKERS.sub(" ", text[:start]))
     if not before:
         return False
@@ -119,3 +148,57 @@ def related_names(a: str, b: str) -> bool:
         return True
     ta, tb = _tokens(ka), _tokens(kb)
     return _abbreviates(ta, tb) or _abbreviates(tb, ta) or _initials(ta, tb) or _initials(tb, ta)
+
+
+def _shape(name: str) -> str:
+    """'symbol' for one token with a digit, a Greek letter or a capital after its first letter ("IL-6",
+    "HLA-DR4", "Aβ", "mTOR"), else 'name' ("varenicline", "raptor", "tumor necrosis factor")."""
+    tokens = name.split()
+    if len(tokens) == 1 and (any(c.isdigit() for c in name) or not name.isascii()
+                             or any(c.isupper() for c in name[1:])):
+        return "symbol"
+    return "name"
+
+
+def kind(name: str) -> str:
+    """What kind of thing a name says it is, finer than its semantic type: the kind its head noun names
+    (nucleic acid, receptor, factor, antigen, enzyme ...), else its shape (a symbol or a name)."""
+    words = name_key(name).split()
+    last = _singular(words[-1].split("-")[-1]) if words else ""
+    if last in _KIND_HEADS:
+        return _KIND_HEADS[last]
+    if _ENZYME_WORD.fullmatch(last) and len(words) > 1:
+        return "enzyme"
+    return _shape(name)
+
+
+def same_kind(a: str, b: str) -> bool:
+    """Whether `b` may stand for `a` by kind (see `kind`)."""
+    return kind(a) == kind(b)
+
+
+def generic_class(name: str) -> bool:
+    """Whether a name is a class, not one entity: its head noun is a class noun and every other word is a
+    class noun or a common English word ("Growth Factor", "cytokine receptor", "receptor"; not
+    "insulin receptor", "HLA-DR4 antigen")."""
+    from monalog_perturb.bio.names import is_common_word
+
+    if any(c.isdigit() for c in name) or any(sum(c.isupper() for c in t) > 1 for t in name.split()):
+        return False                     # "IL-6 receptor", "TNF receptor": a named member
+    words = [_singular(w) for w in re.findall(r"[a-z]+", name_key(name))]
+    if not words or words[-1] not in _CLASS_NOUNS:
+        return False
+    return all(w in _CLASS_NOUNS or is_common_word(w) for w in words)
+
+
+def gene_symbol(name: str) -> bool:
+    """Whether a name can follow "the gene": an ASCII symbol with a capital or digit ("APOE", "Sirt1")."""
+    return _SYMBOL.fullmatch(name) is not None and any(c.isupper() or c.isdigit() for c in name)
+
+
+def called_gene(text: str, start: int, end: int) -> bool:
+    """Whether the marked name at text[start:end] is called a gene: "the gene <X>", "<X> gene"."""
+    before = _MARKERS.sub(" ", text[:start]).split()
+    after = _MARKERS.sub(" ", text[end:]).split()
+    return bool(before and before[-1].lower() in ("gene", "genes")) or \
+        bool(after and after[0].lower().strip(",.;") in ("gene", "genes"))
