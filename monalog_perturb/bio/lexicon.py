@@ -27,9 +27,9 @@ def _pairs() -> tuple[dict[str, str], ...]:
 
 def _written(word: str) -> bool:
     """Whether a word form is in use (wordfreq knows it)."""
-    from monalog_perturb.bio.names import _zipf
+    from wordfreq import zipf_frequency
 
-    return _zipf(word) > 0
+    return zipf_frequency(word, "en") > 0
 
 
 @lru_cache(maxsize=1)

@@ -9,7 +9,7 @@ import re
 from functools import lru_cache
 
 from monalog_perturb.bio.clauses import role
-from monalog_perturb.bio.names import loose_key, name_key, stop_words
+from monalog_perturb.bio.names import is_common_word, loose_key, name_key, stop_words
 from monalog_perturb.resources import data_path
 
 VARIANT = "the new entity is a variant of the old one's name (number, case or hyphens)"
@@ -181,8 +181,6 @@ def generic_class(name: str) -> bool:
     """Whether a name is a class, not one entity: its head noun is a class noun and every other word is a
     class noun or a common English word ("Growth Factor", "cytokine receptor", "receptor"; not
     "insulin receptor", "HLA-DR4 antigen")."""
-    from monalog_perturb.bio.names import is_common_word
-
     if any(c.isdigit() for c in name) or any(sum(c.isupper() for c in t) > 1 for t in name.split()):
         return False                     # "IL-6 receptor", "TNF receptor": a named member
     words = [_singular(w) for w in re.findall(r"[a-z]+", name_key(name))]
