@@ -32,7 +32,8 @@ the MedMentions sample's real abstracts (title, then abstract). It uses only wha
 It writes results/bio_rules_TAG.json (per strategy: outputs, reasons not applied; abstracts: yield
 and reasons), and with --draw N a seeded sample of N outputs (about N/7 per strategy) to judge in
 results/bio_rules_sample.tsv, drawn from the records never read while tuning (odd CRC-32 of the id);
-the judged copy is bio_rules_sample_main.tsv (a draw is refused while it exists). `rules-score`
+the judged copy is bio_rules_sample_main.tsv (a draw is refused while it exists); `--sheet NAME.tsv`
+writes the draw to results/NAME.tsv instead, refused while NAME_main.tsv exists. `rules-score`
 counts both readers' verdicts (bio_rules_sample_main.tsv, bio_rules_sample_second.tsv) and their
 agreement (Cohen's kappa) into bio_rules_sample.json.
 """
@@ -219,7 +220,7 @@ def pubtator_abstracts() -> list[tuple[str, str]]:
     return [(pmid, "\n".join(texts)) for pmid, texts in parts.items()]
 
 
-def rules(tag: str, draw_n: int, seed: int) -> None:
+def rules(tag: str, draw_n: int, seed: int, sheet: str = "bio_rules_sample.tsv") -> None:
     """The default rules on ManCon and SciFact records and on real abstracts (see the module docstring)."""
     from monalog_perturb.bio.conclusions import extract_or_skip
 
@@ -241,7 +242,7 @@ def rules(tag: str, draw_n: int, seed: int) -> None:
     (RESULTS / f"bio_rules_{tag}.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in report.items() if k != "not_applied"}, indent=2))
     if draw_n:
-        _draw_rules(rows, draw_n, seed)
+        _draw_rules(rows, draw_n, seed, sheet)
 
 
 def _judged_before() -> set[tuple[str, str]]:
@@ -253,13 +254,15 @@ def _judged_before() -> set[tuple[str, str]]:
     return {(r["original"], r["text"]) for r in csv.DictReader(listed.open(encoding="utf-8"), delimiter="\t")}
 
 
-def _draw_rules(rows: list[dict], n: int, seed: int) -> None:
+def _draw_rules(rows: list[dict], n: int, seed: int, sheet: str = "bio_rules_sample.tsv") -> None:
     """A seeded sample of about n outputs (n/7 per strategy, then any) from the records whose id has an
-    odd CRC-32: the even half is what the rules were tuned on (issue 50), never judged. The sheet's
-    verdict columns are empty (a blind reader's copy); the judged copy is bio_rules_sample_main.tsv."""
-    sample = RESULTS / "bio_rules_sample.tsv"
-    if (RESULTS / "bio_rules_sample_main.tsv").exists():
-        sys.exit("bio_rules_sample_main.tsv holds verdicts already: move it away to draw again")
+    odd CRC-32: the even half is what the rules were tuned on (issue 50), never judged. The sheet
+    (results/SHEET, bio_rules_sample.tsv by default) has empty verdict columns (a blind reader's copy);
+    the judged copy is SHEET's stem + _main.tsv, and a draw is refused while that exists."""
+    sample = RESULTS / sheet
+    judged_copy = sample.with_name(sample.stem + "_main.tsv")
+    if judged_copy.exists():
+        sys.exit(f"{judged_copy.name} holds verdicts already: move it away or draw to another --sheet")
     rng, by_strategy, judged = random.Random(seed), defaultdict(list), _judged_before()
     for row in rows:
         if zlib.crc32(row["source"].encode()) % 2 and (row["original"], row["text"]) not in judged:
@@ -328,7 +331,9 @@ if __name__ == "__main__":
     parser.add_argument("--per-strategy", type=int, default=10, help="outputs drawn per strategy at most (sample)")
     parser.add_argument("--tag", default="after", help="the rules run's name: results/bio_rules_TAG.json (rules)")
     parser.add_argument("--draw", type=int, default=0, help="outputs to draw for judging (rules)")
+    parser.add_argument("--sheet", default="bio_rules_sample.tsv",
+                        help="the drawn sheet's name under results/; its judged copy is STEM_main.tsv (rules)")
     args = parser.parse_args()
-    {"rules": lambda: rules(args.tag, args.draw, args.seed),
+    {"rules": lambda: rules(args.tag, args.draw, args.seed, args.sheet),
      "benchmark": main, "sample": lambda: draw(args.seed, args.name, args.per_strategy),
      "score": lambda: score(args.name), "rules-score": rules_score}[args.mode]()
