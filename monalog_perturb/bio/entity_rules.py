@@ -9,7 +9,8 @@ import re
 from collections import Counter
 from typing import Callable
 
-from monalog_perturb.bio import clauses, phrases, swaps
+from monalog_perturb.bio import chemicals, clauses, phrases, swaps
+from monalog_perturb.bio.abbreviations import find_abbreviations
 from monalog_perturb.bio.entity_typing import SYMBOL_WORD_ZIPF
 from monalog_perturb.bio.names import is_common_word, name_key
 from monalog_perturb.bio.perturbation import Context, Perturbation, marked_span, put
@@ -102,6 +103,9 @@ def sen(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
         return ctx.skip("SEN", "symmetric relation (the swap would be entailed)")
     if not (ctx.any_type_swaps or _same_type(record, ctx)):
         return ctx.skip("SEN", DIFFERENT_TYPES)
+    kinds = [chemicals.slot_kind(record.hypothesis, m.start(), m.end()) for m in spans]
+    if None not in kinds and kinds[0] != kinds[1]:
+        return ctx.skip("SEN", DIFFERENT_KINDS)
     text = _sen_text(record)
     if text is None:
         return ctx.skip("SEN", "fewer than two marked entities")
@@ -136,6 +140,8 @@ def sep(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     return [Perturbation(record.id, record.premise, swapped, "SEP", f"swapped the entity phrases {a!r} <-> {b!r}")]
 
 
+DIFFERENT_KINDS = ("the entities are of different kinds where they stand (a drug in \"treatment with <statins>\", an "
+                   "analyte in \"<cholesterol> levels\"): the swap reads as nonsense")
 DIFFERENT_TYPES = "the entities are of different types (the swap reads as nonsense: \"depletion of vasospasm\")"
 
 
@@ -173,11 +179,19 @@ def _slots(record: MechanismRecord, ctx: Context,
             assert slot is not None                      # the entity is marked
             if swaps.in_longer_term(record.hypothesis, slot.start(), slot.end()):
                 refused[swaps.LONGER_TERM] += 1
+            elif _named_again(record.hypothesis, entity):
+                refused[swaps.REPEATED] += 1
             elif swaps.acronym_after(record.hypothesis, slot.end()):
                 refused[swaps.ACRONYM_AFTER] += 1
             else:
                 out.append((markers, entity, type_, other))
     return out
+
+
+def _named_again(text: str, entity: str) -> bool:
+    """Whether the conclusion names the entity more than once (markers apart)."""
+    bare = strip_markers(text).lower()
+    return len(re.findall(rf"(?<![\w-]){re.escape(entity.lower())}(?![\w-])", bare)) > 1
 
 
 # two coordinated names before one plural head noun: "<X> and <Y> antigens" (each is "X antigen")
@@ -187,7 +201,8 @@ _SHARED_HEAD = re.compile(r"<(?:er|le)>\s*(?:,|and|or|/)\s*<(?:re|el)>[^<]*<(?:e
 
 
 def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Callable[[str], list[str]],
-                    outside: Callable[[str], bool] = lambda _: True) -> list[Perturbation]:
+                    outside: Callable[[str], bool] = lambda _: True,
+                    long_forms: dict[str, str] | None = None) -> list[Perturbation]:
     """At most K replacements in all, drawn in a seeded order from both marked entities' same-type
     candidates (`pool`, those passing `outside`); none under a negated predicate, none for an entity
     that is part of a longer term or has its acronym after it, none already in the conclusion, none a
@@ -218,6 +233,11 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
         slot = marked_span(record.hypothesis, markers)
         assert slot is not None                      # _slots found the entity marked
         reason = _refusal(record, entity, candidate, other, type_)
+        long_form = (long_forms or {}).get(candidate)
+        if reason is None and long_form and is_plural(long_form) and not is_plural(entity):
+            reason = "class acronym"      # "bnAb" of "broadly neutralizing antibodies": a class
+        if reason is None and type_ == SemType.CHEMICAL:
+            reason = _chemical_refusal(record, slot, entity, candidate)
         if reason is None and swaps.called_gene(record.hypothesis, slot.start(), slot.end()) \
                 and not swaps.gene_symbol(candidate):
             reason = "gene word"
@@ -255,6 +275,30 @@ def _refusal(record: MechanismRecord, entity: str, candidate: str, other: str, t
     return None
 
 
+ANALYTE_SLOT = ("the entity stands where an analyte or nutrient is measured (\"serum <cholesterol>\", \"a deficiency "
+                "of <vitamin B12>\") and the new one is not seen measured in the premise")
+DRUG_SLOT = ("the entity stands in a drug's slot (\"therapy with <X>\", \"<X> monotherapy\") and the new one is no "
+             "medicine of the drug vocabulary")
+CHEMICAL_KIND = "a medicine would be replaced by a chemical the drug vocabulary does not hold"
+
+
+def _chemical_refusal(record: MechanismRecord, slot: re.Match, entity: str, candidate: str) -> str | None:
+    """Why the chemical `candidate` may not stand in the entity's slot (`chemicals`): in an analyte's slot
+    only a name the premise also shows measured; in a drug's slot only a medicine; elsewhere a medicine
+    only by a name of the drug vocabulary."""
+    place = chemicals.slot_kind(record.hypothesis, slot.start(), slot.end())
+    premise = strip_markers(record.premise)
+    seen = chemicals.slots_in(premise, candidate)
+    if place == chemicals.ANALYTE:
+        return None if chemicals.ANALYTE in seen else "analyte slot"
+    if place == chemicals.DRUG:
+        return None if chemicals.name_kind(candidate) == chemicals.MEDICINE and chemicals.ANALYTE not in seen \
+            else "drug slot"
+    if chemicals.name_kind(entity) == chemicals.MEDICINE and chemicals.name_kind(candidate) is None:
+        return "chemical kind"            # a medicine replaced by a name the drug vocabulary does not hold
+    return None
+
+
 def _skip_reason(excluded: Counter[str], refused: Counter[str]) -> str:
     """The reason counted when no replacement was made."""
     if excluded["alike"] and not excluded["stated"]:
@@ -263,7 +307,8 @@ def _skip_reason(excluded: Counter[str], refused: Counter[str]) -> str:
         return "only entities the premise describes as alike or doing the same"
     for key, reason in (("variant", swaps.VARIANT), ("related", swaps.RELATED), ("number", swaps.NUMBER),
                         ("word", swaps.WORD), ("generic", swaps.GENERIC), ("kind", swaps.KIND),
-                        ("gene word", swaps.GENE_WORD)):
+                        ("gene word", swaps.GENE_WORD), ("class acronym", swaps.CLASS_ACRONYM),
+                        ("analyte slot", ANALYTE_SLOT), ("drug slot", DRUG_SLOT), ("chemical kind", CHEMICAL_KIND)):
         if excluded[key] and excluded[key] == max(excluded.values()):
             return reason
     return refused.most_common(1)[0][0] if refused else "no other entity of the same type"
@@ -272,7 +317,10 @@ def _skip_reason(excluded: Counter[str], refused: Counter[str]) -> str:
 def sre(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Replace an entity by another entity of the same type found in the premise."""
     mentions = ctx.typer.mentions(record.premise)
-    return _same_type_swap(record, ctx, "SRE", lambda t: [m.text for m in mentions if m.type == t])
+    long_forms = {a.short: record.premise[a.long_start:a.long_end] for a in find_abbreviations(record.premise)}
+    long_forms.update({m.text: m.long_form for m in mentions if m.long_form})
+    return _same_type_swap(record, ctx, "SRE", lambda t: [m.text for m in mentions if m.type == t],
+                           long_forms=long_forms)
 
 
 def sreo(record: MechanismRecord, ctx: Context) -> list[Perturbation]:

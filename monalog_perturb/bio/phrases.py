@@ -31,7 +31,7 @@ def symmetric_swap(text: str, first: tuple[int, int], second: tuple[int, int]) -
     joining = re.findall(r"[\w/]+|,", gap.lower())
     if any(t in role("coordinator") for t in joining) and all(_in_list(t) for t in joining):
         return True                                   # "X and Y", "X, Y and Z", "X or human Y": a list
-    between = words(text[first[1]:second[0]])
+    between = words(_PAREN.sub(" ", text[first[1]:second[0]]))   # "X (DBP) is associated with Y"
     rest = [w.low for w in between if not (is_aux(w) or is_surface_adverb(w) or w.low in {"be", "been", "being"}
                                            or w.low in role("determiner") or w.low in role("head"))]
     if not rest or not all(word in role("symmetric") for word in rest) or \

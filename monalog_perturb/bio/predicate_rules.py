@@ -52,6 +52,49 @@ def _perfect(ws: list[clauses.Word], k: int) -> bool:
     return j < len(ws) and (ws[j].low in ("been", "not") or is_participle(ws[j].low))
 
 
+EMBEDDED = ("the verb is inside an embedded complement (\"the hypothesis that ...\", \"support for ...\") and the "
+            "main reporting predicate cannot be negated")
+COORDINATED = ("coordinated predicates (\"is feasible and safe and may be superior\"): negating the first alone "
+               "is no claim")
+_COMPLEMENT_NOUNS = frozenset({"hypothesis", "notion", "idea", "possibility", "view", "concept", "conclusion",
+                               "assumption", "premise", "theory", "claim", "proposal", "suggestion"})
+
+
+def _complement_start(ws: list[clauses.Word], k: int) -> int | None:
+    """The index of the noun that opens an embedded complement holding ws[k] ("the hypothesis that",
+    "support for", "evidence for/that"), or None."""
+    for c in range(min(k, len(ws) - 1)):
+        w, after = ws[c], ws[c + 1].low
+        if w.entity:
+            continue
+        if (w.low in _COMPLEMENT_NOUNS and after == "that") or \
+                (w.low in ("support", "evidence") and after in ("for", "that", "of", "against")):
+            return c
+    return None
+
+
+def _coordinated(ws: list[clauses.Word], k: int, kind: str) -> bool:
+    """Whether the predicate of ws[k] is joined to another one by and/or/but: an auxiliary or modal
+    after the coordinator ("is feasible and safe and may be superior"), or, for a full verb, a verb of
+    its form ("increases X and decreases Y"); adverbs apart."""
+    form = clauses.verb_base(ws[k].low) if kind == "verb" else None
+    for j in range(k + 1, len(ws) - 1):
+        w = ws[j]
+        if w.entity or w.low not in ("and", "or", "but"):
+            continue
+        n = j + 1
+        while n < len(ws) - 1 and not ws[n].entity and clauses.is_surface_adverb(ws[n]):
+            n += 1
+        nxt = ws[n]
+        if nxt.entity:
+            continue
+        if clauses.is_aux(nxt) and nxt.low not in ("be", "been", "being"):
+            return True
+        if form is not None and clauses.verb_forms().get(nxt.low, ("", ""))[0] == form[0]:
+            return True
+    return False
+
+
 def negate_main_clause(text: str) -> tuple[list[tuple[int, int, str]], str] | str:
     """The edits that flip the polarity of the main clause's finite verb, with a description
     ("inhibits -> does not inhibit", "is not -> is"), or why there are none. A verb in a subordinate
@@ -64,6 +107,15 @@ def negate_main_clause(text: str) -> tuple[list[tuple[int, int, str]], str] | st
     if found is None:
         return "no finite verb found in the main clause"
     ws, k, kind = found
+    complement = _complement_start(ws, k)
+    if complement is not None:            # "provide no support for the hypothesis that X is": not X's verb
+        if clauses.negation_words(ws[:complement]):
+            return EMBEDDED
+        head = complement - 1 if complement and ws[complement - 1].low in clauses.role("determiner") else complement
+        outer = negate_main_clause(text[:ws[head].start]) if head else EMBEDDED
+        return EMBEDDED if isinstance(outer, str) else outer
+    if _coordinated(ws, k, kind):
+        return COORDINATED
     word = ws[k]
     following = ws[k + 1] if k + 1 < len(ws) else None
     if following is not None and following.low != "not" and following.low in clauses.roles()["negation"]:
@@ -131,6 +183,10 @@ def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     return [Perturbation(record.id, record.premise, put(record.hypothesis, edits), "VNeg", edit)]
 
 
+_DEPENDENT = ("a number other numbers in the sentence depend on (a value with its confidence interval, a percentage "
+              "with its absolute value in parentheses)")
+
+
 def _fits(new: Quantity, old: Quantity) -> bool:
     """Whether the premise's number `new` can stand where `old` is: the same kind, or an integer for
     a percentage (at most 100); never an integer for a decimal ("odds ratio = 1.510" -> "= 778") nor
@@ -174,6 +230,8 @@ def sn(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     if not numbers:
         return ctx.skip("SN", "quantities only after the conclusion's first sentence")
     target = numbers[0]
+    if _CI.search(h) or re.match(r"\s*%?\s*\([^()]*\d", h[target.end:]):
+        return ctx.skip("SN", _DEPENDENT)
     premise = strip_markers(record.premise)
     value = float(target.text.replace(",", ""))
     pool: dict[str, tuple[Quantity, str]] = {}

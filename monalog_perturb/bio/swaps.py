@@ -20,6 +20,8 @@ LONGER_TERM = "the entity is part of a longer term"
 ACRONYM_AFTER = "an acronym in parentheses follows the entity"
 GENERIC = "the new entity is a generic class name (growth factor, cytokine receptor)"
 KIND = "the new entity is another kind of thing than the old one (a drug for mitochondrial DNA, a symbol for a name)"
+REPEATED = "the entity is named again unmarked (\"therapy with <X> ... than X alone\": one would change)"
+CLASS_ACRONYM = "the new entity abbreviates a plural class name (\"broadly neutralizing antibodies (bnAb)\")"
 GENE_WORD = "the entity is called a gene in the sentence and the new one is no gene symbol (\"the gene Aβ\")"
 
 # head nouns that say what kind of thing a name is (its last word): a replacement keeps the kind
@@ -85,7 +87,8 @@ def free_modifiers() -> frozenset[str]:
 def in_longer_term(text: str, start: int, end: int | None = None) -> bool:
     """Whether the entity at text[start:end] is part of a longer term: right before it (markers
     apart) a lower-case relational adjective that is not a free modifier ("chronic lymphocytic
-    <leukemia>", "pulmonary <hypertension>"; not "exogenous <IL-6>", "severe <asthma>"), or, when
+    <leukemia>", "pulmonary <hypertension>"; not "exogenous <IL-6>", "severe <asthma>") or a
+    common word's "-induced", "-related" compound ("diet-induced <obesity>"), or, when
     `end` is given, a compound or a cell type right after it ("<retinoic acid receptor>-related orphan
     receptor", "<CD4> + T cell", "<CD4>+ cells"), a hyphenated compound ("<cholesterol>-lowering"),
     "(s)", a slash joining it to another name ("<insulin>/IGF-1"), a noun that makes it a fixed term
@@ -103,6 +106,9 @@ def in_longer_term(text: str, start: int, end: int | None = None) -> bool:
     if not before:
         return False
     word = before[-1]
+    fixed = re.fullmatch(r"([a-z]+)-(?:induced|related|associated|dependent|mediated|resistant|sensitive)", word)
+    if fixed and is_common_word(fixed.group(1)):
+        return True                       # "diet-induced <obesity>", "age-related <macular degeneration>"
     return word.islower() and _RELATIONAL.fullmatch(word) is not None and word not in free_modifiers()
 
 

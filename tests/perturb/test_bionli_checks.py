@@ -303,8 +303,6 @@ def test_an_article_agrees_after_a_reversal(ctx):
      "In mice, <re> TNF <er> did not induce <el> p53 <le> that is required for apoptosis."),
     ("<re> ATM <er> and Rad3 related <el> protein <le> are critical for repair.",
      "<re> ATM <er> and Rad3 related <el> protein <le> are not critical for repair."),
-    ("<re> TNF <er> reduced <el> p53 <le> and increased apoptosis.",
-     "<re> TNF <er> did not reduce <el> p53 <le> and increased apoptosis."),
     ("<re> Emodin <er> forms hydrogen bonds with residues involved in <el> p53 <le> binding.",
      "<re> Emodin <er> does not form hydrogen bonds with residues involved in <el> p53 <le> binding."),
     ("Increased <re> TNF <er> levels reduce <el> p53 <le>.",

@@ -1,0 +1,75 @@
+"""A finer kind for a chemical than its semantic type (issue 50, draw 3): a name in a slot where a
+quantity is measured ("serum total <cholesterol>", "<cholesterol> levels", "a deficiency of <vitamin
+B12>", "exposure to <estrogen>") is an analyte or nutrient; a name in a slot a drug takes ("treatment
+with <statins>", "<aspirin> monotherapy", "a dose of <ramipril>", "receiving <pravastatin>") is a drug.
+A name's own kind comes from the drug vocabulary: a DrugBank entry with a patient leaflet (MedlinePlus
+or NHS) is a medicine, one without is a substance (cholesterol, homocysteine, glucose); a name not in
+it has no kind. SRE/SREO keep the kind of the slot (a drug's slot takes only a medicine) and SEN never
+swaps names standing in slots of two kinds."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+ANALYTE = "analyte"
+DRUG = "drug"
+MEDICINE = "medicine"
+SUBSTANCE = "substance"
+
+_MARKERS = re.compile(r"</?(?:re|er|el|le)>")
+_ANALYTE_BEFORE = re.compile(
+    r"(?:\b(?:serum|plasma|blood|urinary|urine|circulating|salivary|dietary|fasting|intracellular)(?:\s+total|\s+free)?"
+    r"|\b(?:levels?|concentrations?|deficiency|deficient|intake|status|exposure|excretion|depletion|content|"
+    r"supplementation)\s+(?:of|to|in|with)(?:\s+the)?)\s*$", re.IGNORECASE)
+_ANALYTE_AFTER = re.compile(r"\s*(?:levels?|concentrations?|intake|deficiency|status|excretion|content)\b",
+                            re.IGNORECASE)
+_DRUG_BEFORE = re.compile(
+    r"(?:\b(?:therapy|treatment|treated|monotherapy|pretreatment|pretreated|medication)\s+with"
+    r"|\b(?:doses?|dosage|dosing|administration|initiation|discontinuation|prescription)\s+of"
+    r"|\b(?:receiving|received|given|taking|randomi[sz]ed\s+to)(?:\s+(?:both|either|only))?)\s*$", re.IGNORECASE)
+_DRUG_AFTER = re.compile(r"\s*(?:-based\b|monotherapy\b|therapy\b|treatment\b|users?\b|tablets?\b|doses?\b|"
+                         r"\d+(?:\.\d+)?\s*(?:mg|µg|mcg|g)\b)", re.IGNORECASE)
+_JOINED = re.compile(r"(<(?:re|el)>[^<]*<(?:er|le)>)\s*(?:,|and|or|plus)\s*$")
+
+
+def slot_kind(text: str, start: int, end: int) -> str | None:
+    """ANALYTE or DRUG for the (marked or plain) name at text[start:end] by the words around it, else
+    None; a name joined by and/or/plus/comma to a marked name before it takes that name's slot
+    ("therapy with <perindopril> and <indapamide>")."""
+    before, after = text[:start], _MARKERS.sub(" ", text[end:])
+    joined = _JOINED.search(before)
+    plain_before = re.sub(r"\s+", " ", _MARKERS.sub(" ", before)).rstrip() + " "
+    if _ANALYTE_BEFORE.search(plain_before) or _ANALYTE_AFTER.match(after):
+        return ANALYTE
+    if _DRUG_BEFORE.search(plain_before) or _DRUG_AFTER.match(after):
+        return DRUG
+    if joined:
+        return slot_kind(text, joined.start(1), joined.end(1))
+    return None
+
+
+def slots_in(text: str, name: str) -> set[str | None]:
+    """The slot kinds of every whole-word occurrence of `name` in a plain (premise) text."""
+    return {slot_kind(text, m.start(), m.end())
+            for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)}
+
+
+@lru_cache(maxsize=1)
+def _drugbank() -> dict[str, str]:
+    try:
+        from drug_named_entity_recognition import drugs_finder
+    except ImportError:
+        return {}
+    out: dict[str, str] = {}
+    for canonical, data in drugs_finder.drug_canonical_to_data.items():
+        kind = MEDICINE if data.get("medline_plus_id") or data.get("nhs_url") else SUBSTANCE
+        for name in [data.get("name", canonical), *data.get("synonyms", ())]:
+            key = name.lower()
+            if out.get(key) != MEDICINE:
+                out[key] = kind
+    return out
+
+
+def name_kind(name: str) -> str | None:
+    """MEDICINE or SUBSTANCE by the drug vocabulary (see the module docstring), None when not in it."""
+    return _drugbank().get(name.strip().lower())
