@@ -11,7 +11,7 @@ from monalog.ccg.tree import Tree, Unary, leaves
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.edits.coordination import add_conjunct
 from monalog.inference.target import conjunction, coordinable
-from monalog.inference.treeops import Path, node_at, walk
+from monalog.inference.treeops import Path, modifier_split, node_at, walk
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
 
@@ -35,17 +35,24 @@ def _collective() -> frozenset[str]:
 
 def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:
     """A coordination of noun phrases, or of nouns that make a bare noun phrase ("salad and greens"):
-    under a determiner "dog and cat" is the sum of the two ("every dog and cat" ≥ "every dog")."""
+    under a determiner "dog and cat" is the sum of the two ("every dog and cat" ≥ "every dog"), so up to
+    the noun phrase only premodifiers may stand over the nouns ("love | stories and sad endings")."""
     category = str(node.category)
-    if category == "N" and path:
+    while category == "N" and path:        # up through the noun's premodifiers ("love | stories and ...")
         parent = node_at(tree, path[:-1])
-        return isinstance(parent, Unary) and str(parent.category) == "NP"
+        if isinstance(parent, Unary):
+            return str(parent.category) == "NP"
+        if (split := modifier_split(parent)) is None or split[1] != path[-1] or split[1] == 0:
+            return False
+        path = path[:-1]
     return category == "NP"
 
 
 def _nominal(conjunct: Tree) -> bool:
-    """Ends in a noun, has no verb (a misparse joins other things: "no problem | and start talking"), no
-    numeral (a measure's parts add up: "two hours and ten minutes" is more than two hours) and does not
-    start with a coordinator (a doubled "and and rice" is no conjunct)."""
-    tags = [leaf.token.pos for leaf in leaves(conjunct)]
-    return tags[-1].startswith("NN") and tags[0] != "CC" and not any(tag.startswith(("VB", "CD")) for tag in tags)
+    """Ends in a noun, has no verb but as a noun's premodifier ("live motion"; a misparse joins other
+    things: "no problem | and start talking"), no numeral (a measure's parts add up: "two hours and ten
+    minutes" is more than two hours) and does not start with a coordinator ("and and rice")."""
+    words = leaves(conjunct)
+    tags = [leaf.token.pos for leaf in words]
+    return tags[-1].startswith("NN") and tags[0] != "CC" and not any(
+        tag.startswith("CD") or tag.startswith("VB") and str(leaf.category) != "N/N" for tag, leaf in zip(tags, words))
