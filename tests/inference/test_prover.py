@@ -177,6 +177,8 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("Tom had no options left", "Tom had no career options left"),    # "left" a verb in one, an adverb in the other
     ("Cameras don't tend to capture reality", "Cameras don't tend to capture reality and live motion"),
     ("You don't like love stories", "You don't like love stories and sad endings"),   # under a premodifier
+    ("All boys and girls like to play baseball", "All boys like to play baseball"),   # a determiner's sum
+    ("No boys and girls like baseball", "No girls like baseball"),
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)
@@ -241,6 +243,7 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("He does not speak English", "He does not speak us English"),        # a pronoun is no modifier
     ("He does not make mistakes", "He does not make such mistakes"),      # "such" points elsewhere
     ("No black dog barks", "No black dog and cat barks"),        # under a determiner: the sum of the two
+    ("All boys like baseball", "All boys and girls like baseball"),
     ("Two men are not fighting", "Some men are fighting"),             # two counts: maybe two groups
     ("A boy is not singing", "A boy is dancing and a kid is singing"),   # a conjunct's referent counts too
     ("A woman and a man are not dancing", "A man and a child are dancing"),   # other conjuncts, other people

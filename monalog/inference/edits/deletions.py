@@ -30,7 +30,7 @@ def edits(ctx: EditContext) -> Edits:
             conj = conjunction(subtree)
             if conj and conj[0] in ("and", "or") and node.polarity is DOWN:
                 yield from _swap(tree, path, binary, target)
-                if conj[0] == "or":     # not (X or Y) ≤ not X
+                if conj[0] == "or" or _summed(tree, path):     # not (X or Y) ≤ not X; every X ≤ every X and Y
                     yield from _drop_conjunct(tree, path, node, conj, target)
             continue
         droppable = droppable_modifier(node)
@@ -82,6 +82,18 @@ def edits(ctx: EditContext) -> Edits:
                 yield from _counted(ctx, path, node, conj, target)
 
 
+_SUMMING = frozenset({"every", "all", "each", "no"})
+
+
+def _summed(tree: Tree, path: Path) -> bool:
+    """The node at `path` is nouns of "and" right under "every", "all", "each" or "no": their sum ("all
+    boys and girls" ≤ "all boys" where the restrictor is ↓; added_conjuncts reads them so too)."""
+    parent = node_at(tree, path[:-1]) if path else None
+    return isinstance(parent, Binary) and path[-1] == 1 and isinstance(parent.left, Leaf) \
+        and str(parent.left.category) == "NP/N" and parent.left.token.lemma.lower() in _SUMMING \
+        and str(node_at(tree, path).category) == "N"
+
+
 def _modified_nouns(tree: Tree, path: Path) -> bool:
     """The node at `path` is nouns of "and" after a modifier ("striped | shorts and sunglasses"): whether
     the modifier is about both is a bracketing the parse cannot be trusted with, and keeping one noun
@@ -106,7 +118,8 @@ def _swap(tree: Tree, path: Path, node: Binary, target: Target | None) -> Edits:
 
 def _drop_conjunct(tree: Tree, path: Path, node: PolarizedNode, conj: tuple[str, Tree, Tree],
                    target: Target | None) -> Edits:
-    """Keep one conjunct: "X and Y" ≤ X where ↑, "X or Y" ≥ X where ↓ (the caller checks which)."""
+    """Keep one conjunct: "X and Y" ≤ X where ↑, "X or Y" ≥ X and a determiner's "X and Y" ≥ X where ↓
+    (the caller checks which)."""
     word, first, second = conj
     subtree = node.node
     if not coordinable(subtree, word):
@@ -115,8 +128,10 @@ def _drop_conjunct(tree: Tree, path: Path, node: PolarizedNode, conj: tuple[str,
         if target_has(target, lemma_key(drop)):
             continue
         edited = replace_at(tree, path, keep)
-        fact = pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X") if word == "and" \
-            else pair_fact(surface(subtree), surface(keep), "X is a special case of \"X or Y\"")
+        if word == "or" or node.polarity is DOWN:     # "X and Y" under a determiner: the sum of the two
+            fact = pair_fact(surface(subtree), surface(keep), f"X is a special case of \"X {word} Y\"")
+        else:
+            fact = pair_fact(surface(keep), surface(subtree), "\"X and Y\" is a special case of X")
         yield edited, Step(StepKind.DELETE, f"{word} {surface(drop)}" if keep is first else
                            f"{surface(drop)} {word}", "", sentence_text(edited), node.polarity, (fact,),
                            operator=node.operator)
