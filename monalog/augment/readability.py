@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from monalog.ccg.tree import Token, Tree, leaves
+from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
@@ -98,6 +98,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
     if (misread := _misread(tokens, words, remaining, start, end)) is not None:
         return misread
+    if (broken := _clause_broken(before_leaves, start, end)) is not None:
+        return broken
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
         return f"an auxiliary dropped (\"{words[start]}\"): \"meetings be held\" is no sentence"
     if start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS and tokens[start].pos.startswith("VB") \
@@ -209,6 +211,39 @@ def lone_reciprocal(text: str) -> bool:
     """"A person is walking together": a reciprocal left with a singular subject."""
     words = text.lower().split()
     return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
+
+
+_FINITE_OR_BASE = frozenset({"VB", "VBP", "VBZ", "VBD"})
+_CLAUSE_STARTS = frozenset({"CC", "IN", "WDT", "WP", "WRB", "TO", ","})
+_EVENTS = frozenset({"event.n.01", "act.n.02"})
+
+
+def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
+    """A deletion that takes part of a clause's frame and leaves the rest: a finite or base verb dropped
+    without the clause that holds it ("won't expect results" -> "will results", "Remove the battery" ->
+    "The battery"), a subordinator dropped from its clause ("Remove the battery before you clean" ->
+    "Remove the battery clean"), or a PP on an event noun dropped while the next PP, which may place
+    that event, stays ("arrested two men after a robbery at a bank" -> "arrested two men at a bank")."""
+    tokens = [leaf.token for leaf in before]
+    span = before[start:end]
+    verb = next((leaf for leaf in span if leaf.token.pos in _FINITE_OR_BASE
+                 and str(leaf.category).startswith(("(S", "S"))), None)
+    if verb is not None and tokens[start].pos not in _CLAUSE_STARTS:
+        return f"a verb dropped without its clause (\"{verb.token.word}\")"
+    first = span[0]
+    if first.token.pos == "IN" and not any(leaf.token.pos.startswith("VB") for leaf in span) \
+            and ("/S" in str(first.category) or (end < len(tokens) and tokens[end].pos in _FINITE_OR_BASE)):
+        return f"\"{first.token.word}\" dropped from its clause, which would stand on its own"
+    if first.token.pos == "IN" and end < len(tokens) and tokens[end].pos == "IN" \
+            and tokens[end - 1].pos.startswith("NN") and _event_noun(tokens[end - 1].lemma):
+        return f"the phrase after \"{tokens[end - 1].word}\" may place that event, not the sentence's"
+    return None
+
+
+def _event_noun(lemma: str) -> bool:
+    """The noun's first WordNet sense is an event or an act ("robbery", "party"; "bench" is none)."""
+    senses = wordnet().synsets(lemma.lower(), "n")
+    return bool(senses) and any(s.name() in _EVENTS for s in (senses[0], *senses[0].closure(lambda x: x.hypernyms())))
 
 
 @lru_cache(maxsize=4096)

@@ -142,9 +142,12 @@ def sentence_text(tree: Tree) -> str:
     """A whole sentence, capitalised at its start only (edits move sentence-initial words around), its
     multi-word tokens spelt as words ("At_least" -> "At least")."""
     joined = _joined()
+    all_leaves = leaves(tree)
     words = [leaf.token.word.replace("_", " ") if leaf.token.word.lower() in joined else leaf.token.word
-             for leaf in leaves(tree)]
-    words = [w.lower() if i and w in _FUNCTION_CAPS else w for i, w in enumerate(words)]
+             for leaf in all_leaves]
+    # a capital function word moved inside the sentence is lowered, a noun "A" (a note, a letter) is not
+    words = [w.lower() if i and w in _FUNCTION_CAPS and all_leaves[i].category.arity else w
+             for i, w in enumerate(words)]
     # a contraction's host without its "n't" (a negation dropped): "ca" -> "can"
     words = [CONTRACTION_HOSTS[w.lower()] if w.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] != ["n't"]
              else w for i, w in enumerate(words)]

@@ -110,5 +110,16 @@ def can_be_intransitive(lemma: str) -> bool:
     """One of the verb's two first senses is used without an object ("eating" yes, "carrying" no),
     so dropping its object leaves a complete verb phrase."""
     senses = synsets(lemma, "v")[:2]
-    return bool(senses) and (22 in senses[0].frame_ids()
-                             or any(set(s.frame_ids()) & _INTRANSITIVE_FRAMES for s in senses))
+    return bool(senses) and not alternates(lemma) and (
+        22 in senses[0].frame_ids() or any(set(s.frame_ids()) & _INTRANSITIVE_FRAMES for s in senses))
+
+
+@lru_cache(maxsize=20000)
+def alternates(lemma: str) -> bool:
+    """A verb of the causative alternation: among its two first senses one is used of a thing with no
+    object (frame 1 "Something ----s") and one of a thing acting on another (11 "Something ----s
+    something"): its object-less sentence tells what happened to the object, not what the subject
+    did ("is stopping a man" -> "is stopping": the person comes to a halt; break, open, close, burn,
+    move). "eat", "read", "drink", "play" have no frame 1 there."""
+    frames = [set(s.frame_ids()) for s in synsets(lemma, "v")[:2]]
+    return any(1 in f for f in frames) and any(11 in f for f in frames)

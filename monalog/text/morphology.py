@@ -160,10 +160,26 @@ _CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ute", "eu", "one", "once", "ewe
 _VOWEL_SOUND = ("hour", "honest", "honor", "honour", "heir")
 
 
+# words that begin no noun phrase: an "a" before one is no article but a letter or a note ("tuned to a
+# instead of b flat", "vitamin A and C")
+_NO_NOUN_PHRASE = frozenset(
+    "instead rather than of in on at to for from with by into onto about after before over under between "
+    "through during without against and or but nor so yet as if that which who whom whose where when "
+    "is are was were be been being am has have had do does did will would can could shall should may "
+    "might must not n't the a an this these those".split())
+
+
 def agree_articles(text: str) -> str:
-    """a/an agreeing with the word after it (after a rewrite or an edit moved words around)."""
+    """a/an agreeing with the word after it (after a rewrite or an edit moved words around); a capital
+    "A" inside the sentence and an "a" before a word that begins no noun phrase are letters or notes
+    ("in A major", "tuned to a instead of b flat") and are left as they are."""
     def fix(match: re.Match) -> str:
         word = match.group(2).lower()
+        before = text[:match.start()].rstrip()
+        if match.group(1)[0].isupper() and before and before[-1] not in ".!?\"'":
+            return match.group(0)
+        if word in _NO_NOUN_PHRASE:
+            return match.group(0)
         vowel = word[0] in "aeiou"
         if word.startswith(_CONSONANT_SOUND) or word.startswith(_VOWEL_SOUND):
             vowel = word.startswith(_VOWEL_SOUND)       # "a unicycle", "an hour"

@@ -73,6 +73,9 @@ def prover(parser):
     ("Very few children decided on the candy", "Very few children chose mint or decided on the candy"),
     ("At most half the campers have caught a cold", "At most half the campers have had a sunburn or caught a cold"),
     ("No less than five campers had a sunburn or caught a cold", "No less than five campers caught a cold"),
+    # "stop X" with X a noun phrase is monotone (the ↓ row is for a gerund: "stop smoking cigarettes")
+    ("A person is stopping a man on a rope bridge", "A person is stopping a young man on a rope bridge"),
+    ("A person is stopping a man", "A person is stopping a gentleman"),
     ("Exactly one man danced", "Exactly one man sang or danced"),     # "one" stays a numeral of "exactly"
     ("Tom seldom wears a black hat", "Tom seldom wears a hat"),
     ("The latest fatal incident killed a boy", "The latest incident killed a boy"),   # superlatives: =
@@ -179,6 +182,7 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("You don't like love stories", "You don't like love stories and sad endings"),   # under a premodifier
     ("All boys and girls like to play baseball", "All boys like to play baseball"),   # a determiner's sum
     ("No boys and girls like baseball", "No girls like baseball"),
+    ("A person is stopping a young man", "A person is stopping a man"),   # "stop X", X a noun phrase: ↑
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)
