@@ -228,7 +228,8 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     span = before[start:end]
     verb = next((leaf for leaf in span if leaf.token.pos in _FINITE_OR_BASE
                  and str(leaf.category).startswith(("(S", "S"))), None)
-    if verb is not None and tokens[start].pos not in _CLAUSE_STARTS:
+    whole = tokens[start].pos in _CLAUSE_STARTS or tokens[end - 1].pos == "CC"     # a whole clause or conjunct
+    if verb is not None and not whole:
         return f"a verb dropped without its clause (\"{verb.token.word}\")"
     first = span[0]
     if first.token.pos == "IN" and not any(leaf.token.pos.startswith("VB") for leaf in span) \
