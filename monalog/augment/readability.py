@@ -98,8 +98,6 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
     if (misread := _misread(tokens, words, remaining, start, end)) is not None:
         return misread
-    if (broken := _clause_broken(before_leaves, start, end)) is not None:
-        return broken
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
         return f"an auxiliary dropped (\"{words[start]}\"): \"meetings be held\" is no sentence"
     if start and tokens[start - 1].lemma.lower() in AUXILIARIES | _FORMS and tokens[start].pos.startswith("VB") \
@@ -130,7 +128,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     if any(t.pos.startswith("NN") for t in tokens[start:end]) and _OBJECT_PRONOUNS & set(words[end:]):
         return "a pronoun after the deletion would lose its antecedent (\"jumping and another is standing on it\")"
-    return None
+    return _clause_broken(before_leaves, start, end)
 
 
 def _misread(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,
@@ -215,6 +213,7 @@ def lone_reciprocal(text: str) -> bool:
 
 _FINITE_OR_BASE = frozenset({"VB", "VBP", "VBZ", "VBD"})
 _CLAUSE_STARTS = frozenset({"CC", "IN", "WDT", "WP", "WRB", "TO", ","})
+_SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})   # "before you | clean the camera"
 _EVENTS = frozenset({"event.n.01", "act.n.02"})
 
 
@@ -227,13 +226,14 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     tokens = [leaf.token for leaf in before]
     span = before[start:end]
     verb = next((leaf for leaf in span if leaf.token.pos in _FINITE_OR_BASE
-                 and str(leaf.category).startswith(("(S", "S"))), None)
+                 and str(leaf.category).startswith(("(S", "S")) and "[adj]" not in str(leaf.category)), None)
     whole = tokens[start].pos in _CLAUSE_STARTS or tokens[end - 1].pos == "CC"     # a whole clause or conjunct
     if verb is not None and not whole:
         return f"a verb dropped without its clause (\"{verb.token.word}\")"
     first = span[0]
     if first.token.pos == "IN" and not any(leaf.token.pos.startswith("VB") for leaf in span) \
-            and ("/S" in str(first.category) or (end < len(tokens) and tokens[end].pos in _FINITE_OR_BASE)):
+            and ("/S" in str(first.category) or (end < len(tokens) and tokens[end].pos in _FINITE_OR_BASE
+                                                 and tokens[end - 1].word.lower() in _SUBJECT_PRONOUNS)):
         return f"\"{first.token.word}\" dropped from its clause, which would stand on its own"
     if first.token.pos == "IN" and end < len(tokens) and tokens[end].pos == "IN" \
             and tokens[end - 1].pos.startswith("NN") and _event_noun(tokens[end - 1].lemma):

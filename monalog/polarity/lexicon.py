@@ -139,6 +139,13 @@ class Lexicon:
             return next((sig for sig in rows if not sig.frame), rows[0] if rows else None)
         return next((sig for sig in rows if not sig.frame or sig.fits(category)), None)
 
+    def clausal_mark(self, word: str, lemma: str, default: Polarity) -> Polarity:
+        """The object's marking of the verb's row with no frame, its clausal reading ("stop doing X": ↓),
+        for a gerund parsed as its NP object ("stopped smoking cigarettes"), not its NP row's ("stopped a
+        man": ↑); `default` when it has none."""
+        clausal = next((sig for sig in self.functor_rows(word, lemma) if not sig.frame), None)
+        return clausal.scope[0] if clausal is not None and clausal.scope else default
+
     def downward(self, word: str, lemma: str = "", category: Category | None = None) -> bool:
         """A word that reverses or blocks monotonicity: an operator ("not", "refused") or the start of
         a determiner phrase ("no", "at_most") with a marking that is not ↑."""

@@ -283,8 +283,9 @@ class Polarizer:
         if rule in (Rule.FA, Rule.BA):
             functor, arg = (left, right) if rule is Rule.FA else (right, left)
             mark = UP if determiner else self._first_mark(functor)
-            if isinstance(functor, Leaf) and _is_np(arg.category) and _gerund(arg):
-                mark = self._clausal_mark(functor, mark)
+            if isinstance(functor, Leaf) and _is_np(arg.category) \
+                    and [leaf.token.pos for leaf in first_leaves(arg, 1)] == ["VBG"]:    # a gerund object
+                mark = self.lexicon.clausal_mark(functor.token.word, functor.token.lemma, mark)
             f_pol, a_pol = p, p * mark
             f_op, a_op = op, self._caused_by(mark, functor, op)
             if _is_np(arg.category) and not _is_np_modifier(functor.category):
@@ -318,26 +319,12 @@ class Polarizer:
         known = [w for w in words if self.lexicon.functor(w.lower())]
         return (known or words)[0] if words else ""
 
-    def _clausal_mark(self, verb: Leaf, mark: Polarity) -> Polarity:
-        """A gerund parsed as the verb's NP object ("stopped smoking cigarettes") takes the marking of
-        the verb's row with no frame, its clausal reading ("stop doing X": ↓), not of its NP row
-        ("stopped a man": ↑)."""
-        rows = self.lexicon.functor_rows(verb.token.word, verb.token.lemma)
-        clausal = next((sig for sig in rows if not sig.frame), None)
-        return clausal.scope[0] if clausal is not None and clausal.scope else mark
-
     def _first_mark(self, node: Tree) -> Polarity:
         marks = self._marks(node)
         return marks[0] if marks else UP
 
     def _transparent(self, node: Tree) -> bool:
         return isinstance(node, Leaf) and node.token.word.lower() in self.lexicon.transparent
-
-
-def _gerund(np: Tree) -> bool:
-    """An NP that starts with a gerund ("smoking cigarettes"), not with a determiner or a noun."""
-    first = next(iter_leaves(np), None)
-    return first is not None and first.token.pos == "VBG"
 
 
 def _licensing(p: Polarity, operator: str) -> Polarity:
