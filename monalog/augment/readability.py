@@ -212,24 +212,22 @@ def lone_reciprocal(text: str) -> bool:
 
 
 _FINITE_OR_BASE = frozenset({"VB", "VBP", "VBZ", "VBD"})
-_CLAUSE_STARTS = frozenset({"CC", "IN", "WDT", "WP", "WRB", "TO", ","})
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})   # "before you | clean the camera"
 _EVENTS = frozenset({"event.n.01", "act.n.02"})
 
 
 def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
-    """A deletion that takes part of a clause's frame and leaves the rest: a finite or base verb dropped
+    """A deletion that takes part of a clause's frame and leaves the rest: a finite or base verb dropped last,
     without the clause that holds it ("won't expect results" -> "will results", "Remove the battery" ->
     "The battery"), a subordinator dropped from its clause ("Remove the battery before you clean" ->
     "Remove the battery clean"), or a PP on an event noun dropped while the next PP, which may place
     that event, stays ("arrested two men after a robbery at a bank" -> "arrested two men at a bank")."""
     tokens = [leaf.token for leaf in before]
     span = before[start:end]
-    verb = next((leaf for leaf in span if leaf.token.pos in _FINITE_OR_BASE
-                 and str(leaf.category).startswith(("(S", "S")) and "[adj]" not in str(leaf.category)), None)
-    whole = tokens[start].pos in _CLAUSE_STARTS or tokens[end - 1].pos == "CC"     # a whole clause or conjunct
-    if verb is not None and not whole:
-        return f"a verb dropped without its clause (\"{verb.token.word}\")"
+    last = span[-1]
+    if last.token.pos in _FINITE_OR_BASE and str(last.category).startswith(("(S", "S")) \
+            and "[adj]" not in str(last.category) and end < len(tokens) and tokens[end].word[:1].isalnum():
+        return f"a verb dropped without its clause (\"{last.token.word}\"): what follows it would be left"
     first = span[0]
     if first.token.pos == "IN" and not any(leaf.token.pos.startswith("VB") for leaf in span) \
             and ("/S" in str(first.category) or (end < len(tokens) and tokens[end].pos in _FINITE_OR_BASE
