@@ -223,6 +223,8 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     "Remove the battery clean"), or a PP on an event noun dropped while the next PP, which may place
     that event, stays ("arrested two men after a robbery at a bank" -> "arrested two men at a bank")."""
     tokens = [leaf.token for leaf in before]
+    while start and tokens[start - 1].word.lower() == tokens[end - 1].word.lower():
+        start, end = start - 1, end - 1     # the leftmost of equal alignments: "is | walking ... and is | wearing"
     span = before[start:end]
     last = span[-1]
     if last.token.pos in _FINITE_OR_BASE and str(last.category).startswith(("(S", "S")) \
