@@ -116,10 +116,11 @@ def can_be_intransitive(lemma: str) -> bool:
 
 @lru_cache(maxsize=20000)
 def alternates(lemma: str) -> bool:
-    """A verb of the causative alternation: among its two first senses one is used of a thing with no
-    object (frame 1 "Something ----s") and one of a thing acting on another (11 "Something ----s
-    something"): its object-less sentence tells what happened to the object, not what the subject
-    did ("is stopping a man" -> "is stopping": the person comes to a halt; break, open, close, burn,
-    move). "eat", "read", "drink", "play" have no frame 1 there."""
+    """A verb of the causative alternation read first as what happens to a thing: its first sense is
+    used of a thing with no object (frame 1 "Something ----s", not 8 "Somebody ----s something"), and
+    one of its two first senses of a thing acting on another (11 "Something ----s something"). Its
+    object-less sentence tells what happened to the subject, not what it did to the object ("is
+    stopping a man" -> "is stopping": the person comes to a halt; "move"). "stir", "follow", "eat",
+    "read" have a transitive first sense and may lose their object."""
     frames = [set(s.frame_ids()) for s in synsets(lemma, "v")[:2]]
-    return any(1 in f for f in frames) and any(11 in f for f in frames)
+    return bool(frames) and 1 in frames[0] and 8 not in frames[0] and any(11 in f for f in frames)
