@@ -24,18 +24,25 @@ _ANALYTE_BEFORE = re.compile(
 _ANALYTE_AFTER = re.compile(r"\s*(?:levels?|concentrations?|intake|deficiency|status|excretion|content)\b",
                             re.IGNORECASE)
 _DRUG_BEFORE = re.compile(
-    r"(?:\b(?:therapy|treatment|treated|monotherapy|pretreatment|pretreated|medication)\s+with"
+    r"(?:\b(?:therapy|therapies|treatments?|treated|monotherapy|pretreatment|pretreated|medications?)\s+with"
+    r"|\bcombined|\bcombinations?\s+(?:therapy\s+|treatment\s+)?(?:of|with)|\bin\s+combination\s+with"
     r"|\b(?:doses?|dosage|dosing|administration|initiation|discontinuation|prescription)\s+of"
     r"|\b(?:receiving|received|given|taking|randomi[sz]ed\s+to)(?:\s+(?:both|either|only))?)\s*$", re.IGNORECASE)
 _DRUG_AFTER = re.compile(r"\s*(?:-based\b|monotherapy\b|therapy\b|treatment\b|users?\b|tablets?\b|doses?\b|"
                          r"\d+(?:\.\d+)?\s*(?:mg|µg|mcg|g)\b)", re.IGNORECASE)
 _JOINED = re.compile(r"(<(?:re|el)>[^<]*<(?:er|le)>)\s*(?:,|and|or|plus)\s*$")
+# a plain name (one or two words) joined to the slot's name: "therapies with varenicline or <X>"
+_JOINED_PLAIN = re.compile(r"(?<![\w-])((?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*)\s*(?:,|\band|\bor|\bplus)\s*$")
+_PLUS_AFTER = re.compile(r"\s*plus\b")
+_JOINED_AFTER = re.compile(r"\s*(?:,|and|or)\s+((?:[A-Za-z][\w-]*)(?:\s+[A-Za-z][\w-]*)?)")
 
 
 def slot_kind(text: str, start: int, end: int) -> str | None:
     """ANALYTE or DRUG for the (marked or plain) name at text[start:end] by the words around it, else
     None; a name joined by and/or/plus/comma to a marked name before it takes that name's slot
-    ("therapy with <perindopril> and <indapamide>")."""
+    ("therapy with <perindopril> and <indapamide>"); a name coordinated with a medicine of the drug
+    vocabulary ("combined clopidogrel and <X>", "varenicline or <X>", "<X> and aspirin") or joined by
+    "plus" ("<X> plus aspirin") stands in a drug's slot (issue 50, draw 4)."""
     before, after = text[:start], _MARKERS.sub(" ", text[end:])
     joined = _JOINED.search(before)
     plain_before = re.sub(r"\s+", " ", _MARKERS.sub(" ", before)).rstrip() + " "
@@ -45,7 +52,19 @@ def slot_kind(text: str, start: int, end: int) -> str | None:
         return DRUG
     if joined:
         return slot_kind(text, joined.start(1), joined.end(1))
+    if _PLUS_AFTER.match(after) or _coordinated_medicine(text[:start], after):
+        return DRUG
     return None
+
+
+def _coordinated_medicine(before: str, after: str) -> bool:
+    """Whether a medicine's name (one or two words) is coordinated with the slot's name, before or after."""
+    plain = re.sub(r"\s+", " ", _MARKERS.sub(" ", before)).rstrip() + " "
+    found = _JOINED_PLAIN.search(plain)
+    names = [found.group(1), found.group(1).split()[-1]] if found else []
+    later = _JOINED_AFTER.match(after)
+    names += [later.group(1), later.group(1).split()[0]] if later else []
+    return any(name_kind(n) == MEDICINE for n in names)
 
 
 def slots_in(text: str, name: str) -> set[str | None]:

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from monalog_perturb.bio import chemicals, clauses, phrases, swaps
+from monalog_perturb.bio import chemicals, clauses, phrases, swaps, vocabularies
 from monalog_perturb.bio.abbreviations import find_abbreviations
 from monalog_perturb.bio.entity_typing import SYMBOL_WORD_ZIPF
 from monalog_perturb.bio.names import is_common_word, name_key
@@ -238,6 +238,8 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
             reason = "class acronym"      # "bnAb" of "broadly neutralizing antibodies": a class
         if reason is None and type_ == SemType.CHEMICAL:
             reason = _chemical_refusal(record, slot, entity, candidate)
+        if reason is None and type_ == SemType.DISEASE and not vocabularies.same_hpo_branch(entity, candidate):
+            reason = "disease branch"     # "renal insufficiency" -> "pyloric stenosis": another organ system
         if reason is None and swaps.called_gene(record.hypothesis, slot.start(), slot.end()) \
                 and not swaps.gene_symbol(candidate):
             reason = "gene word"
@@ -280,6 +282,8 @@ ANALYTE_SLOT = ("the entity stands where an analyte or nutrient is measured (\"s
 DRUG_SLOT = ("the entity stands in a drug's slot (\"therapy with <X>\", \"<X> monotherapy\") and the new one is no "
              "medicine of the drug vocabulary")
 CHEMICAL_KIND = "a medicine would be replaced by a chemical the drug vocabulary does not hold"
+DISEASE_BRANCH = ("the new disease is in another organ-system branch of the HPO than the old one (\"functional <pyloric "
+                  "stenosis>\" for renal insufficiency)")
 
 
 def _chemical_refusal(record: MechanismRecord, slot: re.Match, entity: str, candidate: str) -> str | None:
@@ -308,7 +312,8 @@ def _skip_reason(excluded: Counter[str], refused: Counter[str]) -> str:
     for key, reason in (("variant", swaps.VARIANT), ("related", swaps.RELATED), ("number", swaps.NUMBER),
                         ("word", swaps.WORD), ("generic", swaps.GENERIC), ("kind", swaps.KIND),
                         ("gene word", swaps.GENE_WORD), ("class acronym", swaps.CLASS_ACRONYM),
-                        ("analyte slot", ANALYTE_SLOT), ("drug slot", DRUG_SLOT), ("chemical kind", CHEMICAL_KIND)):
+                        ("analyte slot", ANALYTE_SLOT), ("drug slot", DRUG_SLOT), ("chemical kind", CHEMICAL_KIND),
+                        ("disease branch", DISEASE_BRANCH)):
         if excluded[key] and excluded[key] == max(excluded.values()):
             return reason
     return refused.most_common(1)[0][0] if refused else "no other entity of the same type"

@@ -289,6 +289,20 @@ def _in_compound(text: str, m: re.Match) -> bool:
     return word not in clauses.roles().get("preposition", frozenset()) and word not in _CLAUSE_GO_ON
 
 
+LINKED = ("two regulation words linked as cause and effect (\"decrease X, thus increasing the risk of Y\"): "
+          "reversing one leaves a chain a reader sees is fake")
+_CONSEQUENCE = re.compile(r"\b(?:thus|thereby|hence|therefore|consequently|so that|which (?:in turn )?(?:leads?|led)"
+                          r" to|leading to|resulting in|which results? in|and so)\b", re.IGNORECASE)
+
+
+def _linked(text: str, a: re.Match, b: re.Match) -> bool:
+    """Whether two regulation words of one sentence are linked by a consequence connective between them
+    ("increase X, thus increasing Y"; "reduces X, thereby lowering Y")."""
+    first, second = sorted((a, b), key=lambda m: m.start())
+    between = text[first.end():second.start()]
+    return not re.search(r"[.;!?](?:\s|$)", between) and _CONSEQUENCE.search(between) is not None
+
+
 def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Reverse a regulation word (inhibit <-> promote, ...), keeping its inflection: the first one of
     the main clause (else of the sentence) outside the entities. Not under a negated predicate ("did
@@ -317,6 +331,8 @@ def lpr(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     head = (verb[0][verb[1]].start, verb[0][verb[1]].end) if verb else None
     m = next((m for m in found if m.span() == head), None) \
         or next((m for m in found if any(s <= m.start() and m.end() <= e for s, e in main)), found[0])
+    if any(_linked(text, m, other) for other in found if other is not m):
+        return ctx.skip("LPR", LINKED)
     word = m.group()
     opposite = reversals[word.lower()]
     opposite = opposite.capitalize() if word[0].isupper() else opposite

@@ -110,3 +110,36 @@ def hpo_parents(name: str) -> list[str]:
         return []
     return sorted(parent.name for parent in term.parents)
 
+
+
+@lru_cache(maxsize=1)
+def _hpo_by_name() -> dict[str, object]:
+    """Phenotypic-abnormality terms by lower-cased name and synonym ({} without hpo3)."""
+    try:
+        terms = list(phenotypic_terms())
+    except ResourceError:
+        return {}
+    out: dict[str, object] = {}
+    for term in terms:
+        for name in [*getattr(term, "synonym", ()), term.name]:
+            out[name.strip().lower()] = term
+    return out
+
+
+@lru_cache(maxsize=4096)
+def hpo_branches(name: str) -> frozenset[str]:
+    """The organ-system branches (children of Phenotypic abnormality) an HPO term given by name or
+    synonym falls under, any case; empty when the name is no HPO term."""
+    term = _hpo_by_name().get(name.strip().lower())
+    if term is None:
+        return frozenset()
+    root = hpo_ontology().get_hpo_object(_PHENOTYPIC_ABNORMALITY)
+    found = {p.name for p in [term, *term.all_parents] if root in p.parents}
+    return frozenset(found)
+
+
+def same_hpo_branch(a: str, b: str) -> bool:
+    """Whether two diseases may stand for each other by kind: they share an HPO organ-system branch
+    ("renal insufficiency" / "nephrotic syndrome"), or either is not in the HPO (unknown: allowed)."""
+    first, second = hpo_branches(a), hpo_branches(b)
+    return not first or not second or bool(first & second)
