@@ -282,8 +282,8 @@ ANALYTE_SLOT = ("the entity stands where an analyte or nutrient is measured (\"s
 DRUG_SLOT = ("the entity stands in a drug's slot (\"therapy with <X>\", \"<X> monotherapy\") and the new one is no "
              "medicine of the drug vocabulary")
 CHEMICAL_KIND = "a medicine would be replaced by a chemical the drug vocabulary does not hold"
-DISEASE_BRANCH = ("the new disease is in another organ-system branch of the HPO than the old one (\"functional <pyloric "
-                  "stenosis>\" for renal insufficiency)")
+DISEASE_BRANCH = ("the new disease is in another organ-system branch of the HPO than the old one "
+                  "(\"functional <pyloric stenosis>\" for renal insufficiency)")
 
 
 def _chemical_refusal(record: MechanismRecord, slot: re.Match, entity: str, candidate: str) -> str | None:

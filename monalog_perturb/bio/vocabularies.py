@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from monalog.errors import ResourceError
 from monalog.fileio import unreadable
@@ -113,13 +113,13 @@ def hpo_parents(name: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _hpo_by_name() -> dict[str, object]:
+def _hpo_by_name() -> dict[str, Any]:
     """Phenotypic-abnormality terms by lower-cased name and synonym ({} without hpo3)."""
     try:
         terms = list(phenotypic_terms())
     except ResourceError:
         return {}
-    out: dict[str, object] = {}
+    out: dict[str, Any] = {}
     for term in terms:
         for name in [*getattr(term, "synonym", ()), term.name]:
             out[name.strip().lower()] = term

@@ -1,7 +1,7 @@
 """The failure kinds the blind reader of draw 4 found (bio_rules_sample_draw4_main.tsv), each fixed at
-its root: a non-medicine in a drug combination or coordinated with a drug (pyroglutamate passed as
-the slot after "therapies with varenicline or" was not read as a drug's), a disease from another organ system, an LPR reversing one of two linked
-regulation words."""
+its root: a non-medicine in a drug combination or coordinated with a drug (pyroglutamate passed as the
+slot after "therapies with varenicline or" was not read as a drug's), a disease from another organ
+system, an LPR reversing one of two linked regulation words."""
 import random
 
 from monalog_perturb.bio import chemicals, vocabularies
