@@ -33,3 +33,8 @@ class ResourceError(MonalogError):
 class OutputError(MonalogError):
     """An output path cannot be used: it is an input, holds something this command did not write, or
     cannot be written."""
+
+
+class InternalError(MonalogError):
+    """A bug: one item of a batch raised an unexpected exception. The batch records it for that item and
+    goes on; the traceback is logged."""

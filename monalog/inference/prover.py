@@ -8,13 +8,14 @@ words that exclude each other in an upward position.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import time
 from functools import lru_cache
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from monalog.ccg.tree import Leaf, Tree, leaves
-from monalog.errors import MonalogError
+from monalog.errors import InternalError, MonalogError
 from monalog.inference.alignment import AlignmentSettings, Knowledge, PhraseAligner
 from monalog.inference.generation import Generator
 from monalog.inference.target import Target, kb_leq
@@ -35,6 +36,8 @@ from monalog.inference.proof import Label, Proof, Step, StepKind
 from monalog.inference.search import (SearchBudgetError, SearchResult, SearchTimeout, State, WorkBudgetError,
                                      search)
 from monalog.inference.treeops import differing_spans, keyed_leaves, lemma_key, sentence_text
+
+logger = logging.getLogger("monalog")
 
 if TYPE_CHECKING:
     from monalog.parsing.parser import Parse, Parser
@@ -182,6 +185,9 @@ class Prover:
             return self._prove(item, p.parse, h.parse, self.settings.depth if depth is None else depth)
         except MonalogError as exc:
             return exc
+        except Exception as exc:        # a bug must not end the batch: the pair records it
+            logger.exception("internal error proving %r => %r", premise, hypothesis)
+            return InternalError(f"internal error (a bug, please report it): {exc!r}", input=premise)
 
     # -- one pair ---------------------------------------------------------------------------------
     def _pair_kb(self, p_tree: Tree, h_tree: Tree) -> tuple[KnowledgeBase, bool]:

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from monalog.errors import InternalError
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation, Source, parse_facts
 from monalog.inference.proof import Label, Proof, StepKind
@@ -247,6 +248,7 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("He does not speak English", "He does not speak us English"),        # a pronoun is no modifier
     ("He does not make mistakes", "He does not make such mistakes"),      # "such" points elsewhere
     ("No black dog barks", "No black dog and cat barks"),        # under a determiner: the sum of the two
+    ("I don't think Tom", "I don't think Tom and Mary are ever going to be friends"),   # "are | ever" inserted
     ("All boys like baseball", "All boys and girls like baseball"),
     ("Two men are not fighting", "Some men are fighting"),             # two counts: maybe two groups
     ("A boy is not singing", "A boy is dancing and a kid is singing"),   # a conjunct's referent counts too
@@ -300,6 +302,26 @@ def test_a_misparsed_sentence_gets_no_proof(prover, monkeypatch):
     monkeypatch.setattr(prover_module, "doubt", lambda tree, probabilities=(): '"or" as a preposition')
     proof = prover.prove("A man is playing a red guitar", "A man is playing a guitar")
     assert proof.label is Label.NEUTRAL and "abstained" in proof.note and '"or"' in proof.note
+
+
+def test_a_bug_on_one_pair_is_that_pairs_error_and_the_batch_goes_on(prover, monkeypatch, caplog):
+    import monalog.inference.prover as prover_module
+
+    def broken(*args, **kwargs):
+        raise TypeError("a bug")
+
+    real = prover_module.Prover._prove
+
+    def prove(self, item, *rest):
+        return broken() if item.premise.startswith("A dog") else real(self, item, *rest)
+
+    monkeypatch.setattr(prover_module.Prover, "_prove", prove)
+    results = prover.prove_batch([("A dog is running", "A dog runs"),
+                                  ("A man is playing a red guitar", "A man is playing a guitar")])
+    assert isinstance(results[0], InternalError) and "a bug" in str(results[0])
+    assert results[0].input == "A dog is running"
+    assert results[1].label is Label.ENTAILMENT
+    assert "internal error proving" in caplog.text
 
 
 @pytest.mark.parametrize("premise, hypothesis, words", [

@@ -6,7 +6,6 @@ its right or the auxiliary before it ("has | ever been"), never after a word it 
 to gain from it."""
 from __future__ import annotations
 
-from typing import cast
 
 from monalog.ccg.tree import Binary, Leaf, Tree, leaves
 from monalog.inference.edits.context import EditContext, Edits
@@ -35,7 +34,7 @@ def edits(ctx: EditContext) -> Edits:
     if ctx.have[_EVER] > target.lemmas[_EVER]:
         for path, node in ctx.nodes:
             if (head := _head(node.node)) is not None and not bound(path):
-                yield _step(ctx, path, node, node.node.children[head], node.node)
+                yield _step(ctx, path, node, node.node.children[head], node.node, head)
         return
     for _, phrase in walk(target.tree):
         if not isinstance(phrase, Binary) or (head := _head(phrase)) is None:
@@ -46,7 +45,7 @@ def edits(ctx: EditContext) -> Edits:
                 ever = phrase.children[1 - head]
                 children = (ever, node.node) if head == 1 else (node.node, ever)
                 new = Binary(phrase.category, phrase.rule, *children, phrase.head_is_left)
-                yield _step(ctx, path, node, new, new)
+                yield _step(ctx, path, node, new, new, head)
 
 
 def _head(node: Tree) -> int | None:
@@ -63,9 +62,12 @@ def _head(node: Tree) -> int | None:
     return None
 
 
-def _step(ctx: EditContext, path: Path, node: PolarizedNode, new: Tree, with_ever: Tree) -> tuple[Tree, Step]:
+def _step(ctx: EditContext, path: Path, node: PolarizedNode, new: Tree, with_ever: Tree,
+          head: int) -> tuple[Tree, Step]:
+    """The edit to `new` ("ever" dropped or added), `with_ever` the phrase with it and `head` the index
+    of what "ever" modifies there (the phrase built for an insertion takes the premise's node, whose
+    category may differ from the target's in features, so `_head` would not find it again)."""
     edited = replace_at(ctx.tree, path, new)
-    head = cast(int, _head(with_ever))
     fact = Fact(Term(surface(with_ever)), Relation.EQ, Term(surface(with_ever.children[head])), Source.PAIR,
                 "\"ever\" adds nothing: at some time or other")
     dropped = new is not with_ever
