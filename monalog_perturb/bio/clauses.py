@@ -125,21 +125,71 @@ def _other_verb(ws: Sequence[Word], k: int) -> bool:
     return _verb_like(low) and (following.low in role("determiner") or not _verb_like(following.low))
 
 
+def _unlisted_past(ws: Sequence[Word], k: int) -> bool:
+    """An unlisted past-tense verb right after its subject (an entity or a plural noun) with its object
+    noun phrase after it ("<re> Losartan <er> conferred significant renal benefits"): WordNet knows the
+    -ed word as a verb whose past it is, and the next word is a determiner or an adjective that cannot
+    be a verb or a noun (not "by", a preposition or a verb: a participle)."""
+    word, previous = ws[k], ws[k - 1]
+    low = word.low
+    if word.entity or not low.isalpha() or not low.endswith("ed") or k + 1 >= len(ws) or low in verb_forms():
+        return False
+    if not (previous.entity or (previous.low.endswith("s") and previous.low.isalpha()
+                                and not _verb_like(previous.low) and previous.low not in role("determiner"))):
+        return False
+    if verb_base(low) is None:
+        return False
+    following = ws[k + 1]
+    return not following.entity and (following.low in role("determiner") or _adjective_only(following.low))
+
+
+@lru_cache(maxsize=4096)
+def _adjective_only(low: str) -> bool:
+    """Whether WordNet knows a word as an adjective only ("significant", "renal"), never a noun or verb."""
+    return low.isalpha() and wordnet().morphy(low, "a") is not None and wordnet().morphy(low, "n") is None \
+        and not _verb_like(low)
+
+
+@lru_cache(maxsize=4096)
+def _modifier(low: str) -> bool:
+    """A determiner, possessive or adjective: a verb form after it heads a noun phrase ("the present results")."""
+    return low in role("determiner") or (low.isalpha() and wordnet().morphy(low, "a") is not None)
+
+
+def _noun_read_as_verb(ws: Sequence[Word], k: int) -> bool:
+    """Whether the verb form ws[k] is a noun (issue 50, item 2): after a determiner, possessive or
+    adjective and before a base-form verb ("the present results support": the verb is "support"), or
+    after an adjective that is nothing else and ending the noun phrase ("conferred significant renal
+    benefits in ...", "... renal benefit.")."""
+    previous = ws[k - 1] if k else None
+    if previous is None or previous.entity or previous.comma:
+        return False
+    following = ws[k + 1] if k + 1 < len(ws) else None
+    if following is not None and not following.entity and _modifier(previous.low) \
+            and verb_forms().get(following.low, ("", ""))[0] == "base":
+        return True
+    ends_phrase = following is None or ws[k].comma or (not following.entity and following.low in role("preposition"))
+    return ends_phrase and _adjective_only(previous.low)
+
+
 def verb_base(low: str) -> tuple[str, str] | None:
     """(form: 3sg, past or base; base form) of a verb VNeg may negate: a listed one, else an -s word
-    WordNet reads as a verb (3sg)."""
+    WordNet reads as a verb (3sg) or an -ed word that is the past of a verb WordNet knows."""
     form = verb_forms().get(low)
-    if form is not None or not low.endswith("s"):
+    if form is not None or not low.endswith(("s", "ed")):
         return form
     base = wordnet().morphy(low, "v")
+    if base and low.endswith("ed"):                   # "conferred": a doubled consonant too
+        return ("past", base) if low in (past_tense(base), f"{base}{base[-1]}ed") else None
     return ("3sg", base) if base else None
 
 
 def finite(ws: Sequence[Word], k: int) -> str | None:
     """'aux' or 'verb' when ws[k] reads as the finite verb of its clause, else None: a regulation or
     claim verb counts unless it opens the sentence, follows a determiner, preposition or auxiliary
-    (an adjective or a participle), is a past form after a word that can be a verb ("reveal
-    increased") or followed by "by" (a participle), or is followed by a verb (a noun: "results show")."""
+    (an adjective or a participle), is a noun read as a verb (`_noun_read_as_verb`), is a past form
+    after a word that can be a verb ("reveal increased") or followed by "by" (a participle), or is
+    followed by a verb (a noun: "results show")."""
     word = ws[k]
     if word.entity:
         return None
@@ -147,9 +197,9 @@ def finite(ws: Sequence[Word], k: int) -> str | None:
     if is_aux(word):
         return None if previous is not None and previous.low == "to" else "aux"
     form = verb_forms().get(word.low)
-    if form is None and previous is not None and _other_verb(ws, k):
+    if form is None and previous is not None and (_other_verb(ws, k) or _unlisted_past(ws, k)):
         return "verb"
-    if form is None or previous is None:
+    if form is None or previous is None or _noun_read_as_verb(ws, k):
         return None
     kind, _ = form
     j = k - 1
@@ -235,9 +285,11 @@ def _first_finite(ws: Sequence[Word], mask: Sequence[bool]) -> int | None:
     comes later, or when an auxiliary or present-tense verb comes later."""
     found = [k for k in range(len(ws)) if mask[k] and finite(ws, k)]
     for i, k in enumerate(found):
-        if verb_forms().get(ws[k].low, ("", ""))[0] == "past":
+        if (verb_base(ws[k].low) or ("", ""))[0] == "past":
             following = ws[k + 1] if k + 1 < len(ws) else None
-            later = found[i + 1:]
+            second = next((c for c in range(k, len(ws) - 1) if ws[c].comma and ws[c + 1].low in ("and", "but")),
+                          len(ws))            # ", and it was well tolerated": another clause's verbs
+            later = [j for j in found[i + 1:] if j < second]
             if later and following is not None and not following.entity and following.low != "and" \
                     and following.low in role("preposition"):
                 continue

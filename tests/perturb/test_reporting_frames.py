@@ -132,6 +132,23 @@ def test_skip_reasons_are_counted_in_the_report(ctx):
 def test_vneg_in_a_frame_with_a_noun_and_an_adverb_after_not(ctx):
     out = texts(vneg(rec("In conclusion, the present results support the possibility that <re> zorbicin <er> "
                          "might reduce <el> KINX1 <le>."), ctx))
-    assert out == ["In conclusion, the present results support the possibility that zorbicin might not reduce KINX1."]
+    # "results" is a noun before "support" (issue 50 item 2); the reporting predicate is negated (b1fcd87)
+    assert out == ["In conclusion, the present results do not support the possibility that zorbicin "
+                   "might reduce KINX1."]
     out = texts(vneg(rec("<re> Zorbicin <er> did not significantly increase <el> KINX1 <le>."), ctx))
     assert out == ["Zorbicin significantly increased KINX1."]
+
+
+def test_vneg_does_not_negate_a_noun_read_as_a_verb(ctx):
+    """Issue 50 item 2 (draw 5 rows 8 and 24): "results" and "benefits" are nouns, not the finite verb."""
+    out = texts(vneg(rec("The present results support the possibility that <re> zorbicin <er> might reduce "
+                         "<el> KINX1 <le>."), ctx))
+    assert out == ["The present results do not support the possibility that zorbicin might reduce KINX1."]
+    out = texts(vneg(rec("<re> Zorbicin <er> conferred significant renal benefits in patients with "
+                         "<el> KINX1 <le> disease, "
+                         "and it was generally well tolerated."), ctx))
+    assert out == ["Zorbicin did not confer significant renal benefits in patients with KINX1 disease, "
+                   "and it was generally well tolerated."]
+    out = texts(vneg(rec("ACE inhibitors conferred significant renal benefit in <re> zorbicin <er> users with "
+                         "<el> KINX1 <le>."), ctx))
+    assert out in ([], ["ACE inhibitors did not confer significant renal benefit in zorbicin users with KINX1."])
