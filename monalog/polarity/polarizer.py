@@ -285,7 +285,8 @@ class Polarizer:
             mark = UP if determiner else self._first_mark(functor)
             if isinstance(functor, Leaf) and _is_np(arg.category) \
                     and [leaf.token.pos for leaf in first_leaves(arg, 1)] == ["VBG"]:    # a gerund object
-                mark = self.lexicon.clausal_mark(functor.token.word, functor.token.lemma, mark)
+                clausal = self.lexicon.clausal_mark(functor.token.word, functor.token.lemma, mark)
+                mark = mark if clausal is UP else clausal       # never less downward than the NP row ("prevent")
             f_pol, a_pol = p, p * mark
             f_op, a_op = op, self._caused_by(mark, functor, op)
             if _is_np(arg.category) and not _is_np_modifier(functor.category):

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from monalog.ccg.tree import Tree, Unary, leaves
+from monalog.ccg.tree import Leaf, Tree, Unary, leaves
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.edits.coordination import add_conjunct
 from monalog.inference.target import conjunction, coordinable
 from monalog.inference.treeops import Path, modifier_split, node_at, walk
+from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
 
@@ -36,16 +37,27 @@ def _collective() -> frozenset[str]:
 def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:
     """A coordination of noun phrases, or of nouns that make a bare noun phrase ("salad and greens"):
     under a determiner "dog and cat" is the sum of the two ("every dog and cat" ≥ "every dog"), so up to
-    the noun phrase only premodifiers may stand over the nouns ("love | stories and sad endings")."""
+    the noun phrase only premodifiers that hold of each noun may stand over them ("love | stories and sad
+    endings"; not "two | cats and dogs")."""
     category = str(node.category)
-    while category == "N" and path:        # up through the noun's premodifiers ("love | stories and ...")
+    while category == "N" and path:        # up through the nouns' premodifiers ("love | stories and ...")
         parent = node_at(tree, path[:-1])
         if isinstance(parent, Unary):
             return str(parent.category) == "NP"
-        if (split := modifier_split(parent)) is None or split[1] != path[-1] or split[1] == 0:
+        if (split := modifier_split(parent)) is None or split[1] != path[-1] or split[1] == 0 \
+                or not _distributive(parent.children[split[0]]):
             return False
         path = path[:-1]
     return category == "NP"
+
+
+def _distributive(modifier: Tree) -> bool:
+    """One word that says something of each noun it modifies: no numeral or quantity word ("two cats and
+    dogs" are two in all), no determiner and no word of the lexicon's keep list (collective words, such
+    as "matching", are refused for the whole sentence by `edits`)."""
+    lexicon = default_lexicon()
+    return isinstance(modifier, Leaf) and modifier.token.pos != "CD" and (word := modifier.token.word.lower()) \
+        not in lexicon.numerals and word not in lexicon.keep and lexicon.match_determiner([word]) is None
 
 
 def _nominal(conjunct: Tree) -> bool:

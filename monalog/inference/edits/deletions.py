@@ -86,12 +86,16 @@ _SUMMING = frozenset({"every", "all", "each", "no"})
 
 
 def _summed(tree: Tree, path: Path) -> bool:
-    """The node at `path` is nouns of "and" right under "every", "all", "each" or "no": their sum ("all
-    boys and girls" ≤ "all boys" where the restrictor is ↓; added_conjuncts reads them so too)."""
+    """The node at `path` is plural nouns of "and" right under "every", "all", "each" or "no": their sum
+    ("all boys and girls" ≤ "all boys" where the restrictor is ↓; added_conjuncts reads them so too). Not
+    singular nouns, which may name one thing ("no gin and tonic was served", "every husband and father")."""
     parent = node_at(tree, path[:-1]) if path else None
+    node = node_at(tree, path)
+    conj = conjunction(node)
     return isinstance(parent, Binary) and path[-1] == 1 and isinstance(parent.left, Leaf) \
         and str(parent.left.category) == "NP/N" and parent.left.token.lemma.lower() in _SUMMING \
-        and str(node_at(tree, path).category) == "N"
+        and str(node.category) == "N" and conj is not None \
+        and all(leaves(conjunct)[-1].token.pos == "NNS" for conjunct in conj[1:])
 
 
 def _modified_nouns(tree: Tree, path: Path) -> bool:

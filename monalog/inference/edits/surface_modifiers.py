@@ -1,8 +1,8 @@
-"""The target's adjective or noun modifier added before a noun where the noun is ↓, found by the words
+"""The target's adjective added before a noun where the noun is ↓, found by the words
 where the target's parse does not attach it to that noun ("had no right to do that" ⇒ "had no real right
 to do that", whose parse reads "real" as the noun): a modified noun is a special case of the noun, the
 insertion's fact. Only where the sentence is the target less one or two adjacent words, these words are
-adjectives, nouns or participles (`_modifier_word`) and the noun heads its phrase (no noun on either side)."""
+adjectives or participles (`_modifier_word`) and the noun heads its phrase (no noun on either side)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -21,7 +21,8 @@ from monalog.resources import grammar_lines
 
 _N = parse_category("N")
 _MODIFIER = parse_category("N/N")
-_TAGS = ("JJ", "NN", "VBN")       # JJ, and not JJR/JJS ("taller", "best" compare with something else)
+_TAGS = ("JJ", "VBN")     # not JJR/JJS ("taller", "best" compare with something else), nor a noun, whose
+#                          compound may name something else ("attorney general", "sea lion")
 
 
 def edits(ctx: EditContext) -> Edits:
@@ -65,7 +66,7 @@ def _inserted(words: list[str], wanted: list[str]) -> tuple[int, int] | None:
 
 
 def _modifier_word(leaf: Leaf) -> bool:
-    """An adjective, noun or participle of no closed class ("us" tagged a noun), no operator, quantifier
+    """An adjective or participle of no closed class, no operator, quantifier
     or non-intersective word, and none that points outside its noun (grammars/relational_adjectives.txt)."""
     token, lexicon = leaf.token, default_lexicon()
     word = token.word.lower()
