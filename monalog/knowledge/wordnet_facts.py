@@ -120,6 +120,17 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
 
 
 @lru_cache(maxsize=20000)
+def another_kind(modifier: str, noun: str) -> bool:
+    """"modifier noun" is a compound WordNet lists that is no kind of `noun` ("sea lion", "teddy bear",
+    "attorney general", "guinea pig"): adding the modifier changes what the noun names."""
+    compound = f"{modifier.lower()}_{noun.lower()}"
+    if not synsets(compound, "n"):
+        return False
+    fact = relate(compound, noun.lower(), "n")
+    return fact is None or fact.relation not in (Relation.LEQ, Relation.EQ)
+
+
+@lru_cache(maxsize=20000)
 def antonyms(a: str, b: str) -> bool:
     """Whether WordNet lists b as an antonym of a in any part of speech and sense."""
     return any(ant.name() == b for s in wordnet().synsets(a) for lemma in s.lemmas() if lemma.name() == a

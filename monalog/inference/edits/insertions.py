@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from monalog.ccg.tree import Binary, Leaf, leaves
+from monalog.ccg.tree import Binary, Leaf, Tree, leaves
 from monalog.inference.droppable import operators
+from monalog.knowledge.wordnet_facts import another_kind
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
@@ -25,7 +26,7 @@ def edits(ctx: EditContext) -> Edits:
         for path, node in ctx.nodes:
             if node.polarity is not Polarity.DOWN or not same_category(node.category, head.category):
                 continue
-            if lemma_key(node.node) not in head_keys:
+            if lemma_key(node.node) not in head_keys or (mod_index == 0 and _another_kind(mod, node.node)):
                 continue
             children = (mod, node.node) if mod_index == 0 else (node.node, mod)
             shape = cast(Binary, mod_node)      # a modifier and its head
@@ -35,6 +36,12 @@ def edits(ctx: EditContext) -> Edits:
             yield edited, Step(StepKind.INSERT, "", surface(mod), sentence_text(edited), Polarity.DOWN, (fact,),
                                operator=node.operator)
     yield from _arguments(ctx)
+
+
+def _another_kind(modifier: Tree, noun: Tree) -> bool:
+    """A one-word premodifier that makes with a one-word noun a compound of another kind ("sea | lion")."""
+    return isinstance(modifier, Leaf) and isinstance(noun, Leaf) and another_kind(modifier.token.lemma,
+                                                                                   noun.token.lemma)
 
 
 def _arguments(ctx: EditContext) -> Edits:

@@ -6,6 +6,7 @@ adjectives or participles (`_modifier_word`) and the noun heads its phrase (no n
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
@@ -14,6 +15,7 @@ from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
 from monalog.inference.treeops import replace_at, sentence_text, surface
+from monalog.knowledge.wordnet_facts import another_kind
 from monalog.parsing.checks import closed_class
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
@@ -43,7 +45,8 @@ def edits(ctx: EditContext) -> Edits:
             or (start + 1 < len(nouns) and _noun(nouns[start + 1][1].node)):
         return
     path, pn = nouns[start]
-    if pn.polarity is not Polarity.DOWN or not _noun(pn.node) or pn.node.category != _N:
+    if pn.polarity is not Polarity.DOWN or not _noun(pn.node) or pn.node.category != _N \
+            or another_kind(added[-1].token.lemma, cast(Leaf, pn.node).token.lemma):
         return
     new: Tree = pn.node
     for leaf in reversed(added):

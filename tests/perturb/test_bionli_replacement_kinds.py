@@ -1,12 +1,12 @@
 """The failure kinds both readers of the issue-50 BioNLI sample found (bio_rules_sample_*.tsv), each
 fixed at its root: a replacement of another kind or a class name, a name inside a fixed term, a
 negative the premise already states, a combination swapped, a numeric result with its CI negated."""
-import random
 
 import pytest
 
+from tests.perturb.bionli_helpers import make_context, rec, texts
 from monalog_perturb.bio import swaps
-from monalog_perturb.bio.bionli import Context, lpr, sen, sre, sreo, vneg
+from monalog_perturb.bio.bionli import lpr, sen, sre, sreo, vneg
 from monalog_perturb.bio.conclusions import mark_entities
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.bio.lexicon import polarity_reversals
@@ -15,25 +15,19 @@ from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.bio.semtypes import SemType
 
 
-def make_ctx(outside):
-    typer = DictionaryTyper()
-    for name, type_ in [("mitochondrial DNA", "chemical"), ("varenicline", "drug"), ("nicotine", "drug"),
+_NAMES = [("mitochondrial DNA", "chemical"), ("varenicline", "drug"), ("nicotine", "drug"),
                         ("cell death", "process"), ("autophagy", "process"), ("APOE", "gene"), ("Aβ", "gene"),
                         ("hypospadias", "disease"), ("HLA-DR4", "gene"), ("DR5", "gene"), ("CCR7", "gene"),
                         ("CCL19", "gene"), ("insulin", "gene"), ("clopidogrel", "drug"), ("aspirin", "drug"),
                         ("pravastatin", "drug"), ("cholesterol", "lipid"), ("estrogen", "drug"),
                         ("cytokine receptor", "gene"), ("myeloperoxidase", "gene"), ("Sirt1", "gene"),
-                        ("obesity", "disease")]:
-        typer.add(name, type_)
-    return Context(typer=typer, rng=random.Random(0), per_record=5, outside=outside)
+                        ("obesity", "disease")]
 
 
-def rec(hypothesis, premise="Nothing related."):
-    return MechanismRecord("x", premise, hypothesis)
+def make_ctx(outside):
+    return make_context(_NAMES, outside)
 
 
-def texts(out):
-    return [p.hypothesis for p in out]
 
 
 def test_a_replacement_keeps_the_kind_its_head_noun_or_shape_names():

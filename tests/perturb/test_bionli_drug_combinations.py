@@ -2,38 +2,27 @@
 its root: a non-medicine in a drug combination or coordinated with a drug (pyroglutamate passed as the
 slot after "therapies with varenicline or" was not read as a drug's), a disease from another organ
 system, an LPR reversing one of two linked regulation words."""
-import random
 
+from tests.perturb.bionli_helpers import make_context, reasons, rec, texts
 from monalog_perturb.bio import chemicals, vocabularies
-from monalog_perturb.bio.bionli import Context, lpr, sreo
+from monalog_perturb.bio.bionli import lpr, sreo
 from monalog_perturb.bio.entity_rules import DISEASE_BRANCH, DRUG_SLOT
-from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.bio.predicate_rules import LINKED
-from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.bio.semtypes import SemType
 
 
-def make_ctx(outside):
-    typer = DictionaryTyper()
-    for name, type_ in [("clopidogrel", "drug"), ("aspirin", "drug"), ("glucose", "drug"), ("Varenicline", "drug"),
+_NAMES = [("clopidogrel", "drug"), ("aspirin", "drug"), ("glucose", "drug"), ("Varenicline", "drug"),
                         ("bupropion", "drug"), ("pyroglutamate", "drug"), ("vitamin D", "drug"),
                         ("Angiotensin converting enzyme inhibitors", "drug"), ("renal insufficiency", "disease"),
                         ("pyloric stenosis", "disease"), ("nephrotic syndrome", "disease"),
-                        ("doxazosin", "drug"), ("congestive heart failure", "disease")]:
-        typer.add(name, type_)
-    return Context(typer=typer, rng=random.Random(0), per_record=5, outside=outside)
+                        ("doxazosin", "drug"), ("congestive heart failure", "disease")]
 
 
-def rec(hypothesis, premise="Nothing related."):
-    return MechanismRecord("x", premise, hypothesis)
+def make_ctx(outside):
+    return make_context(_NAMES, outside)
 
 
-def texts(out):
-    return [p.hypothesis for p in out]
 
-
-def reasons(ctx):
-    return {reason for (_, reason) in ctx.skipped}
 
 
 def kind_at(text, marker="<el>", closing="<le>"):

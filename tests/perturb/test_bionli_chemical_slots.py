@@ -2,20 +2,16 @@
 its root: a chemical of the wrong kind for its slot, a fixed "-induced" term, an acronym of a class, a
 name written again unmarked, a symmetric relation behind a parenthesis, a swap of two kinds, VNeg of
 coordinated predicates or inside an embedded hypothesis, SN of a number others depend on."""
-import random
 
+from tests.perturb.bionli_helpers import make_context, reasons, rec, texts
 from monalog_perturb.bio import chemicals, swaps
-from monalog_perturb.bio.bionli import Context, sen, sn, sre, sreo, vneg
+from monalog_perturb.bio.bionli import sen, sn, sre, sreo, vneg
 from monalog_perturb.bio.entity_rules import ANALYTE_SLOT, DIFFERENT_KINDS, DRUG_SLOT
-from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.bio.predicate_rules import COORDINATED, EMBEDDED, negate_main_clause
-from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.bio.semtypes import SemType
 
 
-def make_ctx(outside=None):
-    typer = DictionaryTyper()
-    for name, type_ in [("pravastatin", "drug"), ("cholesterol", "drug"), ("ramipril", "drug"),
+_NAMES = [("pravastatin", "drug"), ("cholesterol", "drug"), ("ramipril", "drug"),
                         ("vitamin B12", "drug"), ("vitamin B6", "drug"), ("homocysteine", "drug"),
                         ("heparin", "drug"), ("folate", "drug"), ("perindopril", "drug"), ("indapamide", "drug"),
                         ("pyroglutamate", "drug"), ("amlodipine", "drug"), ("estrogen", "drug"),
@@ -24,21 +20,14 @@ def make_ctx(outside=None):
                         ("myocarditis", "disease"), ("Losartan", "drug"), ("candesartan", "drug"),
                         ("nephropathy", "disease"), ("diastolic blood pressure", "disease"),
                         ("abdominal aortic aneurysm", "disease"), ("clopidogrel", "drug"), ("aspirin", "drug"),
-                        ("atherosclerosis", "disease"), ("ACE inhibitors", "drug")]:
-        typer.add(name, type_)
-    return Context(typer=typer, rng=random.Random(0), per_record=5, outside=outside or {})
+                        ("atherosclerosis", "disease"), ("ACE inhibitors", "drug")]
 
 
-def rec(hypothesis, premise="Nothing related."):
-    return MechanismRecord("x", premise, hypothesis)
+def make_ctx(outside=None):
+    return make_context(_NAMES, outside)
 
 
-def texts(out):
-    return [p.hypothesis for p in out]
 
-
-def reasons(ctx):
-    return {reason for (_, reason) in ctx.skipped}
 
 
 def test_slot_kinds_from_the_words_around_a_name():
