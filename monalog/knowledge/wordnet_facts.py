@@ -122,9 +122,10 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
 @lru_cache(maxsize=20000)
 def another_kind(modifier: str, noun: str) -> bool:
     """"modifier noun" is a compound WordNet lists that is no kind of `noun` ("sea lion", "teddy bear",
-    "attorney general", "guinea pig"): adding the modifier changes what the noun names."""
+    "attorney general", "guinea pig"): adding the modifier changes what the noun names. Only for a
+    modifier WordNet knows as no adjective: "cold water" and "wise man" also have literal readings."""
     compound = f"{modifier.lower()}_{noun.lower()}"
-    if not synsets(compound, "n"):
+    if not synsets(compound, "n") or synsets(modifier.lower(), "a"):
         return False
     fact = relate(compound, noun.lower(), "n")
     return fact is None or fact.relation not in (Relation.LEQ, Relation.EQ)
