@@ -178,8 +178,7 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("The cat does not eat fish", "The cat does not eat fish and rice"),           # "X and Y" ≤ X where ↓
     ("Anna never visited a museum", "Anna never visited a museum and a zoo"),
     ("Tom had no options left", "Tom had no career options left"),    # "left" a verb in one, an adverb in the other
-    ("Cameras don't tend to capture reality", "Cameras don't tend to capture reality and live motion"),
-    ("You don't like love stories", "You don't like love stories and sad endings"),   # under a premodifier
+    ("You don't like love stories", "You don't like love stories and poems"),   # under a premodifier
     ("No bus was late", "No school bus was late"),       # a compound WordNet lists as a kind of its noun
     ("All boys and girls like to play baseball", "All boys like to play baseball"),   # a determiner's sum
     ("No boys and girls like baseball", "No girls like baseball"),
@@ -260,6 +259,10 @@ def test_contradictions(prover, premise, hypothesis, note):
     ("A person is stopping a young man", "A person is stopping a man"),   # "stop X": the parse cannot tell ↑
     ("No lion swam in the bay", "No sea lion swam in the bay"),      # a compound WordNet lists as another kind
     ("No bear was in the room", "No teddy bear was in the room"),
+    ("I am the only Brazilian who can't speak Portuguese",          # "Portuguese and | dance samba"
+     "I am the only Brazilian who can't speak Portuguese and dance samba"),
+    ("I am the only Brazilian who can't speak Portuguese",          # "the only": restrictor non-monotone
+     "I am the only Brazilian who can't speak Portuguese well"),
     ("Two men are not fighting", "Some men are fighting"),             # two counts: maybe two groups
     ("A boy is not singing", "A boy is dancing and a kid is singing"),   # a conjunct's referent counts too
     ("A woman and a man are not dancing", "A man and a child are dancing"),   # other conjuncts, other people
