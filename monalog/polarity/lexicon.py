@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Sequence
 
 from monalog.ccg.category import Category, complements, parse_category
+from monalog.ccg.tree import Token
 from monalog.errors import MonalogError, ResourceError
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_path
@@ -139,12 +140,17 @@ class Lexicon:
             return next((sig for sig in rows if not sig.frame), rows[0] if rows else None)
         return next((sig for sig in rows if not sig.frame or sig.fits(category)), None)
 
-    def clausal_mark(self, word: str, lemma: str, default: Polarity) -> Polarity:
-        """The object's marking of the verb's row with no frame, its clausal reading ("stop doing X": ↓),
-        for a gerund parsed as its NP object ("stopped smoking cigarettes"), not its NP row's ("stopped a
-        man": ↑); `default` when it has none."""
-        clausal = next((sig for sig in self.functor_rows(word, lemma) if not sig.frame), None)
-        return clausal.scope[0] if clausal is not None and clausal.scope else default
+    def object_mark(self, verb: Token, first: Token, default: Polarity) -> Polarity:
+        """A verb's marking of its NP object (`default`, from its NP row) where the object is a gerund
+        ("stopped smoking cigarettes", tagged a verb or, as taggers often do, a noun): the verb's row with
+        no frame, its clausal reading ("stop doing X": ↓), when that is more downward ("prevent" keeps its
+        NP row's ↓)."""
+        word = first.word.lower()
+        if not (first.pos == "VBG" or (first.pos.startswith("NN") and word.endswith("ing") and len(word) > 5)):
+            return default
+        clausal = next((sig for sig in self.functor_rows(verb.word, verb.lemma) if not sig.frame), None)
+        mark = clausal.scope[0] if clausal is not None and clausal.scope else default
+        return default if mark is Polarity.UP else mark
 
     def downward(self, word: str, lemma: str = "", category: Category | None = None) -> bool:
         """A word that reverses or blocks monotonicity: an operator ("not", "refused") or the start of

@@ -283,9 +283,8 @@ class Polarizer:
         if rule in (Rule.FA, Rule.BA):
             functor, arg = (left, right) if rule is Rule.FA else (right, left)
             mark = UP if determiner else self._first_mark(functor)
-            if isinstance(functor, Leaf) and _is_np(arg.category) and _gerund(first_leaves(arg, 1)[0]):
-                clausal = self.lexicon.clausal_mark(functor.token.word, functor.token.lemma, mark)
-                mark = mark if clausal is UP else clausal       # never less downward than the NP row ("prevent")
+            if isinstance(functor, Leaf) and _is_np(arg.category):        # a gerund object: "stop doing X"
+                mark = self.lexicon.object_mark(functor.token, first_leaves(arg, 1)[0].token, mark)
             f_pol, a_pol = p, p * mark
             f_op, a_op = op, self._caused_by(mark, functor, op)
             if _is_np(arg.category) and not _is_np_modifier(functor.category):
@@ -397,10 +396,3 @@ class PolarizedSentence:
     def arrows(self) -> str:
         """"Every↑ dog↓ sees↑ some↑ cat↑": each input word with its polarity."""
         return " ".join(word + pol.value for word, pol in self.chunk_polarities())
-
-
-def _gerund(leaf: Leaf) -> bool:
-    """A gerund starting an object ("stopped smoking cigarettes"), tagged a verb or, as taggers often do,
-    a noun ("Every patient who stopped smoking")."""
-    pos, word = leaf.token.pos, leaf.token.word.lower()
-    return pos == "VBG" or (pos.startswith("NN") and word.endswith("ing") and len(word) > 5)
