@@ -94,10 +94,13 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
     Directed (`goal` a lemma key): stops at the first state that matches it, or whose words match
     `goal_words` (treeops.word_key), within `budget`.
     Undirected (`goal` None): every sentence within `depth`, in the order reached."""
+    def reached(tree: Tree, key: tuple[str, ...]) -> bool:
+        return key == goal or (len(key) == len(goal_words) > 0 and word_key(tree) == goal_words)
+
     root = State(start, polarizer)
     states: list[State] = [root]
     edges: list[tuple[str, str, str]] = []
-    if goal is not None and (lemma_key(start) == goal or bool(goal_words) and word_key(start) == goal_words):
+    if goal is not None and reached(start, lemma_key(start)):
         return SearchResult(root, (root,), ())
     seen = {lemma_key(start)}
     frontier = [root]
@@ -114,7 +117,7 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
                 if record_edges:
                     edges.append((sentence_text(state.tree), sentence_text(tree), step.describe()))
                 if goal is not None:
-                    if key == goal or bool(goal_words) and word_key(tree) == goal_words:
+                    if reached(tree, key):
                         return SearchResult(new, tuple(states), tuple(edges))
                     budget.check(len(states), start)
                 next_frontier.append(new)

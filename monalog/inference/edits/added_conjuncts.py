@@ -39,8 +39,9 @@ def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:
     under a determiner "dog and cat" is the sum of the two ("every dog and cat" ≥ "every dog"), so up to
     the noun phrase only premodifiers that hold of each noun may stand over them ("love | stories and sad
     endings"; not "two | cats and dogs")."""
-    category = str(node.category)
-    while category == "N" and path:        # up through the nouns' premodifiers ("love | stories and ...")
+    if str(node.category) != "N":
+        return str(node.category) == "NP"
+    while path:                             # up through the nouns' premodifiers ("love | stories and ...")
         parent = node_at(tree, path[:-1])
         if isinstance(parent, Unary):
             return str(parent.category) == "NP"
@@ -48,7 +49,7 @@ def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:
                 or not _distributive(parent.children[split[0]]):
             return False
         path = path[:-1]
-    return category == "NP"
+    return False
 
 
 def _distributive(modifier: Tree) -> bool:

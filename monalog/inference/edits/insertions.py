@@ -6,11 +6,11 @@ from typing import cast
 
 from monalog.ccg.tree import Binary, Leaf, Tree, leaves
 from monalog.inference.droppable import operators
-from monalog.knowledge.wordnet_facts import another_kind
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
 from monalog.inference.treeops import lemma_key, replace_at, same_category, sentence_text, surface, unmodified
+from monalog.knowledge.wordnet_facts import another_kind
 from monalog.polarity.marks import Polarity
 
 

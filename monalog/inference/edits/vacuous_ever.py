@@ -6,7 +6,6 @@ its right or the auxiliary before it ("has | ever been"), never after a word it 
 to gain from it."""
 from __future__ import annotations
 
-
 from monalog.ccg.tree import Binary, Leaf, Tree, leaves
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
