@@ -201,8 +201,8 @@ class Augmenter:
                         and bad_deletion(edited, t) is None)
 
         states = explore(tree, edits, self.polarizer, s.depth).states
-        pairs = [Generated(premise, sentence_text(agree(state.tree)), Label.ENTAILMENT, norm_steps + state.steps())
-                 for state in states[1:]]
+        pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
+                           norm_steps + state.steps()) for state in states[1:]]
         if s.contradictions:
             seen = {p.hypothesis.lower() for p in pairs}
             # "The kids are being grouped" -> "A person is grouping the kids": that person is no
@@ -215,7 +215,7 @@ class Augmenter:
                 verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
                                               for clause in (tree, *clause_conjuncts(tree)))
                 shown = sentence_text(state.tree)
-                for text, note in natural_contradictions(agree(state.tree), verbs=verbs):
+                for text, note in natural_contradictions(agree(state.tree, tree), verbs=verbs):
                     if text.lower() in seen or bad_contradiction(shown, text):
                         continue
                     seen.add(text.lower())
@@ -295,6 +295,8 @@ class Augmenter:
             candidates = self.kb.above(lemma) if up else self.kb.below(lemma)
             sense = None
             if pos == "d":
+                if positions[path] + 1 < len(tokens) and tokens[positions[path] + 1].pos == "CD":
+                    continue                       # "several thousand" is no "some thousand"
                 det = leaf.token.lemma.lower()
                 candidates = [w for w in candidates if word_choice().same_number(det, w)
                               and not {det, w} <= _DEMONSTRATIVES]       # "that song" -> "this song": another
@@ -302,8 +304,12 @@ class Augmenter:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]
                 candidates = [w for w in candidates if word_choice().common(w, up, pos)]
+                article = noun_article(tokens, positions[path])
+                if not up and pos == "n" and article in _SAME_COUNT:
+                    continue                       # "the wolf" is one animal: "the coyote" would be another
+                if article is None and leaf.token.word.lower().endswith("ing"):
+                    candidates = [w for w in candidates if w.endswith("ing")]   # "without eating": no "consumption"
                 if surface_tag(leaf.token) == "NN":      # never "a water", nor "playing instrument"
-                    article = noun_article(tokens, positions[path])
                     if article is None or article in COUNT_DETERMINERS:
                         candidates = [w for w in candidates if countable(w) == (article is not None)]
                     elif article in _SAME_COUNT:         # "the forest" -> "the vegetation": a mass noun

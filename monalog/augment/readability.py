@@ -108,6 +108,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
             and words[start - 1] not in check.particles \
             and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
+    if (lost := _complement_lost(tokens, start, end)) is not None:
+        return lost
     first = after_leaves[0] if after_leaves else None
     if start == 0 and first is not None and (first.token.pos.startswith(("VB", "MD"))
                                             or str(first.category).startswith("(S[dcl]\\NP)")):
@@ -191,12 +193,12 @@ def double_negative(text: str) -> bool:
 
 
 def tidy(text: str) -> str:
-    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's"),
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd"),
     the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
     "some thing"/"some person" (and, under a negation, "any thing") and "on every morning" written as
     people do."""
     text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
-    text = re.sub(r" ([.,!?;:]|'s|n't)(?= |$)", r"\1", text)
+    text = re.sub(r" ([.,!?;:]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$)", r"\1", text)
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
                   text)
@@ -239,6 +241,35 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
             and tokens[end - 1].pos.startswith("NN") and _event_noun(tokens[end - 1].lemma):
         return f"the phrase after \"{tokens[end - 1].word}\" may place that event, not the sentence's"
     return None
+
+
+def _complement_lost(tokens: Sequence[Token], start: int, end: int) -> str | None:
+    """The phrase right after a verb that the verb needs: a lone adjective after a linking verb ("All
+    animals should go naked" -> "should go"), or everything after a verb whose usual sense takes a
+    place or a predicate ("An old woman who lived in the house caught the boy" -> "who lived caught")."""
+    verb = tokens[start - 1] if start else None
+    if verb is None or not verb.pos.startswith("VB"):
+        return None
+    frames = _verb_frames(verb.lemma.lower())
+    if end - start == 1 and tokens[start].pos.startswith("JJ") and any(f & _PREDICATE_FRAMES for f in frames):
+        return f"\"{verb.word}\" would lose its adjective (\"go naked\" -> \"go\")"
+    bare = end == len(tokens) or not tokens[end].pos.startswith(_COMPLEMENT_TAGS)
+    if bare and frames and frames[0] <= _PHRASE_FRAMES:
+        return f"\"{verb.word}\" would stand without the phrase its sense needs (\"who lived in the house\")"
+    return None
+
+
+# WordNet's verb frames: 6 "Something ----s Adjective/Noun", 7 "Somebody ----s Adjective"; with 4
+# "Something is ----ing PP" and 22 "Somebody ----s PP", a sense used only so needs its phrase
+_PREDICATE_FRAMES = frozenset({6, 7})
+_PHRASE_FRAMES = frozenset({4, 6, 7, 22})
+_COMPLEMENT_TAGS = ("IN", "TO", "RB", "RP", "JJ", "DT", "NN", "PRP", "CD")
+
+
+@lru_cache(maxsize=4096)
+def _verb_frames(lemma: str) -> tuple[frozenset[int], ...]:
+    """The frames of the verb's first three WordNet senses."""
+    return tuple(frozenset(s.frame_ids()) for s in wordnet().synsets(lemma, "v")[:3])
 
 
 def _event_noun(lemma: str) -> bool:

@@ -97,8 +97,8 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
     out: dict[str, bool] = {}
     choice = word_choice()
     for synset in related:
-        words = [n.lower() for n in synset.lemma_names() if n.isalpha()]
-        word = words[0] if words else ""           # a synset's most frequent one-word name
+        words = [n for n in synset.lemma_names() if n.isalpha()]
+        word = words[0].lower() if words and words[0].islower() else ""   # its most frequent one-word name
         if not word or word == lemma or word in out or not choice.common(word, up, pos) \
                 or word in irregular_plural_forms():
             continue

@@ -5,8 +5,9 @@ same man), and so do these rules; a verb's negation contradicts only for the sam
 prover asks for it only when both sentences name the subject alike (`referents.two_referents`)."""
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
-from typing import Callable, Iterator, TypeGuard, cast
+from typing import Callable, Iterator, Sequence, TypeGuard, cast
 
 from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
@@ -242,12 +243,19 @@ def _swap_items(tree: Tree, scope: Path, words: dict[str, str], conjunct: bool =
         if back and ((k and found[k - 1][1].token.lemma.lower() in _ANY_AFTER)
                      or (after is not None and after.lemma.lower() in ("more", "longer"))):
             continue
-        if back and lemma == "any" and after is not None and after.pos == "NN" \
-                and after.lemma.lower() not in ("thing", "person"):      # the normaliser's "any thing"
+        head = _head_noun([leaf.token for _, leaf in found[k + 1:]])
+        if back and lemma == "any" and after is not None and head is not None and head.pos == "NN" \
+                and head.lemma.lower() not in ("thing", "person"):      # the normaliser's "any thing"
             word = "an" if after.word[:1].lower() in "aeiou" else "a"
         word = word.capitalize() if node.token.word[:1].isupper() else word
         tree = replace_at(tree, scope + sub, Leaf(node.category, Token(word, word.lower(), node.token.pos)))
     return tree
+
+
+def _head_noun(tokens: Sequence[Token]) -> Token | None:
+    """The noun phrase's last noun, over premodifiers ("any Mexican restaurants": never "a ...")."""
+    nouns = list(itertools.takewhile(lambda t: t.pos.startswith(("NN", "JJ", "VBN", "VBG", "CD")), tokens))
+    return next((t for t in reversed(nouns) if t.pos.startswith("NN")), None)
 
 
 def _object_np(tree: Tree, vp_path: Path) -> Path | None:

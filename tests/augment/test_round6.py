@@ -1,0 +1,113 @@
+"""Round 6 of the generator's judged sample outside SICK's style (results/augment_outside_round6_*.tsv)
+and the development rounds' pairs read again under the parser's default tagger: a deletion that takes
+the phrase a verb needs ("should go naked" -> "should go", "who lived in the house" -> "who lived"), a
+definite noun made more specific ("the water of the wolf" -> "of the coyote": another animal), "several
+thousand" -> "some thousand", a gerund replaced by a noun ("without eating" -> "without consumption"), a
+name for a class ("Spanish" -> "Latin"), "every day" -> "every date", "any Mexican restaurants" -> "a
+Mexican restaurants", and a verb that kept its plural when a conjunct left its subject. Each pair is
+never emitted rather than emitted wrong."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.agreement import agree
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.readability import bad_deletion
+from monalog.inference.proof import Label
+from monalog.inference.treeops import sentence_text
+from monalog.pipeline import Pipeline
+
+
+@pytest.fixture(scope="module")
+def pipeline(parser):
+    return Pipeline(parser)
+
+
+def _tree(pipeline, text):
+    return pipeline.run([text], True)[0].parse.tree
+
+
+@pytest.mark.parametrize("before, after", [
+    ("All animals should go naked", "All animals should go"),
+    ("An old woman who lived in the house caught the boy", "An old woman who lived caught the boy"),
+    ("Honeybees live in colonies of several thousand workers", "Honeybees live"),
+])
+def test_a_deletion_keeps_the_phrase_the_verb_needs(pipeline, before, after):
+    assert bad_deletion(_tree(pipeline, before), _tree(pipeline, after)) is not None
+
+
+@pytest.mark.parametrize("before, after", [
+    ("A man is running naked", "A man is running"),
+    ("An old woman who lived in the house caught the boy", "An old woman caught the boy"),
+    ("The children are eating at a restaurant", "The children are eating"),
+])
+def test_a_deletion_of_a_modifier_stays(pipeline, before, after):
+    assert bad_deletion(_tree(pipeline, before), _tree(pipeline, after)) is None
+
+
+def test_the_verb_follows_a_subject_that_lost_its_conjunct(pipeline):
+    premise = _tree(pipeline, "My brother and sister get up early.")
+    assert sentence_text(agree(_tree(pipeline, "My brother get up early."), premise)) == "My brother gets up early ."
+    assert sentence_text(agree(_tree(pipeline, "A man walk in the park."), _tree(pipeline, "A man and a woman walk "
+                                                                                        "in the park."))) \
+        == "A man walks in the park ."
+    # never a verb whose subject's number its words may not tell ("I", "fish"), nor without a premise
+    for text in ("I get up early.", "Fish swim in the lake."):
+        tree = _tree(pipeline, text)
+        assert sentence_text(agree(tree, tree)) == sentence_text(tree)
+    assert sentence_text(agree(_tree(pipeline, "My brother get up early."))) == "My brother get up early ."
+
+
+def test_a_final_period_does_not_hide_the_subject(pipeline):
+    tree = _tree(pipeline, "The man and woman is strolling.")
+    assert sentence_text(agree(tree)) == "The man and woman are strolling ."
+
+
+@pytest.fixture(scope="module")
+def generated(parser):
+    premises = ["The lamb said that he had never drunk the water of the wolf.",
+                "Honeybees live in colonies of several thousand workers.",
+                "No alien died without eating at some restaurants.",
+                "Tom can also speak some French and Spanish.",
+                "A man had a goose that laid a golden egg every day.",
+                "No alien ate at any Mexican restaurants.",
+                "My brother and sister get up about seven-thirty every school morning.",
+                "No dog chased a cat."]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    return {p: {(g.hypothesis.rstrip("."), g.label) for g in r} for p, r in zip(premises, results)}
+
+
+def _texts(generated, start: str, label: Label | None = None) -> set[str]:
+    return {h for p, got in generated.items() if p.startswith(start) for h, lab in got if label in (None, lab)}
+
+
+def test_round_6s_word_failures_are_never_generated(generated):
+    assert not [t for t in _texts(generated, "The lamb") if "coyote" in t or "seawater" in t]
+    assert not [t for t in _texts(generated, "Honeybees") if "some thousand" in t]
+    assert not [t for t in _texts(generated, "No alien died") if "consumption" in t]
+    assert not [t for t in _texts(generated, "Tom") if "Latin" in t]
+    assert not [t for t in _texts(generated, "A man") if "date" in t]
+    assert "A man had a goose that laid an egg every day" in _texts(generated, "A man", Label.ENTAILMENT)
+
+
+def test_any_before_a_plural_noun_comes_back_as_some(generated):
+    contradictions = _texts(generated, "No alien ate", Label.CONTRADICTION)
+    assert "An alien ate at some Mexican restaurants" in contradictions
+    assert not [t for t in contradictions if "a Mexican restaurants" in t]
+
+
+def test_a_subject_without_its_conjunct_agrees(generated):
+    up = _texts(generated, "My brother", Label.ENTAILMENT)
+    assert "My brother gets up about seven-thirty every school morning" in up
+    assert not [t for t in up if t.startswith(("My brother get ", "My sister get "))]
+
+
+def test_an_indefinite_noun_is_still_made_specific_where_downward(generated):
+    assert "No puppy chased a cat" in _texts(generated, "No dog", Label.ENTAILMENT)
+
+
+def test_a_contraction_is_written_whole():
+    from monalog.augment.readability import tidy
+
+    assert tidy("You 'd better avoid discussion of religion .") == "You'd better avoid discussion of religion."
+    assert tidy("I 'm sure they 're here and we 've seen it .") == "I'm sure they're here and we've seen it."
