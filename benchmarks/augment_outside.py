@@ -1,10 +1,11 @@
 """The generator on premises outside SICK's style (issue 51): pairs per premise, premises with none,
 and a random sample of the pairs judged by hand by two readers who do not see each other's verdicts.
 
-    .venv/bin/python -m benchmarks.augment_outside generate --round 2 [--sample 60] [--seed 51]
-    .venv/bin/python -m benchmarks.augment_outside score --round 2
+    .venv/bin/python -m benchmarks.augment_outside generate --round 7 [--sample 60] [--seed 51] [--tagger ensemble]
+    .venv/bin/python -m benchmarks.augment_outside score --round 7
 
-`generate` runs `monalog augment`'s library call with its default settings on the round's premises in
+`generate` runs `monalog augment`'s library call with its default settings but the tagger (the
+ensemble, as `--tagger` recommends for premises outside SICK's style) on the round's premises in
 benchmarks/data/outside_premises.txt (round 1: the development round, whose failures were fixed; round
 2: premises read only after the fixes) and writes results/augment_outside_roundN.jsonl (every pair)
 and results/augment_outside_roundN_sample.tsv (the sample to judge: premise, hypothesis, label). Each
@@ -45,12 +46,12 @@ def _path(round_: int, part: str) -> Path:
     return RESULTS / f"augment_outside_round{round_}{part}"
 
 
-def generate(round_: int, sample: int, seed: int) -> dict:
+def generate(round_: int, sample: int, seed: int, tagger: str) -> dict:
     from monalog.augment.generate import AugmentSettings, Augmenter
     from monalog.errors import MonalogError
 
     texts = premises(round_)
-    results = Augmenter(AugmentSettings()).load().generate_batch(texts)
+    results = Augmenter(AugmentSettings(tagger=tagger)).load().generate_batch(texts)
     rows, counts, failed = [], [], []
     for premise, result in zip(texts, results):
         if isinstance(result, MonalogError):
@@ -69,7 +70,8 @@ def generate(round_: int, sample: int, seed: int) -> dict:
     return {"round": round_, "premises": len(texts), "pairs": len(rows), "pairs_per_premise": len(rows) / len(texts),
             "median_per_premise": statistics.median(counts), "premises_with_none": sum(c == 0 for c in counts),
             "failed": failed, "entailments": sum(r["label"] == "ENTAILMENT" for r in rows),
-            "contradictions": sum(r["label"] == "CONTRADICTION" for r in rows), "sample": len(picked), "seed": seed}
+            "contradictions": sum(r["label"] == "CONTRADICTION" for r in rows), "sample": len(picked), "seed": seed,
+            "tagger": tagger}
 
 
 def _verdicts(path: Path) -> dict[str, dict]:
@@ -99,10 +101,10 @@ def _pct(x) -> str:
 
 
 def markdown(report: dict) -> str:
-    r = report["round"]
+    r, tagger = report["round"], report.get("tagger", "bilstm")       # rounds 1-6: the bilstm
     md = [f"# The generator on premises outside SICK's style (issue 51), round {r}", "",
-          f"Commands: `python -m benchmarks.augment_outside generate --round {r}` then `... score --round {r}` (2 "
-          "CPU cores; default `monalog augment` settings).", "",
+          f"Commands: `python -m benchmarks.augment_outside generate --round {r} --tagger {tagger}` then `... score "
+          f"--round {r}` (2 CPU cores; `monalog augment`'s settings with `--tagger {tagger}`).", "",
           f"{report['premises']} premises (benchmarks/data/outside_premises.txt, round {r}: 30 drawn from MED_dev, "
           "15 written by hand, fables, tales or news; the file's header says how): "
           f"{report['pairs']} pairs ({report['entailments']} entailments, "
@@ -126,10 +128,13 @@ def main() -> None:
     ap.add_argument("--round", type=int, default=2, dest="round_")
     ap.add_argument("--sample", type=int, default=60)
     ap.add_argument("--seed", type=int, default=51)
+    ap.add_argument("--tagger", default="ensemble",
+                    help="the parser's tagger (default: ensemble, what `monalog augment --tagger` recommends for "
+                         "premises outside SICK's style; rounds 1-6 ran the bilstm)")
     args = ap.parse_args()
     counts_path = _path(args.round_, ".json")
     if args.step == "generate":
-        counts = generate(args.round_, args.sample, args.seed)
+        counts = generate(args.round_, args.sample, args.seed, args.tagger)
     else:
         counts = {k: v for k, v in json.loads(counts_path.read_text(encoding="utf-8")).items()
                   if k not in ("readers", "agreement")}

@@ -209,8 +209,8 @@ class Augmenter:
             # referent of the premise, so "A person is not grouping the kids" contradicts nothing
             agentless = any(step.note == "passive_no_agent" for step in norm_steps)
             for state in states:
-                if (state.depth >= s.depth and s.depth > 1) or has_disjunct(state.tree):
-                    continue                       # the premise and the nearer entailments; "A or B is not"
+                if has_disjunct(state.tree):
+                    continue                       # "A or B is not"
                 # "A man is riding" -> "A person is not riding": a person may be another, no contradiction
                 verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
                                               for clause in (tree, *clause_conjuncts(tree)))

@@ -108,6 +108,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
             and words[start - 1] not in check.particles \
             and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
+    if start and words[start - 1] in ("a", "an") and words[start] in ("little", "few", "lot", "bit"):
+        return f"\"a {words[start]}\" is a quantity (\"a little water\" -> \"a water\")"
     if (lost := _complement_lost(tokens, start, end)) is not None:
         return lost
     first = after_leaves[0] if after_leaves else None

@@ -84,7 +84,7 @@ def _determiner(np: Tree) -> tuple[Path, Leaf] | None:
 def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> Iterator[tuple[Tree, str]]:
     """The NP's quantifier swapped ("a" <-> "no", a bare plural given "no"). `vp`: the clause's verb
     phrase, whose "any" goes back to "some" when the subject's "no" goes ("No dog is chasing any
-    cat" -> "A dog is chasing a cat", not "... chasing any cat")."""
+    cat" -> "A dog is chasing a cat", not "... any cat"), and whose "some" becomes "any" when it comes."""
     np = node_at(tree, np_path)
     if isinstance(np, Unary) and np.rule is Rule.LEX and str(np.child.category) == "N":   # bare plural
         first = not any(np_path)
@@ -123,8 +123,8 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
     else:
         return
     new = replace_at(tree, np_path + path, Leaf(det.category, Token(word, word.lower(), "DT")))
-    if lemma == "no" and vp is not None:
-        new = _swap_items(new, vp, _SOME, back=True)        # the whole verb phrase: "no" scopes over it
+    if vp is not None:        # the whole verb phrase: "no" scopes over it ("No dog chased any cat")
+        new = _swap_items(new, vp, _SOME, back=True) if lemma == "no" else _swap_items(new, vp, _ANY)
     yield new, f"{label}: \"{det.token.word}\" -> \"{word}\""
 
 

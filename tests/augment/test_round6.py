@@ -4,8 +4,9 @@ the phrase a verb needs ("should go naked" -> "should go", "who lived in the hou
 definite noun made more specific ("the water of the wolf" -> "of the coyote": another animal), "several
 thousand" -> "some thousand", a gerund replaced by a noun ("without eating" -> "without consumption"), a
 name for a class ("Spanish" -> "Latin"), "every day" -> "every date", "any Mexican restaurants" -> "a
-Mexican restaurants", and a verb that kept its plural when a conjunct left its subject. Each pair is
-never emitted rather than emitted wrong."""
+Mexican restaurants", "No red alien watched some ...", and a verb that kept its plural when a conjunct
+left its subject. Each pair is never emitted rather than emitted wrong. Also more pairs of the right
+kind: the contradictions of the entailments two edits away."""
 from __future__ import annotations
 
 import pytest
@@ -31,6 +32,7 @@ def _tree(pipeline, text):
     ("All animals should go naked", "All animals should go"),
     ("An old woman who lived in the house caught the boy", "An old woman who lived caught the boy"),
     ("Honeybees live in colonies of several thousand workers", "Honeybees live"),
+    ("A crow found a pitcher with a little water in it", "A crow found a pitcher with a water in it"),
 ])
 def test_a_deletion_keeps_the_phrase_the_verb_needs(pipeline, before, after):
     assert bad_deletion(_tree(pipeline, before), _tree(pipeline, after)) is not None
@@ -72,7 +74,8 @@ def generated(parser):
                 "A man had a goose that laid a golden egg every day.",
                 "No alien ate at any Mexican restaurants.",
                 "My brother and sister get up about seven-thirty every school morning.",
-                "No dog chased a cat."]
+                "No dog chased a cat.",
+                "The red alien watched some sports matches."]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
     return {p: {(g.hypothesis.rstrip("."), g.label) for g in r} for p, r in zip(premises, results)}
 
@@ -111,3 +114,13 @@ def test_a_contraction_is_written_whole():
 
     assert tidy("You 'd better avoid discussion of religion .") == "You'd better avoid discussion of religion."
     assert tidy("I 'm sure they 're here and we 've seen it .") == "I'm sure they're here and we've seen it."
+
+
+def test_a_new_no_takes_any_in_its_scope(generated):
+    contradictions = _texts(generated, "The red alien", Label.CONTRADICTION)
+    assert "No red alien watched any sports matches" in contradictions
+    assert not [t for t in contradictions if t.startswith("No") and " some " in t]
+
+
+def test_an_entailment_two_edits_away_has_its_contradictions(generated):
+    assert "No guy had a goose that laid an egg every day" in _texts(generated, "A man", Label.CONTRADICTION)
