@@ -1,6 +1,8 @@
-"""Locate the data shipped with the package (grammars/, kb/, the trained tagger)."""
+"""Locate the data shipped with the package (grammars/, kb/, the trained tagger) and the cache folder
+of what monalog builds or installs once (the WordNet index, the MPNet base)."""
 from __future__ import annotations
 
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -24,3 +26,8 @@ def kb_path(name: str) -> Path:
 def model_path(name: str) -> Path:
     """A shipped model file under monalog/models/."""
     return Path(str(resources.files("monalog.models").joinpath(name)))
+
+
+def cache_dir() -> Path:
+    """Where monalog keeps data it builds or installs (MONALOG_CACHE, else ~/.cache/monalog)."""
+    return Path(os.environ.get("MONALOG_CACHE", Path.home() / ".cache" / "monalog"))

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from monalog.errors import ResourceError
-from monalog.resources import kb_path
+from monalog.resources import cache_dir, kb_path
 
 log = logging.getLogger(__name__)
 
@@ -28,11 +28,6 @@ DEBIAN_DIR = Path("/usr/share/wordnet")
 DICT_FILES = [f"{kind}.{pos}" for kind in ("data", "index") for pos in ("noun", "verb", "adj", "adv")] + \
     [f"{pos}.exc" for pos in ("noun", "verb", "adj", "adv")] + ["index.sense", "cntlist.rev"]
 SOURCE_FILES = tuple(name for name in DICT_FILES if name != "index.sense")     # what the compiled index reads
-
-
-def cache_dir() -> Path:
-    """Where monalog keeps data it builds (MONALOG_CACHE, else ~/.cache/monalog)."""
-    return Path(os.environ.get("MONALOG_CACHE", Path.home() / ".cache" / "monalog"))
 
 
 def build_nltk_copy(source: Path = DEBIAN_DIR, target_root: Path | None = None) -> Path:
