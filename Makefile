@@ -1,10 +1,14 @@
 # make run   - set up what is missing, then run the main job on the bundled examples
 # make test  - set up what is missing, then lint (ruff), type-check (mypy) and run the default (fast) tests
 # make test-slow - the slow tests too (full silver data, real models)
-.PHONY: setup run lint test test-slow bench-parse
+# make setup-mpnet - also install the MPNet base (all-mpnet-base-v2, ~440 MB) for `--model mpnet`
+.PHONY: setup setup-mpnet run lint test test-slow bench-parse
 
 setup:
 	@bash scripts/setup.sh
+
+setup-mpnet: setup
+	@bash scripts/setup-mpnet.sh
 
 run: setup
 	@.venv/bin/monalog demo
