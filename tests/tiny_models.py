@@ -1,5 +1,6 @@
 """Tiny randomly initialised transformers models built from configs and saved like hub models
-(no files from anywhere, no download): a BERT classifier / encoder / MLM, and a GPT-2 causal LM."""
+(no files from anywhere, no download): a BERT classifier / encoder / MLM, an MPNet encoder (the
+architecture of the MPNet base), and a GPT-2 causal LM."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -40,6 +41,23 @@ def bert_mlm(folder: Path) -> Path:
 
     _bert_tokenizer(folder)
     BertForMaskedLM(_bert_config()).save_pretrained(folder)
+    return folder
+
+
+MPNET_SPECIALS = ["<s>", "<pad>", "</s>", "[UNK]", "<mask>"]       # ids as in all-mpnet-base-v2
+
+
+def mpnet_encoder(folder: Path) -> Path:
+    """An MPNet encoder with its tokenizer, saved as all-mpnet-base-v2's folder is (MPNetModel, no head)."""
+    from transformers import MPNetConfig, MPNetModel, MPNetTokenizer
+
+    folder.mkdir(parents=True, exist_ok=True)
+    vocab = {word: i for i, word in enumerate(MPNET_SPECIALS + WORDS)}
+    MPNetTokenizer(vocab=vocab, do_lower_case=True).save_pretrained(folder)
+    config = MPNetConfig(vocab_size=len(vocab), hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+                         intermediate_size=64, max_position_embeddings=66, pad_token_id=1, bos_token_id=0,
+                         eos_token_id=2)
+    MPNetModel(config).save_pretrained(folder)
     return folder
 
 
