@@ -302,7 +302,9 @@ class Fallback:
         self.classes = _class_labels(config)
         self.arrays = exact_classifier(resolve(model), config, self.device)      # on the CPU: exact, in numpy
         self.model = None if self.arrays else load("AutoModelForSequenceClassification", model).to(self.device)
-        self.batch_size = batch_size            # and no pair past the model's positions (a small model's)
+        # torch's products move with the rows beside them (padding, batch shape): one pair at a time, so
+        # that a pair's probabilities never depend on its batch; and no pair past the model's positions
+        self.batch_size = batch_size if self.arrays else 1
         self.max_length = min(max_length, getattr(config, "max_position_embeddings", max_length))
         meta = Path(model) / META
         try:

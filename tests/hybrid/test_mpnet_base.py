@@ -66,6 +66,9 @@ def test_a_trained_mpnet_fallback_predicts_without_token_types(trained):
     assert "token_type_ids" not in fallback.tokenizer("a man is playing", "a person is playing")
     rows = fallback.probabilities([(p, h) for p, h, _ in EXAMPLES[:6]])
     assert len(rows) == 6 and all(abs(sum(r.values()) - 1) < 1e-5 for r in rows)
+    # one pair at a time: a pair's probabilities are the same bits alone or beside others
+    assert fallback.batch_size == 1
+    assert [fallback.probabilities([(p, h)])[0] for p, h, _ in EXAMPLES[:6]] == rows
 
 
 def test_cpu_training_runs_without_autocast():
