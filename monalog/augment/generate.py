@@ -22,13 +22,13 @@ from monalog.augment.contradictions import exclusive_swaps, natural_contradictio
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.insertions import down_insertions
 from monalog.augment.readability import bad_contradiction, bad_deletion, gender_clash
-from monalog.augment.readability import double_negative, lone_reciprocal, repeated_bigram, tidy
+from monalog.augment.readability import double_negative, lone_reciprocal, misread_noun, repeated_bigram, tidy
 from monalog.augment.words import COUNT_DETERMINERS, in_compound, replacing_leaf, word_choice, wordnet_neighbours
 from monalog.augment.words import surface_tag, wordnet_siblings
 from monalog.augment.words import article as noun_article
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
-from monalog.errors import MonalogError
+from monalog.errors import MonalogError, ParseError
 from monalog.inference.alignment import Knowledge
 from monalog.inference.generation import Generator
 from monalog.inference.target import kb_leq, pair_fact
@@ -179,6 +179,9 @@ class Augmenter:
     def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...],
                   neighbours: Neighbours) -> list[Generated]:
         s = self.settings
+        if (word := misread_noun(tree)) is not None:
+            raise ParseError(f"the parse reads {word!r} as a noun, which WordNet knows only as a verb: no pairs from "
+                             "a misread sentence", input=premise)
         premise_lemmas = set(lemma_key(tree))
 
         words = _words(tree)

@@ -245,6 +245,19 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     return None
 
 
+def misread_noun(tree: Tree) -> str | None:
+    """A lower-case word the parse takes for a noun that WordNet knows only as a verb ("Understanding a
+    document requires ...": "requires" a plural noun; "Let's listen to"): the parse is wrong, and so
+    would every edit of it be."""
+    for leaf in leaves(tree):
+        word, lemma = leaf.token.word, leaf.token.lemma.lower()
+        if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() \
+                and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
+                and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
+            return word
+    return None
+
+
 def _complement_lost(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """The phrase right after a verb that the verb needs: a lone adjective after a linking verb ("All
     animals should go naked" -> "should go"), or everything after a verb whose usual sense takes a

@@ -124,3 +124,15 @@ def test_a_new_no_takes_any_in_its_scope(generated):
 
 def test_an_entailment_two_edits_away_has_its_contradictions(generated):
     assert "No guy had a goose that laid an egg every day" in _texts(generated, "A man", Label.CONTRADICTION)
+
+
+def test_no_pairs_from_a_sentence_the_parse_misreads(parser):
+    from monalog.augment.readability import misread_noun
+    from monalog.errors import ParseError
+
+    text = "Understanding a long document requires tracking how entities are introduced and evolve over time."
+    tree = Pipeline(parser).run([text], True)[0].parse.tree
+    assert misread_noun(tree) == "requires"         # the shipped tagger's reading
+    [result] = Augmenter(AugmentSettings(), parser=parser).generate_batch([text])
+    assert isinstance(result, ParseError) and "requires" in str(result)
+    assert misread_noun(Pipeline(parser).run(["The eating of fish is good for you."], True)[0].parse.tree) is None
