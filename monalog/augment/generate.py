@@ -312,6 +312,8 @@ class Augmenter:
                     continue                       # "the wolf" is one animal: "the coyote" would be another
                 if article is None and leaf.token.word.lower().endswith("ing"):
                     candidates = [w for w in candidates if w.endswith("ing")]   # "without eating": no "consumption"
+                if surface_tag(leaf.token) == "NNS":     # never "for yesterdays"
+                    candidates = [w for w in candidates if countable(w)]
                 if surface_tag(leaf.token) == "NN":      # never "a water", nor "playing instrument"
                     if article is None or article in COUNT_DETERMINERS:
                         candidates = [w for w in candidates if countable(w) == (article is not None)]

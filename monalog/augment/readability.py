@@ -35,6 +35,8 @@ _QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedd
 _DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
+_NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
+_ORDINAL = re.compile(r"(?:first|second|third|\w+th|\d+(?:st|nd|rd|th))$")
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
             and words[start - 1] not in check.particles \
             and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
+    if end - start == 1 and _ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
+        return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
     if start and words[start - 1] in ("a", "an") and words[start] in ("little", "few", "lot", "bit"):
         return f"\"a {words[start]}\" is a quantity (\"a little water\" -> \"a water\")"
     if (lost := _complement_lost(tokens, start, end)) is not None:
@@ -165,8 +169,12 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "a clause word swapped for a determiner"
     if _QUESTION_WORDS & set(old[1:changed]) and {"not", "n't"} & set(new[changed:]):     # inside the verb phrase
         return "a negation inside a clause the sentence does not assert (\"tracking how entities are not ...\")"
-    if _NPIS & set(new) and _NEGATIONS & set(old) and not _NEGATIONS & set(new):
-        return "an NPI left without the negation that licensed it"
+    if (_NPIS & set(new) or "a single" in " ".join(new)) and _NEGATIONS & set(old) and not _NEGATIONS & set(new):
+        return "an NPI left without the negation that licensed it (\"did win a single game\")"
+    if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
+        return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
+    if "no" in new[changed:changed + 1] and re.search(r" ?, (?:which|who)\b", after.lower()):
+        return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
     return None
 
 
@@ -195,12 +203,14 @@ def double_negative(text: str) -> bool:
 
 
 def tidy(text: str) -> str:
-    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd"),
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd",
+    "( RNNs )" -> "(RNNs)"),
     the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
     "some thing"/"some person" (and, under a negation, "any thing") and "on every morning" written as
     people do."""
     text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
-    text = re.sub(r" ([.,!?;:]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$)", r"\1", text)
+    text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
+    text = re.sub(r"\( ", "(", text)
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
                   text)

@@ -1,0 +1,47 @@
+"""Round 7 of the generator's judged sample outside SICK's style (results/augment_outside_round7_*.tsv,
+both readers): parentheses written apart ("( RNNs )"), "a single" left without its negation, "no" before
+a number noun or a noun a relative between commas describes, an ordinal dropped ("the twelfth century"
+-> "the century"), a plural no one writes ("for yesterdays"). Each pair is never emitted rather than
+emitted wrong."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.readability import bad_contradiction, bad_deletion, tidy
+from monalog.pipeline import Pipeline
+
+
+def test_parentheses_are_written_around_their_words():
+    assert tidy("rely on neural networks ( RNNs ) , running them .") == "rely on neural networks (RNNs), running them."
+
+
+@pytest.mark.parametrize("before, after", [
+    ("The visiting side did not win a single game this season.", "The visiting side did win a single game."),
+    ("Thousands cheered as the cyclists crossed the line.", "No thousands cheered as the cyclists crossed the line."),
+    ("The castle, which was built long ago, overlooks the valley.",
+     "No castle, which was built long ago, overlooks the valley."),
+])
+def test_contradictions_a_reader_rejects(before, after):
+    assert bad_contradiction(before, after) is not None
+
+
+def test_a_plain_contradiction_stays():
+    assert bad_contradiction("The castle overlooks the valley.", "No castle overlooks the valley.") is None
+    assert bad_contradiction("The side won a single game.", "The side did not win a single game.") is None
+
+
+def test_an_ordinal_is_never_dropped(parser):
+    pipeline = Pipeline(parser)
+
+    def tree(text):
+        return pipeline.run([text], True)[0].parse.tree
+    assert bad_deletion(tree("The castle was built in the twelfth century"),
+                        tree("The castle was built in the century")) is not None
+    assert bad_deletion(tree("The castle was built in the early century"),
+                        tree("The castle was built in the century")) is None
+
+
+def test_a_plural_replacement_must_have_a_plural(parser):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["I haven't slept for days."])
+    assert pairs and not [p for p in pairs if "yesterdays" in p.hypothesis or "tomorrows" in p.hypothesis]
