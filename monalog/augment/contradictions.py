@@ -23,7 +23,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
-from monalog.text.morphology import be_for, plural
+from monalog.text.morphology import be_for, past_tense, plural, third_person
 
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 
@@ -37,7 +37,29 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     out = [(text, note) for text, note in ((sentence_text(t), note) for t, note in
                                           contradictories(tree, objects=False, verbs=verbs, vague=False))
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
-    return out + _there_is_no(tree) + _object_no(tree)
+    plain = [(text, f"{note}, in the plain tense") for text, note in
+             ((_without_do(t, tree), note) for t, note in out if note.startswith("the negation"))
+             if text is not None]
+    return out + plain + _there_is_no(tree) + _object_no(tree)
+
+
+_DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
+
+
+def _without_do(text: str, negated: Tree) -> str | None:
+    """"Tom does eat meat" (the negation taken from "Tom doesn't eat meat") as people mostly write it,
+    "Tom eats meat"; None where the auxiliary is no negated "do" of the sentence or the next word is
+    no verb in its base form."""
+    negated_words = [leaf.token.word.lower() for leaf in leaves(negated)]
+    words = text.split()
+    for i, (word, verb) in enumerate(zip(words, words[1:])):
+        w = word.lower()
+        if w in _DO and verb.isalpha() and verb.islower() and wordnet().synsets(verb, "v") \
+                and any(a == w and b in ("n't", "not") for a, b in zip(negated_words, negated_words[1:])):
+            inflected = _DO[w](verb)
+            return " ".join([*words[:i], inflected[:1].upper() + inflected[1:] if word[:1].isupper() else inflected,
+                             *words[i + 2:]])
+    return None
 
 
 def _object_no(tree: Tree) -> list[tuple[str, str]]:

@@ -45,3 +45,11 @@ def test_an_ordinal_is_never_dropped(parser):
 def test_a_plural_replacement_must_have_a_plural(parser):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["I haven't slept for days."])
     assert pairs and not [p for p in pairs if "yesterdays" in p.hypothesis or "tomorrows" in p.hypothesis]
+
+
+def test_a_negation_taken_away_also_gives_the_plain_tense(parser):
+    premises = ["Tom doesn't eat meat or scrambled eggs.", "The minister did not answer questions from reporters."]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    texts = {p.hypothesis for r in results for p in r}
+    assert {"Tom does eat meat or scrambled eggs.", "Tom eats meat or scrambled eggs.",
+            "The minister answered questions from reporters."} <= texts
