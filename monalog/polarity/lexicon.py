@@ -14,7 +14,7 @@ from monalog.ccg.category import Category, complements, parse_category
 from monalog.ccg.tree import Token
 from monalog.errors import MonalogError, ResourceError
 from monalog.polarity.marks import Polarity
-from monalog.resources import grammar_path
+from monalog.resources import grammar_lines, grammar_path
 
 _DIGITS = re.compile(r"^\d+([.,]\d+)?$")
 NUMERAL = "N"
@@ -140,11 +140,14 @@ class Lexicon:
             return next((sig for sig in rows if not sig.frame), rows[0] if rows else None)
         return next((sig for sig in rows if not sig.frame or sig.fits(category)), None)
 
-    def object_mark(self, verb: Token, first: Token, default: Polarity) -> Polarity:
+    def object_mark(self, verb: Token, first: Token, default: Polarity, kind: bool = False) -> Polarity:
         """A verb's marking of its NP object (`default`, from its NP row) where the object is a gerund
         ("stopped smoking cigarettes", tagged a verb or, as taggers often do, a noun): the verb's row with
         no frame, its clausal reading ("stop doing X": ↓), when that is more downward ("prevent" keeps its
-        NP row's ↓)."""
+        NP row's ↓). `kind`: the object is a bare noun where the verb phrase is not ↓; after a verb of
+        liking it names a kind, neither ↑ nor ↓ (grammars/kind_object_verbs.txt)."""
+        if kind and default is Polarity.UP and verb.lemma.lower() in _kind_verbs():
+            return Polarity.NONE
         word = first.word.lower()
         if not (first.pos == "VBG" or (first.pos.startswith("NN") and word.endswith("ing") and len(word) > 5)):
             return default
@@ -157,6 +160,11 @@ class Lexicon:
         a determiner phrase ("no", "at_most") with a marking that is not ↑."""
         sig = self.functor(word, lemma, category) or self.match_determiner(word.lower().split("_"))
         return sig is not None and (sig.restrictor is not Polarity.UP or any(m is not Polarity.UP for m in sig.scope))
+
+
+@lru_cache(maxsize=1)
+def _kind_verbs() -> frozenset[str]:
+    return frozenset(grammar_lines("kind_object_verbs.txt"))
 
 
 def read_lexicon(path: str | Path) -> Lexicon:

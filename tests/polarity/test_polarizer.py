@@ -276,6 +276,12 @@ def test_operators_on_real_parses(parser, sentence, expected):
     # a PP after a phrase with a downward operator may be inside its scope or not: neither
     ("I had no friends in Boston", {"friends": DOWN, "Boston": NONE}),
     ("No alien died without eating at restaurants", {"restaurants": NONE}),
+    # a verb of liking's bare object names a kind: neither ↑ nor ↓, but ↓ under a negation
+    ("Mary hates vegetables", {"vegetables": NONE}),
+    ("Tom likes small cats", {"cats": NONE}),
+    ("Tom doesn't like cats", {"cats": DOWN}),
+    ("Tom likes a cat", {"cat": UP}),
+    ("Tom feeds cats", {"cats": UP}),
 ])
 def test_operators_beyond_sick(sentence, expected):
     got = dict(polarize_sentence(sentence).chunk_polarities())
