@@ -8,29 +8,50 @@ from typing import Callable, TypeGuard, cast
 
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
 from monalog.inference.treeops import surface
-from monalog.text.morphology import be_for, past_tense, third_person
+from monalog.text.morphology import ZERO_PLURALS, be_for, past_tense, third_person
 
 _BE = {"is", "are"}
 
 
 def agree(tree: Tree, premise: Tree | None = None) -> Tree:
     """`tree` with its main clause's copula or auxiliary "is"/"are" agreeing with the subject; in
-    each of two coordinated sentences ("Some kids are playing and an old man is standing"). Another
-    present-tense verb only where the subject of `premise`, which `tree` was made from, was a
-    coordination and is one no more ("My brother and sister get up" -> "My brother gets up"): the
-    subject's number is read from its words, which may not say it ("I", "fish")."""
-    if isinstance(tree, Binary) and tree.rule is Rule.RP:          # the sentence's final "."
+    each of two coordinated sentences ("Some kids are playing and an old man is standing"). Given the
+    `premise` `tree` was made from: nothing changes where the subject is the premise's (its agreement
+    stands: "The fish are swimming"), the sentence's final "." is looked past, and another present-tense
+    verb agrees too where the premise's subject was a coordination and is one no more ("My brother and
+    sister get up" -> "My brother gets up")."""
+    if premise is not None and isinstance(tree, Binary) and tree.rule is Rule.RP:       # a final "."
         left = agree(tree.left, premise)
         return tree if left is tree.left else Binary(tree.category, tree.rule, left, tree.right, tree.head_is_left)
     if _coordination(tree) and str(tree.left.category).startswith("S"):
         return _each_conjunct(tree, agree)
     if not (isinstance(tree, Binary) and tree.rule is Rule.BA and str(tree.left.category) == "NP"):
         return tree
-    coordinated = _coordinated(tree.left)
-    wanted = "are" if coordinated else be_for(surface(tree.left))
-    was_coordinated = (subject := _subject(premise)) is not None and _coordinated(subject)
-    right = _agree_vp(tree.right, wanted, lexical=was_coordinated and not coordinated)
+    subject = _subject(premise)
+    if subject is not None and surface(subject) == surface(tree.left):
+        return tree
+    be, singular = _number(tree.left)
+    lexical = subject is not None and _coordinated(subject) and singular is not None
+    right = _agree_vp(tree.right, be, singular if lexical else None)
     return tree if right is tree.right else Binary(tree.category, tree.rule, tree.left, right, tree.head_is_left)
+
+
+_PRONOUNS = {"i": ("am", False), "you": ("are", False), "we": ("are", False), "they": ("are", False),
+             "he": ("is", True), "she": ("is", True), "it": ("is", True)}
+
+
+def _number(np: Tree) -> tuple[str | None, bool | None]:
+    """The subject's "is"/"are" (or "am") and whether a verb takes its third person singular; None
+    where its words do not tell (a noun the same in both numbers: "fish", "deer")."""
+    if _coordinated(np):
+        return "are", False
+    text = surface(np).lower()
+    if text in _PRONOUNS:
+        return _PRONOUNS[text]
+    if text.split()[-1] in ZERO_PLURALS:
+        return None, None
+    be = be_for(text)
+    return be, be == "is"
 
 
 def _subject(tree: Tree | None) -> Tree | None:
@@ -53,25 +74,27 @@ def _coordinated(np: Tree) -> bool:
         _coordinated(child) for child in np.children if str(child.category) in ("N", "NP"))
 
 
-def _agree_vp(vp: Tree, wanted: str, lexical: bool = False) -> Tree:
-    """The VP with its first word, and each coordinated VP's first word, set to `wanted` where it
-    is "is"/"are" ("is sitting ... and are looking" -> "and is looking"), or to the present tense
-    of that number where it is another verb's and `lexical` ("get up" -> "gets up")."""
+def _agree_vp(vp: Tree, be: str | None, singular: bool | None = None) -> Tree:
+    """The VP with its first word, and each coordinated VP's first word, set to `be` where it is
+    "is"/"are" ("is sitting ... and are looking" -> "and is looking"), or, given `singular`, to the
+    present tense of that number where it is another verb's ("get up" -> "gets up")."""
     if _coordination(vp):
-        return _each_conjunct(vp, lambda conjunct: _agree_vp(conjunct, wanted, lexical))
+        return _each_conjunct(vp, lambda conjunct: _agree_vp(conjunct, be, singular))
     first = vp
     while isinstance(first, Binary):
         first = first.left
     if not isinstance(first, Leaf):
         return vp
-    word = first.token.word.lower()
-    if word in _BE:
-        form = wanted
-    elif lexical and _present(first.token):
-        form = third_person(first.token.lemma.lower()) if wanted == "is" else first.token.lemma.lower()
+    word, lemma = first.token.word.lower(), first.token.lemma.lower()
+    if word in _BE and be is not None:
+        form, tag = be, "VBZ" if be == "is" else "VBP"
+    elif word in ("was", "were") and be is not None:
+        form, tag = "were" if be == "are" else "was", "VBD"
+    elif singular is not None and _present(first.token):
+        form, tag = (third_person(lemma), "VBZ") if singular else (lemma, "VBP")
     else:
         return vp
-    return vp if form == word else _replace_first(vp, form, "VBZ" if wanted == "is" else "VBP")
+    return vp if form == word else _replace_first(vp, form, tag)
 
 
 def _coordination(node: Tree) -> TypeGuard[Binary]:
@@ -97,8 +120,11 @@ def _replace_first(node: Tree, word: str, tag: str) -> Tree:
 
 
 def _present(token: Token) -> bool:
-    """A present-tense lexical verb; tagged so, or spelt as its base where its past differs (the tagger
-    calls "get" of "My brother get up" VBD)."""
-    lemma = token.lemma.lower()
-    return lemma.isalpha() and (token.pos in ("VBP", "VBZ") or (
-        token.pos == "VBD" and token.word.lower() == lemma and past_tense(lemma) != lemma))
+    """A lexical verb spelt as its present tense: its base or its third person singular, whatever the
+    tagger says ("get" of "My brother get up" is tagged VBD); never a modal ("can", tagged VBZ) nor "be"."""
+    lemma, word = token.lemma.lower(), token.word.lower()
+    return lemma.isalpha() and token.pos.startswith("VB") and lemma not in _MODALS | {"be"} \
+        and (word == third_person(lemma) or (word == lemma and past_tense(lemma) != lemma))
+
+
+_MODALS = frozenset({"can", "could", "will", "would", "shall", "should", "may", "might", "must"})

@@ -6,6 +6,7 @@ situation, a word replaced by one that excludes it ("A woman is playing a guitar
 "standing")."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
@@ -34,31 +35,30 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     before a subject a later clause picks one of ("No men are standing and one is jumping").
     `verbs`: also by negating a verb (not for a subject that is no referent of the premise)."""
     coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
-    out = [(text, note) for text, note in ((sentence_text(t), note) for t, note in
-                                          contradictories(tree, objects=False, verbs=verbs, vague=False))
+    found = [(t, sentence_text(t), note) for t, note in contradictories(tree, objects=False, verbs=verbs, vague=False)]
+    out = [(text, note) for _, text, note in found
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
-    plain = [(text, f"{note}, in the plain tense") for text, note in
-             ((_without_do(t, tree), note) for t, note in out if note.startswith("the negation"))
-             if text is not None]
+    plain = [(text, f"{note}, in the plain tense") for t, _, note in found
+             if note.startswith("the negation") and (text := _without_do(t, tree)) is not None]
     return out + plain + _there_is_no(tree) + _object_no(tree)
 
 
 _DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
 
 
-def _without_do(text: str, negated: Tree) -> str | None:
-    """"Tom does eat meat" (the negation taken from "Tom doesn't eat meat") as people mostly write it,
-    "Tom eats meat"; None where the auxiliary is no negated "do" of the sentence or the next word is
-    no verb in its base form."""
-    negated_words = [leaf.token.word.lower() for leaf in leaves(negated)]
-    words = text.split()
-    for i, (word, verb) in enumerate(zip(words, words[1:])):
-        w = word.lower()
-        if w in _DO and verb.isalpha() and verb.islower() and wordnet().synsets(verb, "v") \
-                and any(a == w and b in ("n't", "not") for a, b in zip(negated_words, negated_words[1:])):
-            inflected = _DO[w](verb)
-            return " ".join([*words[:i], inflected[:1].upper() + inflected[1:] if word[:1].isupper() else inflected,
-                             *words[i + 2:]])
+def _without_do(tree: Tree, negated: Tree) -> str | None:
+    """"Tom does eat meat" (`tree`, the negation taken from `negated`, "Tom doesn't eat meat") as people
+    mostly write it, "Tom eats meat": where a "do" that `negated` had before its "n't" or "not" is
+    followed by a verb in its base form (not an adverb: "doesn't even like"), and not first (an order:
+    "Don't eat the cake" gives no claim)."""
+    found, before = leaves(tree), [leaf.token.word.lower() for leaf in leaves(negated)]
+    for i in range(1, len(found) - 1):
+        do, verb = found[i].token, found[i + 1].token
+        if do.word.lower() in _DO and verb.pos == "VB" and verb.word.isalpha() and verb.word.islower() \
+                and str(found[i + 1].category).startswith(("S[b]", "(S[b]")) \
+                and before[i:i + 2] in ([do.word.lower(), "n't"], [do.word.lower(), "not"]):
+            text = sentence_text(tree)
+            return re.sub(rf"\b{do.word} {verb.word}\b", _DO[do.word.lower()](verb.word), text, count=1)
     return None
 
 

@@ -22,10 +22,10 @@ from monalog.augment.contradictions import exclusive_swaps, natural_contradictio
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.insertions import down_insertions
 from monalog.augment.readability import bad_contradiction, bad_deletion, gender_clash
-from monalog.augment.readability import double_negative, lone_reciprocal, misread_noun, repeated_bigram, tidy
-from monalog.augment.words import COUNT_DETERMINERS, in_compound, replacing_leaf, word_choice, wordnet_neighbours
-from monalog.augment.words import surface_tag, wordnet_siblings
-from monalog.augment.words import article as noun_article
+from monalog.augment.readability import double_negative, lone_reciprocal, misread_noun, repeated_bigram, same_conjuncts
+from monalog.augment.readability import tidy
+from monalog.augment.words import in_compound, noun_forms, replacing_leaf, word_choice, wordnet_neighbours
+from monalog.augment.words import wordnet_siblings
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError, ParseError
@@ -58,8 +58,6 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
-# determiners whose singular noun keeps its countability: "the cow" is no "the cattle", "her house" no "housing"
-_SAME_COUNT = frozenset({"my", "your", "his", "her", "its", "our", "their", "'s", "'", "the", "this", "that"})
 _CONJ, _NP_CONJ = parse_category("conj"), parse_category("NP\\NP")
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 
@@ -233,6 +231,7 @@ class Augmenter:
         scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis, *written), 3))
                   for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
+                  and not same_conjuncts(p.hypothesis)
                   and not lone_reciprocal(p.hypothesis) and _spelt(p.hypothesis) != _spelt(premise)]
         return [p for p in scored if p.fluency is not None and p.fluency >= threshold][:s.max_pairs]
 
@@ -307,19 +306,8 @@ class Augmenter:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]
                 candidates = [w for w in candidates if word_choice().common(w, up, pos)]
-                article = noun_article(tokens, positions[path])
-                if not up and pos == "n" and article in _SAME_COUNT:
-                    continue                       # "the wolf" is one animal: "the coyote" would be another
-                if article is None and leaf.token.word.lower().endswith("ing"):
-                    candidates = [w for w in candidates if w.endswith("ing")]   # "without eating": no "consumption"
-                if surface_tag(leaf.token) == "NNS":     # never "for yesterdays"
-                    candidates = [w for w in candidates if countable(w)]
-                if surface_tag(leaf.token) == "NN":      # never "a water", nor "playing instrument"
-                    if article is None or article in COUNT_DETERMINERS:
-                        candidates = [w for w in candidates if countable(w) == (article is not None)]
-                    elif article in _SAME_COUNT:         # "the forest" -> "the vegetation": a mass noun
-                        count = countable(lemma)
-                        candidates = [w for w in candidates if countable(w) == count]
+                if pos == "n":
+                    candidates = noun_forms(candidates, tokens, positions[path], lemma, up)
             for new_lemma in candidates:
                 if gender_clash(words, lemma, new_lemma):
                     continue                       # "No girl ... with his family"

@@ -18,6 +18,7 @@ from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
+from monalog.text.morphology import countable
 from monalog.text.normalize import default_fragment
 
 _FORMS = auxiliaries("form")
@@ -36,7 +37,8 @@ _DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
-_ORDINAL = re.compile(r"(?:first|second|third|\w+th|\d+(?:st|nd|rd|th))$")
+_ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+                      r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth)$|\d+(?:st|nd|rd|th)$")
 
 
 @dataclass(frozen=True)
@@ -112,8 +114,11 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
     if end - start == 1 and _ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
         return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
-    if start and words[start - 1] in ("a", "an") and words[start] in ("little", "few", "lot", "bit"):
+    if start and words[start - 1] in ("a", "an") and end < len(words) and (words[start] in ("few", "lot", "bit") or (
+            words[start] == "little" and not countable(tokens[end].lemma.lower()))):
         return f"\"a {words[start]}\" is a quantity (\"a little water\" -> \"a water\")"
+    if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):
+        return "a parenthesis left without its pair or its words"
     if (lost := _complement_lost(tokens, start, end)) is not None:
         return lost
     first = after_leaves[0] if after_leaves else None
@@ -169,11 +174,12 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "a clause word swapped for a determiner"
     if _QUESTION_WORDS & set(old[1:changed]) and {"not", "n't"} & set(new[changed:]):     # inside the verb phrase
         return "a negation inside a clause the sentence does not assert (\"tracking how entities are not ...\")"
-    if (_NPIS & set(new) or "a single" in " ".join(new)) and _NEGATIONS & set(old) and not _NEGATIONS & set(new):
+    if (_NPIS & set(new) or re.search(r"\ba single\b(?!-)", after.lower())) and _NEGATIONS & set(old) \
+            and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it (\"did win a single game\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
         return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
-    if "no" in new[changed:changed + 1] and re.search(r" ?, (?:which|who)\b", after.lower()):
+    if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
         return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
     return None
 
@@ -189,6 +195,11 @@ def gender_clash(words: Sequence[str], old: str, new: str) -> bool:
 
 
 # -- whole sentences: what the naturalness filter drops, and the tidying every hypothesis gets --
+
+def same_conjuncts(text: str) -> bool:
+    """"Deer and deer roam": a word coordinated with itself (a replacement met its neighbour)."""
+    return re.search(r"\b(\w+) (?:and|or) \1\b", text, re.IGNORECASE) is not None
+
 
 def repeated_bigram(text: str) -> bool:
     """MonaLog's naturalness filter: a sentence with a bigram twice is dropped."""
@@ -261,7 +272,7 @@ def misread_noun(tree: Tree) -> str | None:
     would every edit of it be."""
     for leaf in leaves(tree):
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
-        if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() \
+        if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
                 and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
             return word

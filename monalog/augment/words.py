@@ -187,6 +187,30 @@ def article(tokens: Sequence[Token], i: int) -> str | None:
     return None
 
 
+# determiners whose singular noun keeps its countability: "the cow" is no "the cattle", "her house" no "housing"
+_SAME_COUNT = frozenset({"my", "your", "his", "her", "its", "our", "their", "'s", "'", "the", "this", "that"})
+
+
+def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma: str, up: bool) -> list[str]:
+    """The replacements of the noun at i that read in its place: none more specific under a definite
+    ("the wolf" is one animal, "the coyote" would be another), a gerund's by gerunds ("without eating":
+    no "consumption"), a plural's with a plural in use ("for yesterdays"), a singular's as countable as
+    its determiner asks ("a water", "playing instrument", "the forest" -> "the vegetation")."""
+    det = article(tokens, i)
+    if not up and det in _SAME_COUNT:
+        return []
+    if det is None and tokens[i].word.lower().endswith("ing"):
+        candidates = [w for w in candidates if w.endswith("ing")]
+    tag = surface_tag(tokens[i])
+    if tag == "NNS":
+        return [w for w in candidates if countable(w)]
+    if tag == "NN" and (det is None or det in COUNT_DETERMINERS):
+        return [w for w in candidates if countable(w) == (det is not None)]
+    if tag == "NN" and det in _SAME_COUNT:
+        return [w for w in candidates if countable(w) == countable(lemma)]
+    return list(candidates)
+
+
 def in_compound(words: Sequence[str], i: int, tags: Sequence[str] | None = None) -> bool:
     """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word. With
     the Penn `tags`, only where the other word is a noun too: "flower girl", not "little girl" or

@@ -293,7 +293,9 @@ def _save(model, tokenizer, meta: dict, output: Path) -> None:
 
 
 class Fallback:
-    """A trained fallback (a `monalog train` folder) or any transformers NLI classifier, loaded once."""
+    """A trained fallback (a `monalog train` folder) or any transformers NLI classifier, loaded once.
+    `batch_size` is the exact numpy path's (a BERT model on the CPU); a model torch computes predicts one
+    pair at a time, on any device."""
 
     def __init__(self, model: str, device: str | None = None, batch_size: int = 64, max_length: int = 128) -> None:
         self.device = pick_device(device)

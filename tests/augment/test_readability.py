@@ -121,7 +121,7 @@ def test_an_adverb_keeps_its_adjective(generated):
 def outside(parser):
     """Premises outside SICK's style (issue 51), written for these tests."""
     return _generate(parser, ["No sailor sailed without reading nautical charts",
-                              "Solving a hard puzzle requires knowing how pieces are shaped and fit together",
+                              "Tom knows how the pieces are shaped and fit together",
                               "Nobody in the village had ever seen such a tall tower",
                               "The boy ran back to his uncle's house",
                               "Jack sold the old cow at the market"])
@@ -133,12 +133,12 @@ def test_a_gerund_keeps_its_object(outside):
 
 
 def test_an_embedded_question_is_neither_asserted_nor_negated(outside):
-    pairs = outside["Solving a hard puzzle requires knowing how pieces are shaped and fit together"]
+    pairs = outside["Tom knows how the pieces are shaped and fit together"]
     assert pairs
     for hypothesis, _ in pairs:
-        assert not hypothesis.lower().startswith(("how", "pieces")), hypothesis
-        assert "are fit" not in hypothesis and "how pieces are not" not in hypothesis, hypothesis
-        assert "knowing no pieces" not in hypothesis, hypothesis
+        assert not hypothesis.lower().startswith(("how", "the pieces")), hypothesis
+        assert "are fit" not in hypothesis and "how the pieces are not" not in hypothesis, hypothesis
+        assert "knows no pieces" not in hypothesis, hypothesis
 
 
 def test_a_contradiction_keeps_no_npi_without_its_negation(outside):

