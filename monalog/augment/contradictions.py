@@ -49,12 +49,12 @@ _DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
 def _without_do(tree: Tree, negated: Tree) -> str | None:
     """"Tom does eat meat" (`tree`, the negation taken from `negated`, "Tom doesn't eat meat") as people
     mostly write it, "Tom eats meat": where a "do" that `negated` had before its "n't" or "not" is
-    followed by a verb in its base form (not an adverb: "doesn't even like"), and not first (an order:
-    "Don't eat the cake" gives no claim)."""
+    followed by a verb its category calls a base form (the tagger's tags are no guide here; not an
+    adverb: "doesn't even like"), and not first (an order: "Don't eat the cake" gives no claim)."""
     found, before = leaves(tree), [leaf.token.word.lower() for leaf in leaves(negated)]
     for i in range(1, len(found) - 1):
         do, verb = found[i].token, found[i + 1].token
-        if do.word.lower() in _DO and verb.pos == "VB" and verb.word.isalpha() and verb.word.islower() \
+        if do.word.lower() in _DO and verb.word.isalpha() and verb.word.islower() \
                 and str(found[i + 1].category).startswith(("S[b]", "(S[b]")) \
                 and before[i:i + 2] in ([do.word.lower(), "n't"], [do.word.lower(), "not"]):
             text = sentence_text(tree)
