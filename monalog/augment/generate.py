@@ -12,10 +12,9 @@ under the fluency threshold (fluency.py; every pair records its score).
 """
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
@@ -55,7 +54,6 @@ if TYPE_CHECKING:
     from monalog.neural.embeddings import SentenceEmbedder
     from monalog.parsing.parser import Parser
 
-T = TypeVar("T")
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
 _CONJ, _NP_CONJ = parse_category("conj"), parse_category("NP\\NP")
@@ -94,6 +92,13 @@ class Generated:
     label: Label
     steps: tuple[Step, ...] = field(default=(), compare=False)
     fluency: float | None = field(default=None, compare=False)
+    negates: str | None = field(default=None, compare=False)    # the entailment a contradiction negates
+
+
+def _backed(pairs: list[Generated]) -> list[Generated]:
+    """No contradiction of a dropped entailment: a parse went wrong ("No printing press more common")."""
+    kept = {p.hypothesis for p in pairs if p.label is Label.ENTAILMENT}
+    return [p for p in pairs if p.negates is None or p.negates in kept]
 
 
 class Augmenter:
@@ -171,7 +176,7 @@ class Augmenter:
                 proof = next(proofs)
                 if not isinstance(proof, MonalogError) and proof.label is pair.label:
                     kept.append(pair)
-            out.append(kept)
+            out.append(_backed(kept))
         return out
 
     def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...],
@@ -205,23 +210,8 @@ class Augmenter:
         pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
                            norm_steps + state.steps()) for state in states[1:]]
         if s.contradictions:
-            seen = {p.hypothesis.lower() for p in pairs}
-            # "The kids are being grouped" -> "A person is grouping the kids": that person is no
-            # referent of the premise, so "A person is not grouping the kids" contradicts nothing
-            agentless = any(step.note == "passive_no_agent" for step in norm_steps)
-            for state in states:
-                if has_disjunct(state.tree):
-                    continue                       # "A or B is not"
-                # "A man is riding" -> "A person is not riding": a person may be another, no contradiction
-                verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
-                                              for clause in (tree, *clause_conjuncts(tree)))
-                shown = sentence_text(state.tree)
-                for text, note in natural_contradictions(agree(state.tree, tree), verbs=verbs):
-                    if text.lower() in seen or bad_contradiction(shown, text):
-                        continue
-                    seen.add(text.lower())
-                    step = Step(StepKind.NEGATE, shown, text, text, note=f"\"{text}\" contradicts \"{shown}\" ({note})")
-                    pairs.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,)))
+            pairs += self._negations(premise, tree, [st for st in states if not has_disjunct(st.tree)], norm_steps,
+                                     {p.hypothesis.lower() for p in pairs})       # never "A or B is not"
         if s.contradictions and s.exclusions:
             sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
             pairs += [Generated(premise, sentence_text(agree(t)), Label.CONTRADICTION, norm_steps + (step,))
@@ -233,7 +223,30 @@ class Augmenter:
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
                   and not same_conjuncts(p.hypothesis)
                   and not lone_reciprocal(p.hypothesis) and _spelt(p.hypothesis) != _spelt(premise)]
-        return [p for p in scored if p.fluency is not None and p.fluency >= threshold][:s.max_pairs]
+        return _backed([p for p in scored if p.fluency is not None and p.fluency >= threshold])[:s.max_pairs]
+
+    def _negations(self, premise: str, tree: Tree, states: Sequence, norm_steps: tuple[Step, ...],
+                   seen: set[str]) -> list[Generated]:
+        """The contradictions of the premise (`tree`) and of each entailment (`states`), in the forms
+        people write, each once and not one of the entailments (`seen`), with the entailment it negates."""
+        # "The kids are being grouped" -> "A person is grouping the kids": that person is no
+        # referent of the premise, so "A person is not grouping the kids" contradicts nothing
+        agentless = any(step.note == "passive_no_agent" for step in norm_steps)
+        out = []
+        for state in states:
+            # "A man is riding" -> "A person is not riding": a person may be another, no contradiction
+            verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
+                                          for clause in (tree, *clause_conjuncts(tree)))
+            shown, agreed = sentence_text(state.tree), agree(state.tree, tree)
+            source = tidy(sentence_text(agreed)) if state.depth else None
+            for text, note in natural_contradictions(agreed, verbs=verbs):
+                if text.lower() in seen or bad_contradiction(shown, text):
+                    continue
+                seen.add(text.lower())
+                step = Step(StepKind.NEGATE, shown, text, text, note=f"\"{text}\" contradicts \"{shown}\" ({note})")
+                out.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,),
+                                     negates=source))
+        return out
 
     def _synonyms(self, a: str, b: str) -> bool:
         """Nouns the verifying prover takes for one referent: WordNet or the KB has them as synonyms."""
@@ -373,15 +386,6 @@ def _noun_modifier(leaf: Leaf) -> bool:
 
 def _words(tree: Tree) -> list[str]:
     return [leaf.token.word.lower() for leaf in leaves(tree)]
-
-
-def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:
-    """A `fraction` of one source's pairs, chosen by a generator seeded from (seed, source), so the
-    sample does not depend on batching, workers or order."""
-    if fraction >= 1.0:
-        return pairs
-    rng = random.Random(f"{seed}:{source}")
-    return [p for p in pairs if rng.random() < fraction]
 
 
 _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})

@@ -80,4 +80,5 @@ def _open_slot(tokens: list[Token], i: int) -> bool:
         return False                     # "wearing no shirt" (from "shirtless"): no "wearing no new shirt"
     if before.word.lower() in _OPEN_DETERMINERS:
         return True
-    return surface_tag(tokens[i]) == "NNS" and before.pos.startswith(("VB", "IN", "TO"))
+    verb = before.pos.startswith("VB") and bool(wordnet().synsets(before.lemma.lower(), "v"))    # not "news"
+    return surface_tag(tokens[i]) == "NNS" and (verb or before.pos.startswith(("IN", "TO")))

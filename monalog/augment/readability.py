@@ -112,13 +112,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
             and words[start - 1] not in check.particles \
             and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
-    if end - start == 1 and _ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
-        return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
-    if start and words[start - 1] in ("a", "an") and end < len(words) and (words[start] in ("few", "lot", "bit") or (
-            words[start] == "little" and not countable(tokens[end].lemma.lower()))):
-        return f"\"a {words[start]}\" is a quantity (\"a little water\" -> \"a water\")"
-    if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):
-        return "a parenthesis left without its pair or its words"
+    if (phrase := _phrase_broken(tokens, words, remaining, start, end)) is not None:
+        return phrase
     if (lost := _complement_lost(tokens, start, end)) is not None:
         return lost
     first = after_leaves[0] if after_leaves else None
@@ -276,6 +271,24 @@ def misread_noun(tree: Tree) -> str | None:
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
                 and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
             return word
+    return None
+
+
+def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,
+                   end: int) -> str | None:
+    """A phrase the deletion leaves without a part it needs: an ordinal, a quantity's word, a first
+    conjunct (an adjective before "and" and another adjective), one of a pair of parentheses."""
+    if end - start == 1 and _ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
+        return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
+    if start and words[start - 1] in ("a", "an") and end < len(words) and (words[start] in ("few", "lot", "bit") or (
+            words[start] == "little" and not countable(tokens[end].lemma.lower()))):
+        return f"\"a {words[start]}\" is a quantity (\"a little water\" -> \"a water\")"
+    if end + 1 < len(words) and words[end] in ("and", "or", "but") \
+            and all(_adjective(w) for w in words[start:end]) \
+            and (_adjective(words[end + 1]) or words[end + 1] in ("more", "less")):     # tags unreliable here
+        return f"\"{words[end]}\" would lose its first conjunct (\"made books cheaper and more common\")"
+    if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):
+        return "a parenthesis left without its pair or its words"
     return None
 
 

@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable, Iterator, TypeVar
 
-from monalog.augment.generate import AugmentSettings, Augmenter, Generated, sample
+from monalog.augment.generate import AugmentSettings, Augmenter, Generated
 from monalog.parallel import run_batches
 from monalog.errors import InputError, MonalogError
 from monalog.fileio import check_output, row_with
 from monalog.resumable import ProgressFile, append_lines
 from monalog.rows import BadRow, read_jsonl, read_lines, read_tsv
 from monalog.inference.render import step_json
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -233,3 +236,12 @@ def _new_lines(batch: list[Premise], results: list[list[dict] | str], fraction: 
             report.labels[row["label"]] += 1
             report.written += 1
     return lines
+
+
+def sample(pairs: list[T], fraction: float, seed: int, source: str) -> list[T]:
+    """A `fraction` of one source's pairs, chosen by a generator seeded from (seed, source), so the
+    sample does not depend on batching, workers or order."""
+    if fraction >= 1.0:
+        return pairs
+    rng = random.Random(f"{seed}:{source}")
+    return [p for p in pairs if rng.random() < fraction]

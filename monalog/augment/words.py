@@ -37,12 +37,12 @@ class WordChoice:
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
-        a noun (`pos` "n") must also read as one (`pos_share`)."""
+        a noun or verb (`pos` "n", "v") must also read as one (`pos_share`: no "could ballot")."""
         from wordfreq import zipf_frequency
 
         floor = self.min_zipf_above if above else self.min_zipf
         return word not in self.abstract and zipf_frequency(word, "en") >= floor \
-            and (pos != "n" or pos_share(word, "n") >= self.min_pos_share)
+            and (pos not in ("n", "v") or pos_share(word, pos) >= self.min_pos_share)
 
     def swappable(self, old: str, new: str, lemmas: set[str]) -> bool:
         """`old` may give way to its antonym `new` in a sentence of these lemmas ("young" -> "old",
