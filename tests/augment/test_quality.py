@@ -12,17 +12,7 @@ from monalog.augment.words import in_compound
 from monalog.inference.proof import Label, StepKind
 from monalog.inference.treeops import sentence_text
 from monalog.knowledge.senses import SenseChooser, can_be_intransitive
-from monalog.pipeline import Pipeline
 from monalog.text.morphology import agree_articles, be_for, countable
-
-
-@pytest.fixture(scope="module")
-def pipeline(parser):
-    return Pipeline(parser)
-
-
-def _tree(pipeline, text):
-    return pipeline.run([text], True)[0].parse.tree
 
 
 @pytest.mark.parametrize("before, after", [
@@ -34,8 +24,8 @@ def _tree(pipeline, text):
     ("Some kids is playing in a yard and an old man are standing",
      "Some kids are playing in a yard and an old man is standing"),
 ])
-def test_agreement_follows_the_subject(pipeline, before, after):
-    assert sentence_text(agree(_tree(pipeline, before))) == after
+def test_agreement_follows_the_subject(tree_of, before, after):
+    assert sentence_text(agree(tree_of(before))) == after
 
 
 def test_number_of_a_noun_phrase():
@@ -48,41 +38,41 @@ def test_number_of_a_noun_phrase():
     assert be_for("the sports ground") == "is" and be_for("the sheep shed") == "is"      # no participle there
 
 
-def test_contradictions_in_the_forms_people_write(pipeline):
-    texts = {text for text, _ in natural_contradictions(_tree(pipeline, "Five kids are playing a guitar"))}
+def test_contradictions_in_the_forms_people_write(tree_of):
+    texts = {text for text, _ in natural_contradictions(tree_of("Five kids are playing a guitar"))}
     assert {"No kids are playing a guitar", "There are no kids playing a guitar",
             "Nobody is playing a guitar", "Five kids are not playing a guitar"} <= texts
     assert not any("no guitar" in t or "No Five" in t for t in texts)          # no object "no", no stacking
-    coordinated = {t for t, _ in natural_contradictions(_tree(pipeline, "A woman and three men are posing"))}
+    coordinated = {t for t, _ in natural_contradictions(tree_of("A woman and three men are posing"))}
     assert "No woman and three men are posing" not in coordinated
-    nouns = {t for t, _ in natural_contradictions(_tree(pipeline, "The man and woman are strolling"))}
+    nouns = {t for t, _ in natural_contradictions(tree_of("The man and woman are strolling"))}
     assert nouns == {"The man and woman are not strolling"}                     # not "No man and woman are"
-    adjectives = {t for t, _ in natural_contradictions(_tree(pipeline, "A brown and white dog is running"))}
+    adjectives = {t for t, _ in natural_contradictions(tree_of("A brown and white dog is running"))}
     assert "No brown and white dog is running" in adjectives
-    modifier = {t for t, _ in natural_contradictions(_tree(pipeline, "A man with a dog and cat is walking"))}
+    modifier = {t for t, _ in natural_contradictions(tree_of("A man with a dog and cat is walking"))}
     assert "No man with a dog and cat is walking" in modifier
 
 
-def test_negated_verbs_take_any_and_one_picked_from_many_is_not_negated(pipeline):
-    eggs = {t for t, _ in natural_contradictions(_tree(pipeline, "A woman is cracking some eggs into a bowl"))}
+def test_negated_verbs_take_any_and_one_picked_from_many_is_not_negated(tree_of):
+    eggs = {t for t, _ in natural_contradictions(tree_of("A woman is cracking some eggs into a bowl"))}
     assert "A woman is not cracking any eggs into a bowl" in eggs and not any("not cracking some" in t for t in eggs)
-    back = {t for t, _ in natural_contradictions(_tree(pipeline, "Someone is not eating anything"))}
+    back = {t for t, _ in natural_contradictions(tree_of("Someone is not eating anything"))}
     assert any(tidy(t).endswith("is eating something") for t in back)      # "any thing" -> "some thing"
-    picked = {t for t, _ in natural_contradictions(_tree(pipeline, "Two men are standing and one is jumping"))}
+    picked = {t for t, _ in natural_contradictions(tree_of("Two men are standing and one is jumping"))}
     assert "Two men are not standing and one is jumping" in picked
     assert not any("one is not" in t or t.startswith("No ") for t in picked)     # the other man; "one" of none
-    both = {t for t, _ in natural_contradictions(_tree(pipeline, "A man is wearing a hat and standing on some rocks"))}
+    both = {t for t, _ in natural_contradictions(tree_of("A man is wearing a hat and standing on some rocks"))}
     assert "A man is not wearing a hat and standing on some rocks" in both      # "any" only before the "and"
-    few = {t for t, _ in natural_contradictions(_tree(pipeline, "A few men are running outside"))}
+    few = {t for t, _ in natural_contradictions(tree_of("A few men are running outside"))}
     assert {"No men are running outside", "There are no men running outside"} <= few
     assert not any("few" in t.lower() and "no" in t.lower().split() for t in few)     # no "No few men"
     assert tidy("A man is not writing any thing") == "A man is not writing anything"
-    nobody = {tidy(t) for t, _ in natural_contradictions(_tree(pipeline, "No dog is chasing any cat"))}
+    nobody = {tidy(t) for t, _ in natural_contradictions(tree_of("No dog is chasing any cat"))}
     assert "A dog is chasing a cat" in nobody and "A dog is chasing any cat" not in nobody    # "no" gone, "any" too
-    both_any = _tree(pipeline, "No dog is chasing any cat and eating any bone")
+    both_any = tree_of("No dog is chasing any cat and eating any bone")
     both = {tidy(t) for t, _ in natural_contradictions(both_any)}
     assert "A dog is chasing a cat and eating a bone" in both          # "no" scopes over the whole verb phrase
-    alone = {t for t, _ in natural_contradictions(_tree(pipeline, "A few are running"))}
+    alone = {t for t, _ in natural_contradictions(tree_of("A few are running"))}
     assert not any("few" in t.lower() and "no" in t.lower().split() for t in alone)    # "few" as a pronoun
 
 

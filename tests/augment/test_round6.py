@@ -16,16 +16,6 @@ from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.readability import bad_deletion
 from monalog.inference.proof import Label
 from monalog.inference.treeops import sentence_text
-from monalog.pipeline import Pipeline
-
-
-@pytest.fixture(scope="module")
-def pipeline(parser):
-    return Pipeline(parser)
-
-
-def _tree(pipeline, text):
-    return pipeline.run([text], True)[0].parse.tree
 
 
 @pytest.mark.parametrize("before, after", [
@@ -34,8 +24,8 @@ def _tree(pipeline, text):
     ("Honeybees live in colonies of several thousand workers", "Honeybees live"),
     ("A crow found a pitcher with a little water in it", "A crow found a pitcher with a water in it"),
 ])
-def test_a_deletion_keeps_the_phrase_the_verb_needs(pipeline, before, after):
-    assert bad_deletion(_tree(pipeline, before), _tree(pipeline, after)) is not None
+def test_a_deletion_keeps_the_phrase_the_verb_needs(tree_of, before, after):
+    assert bad_deletion(tree_of(before), tree_of(after)) is not None
 
 
 @pytest.mark.parametrize("before, after", [
@@ -43,26 +33,26 @@ def test_a_deletion_keeps_the_phrase_the_verb_needs(pipeline, before, after):
     ("An old woman who lived in the house caught the boy", "An old woman caught the boy"),
     ("The children are eating at a restaurant", "The children are eating"),
 ])
-def test_a_deletion_of_a_modifier_stays(pipeline, before, after):
-    assert bad_deletion(_tree(pipeline, before), _tree(pipeline, after)) is None
+def test_a_deletion_of_a_modifier_stays(tree_of, before, after):
+    assert bad_deletion(tree_of(before), tree_of(after)) is None
 
 
-def test_the_verb_follows_a_subject_that_lost_its_conjunct(pipeline):
-    premise = _tree(pipeline, "My brother and sister get up early.")
-    assert sentence_text(agree(_tree(pipeline, "My brother get up early."), premise)) == "My brother gets up early ."
-    assert sentence_text(agree(_tree(pipeline, "A man walk in the park."), _tree(pipeline, "A man and a woman walk "
+def test_the_verb_follows_a_subject_that_lost_its_conjunct(tree_of):
+    premise = tree_of("My brother and sister get up early.")
+    assert sentence_text(agree(tree_of("My brother get up early."), premise)) == "My brother gets up early ."
+    assert sentence_text(agree(tree_of("A man walk in the park."), tree_of("A man and a woman walk "
                                                                                         "in the park."))) \
         == "A man walks in the park ."
     # never a verb whose subject's number its words may not tell ("I", "fish"), nor without a premise
     for text in ("I get up early.", "Fish swim in the lake."):
-        tree = _tree(pipeline, text)
+        tree = tree_of(text)
         assert sentence_text(agree(tree, tree)) == sentence_text(tree)
-    assert sentence_text(agree(_tree(pipeline, "My brother get up early."))) == "My brother get up early ."
+    assert sentence_text(agree(tree_of("My brother get up early."))) == "My brother get up early ."
 
 
-def test_a_final_period_does_not_hide_the_subject(pipeline):
-    premise = _tree(pipeline, "A man and a dog are running.")
-    assert sentence_text(agree(_tree(pipeline, "A man are running."), premise)) == "A man is running ."
+def test_a_final_period_does_not_hide_the_subject(tree_of):
+    premise = tree_of("A man and a dog are running.")
+    assert sentence_text(agree(tree_of("A man are running."), premise)) == "A man is running ."
 
 
 @pytest.mark.parametrize("premise, edited, expected", [
@@ -73,8 +63,8 @@ def test_a_final_period_does_not_hide_the_subject(pipeline):
     ("Deer and elk roam the forest.", "Deer roam the forest.", "Deer roam the forest ."),       # one or many
     ("The fish are swimming in the pond.", "The fish are swimming.", "The fish are swimming ."),  # the premise's
 ])
-def test_agreement_only_where_the_words_tell_the_number(pipeline, premise, edited, expected):
-    assert sentence_text(agree(_tree(pipeline, edited), _tree(pipeline, premise))) == expected
+def test_agreement_only_where_the_words_tell_the_number(tree_of, premise, edited, expected):
+    assert sentence_text(agree(tree_of(edited), tree_of(premise))) == expected
 
 
 @pytest.fixture(scope="module")
@@ -138,13 +128,13 @@ def test_an_entailment_two_edits_away_has_its_contradictions(generated):
     assert "No guy had a goose that laid an egg every day" in _texts(generated, "A man", Label.CONTRADICTION)
 
 
-def test_no_pairs_from_a_sentence_the_parse_misreads(parser):
+def test_no_pairs_from_a_sentence_the_parse_misreads(parser, tree_of):
     from monalog.augment.readability import misread_noun
     from monalog.errors import ParseError
 
     text = "Understanding a long document requires tracking how entities are introduced and evolve over time."
-    tree = Pipeline(parser).run([text], True)[0].parse.tree
+    tree = tree_of(text)
     assert misread_noun(tree) == "requires"         # the shipped tagger's reading
     [result] = Augmenter(AugmentSettings(), parser=parser).generate_batch([text])
     assert isinstance(result, ParseError) and "requires" in str(result)
-    assert misread_noun(Pipeline(parser).run(["The eating of fish is good for you."], True)[0].parse.tree) is None
+    assert misread_noun(tree_of("The eating of fish is good for you.")) is None

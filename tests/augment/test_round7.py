@@ -9,7 +9,6 @@ import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.readability import bad_contradiction, bad_deletion, tidy
-from monalog.pipeline import Pipeline
 
 
 def test_parentheses_are_written_around_their_words():
@@ -31,11 +30,8 @@ def test_a_plain_contradiction_stays():
     assert bad_contradiction("The side won a single game.", "The side did not win a single game.") is None
 
 
-def test_an_ordinal_is_never_dropped(parser):
-    pipeline = Pipeline(parser)
-
-    def tree(text):
-        return pipeline.run([text], True)[0].parse.tree
+def test_an_ordinal_is_never_dropped(tree_of):
+    tree = tree_of
     assert bad_deletion(tree("The castle was built in the twelfth century"),
                         tree("The castle was built in the century")) is not None
     assert bad_deletion(tree("The castle was built in the early century"),
@@ -62,11 +58,8 @@ def test_a_negation_taken_away_also_gives_the_plain_tense(parser):
     ("The twenty-first century began", "The century began", True),
     ("The dog (a small poodle) barks", "The dog) barks", True),
 ])
-def test_quantities_ordinals_and_parentheses(parser, before, after, bad):
-    pipeline = Pipeline(parser)
-
-    def tree(text):
-        return pipeline.run([text], True)[0].parse.tree
+def test_quantities_ordinals_and_parentheses(tree_of, before, after, bad):
+    tree = tree_of
     assert (bad_deletion(tree(before), tree(after)) is not None) is bad
 
 
@@ -81,7 +74,7 @@ def test_review_findings_on_contradictions(parser):
     assert bad_contradiction("They had no match.", "They had a singles match.") is None
 
 
-def test_a_nominal_gerund_is_no_misread_verb(parser):
+def test_a_nominal_gerund_is_no_misread_verb(tree_of):
     from monalog.augment.readability import misread_noun
 
-    assert misread_noun(Pipeline(parser).run(["A man enjoys birdwatching."], True)[0].parse.tree) is None
+    assert misread_noun(tree_of("A man enjoys birdwatching.")) is None

@@ -11,18 +11,14 @@ from monalog.augment.generate import AugmentSettings, Augmenter, Generated, _bac
 from monalog.augment.readability import bad_deletion
 from monalog.augment.words import word_choice
 from monalog.inference.proof import Label
-from monalog.pipeline import Pipeline
 
 
 def test_a_verb_must_read_as_a_verb():
     assert not word_choice().common("ballot", pos="v") and word_choice().common("vote", pos="v")
 
 
-def test_a_coordinator_keeps_its_first_conjunct(parser):
-    pipeline = Pipeline(parser)
-
-    def tree(text):
-        return pipeline.run([text], True)[0].parse.tree
+def test_a_coordinator_keeps_its_first_conjunct(tree_of):
+    tree = tree_of
     assert bad_deletion(tree("The press made books cheaper and more common"),
                         tree("The press made books and more common")) is not None
 

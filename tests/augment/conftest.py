@@ -1,0 +1,13 @@
+"""Fixtures of the generator's tests: the normalised parse of a sentence, as the generator reads a premise."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.pipeline import Pipeline
+
+
+@pytest.fixture(scope="session")
+def tree_of(parser):
+    """text -> the tree the generator edits (normalised, parsed by the shared parser)."""
+    pipeline = Pipeline(parser)
+    return lambda text: pipeline.run([text], True)[0].parse.tree
