@@ -115,7 +115,7 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
         yield replace_at(tree, np_path + path[:-1], Binary(parent.category, parent.rule, no, noun, True)), \
             f"{label}: \"{det.token.word} few\" -> \"{no.token.word}\""
         return
-    if lemma in EXISTENTIAL:
+    if lemma in EXISTENTIAL or lemma == "most":       # "Most roads stay open" / "No roads stay open"
         word = "No" if first else "no"
     elif lemma == "no":                          # "no children" -> "some children", "no child" -> "a child"
         plural = any(leaf.token.pos in ("NNS", "NNPS") for leaf in leaves(node_at(tree, np_path)))
@@ -164,8 +164,11 @@ def _is_negation(node: Tree) -> TypeGuard[Leaf]:
 
 def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
     """Drop the verb phrase's negations (each, then all at once: "is not V and is not W"), or
-    negate its auxiliaries (the first, then all: "is V and is W")."""
+    negate its auxiliaries (the first, then all: "is V and is W"); none under "may" or "might", whose
+    possibility leaves room for its negation ("Winds may damage ..." / "Winds may not damage ...")."""
     vp = node_at(tree, vp_path)
+    if leaves(vp)[0].token.word.lower() in ("may", "might"):
+        return
     negated = [vp_path + sub for sub, node in walk(vp)
                if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _embedded(vp, sub)]
     for path in negated:

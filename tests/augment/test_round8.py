@@ -42,3 +42,12 @@ def generated(parser):
 def test_round_8s_failures_are_never_generated(generated):
     assert generated
     assert not [t for t in generated if "labor" in t or "ballot" in t or "news new" in t or "press more" in t]
+
+
+def test_may_leaves_room_for_its_negation(parser):
+    premises = ["Strong winds may damage older buildings near the coast.", "A man may be sleeping.",
+                "Most roads in the valley will stay open."]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    contradictions = {p.hypothesis for r in results for p in r if p.label is Label.CONTRADICTION}
+    assert not [t for t in contradictions if "may not" in t or "woman" in t or "waking" in t]
+    assert "No roads in the valley will stay open." in contradictions      # "most" denied by "no"
