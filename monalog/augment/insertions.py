@@ -23,7 +23,7 @@ from monalog.resources import grammar_lines
 
 _ADJECTIVE = parse_category("N/N")
 # determiners after which an added adjective reads as a restriction, not as news about a known referent
-_OPEN_DETERMINERS = frozenset({"a", "an", "any", "no", "every", "each", "all", "some"})
+_OPEN_DETERMINERS = frozenset({"a", "an", "any", "no", "every", "each", "all", "some", "few"})
 
 
 @lru_cache(maxsize=1)

@@ -11,7 +11,7 @@ from typing import Callable, Iterator, TypeGuard, cast
 from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.some_any import ANY, SOME, swap_items
-from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, walk
+from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, surface, walk
 from monalog.knowledge.wordnet import wordnet
 from monalog.inference.subjects import (EXISTENTIAL, bare_few, few_subject, is_quantity, picks, proportional,
                                         quantified_noun, vague_subject, without_few)
@@ -95,6 +95,9 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
             return                                 # "Few men are running" and "No men are running" may both hold
         if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(quantity := noun.left):
             noun, note = noun.right, f"\"{quantity.token.word}\" -> \"no\""     # "Five kids": no stacking
+        elif isinstance(noun, Binary) and noun.rule is Rule.FA and str(noun.left.category) == "N/N" \
+                and leaves(noun.left)[0].token.lemma.lower() in ("at_least", "more_than"):    # "at least five"
+            noun, note = noun.right, f"\"{surface(noun.left)}\" -> \"no\""
         elif quantified_noun(noun) or _name(noun):
             return                                 # "No very few hikers", "No exactly four pupils", "No Brown, Lee"
         if first:

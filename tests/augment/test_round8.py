@@ -51,3 +51,11 @@ def test_may_leaves_room_for_its_negation(parser):
     contradictions = {p.hypothesis for r in results for p in r if p.label is Label.CONTRADICTION}
     assert not [t for t in contradictions if "may not" in t or "woman" in t or "waking" in t]
     assert "No roads in the valley will stay open." in contradictions      # "most" denied by "no"
+
+
+def test_round_8s_premises_with_none_now_give_sound_pairs(parser):
+    premises = ["At least five campers have caught a cold.", "Few soldiers survived the long winter march."]
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    pairs = {(p.hypothesis, p.label) for r in results for p in r}
+    assert ("No campers have caught a cold.", Label.CONTRADICTION) in pairs      # "at least five" denied by "no"
+    assert ("Few young soldiers survived the long winter march.", Label.ENTAILMENT) in pairs     # few: ↓ ↓
