@@ -43,6 +43,7 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     return out + plain + _there_is_no(tree) + _object_no(tree)
 
 
+_HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
 _DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
 
 
@@ -165,14 +166,15 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     argument ("far from") or modifies another modifier, a noun modifying a noun or in a two-noun
     compound ("boy scout", "flower girl"), a past form ("spread" -> "gathered"), a particle verb
     ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
-    sentence negated by "no" or "nothing" or hedged by "may" or "might", nor under a subject that counts
+    sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
+    buy" / "I want to sell" may both hold), nor under a subject that counts
     vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold)."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]
     lemmas = {norm_lemma(leaf) for leaf in all_leaves}
     clause = main_clause(tree)
-    if lemmas & (NEGATIONS | NEGATIVE_WORDS | {"may", "might"}) or (clause and vague_subject(node_at(tree, clause[0]))):
+    if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES) or (clause and vague_subject(node_at(tree, clause[0]))):
         return                                  # "A man may be sleeping" / "A woman may be sleeping": both may hold
     index = leaf_positions(tree)
     choice = word_choice()

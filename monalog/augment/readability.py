@@ -36,6 +36,7 @@ _QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedd
 _DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
+_TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
                       r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth)$|\d+(?:st|nd|rd|th)$")
@@ -172,6 +173,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if (_NPIS & set(new) or re.search(r"\ba single\b(?!-)", after.lower())) and _NEGATIONS & set(old) \
             and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it (\"did win a single game\")"
+    if changed < len(old) and old[changed] in _TITLES:
+        return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
         return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
@@ -277,7 +280,8 @@ def misread_noun(tree: Tree) -> str | None:
 def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,
                    end: int) -> str | None:
     """A phrase the deletion leaves without a part it needs: an ordinal, a quantity's word, a first
-    conjunct (an adjective before "and" and another adjective), one of a pair of parentheses."""
+    conjunct (an adjective before "and" and another adjective), a preposition's object, the adjective of
+    "ones", one of a pair of parentheses."""
     if end - start == 1 and _ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
         return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
     if start and words[start - 1] in ("a", "an") and end < len(words) and (words[start] in ("few", "lot", "bit") or (
@@ -287,6 +291,11 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
             and all(_adjective(w) for w in words[start:end]) \
             and (_adjective(words[end + 1]) or words[end + 1] in ("more", "less")):     # tags unreliable here
         return f"\"{words[end]}\" would lose its first conjunct (\"made books cheaper and more common\")"
+    if end - start == 1 and tokens[start].pos == "IN" and end < len(tokens) \
+            and tokens[end].pos.startswith(("DT", "NN")):
+        return f"\"{words[start]}\" dropped from its object (\"Under the table is a cat\" -> \"The table is ...\")"
+    if end < len(words) and words[end] in ("one", "ones") and _adjective(words[end - 1]):
+        return f"\"{words[end]}\" left without its adjective (\"younger ones\" -> \"ones\")"
     if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):
         return "a parenthesis left without its pair or its words"
     return None
