@@ -144,8 +144,9 @@ class Lexicon:
         """A verb's marking of its NP object (`default`, from its NP row) where the object is a gerund
         ("stopped smoking cigarettes", tagged a verb or, as taggers often do, a noun): the verb's row with
         no frame, its clausal reading ("stop doing X": ↓), when that is more downward ("prevent" keeps its
-        NP row's ↓). `kind`: the object is a bare noun where the verb phrase is not ↓; after a verb of
-        liking it names a kind, neither ↑ nor ↓ (grammars/kind_object_verbs.txt)."""
+        NP row's ↓). `kind`: the object is a bare noun, no coordination, where the verb phrase is not ↓;
+        after a verb of liking it names a kind, neither ↑ nor ↓ (grammars/kind_object_verbs.txt); a
+        coordination of kinds keeps ↑ ("likes soccer and music" ⇒ "likes soccer")."""
         if kind and default is Polarity.UP and verb.lemma.lower() in _kind_verbs():
             return Polarity.NONE
         word = first.word.lower()

@@ -284,7 +284,8 @@ class Polarizer:
             functor, arg = (left, right) if rule is Rule.FA else (right, left)
             mark = UP if determiner else self._first_mark(functor)
             if isinstance(functor, Leaf) and _is_np(arg.category):    # a gerund object; a kind: "likes cats"
-                kind = p is not DOWN and isinstance(arg, Unary) and str(arg.child.category) == "N"
+                kind = p is not DOWN and isinstance(arg, Unary) and str(arg.child.category) == "N" and str(
+                    functor.category).startswith("(S") and "and" not in {f.token.lemma for f in iter_leaves(arg)}
                 mark = self.lexicon.object_mark(functor.token, first_leaves(arg, 1)[0].token, mark, kind)
             f_pol, a_pol = p, p * mark
             f_op, a_op = op, self._caused_by(mark, functor, op)

@@ -282,6 +282,7 @@ def test_operators_on_real_parses(parser, sentence, expected):
     ("Tom doesn't like cats", {"cats": DOWN}),
     ("Tom likes a cat", {"cat": UP}),
     ("Tom feeds cats", {"cats": UP}),
+    ("Tom likes soccer and music", {"soccer": UP, "music": UP}),    # a coordination of kinds: one may go
 ])
 def test_operators_beyond_sick(sentence, expected):
     got = dict(polarize_sentence(sentence).chunk_polarities())
