@@ -213,8 +213,7 @@ def double_negative(text: str) -> bool:
 
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd",
-    "( RNNs )" -> "(RNNs)"),
-    the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
+    "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
     "some thing"/"some person" (and, under a negation, "any thing") and "on every morning" written as
     people do."""
     text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
