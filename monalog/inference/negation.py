@@ -95,9 +95,9 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
             return                                 # "Few men are running" and "No men are running" may both hold
         if isinstance(noun, Binary) and noun.rule is Rule.FA and is_quantity(quantity := noun.left):
             noun, note = noun.right, f"\"{quantity.token.word}\" -> \"no\""     # "Five kids": no stacking
-        elif isinstance(noun, Binary) and noun.rule is Rule.FA and str(noun.left.category) == "N/N" \
-                and leaves(noun.left)[0].token.lemma.lower() in ("at_least", "more_than"):    # "at least five"
-            noun, note = noun.right, f"\"{surface(noun.left)}\" -> \"no\""
+        elif isinstance(noun, Binary) and noun.rule is Rule.FA and str((count := noun.left).category) == "N/N" \
+                and leaves(count)[0].token.lemma.lower() in ("at_least", "more_than"):    # "at least five"
+            noun, note = noun.right, f"\"{surface(count)}\" -> \"no\""
         elif quantified_noun(noun) or _name(noun):
             return                                 # "No very few hikers", "No exactly four pupils", "No Brown, Lee"
         if first:
