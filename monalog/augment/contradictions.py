@@ -35,7 +35,8 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     before a subject a later clause picks one of ("No men are standing and one is jumping").
     `verbs`: also by negating a verb (not for a subject that is no referent of the premise)."""
     coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
-    found = [(t, sentence_text(t), note) for t, note in contradictories(tree, objects=False, verbs=verbs, vague=False)]
+    found = [(t, sentence_text(t), note)
+             for t, note in contradictories(tree, objects=False, verbs=verbs, vague=False, plain=True)]
     out = [(text, note) for _, text, note in found
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found

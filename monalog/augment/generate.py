@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
+from monalog.augment.generics import generic_paths, outside
 from monalog.augment.insertions import down_insertions
 from monalog.augment.readability import bad_contradiction, bad_deletion, gender_clash
 from monalog.augment.readability import double_negative, lone_reciprocal, misread_noun, repeated_bigram, same_conjuncts
 from monalog.augment.readability import tidy
-from monalog.augment.words import in_compound, noun_forms, replacing_leaf, word_choice, wordnet_neighbours
+from monalog.augment.words import bound_neighbours, in_compound, noun_forms, replacing_leaf, word_choice
+from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
@@ -197,7 +199,7 @@ class Augmenter:
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
             if has_disjunct(edited):
                 return                              # a disjunct is the only edit of its pair
-            nodes = list(pn.walk_paths())
+            nodes = outside(list(pn.walk_paths()), generic_paths(edited))     # "during dry summers" stays
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
@@ -215,7 +217,8 @@ class Augmenter:
         if s.contradictions and s.exclusions:
             sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
             pairs += [Generated(premise, sentence_text(agree(t)), Label.CONTRADICTION, norm_steps + (step,))
-                      for t, step in exclusive_swaps(tree, states[0].polarized.walk_paths(), self.kb, sense_of)]
+                      for t, step in exclusive_swaps(tree, outside(list(states[0].polarized.walk_paths()),
+                                                                   generic_paths(tree)), self.kb, sense_of)]
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         written = (premise, sentence_text(tree))        # as given and as normalised
         scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis, *written), 3))
@@ -314,7 +317,7 @@ class Augmenter:
                     continue                       # "several thousand" is no "some thousand"
                 det = leaf.token.lemma.lower()
                 candidates = [w for w in candidates if word_choice().same_number(det, w)
-                              and not {det, w} <= _DEMONSTRATIVES]       # "that song" -> "this song": another
+                              and not {det, w} <= _DEMONSTRATIVES] + bound_neighbours(words, positions[path], up)
             else:
                 wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
                 candidates += [w for w in wordnet_words if w not in candidates]

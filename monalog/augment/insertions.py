@@ -20,6 +20,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.resources import grammar_lines
+from monalog.text.morphology import is_cardinal
 
 _ADJECTIVE = parse_category("N/N")
 # determiners after which an added adjective reads as a restriction, not as news about a known referent
@@ -78,7 +79,7 @@ def _open_slot(tokens: list[Token], i: int) -> bool:
     before = tokens[i - 1]
     if before.word.lower() == "no" and i > 1 and tokens[i - 2].word.lower() in ("wearing", "with"):
         return False                     # "wearing no shirt" (from "shirtless"): no "wearing no new shirt"
-    if before.word.lower() in _OPEN_DETERMINERS:
+    if before.word.lower() in _OPEN_DETERMINERS or is_cardinal(before.word.lower()):   # "at most three elephants"
         return True
     verb = before.pos.startswith("VB") and bool(wordnet().synsets(before.lemma.lower(), "v"))    # not "news"
     return surface_tag(tokens[i]) == "NNS" and (verb or before.pos.startswith(("IN", "TO")))

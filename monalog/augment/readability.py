@@ -22,6 +22,7 @@ from monalog.text.morphology import countable
 from monalog.text.normalize import default_fragment
 
 _FORMS = auxiliaries("form")
+_DEONTIC = frozenset({"must", "should", "ought", "shall"})     # an obligation's place or time restricts it
 
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
@@ -36,6 +37,8 @@ _QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedd
 _DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
+# phrases that need a negation as those words do ("didn't have much of a choice", "not at all")
+_NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?:years|ages|decades)\b|\beither\W*$")
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
@@ -121,6 +124,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if start == 0 and first is not None and (first.token.pos.startswith(("VB", "MD"))
                                             or str(first.category).startswith("(S[dcl]\\NP)")):
         return "the subject dropped: the sentence would read as an order (\"Don't eat caesar salad\")"
+    if _DEONTIC & set(words[:start]) and tokens[start].pos in ("IN", "TO", "RB"):
+        return "the place or time of an obligation dropped (\"must wear badges inside the building\")"
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"
@@ -170,7 +175,7 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "a clause word swapped for a determiner"
     if _QUESTION_WORDS & set(old[1:changed]) and {"not", "n't"} & set(new[changed:]):     # inside the verb phrase
         return "a negation inside a clause the sentence does not assert (\"tracking how entities are not ...\")"
-    if (_NPIS & set(new) or re.search(r"\ba single\b(?!-)", after.lower())) and _NEGATIONS & set(old) \
+    if (_NPIS & set(new) or _NPI_PHRASES.search(after.lower())) and _NEGATIONS & set(old) \
             and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it (\"did win a single game\")"
     if changed < len(old) and old[changed] in _TITLES:
@@ -291,7 +296,7 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
             and (_adjective(words[end + 1]) or words[end + 1] in ("more", "less")):     # tags unreliable here
         return f"\"{words[end]}\" would lose its first conjunct (\"made books cheaper and more common\")"
     if end - start == 1 and tokens[start].pos == "IN" and end < len(tokens) \
-            and tokens[end].pos.startswith(("DT", "NN")):
+            and tokens[end].pos.startswith(("DT", "NN", "VBG", "PRP", "CD", "JJ")):   # "for being a good boy"
         return f"\"{words[start]}\" dropped from its object (\"Under the table is a cat\" -> \"The table is ...\")"
     if end < len(words) and words[end] in ("one", "ones") and _adjective(words[end - 1]):
         return f"\"{words[end]}\" left without its adjective (\"younger ones\" -> \"ones\")"

@@ -247,3 +247,25 @@ def replacing_leaf(leaf: Leaf, new_lemma: str) -> Leaf:
     if leaf.token.word[:1].isupper():
         word = word[:1].upper() + word[1:]
     return Leaf(leaf.category, Token(word, new_lemma, tag))
+
+
+_COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve")
+# "at least three" -> "at least two" where the numeral is ↑, "at most three" -> "at most four" where ↓ (the
+# prover's order reads numerals "at least N": inference/target.py); a bare numeral may be read exactly, so none
+_BOUNDS = frozenset({"at least", "at most", "more than", "fewer than", "less than", "no more than", "no fewer than",
+                     "no less than", "not more than", "not less than", "not fewer than"})
+
+
+def bound_neighbours(words: Sequence[str], i: int, up: bool) -> list[str]:
+    """The next numeral down (where ↑) or up (where ↓) for the numeral `words[i]` after a bound ("at
+    most three"), spelt as it is; none below two (a singular noun would follow) or past twelve in words."""
+    before = " ".join(w.replace("_", " ") for w in words[max(0, i - 3):i])
+    if not any(before == bound or before.endswith(" " + bound) for bound in _BOUNDS):
+        return []
+    word = words[i]
+    n = int(word) if word.isdigit() else _COUNT_WORDS.index(word) if word in _COUNT_WORDS else None
+    new = None if n is None else n - 1 if up else n + 1
+    if new is None or new < 2 or (not word.isdigit() and new >= len(_COUNT_WORDS)):
+        return []
+    return [str(new) if word.isdigit() else _COUNT_WORDS[new]]

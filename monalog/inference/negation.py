@@ -10,6 +10,7 @@ from typing import Callable, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
+from monalog.inference.plain_negation import plain_negation
 from monalog.inference.some_any import ANY, SOME, swap_items
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, surface, walk
 from monalog.knowledge.wordnet import wordnet
@@ -311,7 +312,7 @@ SUBJECT_SWAP = "the subject's quantifier swapped"     # the note's start for "no
 
 def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
                     conjuncts: Callable[[Tree], bool] | None = None,
-                    modifiers: bool = False, vague: bool = True) -> list[tuple[Tree, str]]:
+                    modifiers: bool = False, vague: bool = True, plain: bool = False) -> list[tuple[Tree, str]]:
     """Sentences that contradict `tree` (under SICK's same-situation reading), with a note each.
     `objects`: also by the object's quantifier ("is playing no guitar": sound, but not what people
     write; augmentation leaves it out); `verbs`: also by negating the verb or dropping its negation
@@ -324,7 +325,8 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
     prover's (a generated "a man with no black hair" reads badly); `vague` (with `verbs`): also under a
     subject with a vague count ("some", "several", "many": SICK's annotators read "Some girls are
     dancing" / "Some girls are not dancing" as one scene; logically both may hold, so generated
-    contradictions leave it out)."""
+    contradictions leave it out); `plain` (with `verbs`): also a verb phrase with no auxiliary, by "do
+    not" or the copula's "not" (plain_negation; generated contradictions)."""
     out: list[tuple[Tree, str]] = []
     for i, (subject, vp) in enumerate(_clauses(tree)):
         np = node_at(tree, subject)
@@ -333,7 +335,8 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
             out += _swap_det(tree, subject, SUBJECT_SWAP, vp)
         one = verbs and not proportional(np) and not picked and not few_subject(np) and (vague or not vague_subject(np))
         if one:
-            out += _negations_of_vp(tree, vp)
+            negated = list(_negations_of_vp(tree, vp))
+            out += negated or ([found] if plain and (found := plain_negation(tree, subject, vp)) else [])
         obj = _object_np(tree, vp) if objects and not picked else None
         if obj:
             out += _swap_det(tree, obj, "the object's quantifier swapped")

@@ -1,0 +1,72 @@
+"""Round 10 of the generator's judged sample outside SICK's style (results/augment_outside_round10_*.tsv,
+both readers): generic bare plurals generalised or swapped ("during dry summers" -> "during summers",
+"during wet summers"), a preposition dropped from its gerund ("a bone for being a good boy" -> "a bone
+being a good boy"), an NPI phrase left without its negation ("We have much of a choice"), and the place
+of an obligation dropped ("must wear their badges inside the building" -> "must wear their badges").
+Each pair is never emitted rather than emitted wrong. And what the round's premises lacked: the numeral
+of a bound ("at most three" -> "at most four"), an adjective after a numeral where it is downward."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.generics import generic_paths
+from monalog.augment.readability import bad_contradiction, bad_deletion
+from monalog.augment.words import bound_neighbours
+from monalog.ccg.tree import leaves
+from monalog.inference.proof import Label
+from monalog.inference.treeops import node_at
+
+
+@pytest.mark.parametrize("sentence, generic", [
+    ("A thick layer of mulch keeps the soil moist during dry summers.", ["dry summers", "during dry summers"]),
+    ("Older pupils help younger children.", ["Older pupils"]),
+    ("Older pupils are helping younger children.", []),          # a scene, not a kind
+    ("Older pupils helped younger children.", []),
+    ("Few gardeners prune roses.", []),                           # "few" counts
+])
+def test_generic_bare_plurals(tree_of, sentence, generic):
+    tree = tree_of(sentence)
+    found = [" ".join(leaf.token.word for leaf in leaves(node_at(tree, path))) for path in generic_paths(tree)]
+    assert sorted(found) == sorted(generic)
+
+
+def test_no_generic_generalised(parser):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(
+        ["A thick layer of mulch keeps the soil moist during dry summers."])
+    hypotheses = [p.hypothesis for p in pairs]
+    assert hypotheses and not [h for h in hypotheses if "during summers" in h or "wet summers" in h or "seasons" in h]
+
+
+@pytest.mark.parametrize("before, after", [
+    ("Tom gave his dog a bone for being a good boy.", "Tom gave his dog a bone being a good boy."),
+    ("All employees must wear their badges inside the building.", "All employees must wear their badges."),
+])
+def test_deletions_a_reader_rejects(tree_of, before, after):
+    assert bad_deletion(tree_of(before), tree_of(after)) is not None
+
+
+@pytest.mark.parametrize("before, after", [
+    ("We do n't have much of a choice .", "We have much of a choice."),
+    ("The medicine did n't help at all .", "The medicine helped at all."),
+])
+def test_npi_phrases_keep_their_negation(before, after):
+    assert bad_contradiction(before, after) is not None
+
+
+@pytest.mark.parametrize("words, i, up, expected", [
+    (["at_least", "three", "commissioners"], 1, True, ["two"]),
+    (["at", "most", "three", "elephants"], 2, False, ["four"]),
+    (["fewer_than", "20", "people"], 1, False, ["21"]),
+    (["more_than", "two", "words"], 1, True, []),              # "more than one words"
+    (["three", "dogs"], 0, True, []),                          # a bare numeral may be exact
+    (["at_most", "twelve", "dogs"], 1, False, []),             # no "thirteen" in the list
+])
+def test_bound_neighbours(words, i, up, expected):
+    assert bound_neighbours(words, i, up) == expected
+
+
+def test_bounds_generated_and_proved(parser):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["At most three elephants are pink."])
+    entailments = {p.hypothesis for p in pairs if p.label is Label.ENTAILMENT}
+    assert {"At most four elephants are pink.", "At most three small elephants are pink."} <= entailments
