@@ -67,6 +67,22 @@ def _coordinated_medicine(before: str, after: str) -> bool:
     return any(name_kind(n) == MEDICINE for n in names)
 
 
+def partnered(text: str, start: int, end: int) -> bool:
+    """Whether the name at text[start:end] is offered as an alternative to a medicine of the drug vocabulary,
+    marked or not ("varenicline or <X>", "<X> or aspirin"): alternatives share a class of drug (a
+    combination joined by "and"/"plus" may join two classes: perindopril and indapamide)."""
+    plain = re.sub(r"\s+", " ", _MARKERS.sub(" ", text[:start])).rstrip() + " "
+    before = _OR_BEFORE.search(plain)
+    after = _OR_AFTER.match(_MARKERS.sub(" ", text[end:]))
+    names = [before.group(1), before.group(1).split()[-1]] if before else []
+    names += [after.group(1), after.group(1).split()[0]] if after else []
+    return any(name_kind(n) == MEDICINE for n in names)
+
+
+_OR_BEFORE = re.compile(r"(?<![\w-])((?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*)\s*,?\s*\bor\s*$")
+_OR_AFTER = re.compile(r"\s*,?\s*or\s+((?:[A-Za-z][\w-]*)(?:\s+[A-Za-z][\w-]*)?)")
+
+
 def slots_in(text: str, name: str) -> set[str | None]:
     """The slot kinds of every whole-word occurrence of `name` in a plain (premise) text."""
     return {slot_kind(text, m.start(), m.end())
@@ -82,11 +98,21 @@ def _drugbank() -> dict[str, str]:
     out: dict[str, str] = {}
     for canonical, data in drugs_finder.drug_canonical_to_data.items():
         kind = MEDICINE if data.get("medline_plus_id") or data.get("nhs_url") else SUBSTANCE
-        for name in [data.get("name", canonical), *data.get("synonyms", ())]:
-            key = name.lower()
+        names = [data.get("name", canonical), *data.get("synonyms", ())]
+        lows = [n.lower() for n in names]
+        for key in lows:
+            if kind == MEDICINE and _class_head(key, lows):
+                continue                  # "phospholipids" of "omega-3 phospholipids": the class, no medicine
             if out.get(key) != MEDICINE:
                 out[key] = kind
     return out
+
+
+def _class_head(key: str, names: list[str]) -> bool:
+    """Whether a medicine's synonym is a plural class noun that heads another of its names
+    ("phospholipids" of "omega-3 phospholipids"): the class, not the medicine."""
+    return key != names[0] and key.endswith("s") and not key.endswith(("ss", "is", "us")) \
+        and any(other.endswith(" " + key) for other in names)
 
 
 def name_kind(name: str) -> str | None:

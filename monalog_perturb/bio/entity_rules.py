@@ -212,6 +212,8 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
         return ctx.skip(name, "fewer than two marked entities")
     if clauses.negated(record.hypothesis):
         return ctx.skip(name, "negated predicate (the result would not contradict)")
+    if swaps.name_variant(record.regulator, record.regulated):
+        return ctx.skip(name, swaps.ONE_NAME)
     refused = Counter[str]()
     slots = _slots(record, ctx, refused)
     if not slots:
@@ -241,7 +243,7 @@ def _same_type_swap(record: MechanismRecord, ctx: Context, name: str, pool: Call
         if reason is None and type_ == SemType.DISEASE and not vocabularies.same_hpo_branch(entity, candidate):
             reason = "disease branch"     # "renal insufficiency" -> "pyloric stenosis": another organ system
         if reason is None and swaps.called_gene(record.hypothesis, slot.start(), slot.end()) \
-                and not swaps.gene_symbol(candidate):
+                and (not swaps.gene_symbol(candidate) or vocabularies.famplex_family(candidate)):
             reason = "gene word"
         if reason is not None:
             excluded[reason] += 1
@@ -281,6 +283,9 @@ ANALYTE_SLOT = ("the entity stands where an analyte or nutrient is measured (\"s
                 "of <vitamin B12>\") and the new one is not seen measured in the premise")
 DRUG_SLOT = ("the entity stands in a drug's slot (\"therapy with <X>\", \"<X> monotherapy\") and the new one is no "
              "medicine of the drug vocabulary")
+ALTERNATIVE_DRUG = ("the entity is a drug offered as an alternative to another medicine (\"varenicline or "
+                       "<bupropion>\"): alternatives share a class, and only a medicine the premise names may (SREO "
+                       "skips it)")
 CHEMICAL_KIND = "a medicine would be replaced by a chemical the drug vocabulary does not hold"
 DISEASE_BRANCH = ("the new disease is in another organ-system branch of the HPO than the old one "
                   "(\"functional <pyloric stenosis>\" for renal insufficiency)")
@@ -296,8 +301,10 @@ def _chemical_refusal(record: MechanismRecord, slot: re.Match, entity: str, cand
     if place == chemicals.ANALYTE:
         return None if chemicals.ANALYTE in seen else "analyte slot"
     if place == chemicals.DRUG:
-        return None if chemicals.name_kind(candidate) == chemicals.MEDICINE and chemicals.ANALYTE not in seen \
-            else "drug slot"
+        if chemicals.name_kind(candidate) != chemicals.MEDICINE or chemicals.ANALYTE in seen:
+            return "drug slot"
+        partnered = chemicals.partnered(record.hypothesis, slot.start(), slot.end())
+        return "alternative drug" if partnered and not seen else None   # "varenicline or <X>": one class
     if chemicals.name_kind(entity) == chemicals.MEDICINE and chemicals.name_kind(candidate) is None:
         return "chemical kind"            # a medicine replaced by a name the drug vocabulary does not hold
     return None
@@ -312,7 +319,8 @@ def _skip_reason(excluded: Counter[str], refused: Counter[str]) -> str:
     for key, reason in (("variant", swaps.VARIANT), ("related", swaps.RELATED), ("number", swaps.NUMBER),
                         ("word", swaps.WORD), ("generic", swaps.GENERIC), ("kind", swaps.KIND),
                         ("gene word", swaps.GENE_WORD), ("class acronym", swaps.CLASS_ACRONYM),
-                        ("analyte slot", ANALYTE_SLOT), ("drug slot", DRUG_SLOT), ("chemical kind", CHEMICAL_KIND),
+                        ("analyte slot", ANALYTE_SLOT), ("drug slot", DRUG_SLOT),
+                        ("alternative drug", ALTERNATIVE_DRUG), ("chemical kind", CHEMICAL_KIND),
                         ("disease branch", DISEASE_BRANCH)):
         if excluded[key] and excluded[key] == max(excluded.values()):
             return reason

@@ -165,6 +165,20 @@ def _variant_stated(record: MechanismRecord) -> bool:
     return all(names) and states_variant(record.premise, record.hypothesis, names)
 
 
+REFERS_BACK = ("a later clause refers back to the predicate (\"reduced X, and this was related to ...\", \"thereby "
+               "lowering ...\"): negated, the sentence no longer holds together")
+_THIS_CLAUSE = re.compile(r"(?:[,;]\s*(?:and\s+|but\s+)?|\band\s+)(?:this|these)\s+(?:[a-z]+\s+)?"
+                          r"(?:is|was|are|were|may|might|could|can|has|had|have|led|leads|resulted|results|"
+                          r"suggests?|indicates?|explains?|appears?|seems?)\b", re.IGNORECASE)
+
+
+def refers_back(after: str) -> bool:
+    """Whether the text after a predicate opens a clause that refers back to it: "this"/"these" as the
+    subject of a later clause (", and this was related to"), or a consequence connective (", thereby
+    lowering", "leading to")."""
+    return bool(_THIS_CLAUSE.search(after) or _CONSEQUENCE.search(after))
+
+
 def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     """Flip the polarity of the main clause's finite verb: "inhibits" -> "does not inhibit", "is" ->
     "is not", "is not" -> "is", "did not reduce" -> "reduced", "cannot" -> "can". Not where the
@@ -180,6 +194,8 @@ def vneg(record: MechanismRecord, ctx: Context) -> list[Perturbation]:
     if isinstance(flipped, str):
         return ctx.skip("VNeg", flipped)
     edits, edit = flipped
+    if refers_back(strip_markers(record.hypothesis[max(e for _, e, _ in edits):])):
+        return ctx.skip("VNeg", REFERS_BACK)
     return [Perturbation(record.id, record.premise, put(record.hypothesis, edits), "VNeg", edit)]
 
 

@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from monalog.text.morphology import third_person
+from monalog_perturb.bio import chemicals
 from monalog_perturb.bio.clauses import verb_forms
 from monalog_perturb.bio.records import strip_markers
 from monalog_perturb.resources import data_path
@@ -69,7 +70,8 @@ def cased(name: str, at_start: bool, evidence: str = "") -> str:
         if _LOWER.fullmatch(word):
             return name[:at] + word[0].upper() + name[at + 1:]
         return name
-    if _CAPITALISED.fullmatch(word) and not _proper(word, evidence) and not _symbol(word):
+    if _CAPITALISED.fullmatch(word) and not _proper(word, evidence) \
+            and (not _symbol(word) or chemicals.name_kind(word) is not None):   # "Quinapril": a drug, no symbol
         return name[:at] + word[0].lower() + name[at + 1:]
     return name
 

@@ -22,7 +22,9 @@ GENERIC = "the new entity is a generic class name (growth factor, cytokine recep
 KIND = "the new entity is another kind of thing than the old one (a drug for mitochondrial DNA, a symbol for a name)"
 REPEATED = "the entity is named again unmarked (\"therapy with <X> ... than X alone\": one would change)"
 CLASS_ACRONYM = "the new entity abbreviates a plural class name (\"broadly neutralizing antibodies (bnAb)\")"
-GENE_WORD = "the entity is called a gene in the sentence and the new one is no gene symbol (\"the gene Aβ\")"
+GENE_WORD = ("the entity is called a gene in the sentence and the new one is no gene symbol (\"the gene Aβ\") or names "
+             "a FamPlex family (\"the gene H2B\")")
+ONE_NAME = "the two entities have one name (\"<statins> ... <statin>-induced\": one mention would change)"
 
 # head nouns that say what kind of thing a name is (its last word): a replacement keeps the kind
 _KIND_HEADS = {

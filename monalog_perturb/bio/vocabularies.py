@@ -143,3 +143,22 @@ def same_hpo_branch(a: str, b: str) -> bool:
     ("renal insufficiency" / "nephrotic syndrome"), or either is not in the HPO (unknown: allowed)."""
     first, second = hpo_branches(a), hpo_branches(b)
     return not first or not second or bool(first & second)
+
+
+@lru_cache(maxsize=1)
+def _famplex_families() -> frozenset[str]:
+    """Lower-cased names the packaged FamPlex files give a family or complex (FPLX), not one gene."""
+    out: set[str] = set()
+    for row in _rows(data_path("famplex_grounding_map.csv")):
+        if len(row) > 2 and row[1] == "FPLX":
+            out.update((row[0].lower(), row[2].lower(), row[2].replace("_", " ").lower()))
+    for row in _rows(data_path("famplex_relations.csv")):
+        if len(row) >= 5 and row[3] == "FPLX":
+            out.update((row[4].lower(), row[4].replace("_", " ").lower()))
+    return frozenset(out)
+
+
+def famplex_family(name: str) -> bool:
+    """Whether FamPlex names a family or complex by `name` ("H2B", "histone H2B", "AMPK"): many genes,
+    so no name to call "the gene"."""
+    return name.strip().lower() in _famplex_families()

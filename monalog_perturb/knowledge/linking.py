@@ -11,6 +11,7 @@ import numpy as np
 
 from monalog_perturb.backends.embeddings import cosine
 from monalog_perturb.bio.abbreviations import Abbreviation, find_abbreviations
+from monalog_perturb.bio.grammatical_number import singular
 from monalog_perturb.bio.names import (COMMON_ZIPF, after_substituent, head_after, is_common_word, is_symbol, name_key,
                                        refusal, symbol_key, word_spans)
 from monalog_perturb.knowledge.sources import Concept, KnowledgeSource, norm
@@ -64,7 +65,17 @@ class EntityLinker:
 
     def _find(self, text: str) -> tuple[Concept, KnowledgeSource] | None:
         names, symbols = self._index
-        return names.get(name_key(text)) or symbols.get(symbol_key(text))
+        return names.get(name_key(text)) or symbols.get(symbol_key(text)) or self._plural_of(text)
+
+    def _plural_of(self, text: str) -> tuple[Concept, KnowledgeSource] | None:
+        """The concept a plural of a name (not a symbol) stands for: "migraines", "granulomas",
+        "atherosclerotic lesions" (the singular not a common word)."""
+        last = text.rsplit(" ", 1)[-1]
+        if is_symbol(last) or not last.isalpha() or not last.islower() and not last.istitle():
+            return None
+        single = singular(text)
+        found = self._index[0].get(name_key(single)) if single != text else None
+        return found if found and not self.is_word(single) else None
 
     def _starts_name(self, text: str, tokens: list[tuple[int, int]]) -> bool:
         """A name starts at the first token ("lysine histone demethylase": "lysine" modifies it)."""

@@ -22,6 +22,7 @@ from monalog.errors import ResourceError
 from monalog.fileio import unreadable
 from monalog_perturb.bio.semtypes import SemType, from_mesh_trees, from_obo_id, from_tuis, parse_label
 from monalog_perturb.bio.vocabularies import phenotypic_terms
+from monalog_perturb.resources import data_path
 
 if TYPE_CHECKING:
     import numpy as np
@@ -146,14 +147,22 @@ class KnowledgeSource:
         return self._by_type
 
 
-def exclusive_siblings(source: KnowledgeSource, concept: Concept, mentioned: Iterable[str] = ()) -> list[Concept]:
+def exclusive_siblings(source: KnowledgeSource, concept: Concept, mentioned: Iterable[str] = (),
+                       lift: int = 2) -> list[Concept]:
     """Siblings that exclude the concept: same type and parent, not an ancestor or descendant of it
     (through another parent), and no synonym (no surface form shared with it or with `mentioned`,
-    the normalised texts of its mentions)."""
+    the normalised texts of its mentions). A concept that is its parents' only child takes its parents'
+    siblings (up to `lift` levels up): a parent with one child draws no distinction ("Myocardial
+    infarction", the only child of "Acute coronary syndrome", against "Angina pectoris")."""
     related = source.ancestors(concept) | source.descendants(concept)
     names = {norm(t) for t in concept.surface_forms()} | set(mentioned)
-    return [s for s in source.siblings(concept)
-            if s.id not in related and not names & {norm(t) for t in s.surface_forms()}]
+    found = [s for s in source.siblings(concept)
+             if s.id not in related and not names & {norm(t) for t in s.surface_forms()}]
+    if found or lift <= 0 or source.siblings(concept):
+        return found
+    lifted = {s.id: s for p in source.parents(concept) if p.type == concept.type
+              for s in exclusive_siblings(source, p, names, lift - 1)}
+    return [s for _, s in sorted(lifted.items()) if s.id not in related and s.type == concept.type]
 
 
 def _need(module: str, package: str):
@@ -166,16 +175,29 @@ def _need(module: str, package: str):
 
 
 class HPOSource(KnowledgeSource):
-    """The Human Phenotype Ontology's phenotypic abnormalities from `hpo3` (no synonyms in this build;
-    not its clinical modifiers, frequencies or modes of inheritance)."""
+    """The Human Phenotype Ontology's phenotypic abnormalities from `hpo3` (no synonyms in this build:
+    the clinical names of kb/hpo_clinical_names.tsv instead; not its clinical modifiers, frequencies or
+    modes of inheritance)."""
 
     name = "hpo"
 
     def _load(self) -> None:
+        aliases = _clinical_names()
         for term in phenotypic_terms():
-            self.add(Concept(term.id, term.name, SemType.DISEASE, self.name))
+            self.add(Concept(term.id, term.name, SemType.DISEASE, self.name, aliases.get(term.name.lower(), ())))
             for parent in term.parents:
                 self.link(term.id, parent.id)
+
+
+def _clinical_names() -> dict[str, tuple[str, ...]]:
+    """HPO term name (lower case) -> the clinical names kb/hpo_clinical_names.tsv gives it ("Breast
+    carcinoma" -> "breast cancer")."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for line in data_path("hpo_clinical_names.tsv").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            alias, _, term = line.partition("\t")
+            out[term.strip().lower()].append(alias.strip())
+    return {term: tuple(names) for term, names in out.items()}
 
 
 class DrugSource(KnowledgeSource):

@@ -8,6 +8,8 @@ from collections import Counter
 
 from monalog_perturb.backends.mlm import MaskFiller
 from monalog_perturb.bio.abbreviations import Abbreviation, best_long_form, find_abbreviations
+from monalog_perturb.bio.grammatical_number import plural, singular
+from monalog_perturb.bio.surface import is_plural
 from monalog_perturb.bio.names import is_symbol
 from monalog_perturb.bio.swaps import (ACRONYM_AFTER, LONGER_TERM, RELATED, acronym_after, in_longer_term,
                                         related_names)
@@ -92,6 +94,12 @@ def agree_in_number(form: str, original: str) -> str:
     return form[:len(form) - len(last)] + single
 
 
+def _plural_name(text: str) -> bool:
+    """Whether a name's last word is a regular English plural ("migraines", "granulomas"; not "diabetes")."""
+    last = text.rsplit(" ", 1)[-1]
+    return not is_symbol(last) and singular(last) != last and is_plural(last)
+
+
 def _sentence_initial(text: str, start: int) -> bool:
     before = text[:start].rstrip(" \"'(")
     return not before or before[-1] in ".!?:"
@@ -160,6 +168,11 @@ class SiblingReplacement(Transformation):
         for link in same:
             symbol = is_symbol(link.text) or any(c.isdigit() for c in link.text)
             form = short if short and symbol and " " not in link.text else agree_in_number(name, link.text)
+            if not symbol and _plural_name(link.text) and not _plural_name(form):
+                many = plural(form)           # "migraines" -> "cluster headaches"
+                if many is None:
+                    return None
+                form = many
             parts.append((link.start, link.end, match_case(form, link.text, _sentence_initial(text, link.start))))
         if pair is not None:
             if short:

@@ -49,7 +49,7 @@ def test_a_drug_combination_takes_only_a_medicine():
     h = ("<re> Varenicline <er> monotherapy is more effective than combination nicotine replacement therapies "
          "with varenicline or <el> bupropion <le>.")
     out = texts(sreo(rec(h), ctx))
-    assert out and not any("pyroglutamate" in t for t in out)
+    assert not any("pyroglutamate" in t for t in out)      # nor vitamin D: bupropion's partner fixes its class
 
 
 def test_a_disease_keeps_its_organ_system():
