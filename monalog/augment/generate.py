@@ -14,17 +14,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.generics import generic_paths, outside
 from monalog.augment.insertions import down_insertions
-from monalog.augment.readability import bad_contradiction, bad_deletion, gender_clash
+from monalog.augment.replacements import Neighbours, replacements
+from monalog.augment.readability import bad_contradiction, bad_deletion
 from monalog.augment.readability import double_negative, lone_reciprocal, misread_noun, repeated_bigram, same_conjuncts
 from monalog.augment.readability import tidy
-from monalog.augment.words import bound_neighbours, in_compound, noun_forms, replacing_leaf, word_choice
+from monalog.augment.words import in_compound, word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
 from monalog.ccg.category import parse_category
@@ -49,7 +50,7 @@ from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
 from monalog.inference.prover import Prover, ProverSettings, normalization_steps
 from monalog.inference.search import explore
-from monalog.inference.treeops import is_determiner, leaf_positions, lemma_key, norm_lemma, replace_at, sentence_text, \
+from monalog.inference.treeops import lemma_key, norm_lemma, replace_at, sentence_text, \
     surface
 
 if TYPE_CHECKING:
@@ -59,7 +60,6 @@ if TYPE_CHECKING:
 
 UP, DOWN = Polarity.UP, Polarity.DOWN
 _CONJ, _NP_CONJ = parse_category("conj"), parse_category("NP\\NP")
-Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 
 
 @dataclass(frozen=True)
@@ -203,7 +203,7 @@ class Augmenter:
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
-            yield from self._replacements(edited, nodes, premise_lemmas, neighbours)
+            yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
                         if not kept & set(step.before.lower().split())    # "guinea pig", "from side to side"
                         and bad_deletion(edited, t) is None)
@@ -286,62 +286,6 @@ class Augmenter:
         return [{key: (tuple(w for w, usual in words if keep(key[0], key[1], w, usual)), sense)
                  for key, (words, sense) in one.items()} for one in found]
 
-    def _replacements(self, tree: Tree, nodes, premise_lemmas: set[str],
-                      neighbours: Neighbours) -> Iterator[tuple[Tree, Step]]:
-        """Premise words only (a replaced word is not replaced again: no chains through word senses),
-        never inside a fixed expression; WordNet's words from the word's sense in the premise."""
-        all_leaves = leaves(tree)
-        tokens = [leaf.token for leaf in all_leaves]
-        words = [t.word.lower() for t in tokens]
-        positions = leaf_positions(tree)
-        for path, node in nodes:
-            leaf = node.node
-            if not isinstance(leaf, Leaf) or node.polarity not in (UP, DOWN) \
-                    or word_choice().fixed(words, positions[path]) or in_compound(words, positions[path]):
-                continue
-            if _noun_modifier(leaf) or (positions[path] and _noun_modifier(all_leaves[positions[path] - 1])):
-                continue                           # "police bike", "swimming suit", "violin player": compounds
-            up = node.polarity is UP
-            lemma = norm_lemma(leaf)
-            if lemma not in premise_lemmas:
-                continue
-            pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
-            if pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) or lemma == "be":
-                continue
-            if pos == "v" and str(leaf.category.without_features()) != "S\\NP":
-                continue                           # a transitive verb's hypernym may not take its object
-            candidates = self.kb.above(lemma) if up else self.kb.below(lemma)
-            sense = None
-            if pos == "d":
-                if positions[path] + 1 < len(tokens) and tokens[positions[path] + 1].pos == "CD":
-                    continue                       # "several thousand" is no "some thousand"
-                det = leaf.token.lemma.lower()
-                candidates = [w for w in candidates if word_choice().same_number(det, w)
-                              and not {det, w} <= _DEMONSTRATIVES] + bound_neighbours(words, positions[path], up)
-            else:
-                wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
-                candidates += [w for w in wordnet_words if w not in candidates]
-                candidates = [w for w in candidates if word_choice().common(w, up, pos)]
-                if pos == "n":
-                    candidates = noun_forms(candidates, tokens, positions[path], lemma, up)
-            for new_lemma in candidates:
-                if gender_clash(words, lemma, new_lemma):
-                    continue                       # "No girl ... with his family"
-                facts = kb_leq(self.kb, lemma, new_lemma) if up else kb_leq(self.kb, new_lemma, lemma)
-                if facts is None:
-                    if self._kb_knows(lemma) and self._kb_knows(new_lemma):
-                        continue                   # the KB relates its own words: girl ≤ child, not ≤ woman
-                    low, high = (lemma, new_lemma) if up else (new_lemma, lemma)
-                    fact = relate(low, high, pos, self.settings.wordnet_settings) if pos != "d" else None
-                    if fact is None or fact.relation is Relation.EXCL:     # antonyms are no ≤
-                        continue
-                    note = f"\"{lemma}\" read as {sense.name()}: {sense.definition()}" if sense is not None else ""
-                    facts = (replace(fact, note=note),)
-                new = replacing_leaf(leaf, new_lemma)
-                edited = replace_at(tree, path, new)
-                yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
-                                   node.polarity, facts, operator=node.operator)
-
     def _sibling(self, lemma: str, sense) -> str | None:
         """The WordNet sibling of `lemma`'s sense nearest to it by MiniLM, if at least kb/augment.json's
         min_similarity ("a bike or a car", "a dog or a wolf"; not "a man or a liberal"): a disjunct."""
@@ -379,19 +323,10 @@ class Augmenter:
                                operator=node.operator)
             return
 
-    def _kb_knows(self, lemma: str) -> bool:
-        return bool(self.kb.above(lemma) or self.kb.below(lemma))
-
-
-def _noun_modifier(leaf: Leaf) -> bool:
-    return str(leaf.category) == "N/N" and leaf.token.pos.startswith(("NN", "VBG"))
-
 
 def _words(tree: Tree) -> list[str]:
     return [leaf.token.word.lower() for leaf in leaves(tree)]
 
-
-_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 
 
 def _spelt(text: str) -> str:

@@ -12,6 +12,7 @@ from monalog.text.morphology import past_tense, third_person
 
 _COPULAS = frozenset({"is", "are", "was", "were", "am"})
 _MODALS = auxiliaries("modal")
+_CONJUNCTIONS = frozenset({"and", "or", "but"})
 _UNIVERSAL = frozenset({"every", "each", "all"})     # "Each intern does not receive ...": which scope?
 _NEGATIVE = frozenset({"no", "nobody", "nothing", "none", "never", "neither", "nor", "without"})
 # a "not" would take these for its focus: "was not only a girl", "is not slow because ..."
@@ -57,8 +58,9 @@ def plain_negation(tree: Tree, subject: Path, vp: Path) -> tuple[Tree, str] | No
     no tense."""
     words = [leaf.token.word.lower() for leaf in leaves(node_at(tree, vp))]
     first = leaves(node_at(tree, subject))[0].token
-    if (_NEGATIVE | _FOCUS) & set(words) or first.word.lower() in _UNIVERSAL or first.pos in ("IN", "TO"):
-        return None                                # "Under the table is a cat": an inverted clause
+    if (_NEGATIVE | _FOCUS) & set(words) or first.word.lower() in _UNIVERSAL | _CONJUNCTIONS \
+            or first.pos in ("IN", "TO"):
+        return None                                # "Under the table is a cat"; "... tin and | bake it": misparses
     found = head_verb(node_at(tree, vp))
     if found is None:
         return None

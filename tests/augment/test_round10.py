@@ -70,3 +70,11 @@ def test_bounds_generated_and_proved(parser):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["At most three elephants are pink."])
     entailments = {p.hypothesis for p in pairs if p.label is Label.ENTAILMENT}
     assert {"At most four elephants are pink.", "At most three small elephants are pink."} <= entailments
+
+
+def test_a_subject_that_cannot_act_keeps_its_noun(parser):
+    # "slug" has one frequent WordNet sense, the bullet: a bullet eats nothing, so no "Weapons ate"
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["Slugs ate every lettuce in the garden."])
+    assert pairs and not [p for p in pairs if "weapon" in p.hypothesis.lower() or "bullet" in p.hypothesis.lower()]
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["A fat dog chased a cat."])
+    assert "A fat animal chased a cat." in {p.hypothesis for p in pairs}

@@ -1,0 +1,132 @@
+"""The generator's replacements: a premise word where ↑ by a word above it, where ↓ by a word below it
+(the fixed KB, numerals of a bound, WordNet's neighbours of the word's sense in the premise), each with
+the fact that licenses it. A noun whose sense cannot do what its verb says is left alone: "Slugs ate
+the lettuce" with "slug" read as a bullet (its only frequent sense) would give "Weapons ate the lettuce"."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterator
+
+from monalog.augment.readability import gender_clash
+from monalog.augment.words import bound_neighbours, in_compound, noun_forms, replacing_leaf, word_choice
+from monalog.ccg.tree import Leaf, Tree, leaves
+from monalog.inference.negation import main_clause
+from monalog.inference.plain_negation import head_verb
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.target import kb_leq
+from monalog.inference.treeops import Path, is_determiner, leaf_positions, node_at, norm_lemma, replace_at, \
+    sentence_text, walk
+from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.facts import Fact, Relation
+from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
+from monalog.polarity.marks import Polarity
+
+Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
+_DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+# WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
+_THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
+_AGENTS = frozenset({"living_thing.n.01", "group.n.01", "person.n.01", "causal_agent.n.01"})
+
+
+def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighbours, kb: KnowledgeBase,
+                 settings: WordNetSettings) -> Iterator[tuple[Tree, Step]]:
+    """Premise words only (a replaced word is not replaced again: no chains through word senses),
+    never inside a fixed expression or a compound; WordNet's words from the word's sense in the premise."""
+    all_leaves = leaves(tree)
+    tokens = [leaf.token for leaf in all_leaves]
+    words = [t.word.lower() for t in tokens]
+    positions = leaf_positions(tree)
+    agent = _agent_subject(tree)
+    for path, node in nodes:
+        leaf = node.node
+        if not isinstance(leaf, Leaf) or node.polarity not in (Polarity.UP, Polarity.DOWN) \
+                or word_choice().fixed(words, positions[path]) or in_compound(words, positions[path]):
+            continue
+        if _noun_modifier(leaf) or (positions[path] and _noun_modifier(all_leaves[positions[path] - 1])):
+            continue                           # "police bike", "swimming suit", "violin player": compounds
+        up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
+        pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
+        if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \
+                or lemma == "be" or (pos == "v" and str(leaf.category.without_features()) != "S\\NP"):
+            continue                           # a transitive verb's hypernym may not take its object
+        candidates, sense = _candidates(leaf, pos, up, kb, neighbours, tokens, positions[path])
+        if path == agent and not _can_act(sense):
+            continue
+        for new_lemma in candidates:
+            if gender_clash(words, lemma, new_lemma):
+                continue                       # "No girl ... with his family"
+            facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
+            if facts is None:
+                continue
+            new = replacing_leaf(leaf, new_lemma)
+            edited = replace_at(tree, path, new)
+            yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
+                               node.polarity, facts, operator=node.operator)
+
+
+def _candidates(leaf: Leaf, pos: str, up: bool, kb: KnowledgeBase, neighbours: Neighbours, tokens,
+                i: int) -> tuple[list[str], Any]:
+    """The words that may replace `leaf` (at position `i`), and the WordNet sense they come from."""
+    lemma = norm_lemma(leaf)
+    candidates = kb.above(lemma) if up else kb.below(lemma)
+    if pos == "d":
+        if i + 1 < len(tokens) and tokens[i + 1].pos == "CD":
+            return [], None                    # "several thousand" is no "some thousand"
+        det = leaf.token.lemma.lower()
+        words = [t.word.lower() for t in tokens]
+        return [w for w in candidates if word_choice().same_number(det, w)           # "that" -> "this": another
+                and not {det, w} <= _DEMONSTRATIVES] + bound_neighbours(words, i, up), None
+    wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
+    candidates += [w for w in wordnet_words if w not in candidates]
+    candidates = [w for w in candidates if word_choice().common(w, up, pos)]
+    if pos == "n":
+        candidates = noun_forms(candidates, tokens, i, lemma, up)
+    return candidates, sense
+
+
+def _facts(kb: KnowledgeBase, lemma: str, new: str, up: bool, pos: str, sense: Any,
+           settings: WordNetSettings) -> tuple[Fact, ...] | None:
+    """What licenses `new` for `lemma`: the KB (numerals too), else WordNet (never where the KB relates
+    both words otherwise: girl ≤ child, not ≤ woman; never antonyms)."""
+    facts = kb_leq(kb, lemma, new) if up else kb_leq(kb, new, lemma)
+    if facts is not None:
+        return facts
+    if _kb_knows(kb, lemma) and _kb_knows(kb, new):
+        return None
+    low, high = (lemma, new) if up else (new, lemma)
+    fact = relate(low, high, pos, settings) if pos != "d" else None
+    if fact is None or fact.relation is Relation.EXCL:
+        return None
+    note = f"\"{lemma}\" read as {sense.name()}: {sense.definition()}" if sense is not None else ""
+    return (replace(fact, note=note),)
+
+
+def _agent_subject(tree: Tree) -> Path | None:
+    """The path of the main clause's head noun (its subject's first noun) where the verb's usual senses
+    all want someone acting ("eat": "Somebody ----s something"; not "crack": "Something ----s")."""
+    clause = main_clause(tree)
+    if clause is None or (found := head_verb(node_at(tree, clause[1]))) is None:
+        return None
+    verb = node_at(tree, clause[1] + found)
+    assert isinstance(verb, Leaf)
+    senses = synsets(verb.token.lemma.lower(), "v")[:2]
+    if not senses or any(set(s.frame_ids()) & _THING_FRAMES for s in senses):
+        return None
+    subject = node_at(tree, clause[0])
+    return next((clause[0] + path for path, node in walk(subject) if isinstance(node, Leaf)
+                 and str(node.category) == "N" and node.token.pos.startswith("NN")), None)
+
+
+def _can_act(sense: Any) -> bool:
+    """The noun's sense is a living thing, a group or an agent (not a bullet); True when unknown."""
+    if sense is None:
+        return True
+    return sense.name() in _AGENTS or any(h.name() in _AGENTS for h in sense.closure(lambda s: s.hypernyms()))
+
+
+def _kb_knows(kb: KnowledgeBase, lemma: str) -> bool:
+    return bool(kb.above(lemma) or kb.below(lemma))
+
+
+def _noun_modifier(leaf: Leaf) -> bool:
+    return str(leaf.category) == "N/N" and leaf.token.pos.startswith(("NN", "VBG"))
