@@ -33,7 +33,8 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     """(sentence, note) for each contradiction of `tree`, in natural forms: no "no" before nouns
     coordinated under one determiner ("The man and woman" -> "No man and woman are walking") nor
     before a subject a later clause picks one of ("No men are standing and one is jumping").
-    `verbs`: also by negating a verb (not for a subject that is no referent of the premise)."""
+    `verbs`: also by negating a verb or making the object's "no" existential (not for a subject that
+    may be no referent of the premise: "He is no ordinary student" / "Someone is an ordinary student")."""
     coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
     found = [(t, sentence_text(t), note)
              for t, note in contradictories(tree, objects=False, verbs=verbs, vague=False, plain=True)]
@@ -41,7 +42,7 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found
              if note.startswith("the negation") and (text := _without_do(t, tree)) is not None]
-    return out + plain + _there_is_no(tree) + _object_no(tree)
+    return out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])
 
 
 _HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})

@@ -21,6 +21,7 @@ from monalog.augment.contradictions import exclusive_swaps, natural_contradictio
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.generics import generic_paths, outside
 from monalog.augment.insertions import down_insertions
+from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.readability import bad_contradiction, bad_deletion
 from monalog.augment.readability import double_negative, lone_reciprocal, misread_noun, repeated_bigram, same_conjuncts
@@ -204,6 +205,7 @@ class Augmenter:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
+            yield from someone_subject(edited, nodes)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
                         if not kept & set(step.before.lower().split())    # "guinea pig", "from side to side"
                         and bad_deletion(edited, t) is None)

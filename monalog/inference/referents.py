@@ -54,7 +54,7 @@ def two_referents(p_tree: Tree, h_tree: Tree, synonyms: Callable[[str, str], boo
     man"). None: one referent."""
     heads_a, heads_b = subject_heads(p_tree), subject_heads(h_tree)
     if heads_a is None or heads_b is None:
-        return None
+        return _someone_else(h_tree, heads_b) or _someone_else(p_tree, heads_a)
     count_a, count_b = subject_count(p_tree), subject_count(h_tree)
     if count_a and count_b and count_a != count_b:
         return count_a, count_b                 # "two" men and "some" men may be two groups
@@ -65,6 +65,15 @@ def two_referents(p_tree: Tree, h_tree: Tree, synonyms: Callable[[str, str], boo
     if any(x == y or synonyms(x, y) for x in _subject_names(p_tree, a) for y in _subject_names(h_tree, b)):
         return None
     return a, b
+
+
+def _someone_else(tree: Tree, heads: tuple[str, ...] | None) -> tuple[str, str] | None:
+    """`tree`'s subject (`heads`) is "some person" / "some people" beside the other sentence's pronoun
+    (edits/pronoun_subjects.py: "She said" ≤ "Someone said"): someone may be another, so "Someone did
+    not say" contradicts nothing."""
+    if heads is None or heads[0] not in ("person", "people") or subject_count(tree) != "some":
+        return None
+    return "a pronoun", heads[0]
 
 
 def _subject_names(tree: Tree, head: str) -> list[str]:

@@ -78,3 +78,17 @@ def test_a_subject_that_cannot_act_keeps_its_noun(parser):
     assert pairs and not [p for p in pairs if "weapon" in p.hypothesis.lower() or "bullet" in p.hypothesis.lower()]
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["A fat dog chased a cat."])
     assert "A fat animal chased a cat." in {p.hypothesis for p in pairs}
+
+
+@pytest.mark.parametrize("premise, someone", [
+    ("I don't like black tea.", "Someone doesn't like black tea."),
+    ("I received a telegram from her.", "Someone received a telegram from her."),
+    ("We don't have much of a choice.", "Some people don't have much of a choice."),
+    ("I bought a diary for my mom.", None),          # whose mom? (without "for my mom", "Someone bought")
+    ("I put the box away.", None),                   # present or past?
+])
+def test_someone_for_a_pronoun_subject(parser, premise, someone):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
+    made = [p.hypothesis for p in pairs if p.hypothesis.startswith("Some")]
+    assert (someone in made) if someone else not [h for h in made if " my " in h or "put" in h]
+    assert not [p for p in pairs if p.label is Label.CONTRADICTION and p.hypothesis.startswith("Some")]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from monalog.inference.edits import (added_complements, added_conjuncts, added_disjuncts, adjective_swaps,
                                      adverb_moves, aligned_phrases, clothing_colours, compound_phrases, deletions,
                                      determiner_phrases, ground_prepositions, insertions, npi_any, place_phrases,
-                                     pp_moves, replacements, surface_modifiers, two_word_determiners,
-                                     vacuous_ever)
+                                     pp_moves, pronoun_subjects, replacements, surface_modifiers,
+                                     two_word_determiners, vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
 RULES: tuple[Rule, ...] = (
@@ -31,6 +31,7 @@ RULES: tuple[Rule, ...] = (
     added_complements.edits,        # the target's objects, complements and "and" adjectives added (↓)
     npi_any.edits,                  # "a N" ≡ "any N" where a downward operator licenses it
     vacuous_ever.edits,             # "has ever caught" ≡ "has caught"
+    pronoun_subjects.edits,         # "she" ≤ "some person" (↑)
 )
 
 __all__ = ["RULES", "EditContext", "Edits", "Nodes", "Rule"]

@@ -1,0 +1,56 @@
+""""Someone" for a pronoun subject, the prover's edits/pronoun_subjects.py for generated sentences:
+"She said three words" -> "Someone said three words", "We have no choice" -> "Some people have no
+choice". Only the main clause's subject, never beside another form of the same pronoun ("I bought a
+diary for my mom": whose mom?), and with the verb made to agree where "I" took its own ("I don't" ->
+"Someone doesn't"; a verb whose form does not tell, none)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from monalog.ccg.tree import Binary, Leaf, Token, Tree, leaves
+from monalog.inference.edits.context import Edits, Nodes
+from monalog.inference.edits.pronoun_subjects import generalised, step
+from monalog.inference.negation import main_clause
+from monalog.inference.treeops import Path, node_at, replace_at, sentence_text
+from monalog.text.morphology import past_tense, third_person
+
+_FORMS = {"i": {"my", "me", "mine", "myself"}, "he": {"his", "him", "himself"},
+          "she": {"her", "hers", "herself"}, "we": {"our", "us", "ours", "ourselves"}}
+_FIRST_PERSON = {"am": "is", "'m": "'s", "do": "does", "have": "has", "'ve": "'s"}
+_SAME = frozenset({"was", "did", "had", "can", "could", "will", "would", "shall", "should", "may", "might",
+                   "must", "'ll", "'d"})
+
+
+def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
+    """The edit for the main clause's pronoun subject, if any (module docstring)."""
+    clause = main_clause(tree)
+    if clause is None:
+        return
+    words = {leaf.token.word.lower() for leaf in leaves(tree)}
+    for path, pronoun, _ in generalised(nodes):
+        lowered = pronoun.token.word.lower()
+        if path != clause[0] or _FORMS[lowered] & words:
+            continue
+        edited, found = step(tree, path, pronoun)
+        agreed = _third_person(edited, clause[1]) if lowered == "i" else edited
+        if agreed is not None:
+            yield agreed, replace(found, result=sentence_text(agreed))
+
+
+def _third_person(tree: Tree, vp: Path) -> Tree | None:
+    """`tree` with the first word of the verb phrase at `vp` in the third person singular; None where
+    it is no verb or its form does not tell ("I put": present or past?)."""
+    path: Path = vp
+    while isinstance(node := node_at(tree, path), Binary):
+        path += (0,)
+    assert isinstance(node, Leaf)
+    word, lemma = node.token.word.lower(), node.token.lemma.lower()
+    if word in _SAME or (word == past_tense(lemma) != lemma):
+        return tree
+    if word in _FIRST_PERSON:
+        form = _FIRST_PERSON[word]
+    elif word == lemma and lemma.isalpha() and node.token.pos.startswith("VB") and past_tense(lemma) != lemma:
+        form = third_person(lemma)
+    else:
+        return None
+    return replace_at(tree, path, Leaf(node.category, Token(form, node.token.lemma, "VBZ")))
