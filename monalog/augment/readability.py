@@ -40,6 +40,8 @@ _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "
 # phrases that need a negation as those words do ("didn't have much of a choice", "not at all")
 _NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?:years|ages|decades)\b|\beither\W*$")
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
+_FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
+                        "rarely"})
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
                       r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth)$|\d+(?:st|nd|rd|th)$")
@@ -182,6 +184,10 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
         return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
+    if new[:1] == ["no"] and new[1:2] and _ORDINAL.match(new[1]):
+        return f"\"no {new[1]}\": an ordinal names one thing, not a kind to deny (\"No 15th corps\")"
+    if "no" in new[changed:changed + 1] and _FREQUENCY & set(new[changed + 1:changed + 6]):
+        return "\"no\" with a frequency adverb (\"No neighbours often play\")"
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
         return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
     return None

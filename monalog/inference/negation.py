@@ -19,6 +19,7 @@ from monalog.inference.subjects import (EXISTENTIAL, bare_few, few_subject, is_q
 
 NEGATIONS = frozenset({"not", "n't", "never"})
 NOT = Leaf(parse_category("(S\\NP)\\(S\\NP)"), Token("not", "not", "RB"))
+_NOT_NP = parse_category("NP/NP")
 
 
 def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
@@ -103,13 +104,18 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
             return                                 # "No very few hikers", "No exactly four pupils", "No Brown, Lee"
         if first:
             noun = _lowered(noun)                                  # "People ..." -> "No people ..."
-        yield replace_at(tree, np_path, Binary(np.category, Rule.FA, no, noun, True)), f"{label}: {note}"
+        new = replace_at(tree, np_path, Binary(np.category, Rule.FA, no, noun, True))
+        yield (swap_items(new, vp, ANY) if vp is not None else new), f"{label}: {note}"   # "... at any restaurants"
         return
     found = _determiner(np)
     if not found:
         return
     path, det = found
     lemma = det.token.lemma.lower()
+    words = [leaf.token.word.lower().split("_")[0] for leaf in leaves(np)]
+    if lemma == "no" and words.index(det.token.word.lower()) + 1 < len(words) \
+            and words[words.index(det.token.word.lower()) + 1] in ("less", "fewer", "more"):
+        return                                     # "No less than five": a count, no "no" to swap
     first = not any(np_path) and not any(path)
     parent = node_at(tree, np_path + path[:-1]) if path else None
     if lemma in ("a", "an") and isinstance(parent, Binary) and bare_few(parent.right):
@@ -118,6 +124,9 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
         no = Leaf(det.category, Token("No" if first else "no", "no", "DT"))      # "A few men" -> "No men"
         yield replace_at(tree, np_path + path[:-1], Binary(parent.category, parent.rule, no, noun, True)), \
             f"{label}: \"{det.token.word} few\" -> \"{no.token.word}\""
+        return
+    if lemma in _UNIVERSAL and first and label == SUBJECT_SWAP:       # "Every boy" / "Not every boy"
+        yield _not_every(tree, np_path, path, det), f"{label}: \"{det.token.word}\" -> \"not {_UNIVERSAL[lemma]}\""
         return
     if lemma in EXISTENTIAL or lemma == "most":       # "Most roads stay open" / "No roads stay open"
         word = "No" if first else "no"
@@ -130,6 +139,17 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
     if vp is not None:        # the whole verb phrase: "no" scopes over it ("No dog chased any cat")
         new = swap_items(new, vp, SOME, back=True) if lemma == "no" else swap_items(new, vp, ANY)
     yield new, f"{label}: \"{det.token.word}\" -> \"{word}\""
+
+
+_UNIVERSAL = {"every": "every", "all": "all", "each": "every"}
+
+
+def _not_every(tree: Tree, np_path: Path, det_path: Path, det: Leaf) -> Tree:
+    """The subject "Every boy" as "Not every boy" ("Each" -> "Not every"), its contradictory."""
+    word = _UNIVERSAL[det.token.lemma.lower()]
+    np = replace_at(node_at(tree, np_path), det_path, Leaf(det.category, Token(word, word, "DT")))
+    not_ = Leaf(_NOT_NP, Token("Not", "not", "RB"))
+    return replace_at(tree, np_path, Binary(np.category, Rule.FA, not_, np, False))
 
 
 def _lowered(node: Tree) -> Tree:

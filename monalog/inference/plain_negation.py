@@ -13,7 +13,6 @@ from monalog.text.morphology import past_tense, third_person
 _COPULAS = frozenset({"is", "are", "was", "were", "am"})
 _MODALS = auxiliaries("modal")
 _CONJUNCTIONS = frozenset({"and", "or", "but"})
-_UNIVERSAL = frozenset({"every", "each", "all"})     # "Each intern does not receive ...": which scope?
 _NEGATIVE = frozenset({"no", "nobody", "nothing", "none", "never", "neither", "nor", "without"})
 # a "not" would take these for its focus: "was not only a girl", "is not slow because ..."
 _FOCUS = frozenset({"only", "just", "even", "merely", "also", "too", "because", "since", "although", "though"})
@@ -53,12 +52,12 @@ def _do(word: str, base: str, tag: str) -> str | None:
 
 def plain_negation(tree: Tree, subject: Path, vp: Path) -> tuple[Tree, str] | None:
     """`tree` with the verb phrase at `vp` negated by "not" after its copula or by "do not" before
-    its verb, its "some" turned "any"; None for a universal subject, a verb phrase that already holds
-    a negative word or a word the "not" would focus on, a modal, or a verb whose form and tag give
-    no tense."""
+    its verb, its "some" turned "any" (under "Every intern" either scope contradicts); None for a verb
+    phrase that holds a negative word or a word the "not" would focus on, a modal, or a verb whose form
+    and tag give no tense."""
     words = [leaf.token.word.lower() for leaf in leaves(node_at(tree, vp))]
     first = leaves(node_at(tree, subject))[0].token
-    if (_NEGATIVE | _FOCUS) & set(words) or first.word.lower() in _UNIVERSAL | _CONJUNCTIONS \
+    if (_NEGATIVE | _FOCUS) & set(words) or first.word.lower() in _CONJUNCTIONS \
             or first.pos in ("IN", "TO"):
         return None                                # "Under the table is a cat"; "... tin and | bake it": misparses
     found = head_verb(node_at(tree, vp))

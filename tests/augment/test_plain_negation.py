@@ -1,6 +1,6 @@
 """Contradictions of a verb phrase with no auxiliary (inference/plain_negation.py): "do not" before a
 lexical verb, "not" after a copula, as people write them; never where the "not" would read otherwise
-(a coordination, "only", "because", a universal subject) or the verb is a modal."""
+(a coordination, "only", "because") or the verb is a modal; and "Not every" for "Every"."""
 from __future__ import annotations
 
 import pytest
@@ -17,6 +17,8 @@ from monalog.inference.proof import Label
     ("Tom is a skillful carpenter.", "Tom is not a skillful carpenter"),
     ("The Romans built some roads.", "The Romans did not build any roads"),
     ("He lives in a village.", "He does not live in a village"),
+    ("Each new intern receives a laptop.", "Each new intern does not receive a laptop"),   # either scope contradicts
+    ("Each new intern receives a laptop.", "Not every new intern receives a laptop"),
 ])
 def test_plain_negations(tree_of, premise, contradiction):
     texts = [text for text, _ in natural_contradictions(tree_of(premise))]
@@ -27,7 +29,6 @@ def test_plain_negations(tree_of, premise, contradiction):
     "Mary adores and passionately loves John.",      # "does not adore and loves"
     "The battery lasts all day and charges quickly.",
     "I was only a girl at that time.",               # "was not only": "but also"
-    "Each new intern receives a laptop.",            # which scope?
     "Tom had no easy options.",                      # a double negative
     "The screen cracked because it fell.",           # "not ... because": the reason denied
 ])

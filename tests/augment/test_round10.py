@@ -1,14 +1,16 @@
-"""Round 10 of the generator's judged sample outside SICK's style (results/augment_outside_round10_*.tsv,
-both readers): generic bare plurals generalised or swapped ("during dry summers" -> "during summers",
-"during wet summers"), a preposition dropped from its gerund ("a bone for being a good boy" -> "a bone
-being a good boy"), an NPI phrase left without its negation ("We have much of a choice"), and the place
-of an obligation dropped ("must wear their badges inside the building" -> "must wear their badges").
-Each pair is never emitted rather than emitted wrong. And what the round's premises lacked: the numeral
-of a bound ("at most three" -> "at most four"), an adjective after a numeral where it is downward."""
+"""Rounds 10 and 11 of the generator's judged sample outside SICK's style (results/augment_outside_round10_*.tsv,
+_round11_*.tsv, both readers): generic bare plurals generalised or swapped ("during dry summers" -> "during
+summers", "during wet summers"), a preposition dropped from its gerund ("a bone for being a good boy" -> "a
+bone being a good boy"), an NPI phrase left without its negation ("We have much of a choice"), the place of
+an obligation dropped ("must wear their badges inside the building" -> "must wear their badges"); "no"
+before an ordinal or a frequency adverb, "No less than" read as "no", "some" left under a new "no". Each pair
+is never emitted rather than emitted wrong. And what round 10's premises lacked: the numeral of a bound ("at
+most three" -> "at most four"), an adjective after a numeral where it is downward, "Someone" for a pronoun."""
 from __future__ import annotations
 
 import pytest
 
+from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import generic_paths
 from monalog.augment.readability import bad_contradiction, bad_deletion
@@ -92,3 +94,23 @@ def test_someone_for_a_pronoun_subject(parser, premise, someone):
     made = [p.hypothesis for p in pairs if p.hypothesis.startswith("Some")]
     assert (someone in made) if someone else not [h for h in made if " my " in h or "put" in h]
     assert not [p for p in pairs if p.label is Label.CONTRADICTION and p.hypothesis.startswith("Some")]
+
+
+@pytest.mark.parametrize("before, after", [
+    ("The 15th tank corps was a corps .", "No 15th tank corps was a corps."),
+    ("The neighbours often play loud music .", "No neighbours often play music."),
+])
+def test_round11_contradictions_a_reader_rejects(before, after):
+    assert bad_contradiction(before, after) is not None
+
+
+@pytest.mark.parametrize("premise, contradiction", [
+    ("Many aliens ate at some restaurants.", "No aliens ate at any restaurants"),      # "some" under "no"
+])
+def test_some_becomes_any_under_a_new_no(tree_of, premise, contradiction):
+    assert any(text.startswith(contradiction) for text, _ in natural_contradictions(tree_of(premise)))
+
+
+def test_no_less_than_is_a_count(tree_of):
+    texts = [text for text, _ in natural_contradictions(tree_of("No less than five children decided on the candy."))]
+    assert not [t for t in texts if "less than" in t and not t.startswith("No less")]
