@@ -186,8 +186,8 @@ class Augmenter:
                   neighbours: Neighbours) -> list[Generated]:
         s = self.settings
         if (word := misread_noun(tree)) is not None:
-            raise ParseError(f"the parse reads {word!r} as a noun, which WordNet knows only as a verb: no pairs from "
-                             "a misread sentence", input=premise)
+            raise ParseError(f"the parse reads {word!r} as no verb, which WordNet knows (almost) only as a verb: no "
+                             "pairs from a misread sentence or an order", input=premise)
         premise_lemmas = set(lemma_key(tree))
 
         words = _words(tree)

@@ -25,9 +25,10 @@ def _simple_present(tree: Tree) -> bool:
     """The main clause's verb is a present form, not a progressive ("Dogs are running": a scene), or a
     present modal ("Dogs can swim")."""
     clause = main_clause(tree)
-    if clause is None or (found := head_verb(node_at(tree, clause[1]))) is None:
+    if clause is None:
         return False
-    verb = node_at(tree, clause[1] + found)
+    found = head_verb(node_at(tree, clause[1]))           # else the first word: "must | not take"
+    verb = node_at(tree, clause[1] + found) if found is not None else leaves(node_at(tree, clause[1]))[0]
     assert isinstance(verb, Leaf)
     word, lemma = verb.token.word.lower(), verb.token.lemma.lower()
     if word in _NOT_PRESENT:
@@ -39,12 +40,17 @@ def _simple_present(tree: Tree) -> bool:
 
 
 def _bare_plural(node: Tree) -> bool:
-    """A plural noun raised to a noun phrase with no determiner ("dry summers", "older pupils")."""
+    """A plural noun raised to a noun phrase with no determiner ("dry summers", "older pupils",
+    "patients with high blood pressure")."""
     if not (isinstance(node, Unary) and node.rule is Rule.LEX and str(node.category) == "NP"):
         return False
-    words = [leaf.token.word.lower() for leaf in leaves(node)]
-    return leaves(node)[-1].token.pos in ("NNS", "NNPS") and words[0] not in _COUNTS \
-        and not any(is_cardinal(w) for w in words)             # "at most three elephants"
+    head = node.child
+    while isinstance(head, Binary):        # past modifiers to the head noun ("patients | with high blood pressure")
+        head = head.right if head.rule is Rule.FA else head.left
+    if not (isinstance(head, Leaf) and head.token.pos in ("NNS", "NNPS")):
+        return False
+    before = [leaf.token.word.lower() for leaf in leaves(node)[:leaves(node).index(head)]]
+    return not (before and before[0] in _COUNTS) and not any(is_cardinal(w) for w in before)   # "at most three"
 
 
 def generic_paths(tree: Tree) -> list[Path]:
@@ -60,10 +66,18 @@ def generic_paths(tree: Tree) -> list[Path]:
         if not _bare_plural(node):
             continue
         if path[:len(subject)] == subject:
-            out.append(path)
+            out.append(subject if _heads(node_at(tree, subject), node) else path)   # "Children | under twelve"
         elif path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1])):
             out += [path, path[:-1]]
     return out
+
+
+def _heads(np: Tree, bare: Tree) -> bool:
+    """`bare` heads the noun phrase `np`, past the modifiers after it ("children | under twelve")."""
+    while np is not bare and isinstance(np, Binary) and np.rule is Rule.BA and isinstance(np.right.category, Functor) \
+            and np.right.category.result == np.right.category.argument:
+        np = np.left
+    return np is bare
 
 
 def _vp_modifier(node: Tree) -> bool:

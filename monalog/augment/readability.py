@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
+from monalog.augment.words import pos_share
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.wordnet import wordnet
@@ -42,6 +43,8 @@ _NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                         "rarely"})
+_CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b")        # "is not a teacher but an engineer"
+_EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
                       r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth)$|\d+(?:st|nd|rd|th)$")
@@ -142,9 +145,19 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return "a list would lose its \"and\" (\"in purple, white and black\" -> \"in purple, white\")"
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
-    if any(t.pos.startswith("NN") for t in tokens[start:end]) and _OBJECT_PRONOUNS & set(words[end:]):
-        return "a pronoun after the deletion would lose its antecedent (\"jumping and another is standing on it\")"
-    return _clause_broken(before_leaves, start, end)
+    return _antecedent_lost(tokens, words, start, end) or _clause_broken(before_leaves, start, end)
+
+
+def _antecedent_lost(tokens: Sequence[Token], words: Sequence[str], start: int, end: int) -> str | None:
+    """A pronoun after the deleted nouns that may have been its antecedent ("jumping and another is
+    standing on it"; "began without man and shall end without him")."""
+    nouns = [t for t in tokens[start:end] if t.pos.startswith("NN")]
+    check = readability()
+    genders = {g for t in nouns if (g := check.gender(t.lemma.lower()))}
+    if (nouns and _OBJECT_PRONOUNS & set(words[end:])) or any(check.gender_pronouns[g] & set(words[end:])
+                                                               for g in genders):
+        return "a pronoun after the deletion would lose its antecedent (\"... without man and shall end without him\")"
+    return None
 
 
 def _misread(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,
@@ -180,6 +193,10 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if (_NPIS & set(new) or _NPI_PHRASES.search(after.lower())) and _NEGATIONS & set(old) \
             and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it (\"did win a single game\")"
+    if _CONTRAST.search(" ".join(old)) and not _CONTRAST.search(" ".join(new)):
+        return "\"not A but B\" without its \"not\" (\"He is a teacher but an engineering student\")"
+    if _EXCEPT.search(" ".join(new)) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "\"anything but\" negated (\"I am not anything but a liar\")"
     if changed < len(old) and old[changed] in _TITLES:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
@@ -277,8 +294,14 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
 
 def misread_noun(tree: Tree) -> str | None:
     """A lower-case word the parse takes for a noun that WordNet knows only as a verb ("Understanding a
-    document requires ...": "requires" a plural noun; "Let's listen to"): the parse is wrong, and so
-    would every edit of it be."""
+    document requires ...": "requires" a plural noun; "Let's listen to"), or a first word read as no verb
+    that is used almost only as one, in its base form (an order: "Take one tablet" with "Take" a
+    numeral): the parse is wrong, and so would every edit of it be."""
+    first = leaves(tree)[0]
+    word = first.token.word
+    if word[:1].isupper() and word.lower() == first.token.lemma.lower() and str(first.category).lstrip("(")[:1] != "S" \
+            and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
+        return word
     for leaf in leaves(tree):
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
         if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \

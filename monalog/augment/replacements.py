@@ -74,8 +74,9 @@ def _candidates(leaf: Leaf, pos: str, up: bool, kb: KnowledgeBase, neighbours: N
             return [], None                    # "several thousand" is no "some thousand"
         det = leaf.token.lemma.lower()
         words = [t.word.lower() for t in tokens]
-        return [w for w in candidates if word_choice().same_number(det, w)           # "that" -> "this": another
-                and not {det, w} <= _DEMONSTRATIVES] + bound_neighbours(words, i, up), None
+        kept = [w for w in candidates if word_choice().same_number(det, w)           # "that" -> "this": another
+                and not {det, w} <= _DEMONSTRATIVES and (w != "most" or i == 0)]    # "don't have most secrets"
+        return kept + bound_neighbours(words, i, up), None
     wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
     candidates += [w for w in wordnet_words if w not in candidates]
     candidates = [w for w in candidates if word_choice().common(w, up, pos)]

@@ -12,7 +12,7 @@ from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
 from monalog.resources import kb_path
-from monalog.text.morphology import countable, inflect, irregular_plural_forms, plural
+from monalog.text.morphology import countable, inflect, irregular_plural_forms, is_participle, plural
 
 
 @dataclass(frozen=True)
@@ -182,7 +182,8 @@ def article(tokens: Sequence[Token], i: int) -> str | None:
         word = token.word.lower()
         if token.pos in ("DT", "PRP$", "CD", "POS", "WP$") or word in COUNT_DETERMINERS:
             return word
-        if not token.pos.startswith(("JJ", "NN", "VBN", "VBG", "CC")) and token.word != ",":
+        if (not token.pos.startswith(("JJ", "NN", "VBN", "VBG", "CC")) and token.word != ",") \
+                or (token.pos == "VBN" and not is_participle(word)):        # "after" tagged VBN: a preposition
             return None
     return None
 

@@ -1,0 +1,69 @@
+"""Round 12 of the generator's judged sample outside SICK's style (results/augment_outside_round12_*.tsv,
+both readers): a generic subject generalised past its modifiers ("Patients with high blood pressure
+should ..." -> "Patients with blood pressure", "Children under twelve must not" -> "Children must not"),
+"many" -> "most" in an object ("don't have most secrets"), the idioms "anything but" and "not A but B"
+taken apart, a pronoun left without its antecedent ("without man ... without him"), a preposition read
+as a participle ("after meal"), and an order read as a noun phrase ("Take one tablet"). Each pair is
+never emitted rather than emitted wrong."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.generics import generic_paths
+from monalog.augment.readability import bad_contradiction, bad_deletion
+from monalog.augment.words import article
+from monalog.ccg.tree import Token, leaves
+from monalog.errors import ParseError
+from monalog.inference.treeops import node_at
+
+
+@pytest.fixture(scope="module")
+def augmenter(parser):
+    return Augmenter(AugmentSettings(), parser=parser)
+
+
+@pytest.mark.parametrize("sentence, generic", [
+    ("Patients with high blood pressure should avoid salty food.", "Patients with high blood pressure"),
+    ("Children under twelve must not take this medicine.", "Children under twelve"),
+])
+def test_a_generic_subject_with_its_modifiers(tree_of, sentence, generic):
+    tree = tree_of(sentence)
+    found = [" ".join(leaf.token.word for leaf in leaves(node_at(tree, path))) for path in generic_paths(tree)]
+    assert generic in found
+
+
+def test_no_most_in_an_object(augmenter):
+    [pairs] = augmenter.generate_batch(["We don't have many secrets."])
+    assert pairs and not [p for p in pairs if "most" in p.hypothesis]
+
+
+def test_anything_but_stays_whole(augmenter):
+    [pairs] = augmenter.generate_batch(["I am anything but a liar."])
+    assert not [p for p in pairs if "but" not in p.hypothesis or " not " in p.hypothesis]
+
+
+@pytest.mark.parametrize("before, after", [
+    ("He is not a teacher but an engineering student .", "He is a young teacher but an engineering student."),
+    ("I am any thing but a liar .", "I am not any thing but a liar."),
+])
+def test_idioms_keep_their_negation(before, after):
+    assert bad_contradiction(before, after) is not None
+
+
+def test_a_pronoun_keeps_its_antecedent(tree_of):
+    before = tree_of("The world began without man and shall end without him.")
+    after = tree_of("The world began and shall end without him.")
+    assert bad_deletion(before, after) is not None
+
+
+def test_a_preposition_tagged_as_a_participle_ends_the_noun_phrase():
+    tokens = [Token("one", "one", "CD"), Token("tablet", "tablet", "NNS"), Token("after", "after", "VBN"),
+              Token("breakfast", "breakfast", "NN")]
+    assert article(tokens, 3) is None
+    assert article([Token("a", "a", "DT"), Token("broken", "break", "VBN"), Token("cup", "cup", "NN")], 2) == "a"
+
+
+def test_an_order_gives_no_pairs(augmenter):
+    [result, fine] = augmenter.generate_batch(["Take one tablet after breakfast.", "Dogs are running."])
+    assert isinstance(result, ParseError) and isinstance(fine, list) and fine
