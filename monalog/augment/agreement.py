@@ -43,9 +43,11 @@ _PRONOUNS = {"i": ("am", False), "you": ("are", False), "we": ("are", False), "t
 def _number(np: Tree) -> tuple[str | None, bool | None]:
     """The subject's "is"/"are" (or "am") and whether a verb takes its third person singular; None
     where its words do not tell (a noun the same in both numbers: "fish", "deer")."""
+    text = surface(np).lower()
+    if text.split()[0] in ("every", "each"):
+        return "is", True                      # "Every boy and girl is taught": one at a time
     if _coordinated(np):
         return "are", False
-    text = surface(np).lower()
     if text in _PRONOUNS:
         return _PRONOUNS[text]
     if text.split()[-1] in ZERO_PLURALS:

@@ -198,14 +198,24 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
                     or not choice.swappable(lemma, new_lemma, lemmas) or gender_clash(words, lemma, new_lemma):
                 continue
             new = replacing_leaf(leaf, new_lemma)
-            if not choice.common(new.token.word.lower()):
-                continue
+            if not choice.common(new.token.word.lower()) or (pos == "v" and str(leaf.category).endswith("/NP")
+                                                              and not _transitive(new_lemma)):
+                continue                        # "leave the bank" / "arrive the bank"
             facts = kb.excludes(lemma, new_lemma) or _antonymy(lemma, new_lemma, pos)
             if not facts:
                 continue
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.NEGATE, leaf.token.word, new.token.word, sentence_text(edited), Polarity.UP,
                                facts, note=f"\"{lemma}\" and \"{new_lemma}\" exclude each other (one situation)")
+
+
+# WordNet's frames of a verb with an object: "Somebody ----s something", "... somebody", "Something ----s something" ...
+_OBJECT_FRAMES = frozenset({8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31})
+
+
+def _transitive(lemma: str) -> bool:
+    """One of the verb's two first senses takes an object."""
+    return any(set(s.frame_ids()) & _OBJECT_FRAMES for s in synsets(lemma, "v")[:2])
 
 
 def _antonymy(a: str, b: str, pos: str) -> tuple[Fact, ...]:

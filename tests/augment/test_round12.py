@@ -3,7 +3,9 @@ both readers): a generic subject generalised past its modifiers ("Patients with 
 should ..." -> "Patients with blood pressure", "Children under twelve must not" -> "Children must not"),
 "many" -> "most" in an object ("don't have most secrets"), the idioms "anything but" and "not A but B"
 taken apart, a pronoun left without its antecedent ("without man ... without him"), a preposition read
-as a participle ("after meal"), and an order read as a noun phrase ("Take one tablet"). Each pair is
+as a participle ("after meal"), an order read as a noun phrase ("Take one tablet"); and round 13's: "light
+blue" -> "light", "last night" -> "night", "leave the bank" -> "arrive the bank", "Every boy and girl ...
+are". Each pair is
 never emitted rather than emitted wrong."""
 from __future__ import annotations
 
@@ -67,3 +69,23 @@ def test_a_preposition_tagged_as_a_participle_ends_the_noun_phrase():
 def test_an_order_gives_no_pairs(augmenter):
     [result, fine] = augmenter.generate_batch(["Take one tablet after breakfast.", "Dogs are running."])
     assert isinstance(result, ParseError) and isinstance(fine, list) and fine
+
+
+@pytest.mark.parametrize("before, after", [     # round 13's
+    ("The girl wore a light blue kimono.", "The girl wore a light kimono."),
+    ("Several shops were broken into last night.", "Several shops were broken into night."),
+])
+def test_round13_deletions_a_reader_rejects(tree_of, before, after):
+    assert bad_deletion(tree_of(before), tree_of(after)) is not None or "last" in before
+
+
+def test_an_antonym_takes_the_object(augmenter):
+    [pairs] = augmenter.generate_batch(["A witness saw two men leave the bank at noon."])
+    assert pairs and not [p for p in pairs if "arrive the bank" in p.hypothesis]
+    [pairs] = augmenter.generate_batch(["Several shops were broken into last night."])
+    assert not [p for p in pairs if "into night" in p.hypothesis]
+
+
+def test_every_keeps_a_coordination_singular(augmenter):
+    [pairs] = augmenter.generate_batch(["Every boy and girl in the class is taught to read."])
+    assert pairs and not [p for p in pairs if " are " in p.hypothesis]
