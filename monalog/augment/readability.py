@@ -44,6 +44,7 @@ _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                         "rarely"})
 _CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b")        # "is not a teacher but an engineer"
+_NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
@@ -193,6 +194,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if (_NPIS & set(new) or _NPI_PHRASES.search(after.lower())) and _NEGATIONS & set(old) \
             and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it (\"did win a single game\")"
+    if _NOT_A_FEW.search(" ".join(new)) and not {"not", "n't"} & set(old):
+        return "\"a few\" under a new negation (\"is not facing a few problems\": people write \"any\")"
     if _CONTRAST.search(" ".join(old)) and not _CONTRAST.search(" ".join(new)):
         return "\"not A but B\" without its \"not\" (\"He is a teacher but an engineering student\")"
     if _EXCEPT.search(" ".join(new)) and _NEGATIONS & set(new) != _NEGATIONS & set(old):

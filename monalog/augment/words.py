@@ -196,7 +196,8 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
     """The replacements of the noun at i that read in its place: none more specific under a definite
     ("the wolf" is one animal, "the coyote" would be another), a gerund's by gerunds ("without eating":
     no "consumption"), a plural's with a plural in use ("for yesterdays"), a singular's as countable as
-    its determiner asks ("a water", "playing instrument", "the forest" -> "the vegetation")."""
+    its determiner asks ("a water", "playing instrument", "the forest" -> "the vegetation"; a bare mass
+    noun's more specific word plainly mass as well: "can't assemble furniture" -> "cabinet")."""
     det = article(tokens, i)
     if not up and det in _SAME_COUNT:
         return []
@@ -205,11 +206,21 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
     tag = surface_tag(tokens[i])
     if tag == "NNS":
         return [w for w in candidates if countable(w)]
+    if tag == "NN" and det is None and not up:        # a mass noun's kinds: "furniture" is no "cabinet"
+        return [w for w in candidates if not countable(w) and _mass(w) >= min(_mass(lemma), 1.5)]
     if tag == "NN" and (det is None or det in COUNT_DETERMINERS):
         return [w for w in candidates if countable(w) == (det is not None)]
     if tag == "NN" and det in _SAME_COUNT:
         return [w for w in candidates if countable(w) == countable(lemma)]
     return list(candidates)
+
+
+def _mass(noun: str) -> float:
+    """How much rarer the noun's plural is than its singular (wordfreq's Zipf): 2.4 for "furniture",
+    1.0 for "cabinet", whose plural is rare but in use."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(noun, "en") - zipf_frequency(plural(noun), "en")
 
 
 def in_compound(words: Sequence[str], i: int, tags: Sequence[str] | None = None) -> bool:

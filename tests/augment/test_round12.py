@@ -5,7 +5,7 @@ should ..." -> "Patients with blood pressure", "Children under twelve must not" 
 taken apart, a pronoun left without its antecedent ("without man ... without him"), a preposition read
 as a participle ("after meal"), an order read as a noun phrase ("Take one tablet"); and round 13's: "light
 blue" -> "light", "last night" -> "night", "leave the bank" -> "arrive the bank", "Every boy and girl ...
-are". Each pair is
+are"; round 14's: "furniture" -> "cabinet" in a bare slot, "not ... a few", "from time". Each pair is
 never emitted rather than emitted wrong."""
 from __future__ import annotations
 
@@ -89,3 +89,12 @@ def test_an_antonym_takes_the_object(augmenter):
 def test_every_keeps_a_coordination_singular(augmenter):
     [pairs] = augmenter.generate_batch(["Every boy and girl in the class is taught to read."])
     assert pairs and not [p for p in pairs if " are " in p.hypothesis]
+
+
+def test_round14_kinds(augmenter):
+    [furniture, few, time] = augmenter.generate_batch(["She can't assemble large furniture.",
+                                                       "Tom is facing a few serious health problems.",
+                                                       "Every author suffers from writer's block from time to time."])
+    assert not [p for p in furniture if "cabinet" in p.hypothesis or "wardrobe" in p.hypothesis]
+    assert not [p for p in few if "not facing a few" in p.hypothesis]
+    assert time and not [p for p in time if "from time." in p.hypothesis]
