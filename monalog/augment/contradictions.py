@@ -46,6 +46,8 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
 
 
 _HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
+# what someone believes or says, or could do: "He believed that they could win" / "... could lose" both hold
+_REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would"})
 _DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
 
 
@@ -169,14 +171,16 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     compound ("boy scout", "flower girl"), a past form ("spread" -> "gathered"), a particle verb
     ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
     sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
-    buy" / "I want to sell" may both hold), nor under a subject that counts
+    buy" / "I want to sell" may both hold), believes, says or could do ("could win" / "could lose"), nor
+    "little" in the quantity "a little milk", nor under a subject that counts
     vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold)."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]
     lemmas = {norm_lemma(leaf) for leaf in all_leaves}
     clause = main_clause(tree)
-    if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES) or (clause and vague_subject(node_at(tree, clause[0]))):
+    if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES | _REPORTS) \
+            or (clause and vague_subject(node_at(tree, clause[0]))):
         return                                  # "A man may be sleeping" / "A woman may be sleeping": both may hold
     index = leaf_positions(tree)
     choice = word_choice()
@@ -186,6 +190,9 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
                 or choice.fixed(words, i := index[path]):
             continue
         lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
+        nouns = [leaf.token.lemma.lower() for leaf in all_leaves[i + 1:i + 3] if leaf.token.pos.startswith("NN")]
+        if lemma == "little" and i and words[i - 1] == "a" and not any(_plainly_countable(noun) for noun in nouns):
+            continue                             # "a little milk" is a quantity, not a size
         if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
                 or surface_tag(leaf.token) in ("VBD", "VBN") or in_compound(words, i, tags) \
                 or (pos == "v" and i + 1 < len(words) and words[i + 1] in readability().particles

@@ -213,14 +213,12 @@ class Augmenter:
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
                            norm_steps + state.steps()) for state in states[1:]]
+        plain = [st for st in states if not has_disjunct(st.tree)]     # never "A or B is not"
+        seen = {p.hypothesis.lower() for p in pairs}
         if s.contradictions:
-            pairs += self._negations(premise, tree, [st for st in states if not has_disjunct(st.tree)], norm_steps,
-                                     {p.hypothesis.lower() for p in pairs})       # never "A or B is not"
+            pairs += self._negations(premise, tree, plain, norm_steps, seen)
         if s.contradictions and s.exclusions:
-            sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
-            pairs += [Generated(premise, sentence_text(agree(t)), Label.CONTRADICTION, norm_steps + (step,))
-                      for t, step in exclusive_swaps(tree, outside(list(states[0].polarized.walk_paths()),
-                                                                   generic_paths(tree)), self.kb, sense_of)]
+            pairs += self._exclusions(premise, tree, plain, norm_steps, neighbours, seen)
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         written = (premise, sentence_text(tree))        # as given and as normalised
         scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis, *written), 3))
@@ -251,6 +249,22 @@ class Augmenter:
                 step = Step(StepKind.NEGATE, shown, text, text, note=f"\"{text}\" contradicts \"{shown}\" ({note})")
                 out.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,),
                                      negates=source))
+        return out
+
+    def _exclusions(self, premise: str, tree: Tree, states: Sequence, norm_steps: tuple[Step, ...],
+                    neighbours: Neighbours, seen: set[str]) -> list[Generated]:
+        """The premise (`tree`) and each entailment (`states`) with one word replaced by one that
+        excludes it (contradictions.exclusive_swaps: "A small dog" -> "A large dog"), each once."""
+        sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
+        out = []
+        for state in states:
+            source = tidy(sentence_text(agree(state.tree, tree))) if state.depth else None
+            nodes = outside(list(state.polarized.walk_paths()), generic_paths(state.tree))
+            for t, step in exclusive_swaps(state.tree, nodes, self.kb, sense_of):
+                if (text := sentence_text(agree(t, tree))).lower() not in seen:
+                    seen.add(text.lower())
+                    out.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,),
+                                         negates=source))
         return out
 
     def _synonyms(self, a: str, b: str) -> bool:
