@@ -297,12 +297,14 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
 
 def misread_noun(tree: Tree) -> str | None:
     """A lower-case word the parse takes for a noun that WordNet knows only as a verb ("Understanding a
-    document requires ...": "requires" a plural noun; "Let's listen to"), or a first word read as no verb
-    that is used almost only as one, in its base form (an order: "Take one tablet" with "Take" a
-    numeral): the parse is wrong, and so would every edit of it be."""
+    document requires ...": "requires" a plural noun; "Let's listen to"), or a first word read as a
+    modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with
+    "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every edit of it be."""
     first = leaves(tree)[0]
     word = first.token.word
-    if word[:1].isupper() and word.lower() == first.token.lemma.lower() and str(first.category).lstrip("(")[:1] != "S" \
+    category = str(first.category)
+    if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
+            and "/" in category \
             and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
         return word
     for leaf in leaves(tree):
