@@ -151,7 +151,9 @@ def test_exclusion_contradictions_replace_one_word_where_upward(parser):
                 and g.steps[-1].kind is StepKind.NEGATE and g.steps[-1].facts}
     swaps = swapped(sitting)
     assert {"A woman is sitting on a chair", "A man is standing on a chair"} <= swaps
-    assert all(len(g.steps) == 1 for g in sitting if g.hypothesis in swaps)             # one word, nothing else
+    # of the premise: one word, nothing else; of an entailment ("A man is sitting"), its steps and the swap
+    assert all(len(g.steps) == 1 for g in sitting if g.hypothesis in swaps and g.negates is None)
+    assert all(g.steps[-1].kind is StepKind.NEGATE for g in sitting if g.hypothesis in swaps)
     assert not any("woman and a woman" in h or "man and a man" in h for h in swapped(couple))
     assert "A woman is washing his car" not in swapped(pronoun)                          # the pronoun's gender
     assert not swapped(negated)                                                          # ↓: no exclusion
