@@ -5,12 +5,6 @@ from __future__ import annotations
 import pytest
 
 from monalog.inference.proof import Label
-from monalog.inference.prover import Prover, ProverSettings
-
-
-@pytest.fixture(scope="module")
-def prover(parser):
-    return Prover(ProverSettings(), parser=parser)
 
 
 @pytest.mark.parametrize("premise, hypothesis, label", [
@@ -23,5 +17,5 @@ def prover(parser):
     ("They are expensive.", "Some people are expensive.", Label.NEUTRAL),
     ("If she comes, I will leave.", "If someone comes, I will leave.", Label.NEUTRAL),              # ↓
 ])
-def test_pronoun_subjects(prover, premise, hypothesis, label):
-    assert prover.prove(premise, hypothesis).label is label
+def test_pronoun_subjects(default_prover, premise, hypothesis, label):
+    assert default_prover.prove(premise, hypothesis).label is label
