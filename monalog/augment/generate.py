@@ -257,7 +257,7 @@ class Augmenter:
         excludes it (contradictions.exclusive_swaps: "A small dog" -> "A large dog"), each once."""
         sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
         out = []
-        for state in states:
+        for state in (st for st in states if st.depth <= 1):     # two edits away, the proofs grow dear
             source = tidy(sentence_text(agree(state.tree, tree))) if state.depth else None
             nodes = outside(list(state.polarized.walk_paths()), generic_paths(state.tree))
             for t, step in exclusive_swaps(state.tree, nodes, self.kb, sense_of):
