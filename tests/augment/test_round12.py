@@ -104,6 +104,6 @@ def test_exclusions_of_the_entailments_too(augmenter):
     [dog, belief, milk] = augmenter.generate_batch(["A small brown dog followed us through the village.",
                                                     "He believed that they could win the game.",
                                                     "I bought a few eggs and a little milk."])
-    assert "A large dog followed us." in {p.hypothesis for p in dog}          # of "A small dog followed us."
+    assert "A large dog followed us through the village." in {p.hypothesis for p in dog}   # of "A small dog ..."
     assert not [p for p in belief if "lose" in p.hypothesis]                    # both may be believed
     assert not [p for p in milk if "big" in p.hypothesis or "large" in p.hypothesis]   # a quantity
