@@ -159,7 +159,8 @@ _PLAIN = {"n": ("N",), "a": ("N/N", "S[adj]\\NP"), "r": ("(S\\NP)\\(S\\NP)", "(S
 
 
 def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: KnowledgeBase,
-                    sense_of: Callable[[str, str], Any]) -> Iterator[tuple[Tree, Step]]:
+                    sense_of: Callable[[str, str], Any], premise: frozenset[str] = frozenset()
+                    ) -> Iterator[tuple[Tree, Step]]:
     """One word where ↑ replaced by a word that excludes it: a noun by the KB's exclusion sets
     (man | woman), an adjective, verb or adverb also by WordNet's antonyms of the sense read in the
     premise (`sense_of(lemma, pos)`); each kept only when the prover's own rules (kb.excludes, or
@@ -173,11 +174,12 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
     buy" / "I want to sell" may both hold), believes, says or could do ("could win" / "could lose"), nor
     "little" in the quantity "a little milk", nor under a subject that counts
-    vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold)."""
+    vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold). `premise`: the lemmas of
+    the premise `tree` was reached from, whose words count as the sentence's own."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]
-    lemmas = {norm_lemma(leaf) for leaf in all_leaves}
+    lemmas = {norm_lemma(leaf) for leaf in all_leaves} | premise     # "A man and a woman" -> "A man" -> no "A woman"
     clause = main_clause(tree)
     if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES | _REPORTS) \
             or (clause and vague_subject(node_at(tree, clause[0]))):

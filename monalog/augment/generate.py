@@ -238,8 +238,7 @@ class Augmenter:
         out = []
         for state in states:
             # "A man is riding" -> "A person is not riding": a person may be another, no contradiction
-            verbs = not agentless and any(two_referents(clause, state.tree, self._synonyms) is None
-                                          for clause in (tree, *clause_conjuncts(tree)))
+            verbs = not agentless and self._one_referent(tree, state.tree)
             shown, agreed = sentence_text(state.tree), agree(state.tree, tree)
             source = tidy(sentence_text(agreed)) if state.depth else None
             for text, note in natural_contradictions(agreed, verbs=verbs):
@@ -256,16 +255,21 @@ class Augmenter:
         """The premise (`tree`) and each entailment (`states`) with one word replaced by one that
         excludes it (contradictions.exclusive_swaps: "A small dog" -> "A large dog"), each once."""
         sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
-        out = []
-        for state in (st for st in states if st.depth <= 1):     # two edits away, the proofs grow dear
-            source = tidy(sentence_text(agree(state.tree, tree))) if state.depth else None
+        out, words = [], frozenset(lemma_key(tree))
+        for state in (st for st in states if st.depth <= 1 and self._one_referent(tree, st.tree)):
+            source = tidy(sentence_text(agree(state.tree, tree))) if state.depth else None   # two edits: too dear
             nodes = outside(list(state.polarized.walk_paths()), generic_paths(state.tree))
-            for t, step in exclusive_swaps(state.tree, nodes, self.kb, sense_of):
+            for t, step in exclusive_swaps(state.tree, nodes, self.kb, sense_of, words):
                 if (text := sentence_text(agree(t, tree))).lower() not in seen:
                     seen.add(text.lower())
                     out.append(Generated(premise, text, Label.CONTRADICTION, norm_steps + state.steps() + (step,),
                                          negates=source))
         return out
+
+    def _one_referent(self, tree: Tree, other: Tree) -> bool:
+        """`other`'s subject is one of `tree`'s clauses' referents ("Someone is sleeping" of "He is
+        sleeping" may be another: neither its verb's negation nor an excluding word contradicts)."""
+        return any(two_referents(clause, other, self._synonyms) is None for clause in (tree, *clause_conjuncts(tree)))
 
     def _synonyms(self, a: str, b: str) -> bool:
         """Nouns the verifying prover takes for one referent: WordNet or the KB has them as synonyms."""

@@ -13,7 +13,7 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, walk
-from monalog.text.morphology import is_cardinal, third_person
+from monalog.text.morphology import is_cardinal, is_participle, third_person
 
 _COPULAS = frozenset({"is", "are", "am"})
 _NOT_PRESENT = frozenset({"would", "could", "might", "did", "was", "were", "had"})
@@ -31,8 +31,9 @@ def _simple_present(tree: Tree) -> bool:
     verb = node_at(tree, clause[1] + found) if found is not None else leaves(node_at(tree, clause[1]))[0]
     assert isinstance(verb, Leaf)
     word, lemma = verb.token.word.lower(), verb.token.lemma.lower()
-    if word in _NOT_PRESENT:
-        return False
+    following = leaves(node_at(tree, clause[1]))[1:2]
+    if word in _NOT_PRESENT or (lemma == "have" and following and is_participle(following[0].token.word)):
+        return False                              # "Scientists have discovered": an event
     if word in _COPULAS:
         after = leaves(node_at(tree, clause[1]))[1:2]
         return not (after and after[0].token.pos == "VBG")

@@ -7,18 +7,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from monalog.ccg.tree import Binary, Leaf, Token, Tree, leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.edits.context import Edits, Nodes
 from monalog.inference.edits.pronoun_subjects import generalised, step
 from monalog.inference.negation import main_clause
-from monalog.inference.treeops import Path, node_at, replace_at, sentence_text
+from monalog.inference.treeops import Path, node_at, replace_at, sentence_text, walk
 from monalog.text.morphology import past_tense, third_person
 
 _FORMS = {"i": {"my", "me", "mine", "myself"}, "he": {"his", "him", "himself"},
           "she": {"her", "hers", "herself"}, "we": {"our", "us", "ours", "ourselves"}}
 _FIRST_PERSON = {"am": "is", "'m": "'s", "do": "does", "have": "has", "'ve": "'s"}
 _SAME = frozenset({"was", "did", "had", "can", "could", "will", "would", "shall", "should", "may", "might",
-                   "must", "'ll", "'d"})
+                   "must"})
 
 
 def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
@@ -26,10 +26,12 @@ def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
     clause = main_clause(tree)
     if clause is None:
         return
-    words = {leaf.token.word.lower() for leaf in leaves(tree)}
+    words = [leaf.token.word.lower() for leaf in leaves(tree)]
+    after = leaves(node_at(tree, clause[1]))[0].token.word
     for path, pronoun, _ in generalised(nodes):
         lowered = pronoun.token.word.lower()
-        if path != clause[0] or _FORMS[lowered] & words:
+        if path != clause[0] or _FORMS[lowered] & set(words) or words.count(lowered) > 1 \
+                or (lowered != "i" and after.startswith("'")):      # "I said I would", "We've" -> "Some people've"
             continue
         edited, found = step(tree, path, pronoun)
         agreed = _third_person(edited, clause[1]) if lowered == "i" else edited
@@ -40,6 +42,8 @@ def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
 def _third_person(tree: Tree, vp: Path) -> Tree | None:
     """`tree` with the first word of the verb phrase at `vp` in the third person singular; None where
     it is no verb or its form does not tell ("I put": present or past?)."""
+    if any(isinstance(n, Binary) and n.rule is Rule.CONJ for _, n in walk(node_at(tree, vp))):
+        return None                              # "I cook and clean": both verbs would have to agree
     path: Path = vp
     while isinstance(node := node_at(tree, path), Binary):
         path += (0,)

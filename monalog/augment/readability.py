@@ -304,7 +304,7 @@ def misread_noun(tree: Tree) -> str | None:
     word = first.token.word
     category = str(first.category)
     if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
-            and "/" in category \
+            and "/" in category and not leaves(tree)[1].token.word[:1].isupper() \
             and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
         return word
     for leaf in leaves(tree):

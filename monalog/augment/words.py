@@ -277,7 +277,9 @@ def bound_neighbours(words: Sequence[str], i: int, up: bool) -> list[str]:
         return []
     word = words[i]
     n = int(word) if word.isdigit() else _COUNT_WORDS.index(word) if word in _COUNT_WORDS else None
-    new = None if n is None else n - 1 if up else n + 1
-    if new is None or new < 2 or (not word.isdigit() and new >= len(_COUNT_WORDS)):
+    if n is None or n < 2:
+        return []                                # "at most one student": no "at most two student"
+    new = n - 1 if up else n + 1
+    if new < 2 or (not word.isdigit() and new >= len(_COUNT_WORDS)):
         return []
     return [str(new) if word.isdigit() else _COUNT_WORDS[new]]

@@ -8,14 +8,15 @@ from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.some_any import ANY, swap_items
 from monalog.inference.treeops import Path, auxiliaries, node_at, replace_at
-from monalog.text.morphology import past_tense, third_person
+from monalog.text.morphology import be_for, past_tense, third_person
 
 _COPULAS = frozenset({"is", "are", "was", "were", "am"})
 _MODALS = auxiliaries("modal")
 _CONJUNCTIONS = frozenset({"and", "or", "but"})
 _NEGATIVE = frozenset({"no", "nobody", "nothing", "none", "never", "neither", "nor", "without"})
 # a "not" would take these for its focus: "was not only a girl", "is not slow because ..."
-_FOCUS = frozenset({"only", "just", "even", "merely", "also", "too", "because", "since", "although", "though"})
+_FOCUS = frozenset({"only", "just", "even", "merely", "also", "too", "because", "since", "although", "though",
+                    "sometimes", "occasionally", "once", "twice"})      # "does not eat breakfast sometimes"
 
 
 def head_verb(vp: Tree) -> Path | None:
@@ -69,6 +70,9 @@ def plain_negation(tree: Tree, subject: Path, vp: Path) -> tuple[Tree, str] | No
     if word.lower() in _COPULAS:
         new, note = f"{word} not", f"the verb negated: \"{word} not\""
     elif (do := _do(word.lower(), verb.token.lemma.lower(), tag)) is not None:
+        if do == "do" and be_for(" ".join(w.token.word for w in leaves(node_at(tree, subject))).lower()) == "is" \
+                and first.word.lower() not in ("i", "you"):
+            do = "did"                           # "She read the book": a base form after "she" is a past
         new, note = f"{do} not {verb.token.lemma.lower()}", f"the verb negated: \"{do} not\""
     else:
         return None

@@ -17,6 +17,7 @@ from monalog.augment.readability import bad_contradiction, bad_deletion
 from monalog.augment.words import article
 from monalog.ccg.tree import Token, leaves
 from monalog.errors import ParseError
+from monalog.inference.proof import Label
 from monalog.inference.treeops import node_at
 
 
@@ -107,3 +108,21 @@ def test_exclusions_of_the_entailments_too(augmenter):
     assert "A large dog followed us through the village." in {p.hypothesis for p in dog}   # of "A small dog ..."
     assert not [p for p in belief if "lose" in p.hypothesis]                    # both may be believed
     assert not [p for p in milk if "big" in p.hypothesis or "large" in p.hypothesis]   # a quantity
+
+
+def test_a_reviews_cases(augmenter, tree_of):
+    """A review of this change read them: each came out wrong before its fix."""
+    premises = ["We've lost the keys.", "I cook and clean every day.", "He is sleeping.",
+                "A man and a woman are talking.", "He eats breakfast sometimes.", "At most one student failed.",
+                "I said I would come.", "Rob Smith won the race.", "Scientists have discovered a new planet."]
+    results = dict(zip(premises, augmenter.generate_batch(premises)))
+    texts = {p: [(g.label, g.hypothesis) for g in r] if isinstance(r, list) else r for p, r in results.items()}
+    assert not [h for _, h in texts["We've lost the keys."] if "people've" in h]
+    assert not [h for _, h in texts["I cook and clean every day."] if h.startswith("Someone cooks and clean")]
+    assert not [h for lab, h in texts["He is sleeping."] if lab is Label.CONTRADICTION and h.startswith("Some")]
+    assert (Label.CONTRADICTION, "A woman is talking.") not in texts["A man and a woman are talking."]
+    assert not [h for _, h in texts["He eats breakfast sometimes."] if "not eat breakfast sometimes" in h]
+    assert not [h for _, h in texts["At most one student failed."] if "two" in h]
+    assert not [h for _, h in texts["I said I would come."] if h.startswith("Someone said I")]
+    assert isinstance(texts["Rob Smith won the race."], list)                     # a name, no order
+    assert generic_paths(tree_of("Scientists have discovered a new planet.")) == []   # an event
