@@ -1,5 +1,6 @@
-"""A pronoun subject that names people made general (edits/pronoun_subjects.py): "She said" ≤ "Someone
-said", where ↑; and "someone" may be another, so no contradiction by the verb's negation."""
+"""Subjects in the prover's edits and contradictions: a pronoun that names people made general where ↑
+(edits/pronoun_subjects.py: "She said" ≤ "Someone said"; "someone" may be another, so no contradiction by
+the verb's negation), and a universal subject's contradictory "not every" / "not all" (negation.py)."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +17,12 @@ from monalog.inference.proof import Label
     ("You shouldn't read useless books.", "Someone shouldn't read useless books.", Label.NEUTRAL),   # anyone
     ("They are expensive.", "Some people are expensive.", Label.NEUTRAL),
     ("If she comes, I will leave.", "If someone comes, I will leave.", Label.NEUTRAL),              # ↓
+    ("All elephants are pink.", "Not all elephants are pink.", Label.CONTRADICTION),
+    ("Every boy was delighted.", "Not every young boy was delighted.", Label.CONTRADICTION),
+    ("Each intern receives a laptop.", "Not every intern receives a laptop.", Label.CONTRADICTION),
+    ("Not every boy was delighted.", "Every boy was delighted.", Label.CONTRADICTION),
+    ("Every young boy was delighted.", "Not every boy was delighted.", Label.NEUTRAL),
+    ("Some boys were delighted.", "Not every boy was delighted.", Label.NEUTRAL),
 ])
-def test_pronoun_subjects(default_prover, premise, hypothesis, label):
+def test_subjects(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label
