@@ -11,14 +11,13 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.edits.context import Edits, Nodes
 from monalog.inference.edits.pronoun_subjects import generalised, step
 from monalog.inference.negation import main_clause
-from monalog.inference.treeops import Path, node_at, replace_at, sentence_text, walk
+from monalog.inference.treeops import Path, auxiliaries, node_at, replace_at, sentence_text, walk
 from monalog.text.morphology import past_tense, third_person
 
 _FORMS = {"i": {"my", "me", "mine", "myself"}, "he": {"his", "him", "himself"},
           "she": {"her", "hers", "herself"}, "we": {"our", "us", "ours", "ourselves"}}
 _FIRST_PERSON = {"am": "is", "'m": "'s", "do": "does", "have": "has", "'ve": "'s"}
-_SAME = frozenset({"was", "did", "had", "can", "could", "will", "would", "shall", "should", "may", "might",
-                   "must"})
+_SAME = frozenset({"was", "did", "had"}) | auxiliaries("modal")
 
 
 def someone_subject(tree: Tree, nodes: Nodes) -> Edits:

@@ -300,11 +300,11 @@ def misread_noun(tree: Tree) -> str | None:
     document requires ...": "requires" a plural noun; "Let's listen to"), or a first word read as a
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with
     "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every edit of it be."""
-    first = leaves(tree)[0]
+    first, *rest = leaves(tree)
     word = first.token.word
     category = str(first.category)
     if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
-            and "/" in category and not leaves(tree)[1].token.word[:1].isupper() \
+            and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
             and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
         return word
     for leaf in leaves(tree):

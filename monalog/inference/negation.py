@@ -113,8 +113,8 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
     path, det = found
     lemma = det.token.lemma.lower()
     words = [leaf.token.word.lower().split("_")[0] for leaf in leaves(np)]
-    if lemma == "no" and words.index(det.token.word.lower()) + 1 < len(words) \
-            and words[words.index(det.token.word.lower()) + 1] in ("less", "fewer", "more"):
+    after = words[words.index(det.token.word.lower()) + 1:][:1]
+    if lemma == "no" and after and after[0] in ("less", "fewer", "more"):
         return                                     # "No less than five": a count, no "no" to swap
     first = not any(np_path) and not any(path)
     parent = node_at(tree, np_path + path[:-1]) if path else None
