@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
+from monalog.augment.generics import group_habit
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import in_compound, replacing_leaf, surface_tag, word_choice
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
@@ -38,11 +39,22 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
     found = [(t, sentence_text(t), note)
              for t, note in contradictories(tree, objects=False, verbs=verbs, vague=False, plain=True)]
-    out = [(text, note) for _, text, note in found
+    out = [(_mass_some(t, text, note), note) for t, text, note in found
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found
              if note.startswith("the negation") and (text := _without_do(t, tree)) is not None]
     return out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])
+
+
+def _mass_some(tree: Tree, text: str, note: str) -> str:
+    """A subject's "no" made existential as people write it for a mass noun: "No rain has fallen" ->
+    "Some rain has fallen", not "A rain"."""
+    if not (note.startswith(SUBJECT_SWAP) and note.endswith(('-> "A"', '-> "An"'))):
+        return text
+    noun = next((leaf.token for leaf in leaves(tree)[1:] if leaf.token.pos.startswith("NN")), None)
+    if noun is None or _plainly_countable(noun.lemma.lower()):
+        return text
+    return re.sub(r"^An? ", "Some ", text)
 
 
 _HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
@@ -174,7 +186,8 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
     buy" / "I want to sell" may both hold), believes, says or could do ("could win" / "could lose"), nor
     "little" in the quantity "a little milk", nor under a subject that counts
-    vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold). `premise`: the lemmas of
+    vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold) nor but for an adverb in a group's
+    habit ("The young elephants follow their mothers" / "The old elephants ...": generics.group_habit). `premise`: the lemmas of
     the premise `tree` was reached from, whose words count as the sentence's own."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
@@ -184,7 +197,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES | _REPORTS) \
             or (clause and vague_subject(node_at(tree, clause[0]))):
         return                                  # "A man may be sleeping" / "A woman may be sleeping": both may hold
-    index = leaf_positions(tree)
+    index, habit = leaf_positions(tree), group_habit(tree)
     choice = word_choice()
     for path, node in nodes:
         leaf = node.node
@@ -192,6 +205,8 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
                 or choice.fixed(words, i := index[path]):
             continue
         lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
+        if habit and pos != "r":
+            continue                             # "rarely hunt" / "often hunt" still contradict
         nouns = [leaf.token.lemma.lower() for leaf in all_leaves[i + 1:i + 3] if leaf.token.pos.startswith("NN")]
         if lemma == "little" and i and words[i - 1] == "a" and not any(_plainly_countable(noun) for noun in nouns):
             continue                             # "a little milk" is a quantity, not a size

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.generics import generic_paths, outside
+from monalog.augment.generics import generic_paths, only_paths, outside
 from monalog.augment.insertions import down_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
@@ -96,6 +96,13 @@ class Generated:
     steps: tuple[Step, ...] = field(default=(), compare=False)
     fluency: float | None = field(default=None, compare=False)
     negates: str | None = field(default=None, compare=False)    # the entailment a contradiction negates
+
+
+def _cuts(kept: set[str], deleted: list[str]) -> bool:
+    """The deleted words take part of a fixed expression or a two-word noun, not all of it ("at any | cost",
+    "guinea | pig"; ", at any cost" goes whole)."""
+    return any(w in kept and not (in_compound(deleted, i) or word_choice().fixed(deleted, i))
+               for i, w in enumerate(deleted))
 
 
 def _backed(pairs: list[Generated]) -> list[Generated]:
@@ -200,14 +207,14 @@ class Augmenter:
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
             if has_disjunct(edited):
                 return                              # a disjunct is the only edit of its pair
-            nodes = outside(list(pn.walk_paths()), generic_paths(edited))     # "during dry summers" stays
+            nodes = outside(list(pn.walk_paths()), generic_paths(edited) + only_paths(edited))  # "during dry summers"
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
             yield from someone_subject(edited, nodes)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
-                        if not kept & set(step.before.lower().split())    # "guinea pig", "from side to side"
+                        if not _cuts(kept, step.before.lower().split())    # "guinea pig", "from side to side"
                         and bad_deletion(edited, t) is None)
 
         states = explore(tree, edits, self.polarizer, s.depth).states
@@ -258,7 +265,7 @@ class Augmenter:
         out, words = [], frozenset(lemma_key(tree))
         for state in (st for st in states if st.depth <= 1 and self._one_referent(tree, st.tree)):
             source = tidy(sentence_text(agree(state.tree, tree))) if state.depth else None   # two edits: too dear
-            nodes = outside(list(state.polarized.walk_paths()), generic_paths(state.tree))
+            nodes = outside(list(state.polarized.walk_paths()), generic_paths(state.tree) + only_paths(state.tree))
             for t, step in exclusive_swaps(state.tree, nodes, self.kb, sense_of, words):
                 if (text := sentence_text(agree(t, tree))).lower() not in seen:
                     seen.add(text.lower())

@@ -1,6 +1,7 @@
 """Generic bare plurals: in a sentence in the simple present ("A layer of mulch keeps the soil moist
 during dry summers", "Older pupils help younger ones"), a plural noun without a determiner in the
-subject or in a modifier of the verb phrase speaks of the kind, as "every", not of some: "during
+subject or in a modifier of the verb phrase, or a bare mass noun as the subject ("Fresh milk contains
+calcium"), speaks of the kind, as "every", not of some: "during
 summers" does not follow from "during dry summers", nor "Pupils help" from "Older pupils help", and
 "wet summers" contradicts nothing. The generator leaves such phrases as they are (the prover's
 polarity reads bare plurals as existential, SICK's convention for its progressive scenes)."""
@@ -12,8 +13,8 @@ from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
-from monalog.inference.treeops import AUXILIARIES, Path, node_at, walk
-from monalog.text.morphology import is_cardinal, is_participle, third_person
+from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positions, node_at, walk
+from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
 
 _COPULAS = frozenset({"is", "are", "am"})
 _NOT_PRESENT = frozenset({"would", "could", "might", "did", "was", "were", "had"})
@@ -36,19 +37,33 @@ def _simple_present(tree: Tree) -> bool:
         return False                              # "Scientists have discovered": an event
     if word in _COPULAS:
         after = leaves(node_at(tree, clause[1]))[1:2]
-        return not (after and after[0].token.pos == "VBG")
-    return lemma in AUXILIARIES or word == third_person(lemma) or (word == lemma and verb.token.pos != "VBD")
+        return not (after and str(after[0].category).startswith(("S[ng]", "(S[ng]")))   # "is nothing" tagged VBG
+    return lemma in AUXILIARIES or word == third_person(lemma) or (        # "follow" tagged VBD is no past; "put" may be
+        word == lemma and (verb.token.pos != "VBD" or past_tense(lemma) != lemma))
 
 
-def _bare_plural(node: Tree) -> bool:
+def group_habit(tree: Tree) -> bool:
+    """A sentence in the simple present, not a copula's, about a plural subject ("The young elephants
+    follow their mothers"): a habit of a group, which another group ("the old elephants") may share, so
+    a word excluding one of its words contradicts nothing."""
+    clause = main_clause(tree)
+    if clause is None or not _simple_present(tree):
+        return False
+    verb = leaves(node_at(tree, clause[1]))[0].token.word.lower()
+    head = head_noun(leaves(node_at(tree, clause[0])))
+    return verb not in _COPULAS and head is not None and head.pos in ("NNS", "NNPS")
+
+
+def _bare_plural(node: Tree, mass: bool = False) -> bool:
     """A plural noun raised to a noun phrase with no determiner ("dry summers", "older pupils",
-    "patients with high blood pressure")."""
+    "patients with high blood pressure"); with `mass`, a singular common noun too ("Stracciatella
+    ice-cream is nothing but ...")."""
     if not (isinstance(node, Unary) and node.rule is Rule.LEX and str(node.category) == "NP"):
         return False
     head = node.child
     while isinstance(head, Binary):        # past modifiers to the head noun ("patients | with high blood pressure")
         head = head.right if head.rule is Rule.FA else head.left
-    if not (isinstance(head, Leaf) and head.token.pos in ("NNS", "NNPS")):
+    if not (isinstance(head, Leaf) and head.token.pos in (("NNS", "NNPS", "NN") if mass else ("NNS", "NNPS"))):
         return False
     before = [leaf.token.word.lower() for leaf in leaves(node)[:leaves(node).index(head)]]
     return not (before and before[0] in _COUNTS) and not any(is_cardinal(w) for w in before)   # "at most three"
@@ -64,13 +79,25 @@ def generic_paths(tree: Tree) -> list[Path]:
     subject, vp = clause
     out: list[Path] = []
     for path, node in walk(tree):
-        if not _bare_plural(node):
+        if not _bare_plural(node, mass=_heads(node_at(tree, subject), node)):      # a mass noun: the subject's own
             continue
         if path[:len(subject)] == subject:
             out.append(subject if _heads(node_at(tree, subject), node) else path)   # "Children | under twelve"
         elif path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1])):
             out += [path, path[:-1]]
     return out
+
+
+_ONLY = frozenset({"nothing", "anything", "all"})
+
+
+def only_paths(tree: Tree) -> list[Path]:
+    """The paths of the phrases after "nothing but", "anything but", "all but" ("is nothing but a plain
+    ice-cream with chocolate chips"): an "only" neither up nor down in its phrase, which the generator
+    leaves as it is ("nothing but a plain ice-cream" says it has no chips)."""
+    words = [leaf.token.word.lower() for leaf in leaves(tree)]
+    return [path[:-1] + (1,) for path, i in leaf_positions(tree).items()
+            if i and words[i] == "but" and words[i - 1] in _ONLY and path[-1:] == (0,)]
 
 
 def _heads(np: Tree, bare: Tree) -> bool:

@@ -16,7 +16,9 @@ from typing import Sequence
 
 from monalog.augment.words import pos_share
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
+from monalog.parsing.checks import closed_class
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
+from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
 from monalog.text.morphology import countable
@@ -295,11 +297,20 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     return None
 
 
+# a verb phrase's adverb, a preposition: categories a noun or a verb never has
+_MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP))/NP", "PP/NP", "(N\\N)/NP",
+                        "(NP\\NP)/NP"})
+
+
 def misread_noun(tree: Tree) -> str | None:
     """A lower-case word the parse takes for a noun that WordNet knows only as a verb ("Understanding a
-    document requires ...": "requires" a plural noun; "Let's listen to"), or a first word read as a
-    modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with
-    "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every edit of it be."""
+    document requires ...": "requires" a plural noun; "Let's listen to"), a noun or verb WordNet knows
+    in use (SemCor counts its senses) and never as an adverb or adjective read as an adverb or a
+    preposition ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition), a
+    verb's -ing form read as a determiner of its object ("without | seeing | some birds"), or a first
+    word read as a modifier that is used almost only as a verb, in its base form (an order: "Take one
+    tablet" with "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every
+    edit of it be."""
     first, *rest = leaves(tree)
     word = first.token.word
     category = str(first.category)
@@ -313,7 +324,20 @@ def misread_noun(tree: Tree) -> str | None:
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
                 and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
             return word
+        if word.isalpha() and word.islower() and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
+                                                  or str(leaf.category) == "NP/NP" and word.endswith("ing")
+                                                  and wordnet().synsets(word, "v")):
+            return word
     return None
+
+
+def _content_only(word: str, lemma: str) -> bool:
+    """A noun or verb in use (SemCor counts its senses), never an adverb or adjective ("milk", not "home"), nor
+    a participle or a closed-class word, which may make a preposition ("including", "except")."""
+    if word.endswith(("ing", "ed")) or word in closed_class() \
+            or any(wordnet().synsets(w, p) for w in (word, lemma) for p in "ras"):    # "including", "except"
+        return False
+    return sum(sense_count(s, lemma) for p in "nv" for s in wordnet().synsets(lemma, p)) > 0
 
 
 def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,

@@ -94,7 +94,8 @@ def _animal(word: str) -> bool:
 
 _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _noun,
            "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate, "agent": _agent,
-           "animal": _animal, "wearable": _wearable}
+           "animal": _animal, "wearable": _wearable,
+           "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
 

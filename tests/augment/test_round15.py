@@ -1,0 +1,124 @@
+"""Round 15 of the generator's judged sample outside SICK's style (results/augment_outside_round15_*.tsv,
+both readers): "nine o ' clock", "a dress for Jill" -> "a Jill dress", "No Tom drinks" from "Tom drinks
+warmed up milk" read with "milk" an adverb, "died without | seeing some birds" -> "died without some
+birds", "No rain" -> "A rain", "Stracciatella ice-cream is nothing but ..." -> "Ice-cream is ...", "a
+slice of bread and butter" -> "a slice of butter", "at any cost" -> "at any expense", "the wrong key" ->
+"the key", "The young elephants follow" -> "The old elephants follow". Each pair is never emitted rather
+than emitted wrong."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.generics import generic_paths, group_habit, only_paths
+from monalog.augment.readability import misread_noun
+from monalog.ccg.io import read_auto
+from monalog.ccg.tree import leaves
+from monalog.inference.proof import Label
+from monalog.inference.treeops import node_at
+from monalog.parsing.tokens import tokenize
+from monalog.text.normalize import normalize
+
+
+@pytest.fixture(scope="module")
+def augmenter(parser):
+    return Augmenter(AugmentSettings(), parser=parser)
+
+
+def _words(tree, paths):
+    return [" ".join(leaf.token.word for leaf in leaves(node_at(tree, path))) for path in paths]
+
+
+def test_o_clock_is_one_token():
+    assert "o'clock" in tokenize("The buffet closed before nine o'clock.").words
+
+
+@pytest.mark.parametrize("sentence", [
+    "Susan made a dress for Jill for her wedding.",             # a name
+    "For the time being, I don't have a plan for my family.",   # a possessive
+    "A person is caging a woman for the dance",                 # a person is no thing a purpose names
+])
+def test_no_compound_of_a_beneficiary(sentence):
+    assert normalize(sentence).text == sentence
+
+
+def test_a_purpose_still_makes_a_compound():
+    assert normalize("Two men are fighting in a pen for cattle").text == "Two men are fighting in a cattle pen"
+
+
+def test_a_mass_subject_takes_some(augmenter):
+    [pairs] = augmenter.generate_batch(["No rain has fallen here for six months."])
+    contradictions = [p.hypothesis for p in pairs if p.label is Label.CONTRADICTION]
+    assert "Some rain has fallen here for six months." in contradictions
+    assert not [h for h in contradictions if h.startswith("A ")]
+
+
+def test_a_bare_mass_subject_is_generic(tree_of):
+    tree = tree_of("Fresh milk contains calcium.")
+    assert "Fresh milk" in _words(tree, generic_paths(tree))
+
+
+@pytest.mark.parametrize("auto", [
+    # "nothing" tagged VBG by the tagger but an NP in the derivation: a copula, not a progressive
+    "(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Cold cold JJ O XX N/N>) (<L N mayo mayo NN O XX N>) ) ) "
+    "(<T S[dcl]\\NP fa 0 2> (<L (S[dcl]\\NP)/NP is be VBZ O XX (S[dcl]\\NP)/NP>) (<T NP ba 0 2> "
+    "(<L NP nothing nothing VBG O XX NP>) (<T NP\\NP conj 0 2> (<L conj but but CC O XX conj>) "
+    "(<T NP lex 0 1> (<L N chemicals chemical NNS O XX N>) ) ) ) ) )",
+])
+def test_nothing_but_leaves_its_phrase_and_a_generic_subject(auto):
+    tree = read_auto(auto)
+    assert _words(tree, generic_paths(tree)) == ["Cold mayo"]
+    assert _words(tree, only_paths(tree)) == ["chemicals"]
+
+
+def test_nothing_but_phrase_is_never_edited(augmenter):
+    [pairs] = augmenter.generate_batch(["That mayo is nothing but chemicals!"])
+    assert all("nothing but chemicals" in p.hypothesis for p in pairs)
+
+
+def test_a_group_habit_excludes_no_word_but_an_adverb(tree_of, augmenter):
+    assert group_habit(tree_of("The young elephants follow their mothers across the dry plain."))
+    assert not group_habit(tree_of("The young elephants are following their mothers."))
+    assert not group_habit(tree_of("The soups are cold."))
+    [pairs] = augmenter.generate_batch(["The young elephants follow their mothers across the dry plain."])
+    assert pairs and not [p for p in pairs if "old" in p.hypothesis or "wet" in p.hypothesis]
+
+
+@pytest.mark.parametrize("auto, word", [
+    # "Tom drinks warmed up milk every morning." with "Tom drinks" a noun and "milk" an adverb
+    ("(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Tom tom NN O XX N/N>) (<L N drinks drink NNS O XX N>) ) ) "
+     "(<T S[dcl]\\NP ba 0 2> (<L S[dcl]\\NP warmed warm VBD O XX S[dcl]\\NP>) "
+     "(<L (S\\NP)\\(S\\NP) milk milk RB O XX (S\\NP)\\(S\\NP)>) ) )", "milk"),
+    # "Tom says he left." with "says" a preposition
+    ("(<T NP ba 0 2> (<T NP lex 0 1> (<L N Tom tom NN O XX N>) ) (<T NP\\NP fa 0 2> "
+     "(<L (NP\\NP)/NP says say VBZ O XX (NP\\NP)/NP>) (<L NP he he PRP O XX NP>) ) )", "says"),
+    # "died without seeing some birds" with "seeing" a determiner of "some birds"
+    ("(<T S[dcl] ba 0 2> (<L NP Ann ann NNP O XX NP>) (<T S[dcl]\\NP ba 0 2> (<L S[dcl]\\NP died die VBD O XX S[dcl]\\NP>) "
+     "(<T (S\\NP)\\(S\\NP) fa 0 2> (<L ((S\\NP)\\(S\\NP))/NP without without IN O XX ((S\\NP)\\(S\\NP))/NP>) "
+     "(<T NP fa 0 2> (<L NP/NP seeing seeing NN O XX NP/NP>) (<T NP fa 0 2> (<L NP/N some some DT O XX NP/N>) "
+     "(<L N birds bird NNS O XX N>) ) ) ) ) )", "seeing"),
+])
+def test_a_content_word_read_as_a_modifier_is_a_misparse(auto, word):
+    assert misread_noun(read_auto(auto)) == word
+
+
+@pytest.mark.parametrize("sentence", ["A man is singing at home.", "Every one except Tom was wearing a tie.",
+                                      "The children sat near the fire."])
+def test_adverbs_and_prepositions_are_no_misparse(tree_of, sentence):
+    assert misread_noun(tree_of(sentence)) is None
+
+
+def test_binomials_and_fixed_phrases_go_whole(augmenter):
+    [pairs] = augmenter.generate_batch(["I am spreading mustard on a slice of bread and butter."])
+    hypotheses = [p.hypothesis for p in pairs]
+    assert not [h for h in hypotheses if "butter" in h and "bread and butter" not in h]
+    assert not [h for h in hypotheses if "bread" in h and "bread and butter" not in h]
+    [pairs] = augmenter.generate_batch(["I want to become a singer, at any cost."])
+    hypotheses = [p.hypothesis for p in pairs]
+    assert "I want to become a singer." in hypotheses          # the whole phrase dropped
+    assert not [h for h in hypotheses if "at any" in h and "at any cost" not in h]
+
+
+def test_the_wrong_key_is_no_key(augmenter):
+    [pairs] = augmenter.generate_batch(["The receptionist gave us the wrong key twice."])
+    assert pairs and all("wrong key" in p.hypothesis for p in pairs)
