@@ -186,9 +186,9 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
     buy" / "I want to sell" may both hold), believes, says or could do ("could win" / "could lose"), nor
     "little" in the quantity "a little milk", nor under a subject that counts
-    vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold) nor but for an adverb in a group's
-    habit ("The young elephants follow their mothers" / "The old elephants ...": generics.group_habit). `premise`: the lemmas of
-    the premise `tree` was reached from, whose words count as the sentence's own."""
+    vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold) nor, but for an adverb, in a
+    group's habit ("The young elephants follow their mothers" / "The old elephants ...": generics.group_habit).
+    `premise`: the lemmas of the premise `tree` was reached from, whose words count as the sentence's own."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]

@@ -38,7 +38,7 @@ def _simple_present(tree: Tree) -> bool:
     if word in _COPULAS:
         after = leaves(node_at(tree, clause[1]))[1:2]
         return not (after and str(after[0].category).startswith(("S[ng]", "(S[ng]")))   # "is nothing" tagged VBG
-    return lemma in AUXILIARIES or word == third_person(lemma) or (        # "follow" tagged VBD is no past; "put" may be
+    return lemma in AUXILIARIES or word == third_person(lemma) or (   # "follow" tagged VBD is no past; "put" may be
         word == lemma and (verb.token.pos != "VBD" or past_tense(lemma) != lemma))
 
 

@@ -86,7 +86,8 @@ def test_a_group_habit_excludes_no_word_but_an_adverb(tree_of, augmenter):
 
 @pytest.mark.parametrize("auto, word", [
     # "Tom drinks warmed up milk every morning." with "Tom drinks" a noun and "milk" an adverb
-    ("(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Tom tom NN O XX N/N>) (<L N drinks drink NNS O XX N>) ) ) "
+    ("(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Tom tom NN O XX N/N>) "
+     "(<L N drinks drink NNS O XX N>) ) ) "
      "(<T S[dcl]\\NP ba 0 2> (<L S[dcl]\\NP warmed warm VBD O XX S[dcl]\\NP>) "
      "(<L (S\\NP)\\(S\\NP) milk milk RB O XX (S\\NP)\\(S\\NP)>) ) )", "milk"),
     # "Tom says he left." with "says" a preposition
