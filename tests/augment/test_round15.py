@@ -94,7 +94,8 @@ def test_a_group_habit_excludes_no_word_but_an_adverb(tree_of, augmenter):
     ("(<T NP ba 0 2> (<T NP lex 0 1> (<L N Tom tom NN O XX N>) ) (<T NP\\NP fa 0 2> "
      "(<L (NP\\NP)/NP says say VBZ O XX (NP\\NP)/NP>) (<L NP he he PRP O XX NP>) ) )", "says"),
     # "died without seeing some birds" with "seeing" a determiner of "some birds"
-    ("(<T S[dcl] ba 0 2> (<L NP Ann ann NNP O XX NP>) (<T S[dcl]\\NP ba 0 2> (<L S[dcl]\\NP died die VBD O XX S[dcl]\\NP>) "
+    ("(<T S[dcl] ba 0 2> (<L NP Ann ann NNP O XX NP>) (<T S[dcl]\\NP ba 0 2> "
+     "(<L S[dcl]\\NP died die VBD O XX S[dcl]\\NP>) "
      "(<T (S\\NP)\\(S\\NP) fa 0 2> (<L ((S\\NP)\\(S\\NP))/NP without without IN O XX ((S\\NP)\\(S\\NP))/NP>) "
      "(<T NP fa 0 2> (<L NP/NP seeing seeing NN O XX NP/NP>) (<T NP fa 0 2> (<L NP/N some some DT O XX NP/N>) "
      "(<L N birds bird NNS O XX N>) ) ) ) ) )", "seeing"),
