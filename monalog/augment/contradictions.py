@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable, Iterator
 from monalog.augment.generics import group_habit
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import in_compound, replacing_leaf, surface_tag, word_choice
-from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
 from monalog.inference.subjects import EXISTENTIAL, bare_few, few_subject, is_quantity, vague_subject, without_few
 from monalog.inference.proof import Step, StepKind
@@ -81,7 +81,8 @@ def _without_do(tree: Tree, negated: Tree) -> str | None:
 
 def _object_no(tree: Tree) -> list[tuple[str, str]]:
     """The object's "no" made existential, the form people write ("John saw no student" -> "John saw
-    a student", "We have no funds" -> "We have some funds"; none for a singular noun often read as mass)."""
+    a student", "We have no funds" -> "We have some funds", "had no food" -> "had some food": "some" for a
+    singular noun often read as mass)."""
     tokens = [leaf.token for leaf in leaves(tree)]
     if "no" not in [t.word.lower() for t in tokens[1:]]:
         return []
@@ -93,7 +94,8 @@ def _object_no(tree: Tree) -> list[tuple[str, str]]:
         j = next(i for i, (a, b) in enumerate(zip(tokens, new)) if a.word != b.word)
         noun = next((t for t in tokens[j + 1:] if t.pos.startswith("NN")), None)
         if new[j].word.lower() in ("a", "an") and (noun is None or not _plainly_countable(noun.lemma.lower())):
-            continue                               # "had no food" / "had no time": never "a food", "a time"
+            path = next(path for path, i in leaf_positions(swapped).items() if i == j)   # "had no food": "some food"
+            swapped = replace_at(swapped, path, Leaf(node_at(swapped, path).category, Token("some", "some", "DT")))
         out.append((sentence_text(swapped), note))
     return out
 

@@ -188,6 +188,10 @@ def article(tokens: Sequence[Token], i: int) -> str | None:
     return None
 
 
+# determiners of a mass noun or a countable one; a singular noun whose plural is more than this much rarer (Zipf)
+# reads as mass after them ("no time", "some water")
+_MASS_OR_COUNT = frozenset({"no", "some", "any", "enough", "more"})
+_PLAINLY_COUNTABLE = 0.7
 # determiners whose singular noun keeps its countability: "the cow" is no "the cattle", "her house" no "housing"
 _SAME_COUNT = frozenset({"my", "your", "his", "her", "its", "our", "their", "'s", "'", "the", "this", "that"})
 
@@ -197,7 +201,8 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
     ("the wolf" is one animal, "the coyote" would be another), a gerund's by gerunds ("without eating":
     no "consumption"), a plural's with a plural in use ("for yesterdays"), a singular's as countable as
     its determiner asks ("a water", "playing instrument", "the forest" -> "the vegetation"; a bare mass
-    noun's more specific word plainly mass as well: "can't assemble furniture" -> "cabinet")."""
+    noun's more specific word plainly mass as well: "can't assemble furniture" -> "cabinet"; a mass noun's
+    after "no" or "some" mass too: "had no time" -> "no moment")."""
     det = article(tokens, i)
     if not up and det in _SAME_COUNT:
         return []
@@ -208,6 +213,8 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
         return [w for w in candidates if countable(w)]
     if tag == "NN" and det is None and not up:        # a mass noun's kinds: "furniture" is no "cabinet"
         return [w for w in candidates if not countable(w) and _mass(w) >= min(_mass(lemma), 1.5)]
+    if tag == "NN" and det in _MASS_OR_COUNT and _mass(lemma) > _PLAINLY_COUNTABLE:   # "no time": no "no moment"
+        return [w for w in candidates if _mass(w) > _PLAINLY_COUNTABLE]
     if tag == "NN" and (det is None or det in COUNT_DETERMINERS):
         return [w for w in candidates if countable(w) == (det is not None)]
     if tag == "NN" and det in _SAME_COUNT:

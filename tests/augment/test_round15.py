@@ -124,3 +124,13 @@ def test_binomials_and_fixed_phrases_go_whole(augmenter):
 def test_the_wrong_key_is_no_key(augmenter):
     [pairs] = augmenter.generate_batch(["The receptionist gave us the wrong key twice."])
     assert pairs and all("wrong key" in p.hypothesis for p in pairs)
+
+
+def test_a_mass_object_takes_some(augmenter):
+    [pairs] = augmenter.generate_batch(["There was no hot water in the shower."])
+    assert "There was some hot water in the shower." in [p.hypothesis for p in pairs]
+
+
+def test_a_mass_noun_after_no_keeps_a_mass_replacement(augmenter):
+    [pairs] = augmenter.generate_batch(["I had no time to eat."])
+    assert not [p for p in pairs if "moment" in p.hypothesis or "while" in p.hypothesis]
