@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable, Iterator
 from monalog.augment.generics import group_habit
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import in_compound, replacing_leaf, surface_tag, word_choice
+from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
 from monalog.inference.subjects import EXISTENTIAL, bare_few, few_subject, is_quantity, vague_subject, without_few
@@ -183,7 +184,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     premise already has ("a man and a woman"), a gender a pronoun contradicts ("A woman ... his
     hat"), a word in a fixed expression ("in front of"), nor an adjective or adverb that takes an
     argument ("far from") or modifies another modifier, a noun modifying a noun or in a two-noun
-    compound ("boy scout", "flower girl"), a past form ("spread" -> "gathered"), a particle verb
+    compound ("boy scout", "flower girl"), a verb taking a verb phrase ("has always been": no "lacks"), a past form ("spread" -> "gathered"), a particle verb
     ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
     sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
     buy" / "I want to sell" may both hold), believes, says or could do ("could win" / "could lose"), nor
@@ -213,6 +214,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
         if lemma == "little" and i and words[i - 1] == "a" and not any(_plainly_countable(noun) for noun in nouns):
             continue                             # "a little milk" is a quantity, not a size
         if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
+                or (pos == "v" and isinstance(leaf.category, Functor) and str(leaf.category.argument).startswith("S")) \
                 or surface_tag(leaf.token) in ("VBD", "VBN") or in_compound(words, i, tags) \
                 or (pos == "v" and i + 1 < len(words) and words[i + 1] in readability().particles
                     and tags[i + 1].startswith(("RP", "RB"))):
