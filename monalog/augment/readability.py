@@ -55,13 +55,16 @@ _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|sevent
 
 @dataclass(frozen=True)
 class Readability:
-    """kb/augment.json's particles, anaphors and gendered nouns and pronouns."""
+    """kb/augment.json's particles, anaphors, gendered nouns and pronouns, reciprocal verbs and evaluative
+    adjectives."""
 
     particles: frozenset[str]
     intensifiers: frozenset[str]
     anaphors: tuple[tuple[str, ...], ...]
     gender_nouns: dict[str, frozenset[str]]
     gender_pronouns: dict[str, frozenset[str]]
+    reciprocal_verbs: frozenset[str]
+    evaluative_adjectives: frozenset[str]
 
     def gender(self, lemma: str) -> str | None:
         return next((g for g, nouns in self.gender_nouns.items() if lemma in nouns), None)
@@ -78,7 +81,8 @@ def readability() -> Readability:
     return Readability(frozenset(data["particles"]), frozenset(data["intensifiers"]),
                        tuple(tuple(a.split()) for a in data["anaphors"]),
                        {g: frozenset(w) for g, w in data["gender_nouns"].items()},
-                       {g: frozenset(w) for g, w in data["gender_pronouns"].items()})
+                       {g: frozenset(w) for g, w in data["gender_pronouns"].items()},
+                       frozenset(data["reciprocal_verbs"]), frozenset(data["evaluative_adjectives"]))
 
 
 def deleted_span(before: Sequence[str], after: Sequence[str]) -> tuple[int, int]:
@@ -126,7 +130,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
     if (phrase := _phrase_broken(tokens, words, remaining, start, end)) is not None:
         return phrase
-    if (lost := _complement_lost(tokens, start, end)) is not None:
+    if (lost := _complement_lost(tokens, start, end) or _frame_lost(before_leaves, start, end)) is not None:
         return lost
     first = after_leaves[0] if after_leaves else None
     if start == 0 and first is not None and (first.token.pos.startswith(("VB", "MD"))
@@ -149,6 +153,28 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     return _antecedent_lost(tokens, words, start, end) or _clause_broken(before_leaves, start, end)
+
+
+def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
+    """A deletion that takes what a frame word needs: a copula's complement ("has always been a terrible
+    dancer" -> "has always been."), a comparative's word before "than" ("wear out faster than the rear
+    ones" -> "wear out than"), the modifier a later "ones" contrasts with ("The front tyres" -> "The
+    tyres ... than the rear ones"), a partner of a reciprocal verb without an object ("Emma and I met" ->
+    "Emma met")."""
+    tokens = [leaf.token for leaf in before]
+    words = [t.word.lower() for t in tokens]
+    if start and tokens[start - 1].lemma.lower() == "be" and not any(w[:1].isalnum() for w in words[end:]):
+        return f"the complement of \"{words[start - 1]}\" dropped (\"has always been.\")"
+    if words[end:end + 1] == ["than"] or ("than" in words[end:] and any(
+            t.pos in ("JJR", "RBR") or t.word.lower() in ("more", "less") for t in tokens[start:end])):
+        return "a comparative dropped before its \"than\" (\"wear out than the rear ones\")"
+    if "ones" in words[end:] and all(str(leaf.category) == "N/N" for leaf in before[start:end]):
+        return "the modifier that \"ones\" contrasts with dropped (\"The front tyres ... than the rear ones\")"
+    verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")), None)
+    if {"and", "or"} & set(words[start:end]) and verb is not None \
+            and verb.token.lemma.lower() in readability().reciprocal_verbs and not str(verb.category).endswith("/NP"):
+        return f"a partner of \"{verb.token.word}\" dropped (\"Emma and I met\" -> \"Emma met\")"
+    return None
 
 
 def _antecedent_lost(tokens: Sequence[Token], words: Sequence[str], start: int, end: int) -> str | None:

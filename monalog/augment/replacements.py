@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterator
 
-from monalog.augment.readability import gender_clash
+from monalog.augment.readability import gender_clash, readability
 from monalog.augment.words import bound_neighbours, in_compound, noun_forms, replacing_leaf, word_choice
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.inference.negation import main_clause
@@ -44,6 +44,9 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             continue
         if _noun_modifier(leaf) or (positions[path] and _noun_modifier(all_leaves[positions[path] - 1])):
             continue                           # "police bike", "swimming suit", "violin player": compounds
+        if positions[path] and words[positions[path] - 1] in readability().evaluative_adjectives \
+                and leaf.token.pos.startswith("NN"):
+            continue                           # "a terrible dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
         if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \

@@ -3,15 +3,17 @@ both readers): "nine o ' clock", "a dress for Jill" -> "a Jill dress", "No Tom d
 warmed up milk" read with "milk" an adverb, "died without | seeing some birds" -> "died without some
 birds", "No rain" -> "A rain", "Stracciatella ice-cream is nothing but ..." -> "Ice-cream is ...", "a
 slice of bread and butter" -> "a slice of butter", "at any cost" -> "at any expense", "the wrong key" ->
-"the key", "The young elephants follow" -> "The old elephants follow". Each pair is never emitted rather
-than emitted wrong."""
+"the key", "The young elephants follow" -> "The old elephants follow"; and round 16's: "has always been"
+-> "lacks always been", "has always been a terrible dancer" -> "has always been." and "a terrible
+performer", "wear out faster than" -> "wear out than", "Emma and I met" -> "Emma met". Each pair is
+never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import generic_paths, group_habit, only_paths
-from monalog.augment.readability import misread_noun
+from monalog.augment.readability import bad_deletion, misread_noun
 from monalog.ccg.io import read_auto
 from monalog.ccg.tree import leaves
 from monalog.inference.proof import Label
@@ -134,3 +136,28 @@ def test_a_mass_object_takes_some(augmenter):
 def test_a_mass_noun_after_no_keeps_a_mass_replacement(augmenter):
     [pairs] = augmenter.generate_batch(["I had no time to eat."])
     assert not [p for p in pairs if "moment" in p.hypothesis or "while" in p.hypothesis]
+
+
+def test_no_antonym_of_an_auxiliary(augmenter):
+    [pairs] = augmenter.generate_batch(["My brother has always been a terrible dancer."])
+    hypotheses = [p.hypothesis for p in pairs]
+    assert hypotheses and not [h for h in hypotheses if "lacks" in h or "terrible performer" in h]
+
+
+@pytest.mark.parametrize("before, after", [
+    ("My brother has always been a terrible dancer.", "My brother has always been."),
+    ("The front tyres wear out faster than the rear ones.", "The front tyres wear out than the rear ones."),
+    ("The front tyres wear out faster than the rear ones.", "The tyres wear out faster than the rear ones."),
+    ("Emma and I met at a small party in Dublin.", "Emma met at a small party in Dublin."),
+])
+def test_a_frame_keeps_its_parts(tree_of, before, after):
+    assert bad_deletion(tree_of(before), tree_of(after)) is not None
+
+
+@pytest.mark.parametrize("before, after", [
+    ("Emma and I met at a small party in Dublin.", "Emma and I met at a party in Dublin."),
+    ("Emma and I painted the fence.", "Emma painted the fence."),
+    ("The dog is sleeping in the garden.", "The dog is sleeping."),
+])
+def test_other_deletions_stay(tree_of, before, after):
+    assert bad_deletion(tree_of(before), tree_of(after)) is None
