@@ -184,8 +184,8 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     premise already has ("a man and a woman"), a gender a pronoun contradicts ("A woman ... his
     hat"), a word in a fixed expression ("in front of"), nor an adjective or adverb that takes an
     argument ("far from") or modifies another modifier, a noun modifying a noun or in a two-noun
-    compound ("boy scout", "flower girl"), a verb taking a verb phrase ("has always been": no "lacks"), a past form ("spread" -> "gathered"), a particle verb
-    ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
+    compound ("boy scout", "flower girl"), a verb taking a verb phrase ("has always been": no "lacks"), a
+    past form ("spread" -> "gathered"), a particle verb ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
     sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
     buy" / "I want to sell" may both hold), believes, says or could do ("could win" / "could lose"), nor
     "little" in the quantity "a little milk", nor under a subject that counts
