@@ -176,19 +176,18 @@ _PLAIN = {"n": ("N",), "a": ("N/N", "S[adj]\\NP"), "r": ("(S\\NP)\\(S\\NP)", "(S
 def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: KnowledgeBase,
                     sense_of: Callable[[str, str], Any], premise: frozenset[str] = frozenset()
                     ) -> Iterator[tuple[Tree, Step]]:
-    """One word where ↑ replaced by a word that excludes it: a noun by the KB's exclusion sets
-    (man | woman), an adjective, verb or adverb also by WordNet's antonyms of the sense read in the
-    premise (`sense_of(lemma, pos)`); each kept only when the prover's own rules (kb.excludes, or
-    WordNet antonyms in the word's two most frequent senses) relate the two words. Never in a negative
-    sentence ("A man is not climbing" / "A woman is not climbing" may both hold), never a word the
-    premise already has ("a man and a woman"), a gender a pronoun contradicts ("A woman ... his
-    hat"), a word in a fixed expression ("in front of"), nor an adjective or adverb that takes an
-    argument ("far from") or modifies another modifier, a noun modifying a noun or in a two-noun
-    compound ("boy scout", "flower girl"), a verb taking a verb phrase ("has always been": no "lacks"), a
-    past form ("spread" -> "gathered"), a particle verb ("standing up"), a word whose replacement turns rare once inflected ("dirtying"), nor in a
-    sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone wants ("I want to
-    buy" / "I want to sell" may both hold), believes, says or could do ("could win" / "could lose"), nor
-    "little" in the quantity "a little milk", nor under a subject that counts
+    """One word where ↑ replaced by a word that excludes it: a noun by the KB's exclusion sets (man | woman), an
+    adjective, verb or adverb also by WordNet's antonyms of the sense read in the premise (`sense_of(lemma,
+    pos)`); each kept only when the prover's own rules (kb.excludes, or WordNet antonyms in the word's two most
+    frequent senses) relate the two words. Never in a negative sentence ("A man is not climbing" / "A woman is
+    not climbing" may both hold), never a word the premise already has ("a man and a woman"), a gender a pronoun
+    contradicts ("A woman ... his hat"), a word in a fixed expression ("in front of"), nor an adjective or
+    adverb that takes an argument ("far from") or modifies another modifier, a noun modifying a noun or in a
+    two-noun compound ("boy scout", "flower girl"), a verb taking a verb phrase ("has always been": no "lacks"),
+    a past form ("spread" -> "gathered"), a particle verb ("standing up"), a word whose replacement turns rare
+    once inflected ("dirtying"), nor in a sentence negated by "no" or "nothing", hedged by "may" or "might" or
+    about what someone wants ("I want to buy" / "I want to sell" may both hold), believes, says or could do
+    ("could win" / "could lose"), nor "little" in the quantity "a little milk", nor under a subject that counts
     vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold) nor, but for an adverb, in a
     group's habit ("The young elephants follow their mothers" / "The old elephants ...": generics.group_habit).
     `premise`: the lemmas of the premise `tree` was reached from, whose words count as the sentence's own."""
