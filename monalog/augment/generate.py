@@ -98,6 +98,13 @@ class Generated:
     negates: str | None = field(default=None, compare=False)    # the entailment a contradiction negates
 
 
+def _ended(hypothesis: str, premise: str) -> str:
+    """The hypothesis ends as the premise does ("... river channels" -> "... river channels.", where a deleted
+    clause took the full stop with it)."""
+    end = premise.rstrip()[-1:]
+    return hypothesis + end if end and end in ".!?" and hypothesis.rstrip()[-1:] not in (".", "!", "?") else hypothesis
+
+
 def _cuts(kept: set[str], deleted: list[str]) -> bool:
     """The deleted words take part of a fixed expression or a two-word noun, not all of it ("at any | cost",
     "guinea | pig"; ", at any cost" goes whole)."""
@@ -228,7 +235,8 @@ class Augmenter:
             pairs += self._exclusions(premise, tree, plain, norm_steps, neighbours, seen)
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         written = (premise, sentence_text(tree))        # as given and as normalised
-        scored = [replace(p, hypothesis=tidy(p.hypothesis), fluency=round(fluency(p.hypothesis, *written), 3))
+        scored = [replace(p, hypothesis=_ended(tidy(p.hypothesis), premise),
+                          fluency=round(fluency(p.hypothesis, *written), 3))
                   for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
                   and not same_conjuncts(p.hypothesis)

@@ -25,6 +25,7 @@ from monalog.text.morphology import countable
 from monalog.text.normalize import default_fragment
 
 _FORMS = auxiliaries("form")
+_OBJECT_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "VB", "VBN"})     # not VBG: "is eating" reads whole
 _DEONTIC = frozenset({"must", "should", "ought", "shall"})     # an obligation's place or time restricts it
 
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
@@ -45,6 +46,9 @@ _NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                         "rarely"})
+# frequencies that say "at some times": a negation beside them reads as "sometimes not"
+_SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and then|at times|once in a while)\b")
+_TRAILING_PARTICIPLE = re.compile(r", \w+ing\b[^,]*$")                # "..., altering magnitudes of flooding."
 _CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b")        # "is not a teacher but an engineer"
 _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
@@ -124,7 +128,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
             and not any(w[:1].isalnum() for w in words[end:]):     # the auxiliary would end the sentence
         return f"the verb after \"{words[start - 1]}\" dropped (\"will be held in this room\" -> \"will be\")"
     verb = before_leaves[start - 1] if start else None
-    if verb is not None and verb.token.pos in ("VBD", "VBZ", "VBP", "VB") and str(verb.category).endswith("/NP") \
+    if verb is not None and verb.token.pos in _OBJECT_VERB_TAGS and str(verb.category).endswith("/NP") \
             and words[start - 1] not in check.particles \
             and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
         return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
@@ -234,6 +238,10 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
     if new[:1] == ["no"] and new[1:2] and _ORDINAL.match(new[1]):
         return f"\"no {new[1]}\": an ordinal names one thing, not a kind to deny (\"No 15th corps\")"
+    if _TRAILING_PARTICIPLE.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation before a participle clause that says what it did (\"has not changed ..., altering ...\")"
+    if _SOMETIMES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation under \"from time to time\" (\"I do not do any work from time to time\": sometimes not)"
     if "no" in new[changed:changed + 1] and _FREQUENCY & set(new[changed + 1:changed + 6]):
         return "\"no\" with a frequency adverb (\"No neighbours often play\")"
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
@@ -383,6 +391,9 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
     if end - start == 1 and tokens[start].pos == "IN" and end < len(tokens) \
             and tokens[end].pos.startswith(("DT", "NN", "VBG", "PRP", "CD", "JJ")):   # "for being a good boy"
         return f"\"{words[start]}\" dropped from its object (\"Under the table is a cat\" -> \"The table is ...\")"
+    if start and words[start - 1] in ("a", "an") and next((t.pos for t in tokens[end:] if t.pos.startswith("NN")),
+                                                           "") == "NNS":
+        return "\"a\" left before a plural (\"a generous pension and free lunches\" -> \"a free lunches\")"
     if end < len(words) and words[end] in ("one", "ones") and _adjective(words[end - 1]):
         return f"\"{words[end]}\" left without its adjective (\"younger ones\" -> \"ones\")"
     if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):

@@ -5,15 +5,16 @@ birds", "No rain" -> "A rain", "Stracciatella ice-cream is nothing but ..." -> "
 slice of bread and butter" -> "a slice of butter", "at any cost" -> "at any expense", "the wrong key" ->
 "the key", "The young elephants follow" -> "The old elephants follow"; and round 16's: "has always been"
 -> "lacks always been", "has always been a terrible dancer" -> "has always been." and "a terrible
-performer", "wear out faster than" -> "wear out than", "Emma and I met" -> "Emma met". Each pair is
-never emitted rather than emitted wrong."""
+performer", "wear out faster than" -> "wear out than", "Emma and I met" -> "Emma met"; and round 17's:
+"a free lunches", "has changed" without its object, "not ... from time to time", a negation before
+", altering ...", a lost full stop. Each pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import generic_paths, group_habit, only_paths
-from monalog.augment.readability import bad_deletion, misread_noun
+from monalog.augment.readability import bad_contradiction, bad_deletion, misread_noun
 from monalog.ccg.io import read_auto
 from monalog.ccg.tree import leaves
 from monalog.inference.proof import Label
@@ -149,6 +150,8 @@ def test_no_antonym_of_an_auxiliary(augmenter):
     ("The front tyres wear out faster than the rear ones.", "The front tyres wear out than the rear ones."),
     ("The front tyres wear out faster than the rear ones.", "The tyres wear out faster than the rear ones."),
     ("Emma and I met at a small party in Dublin.", "Emma met at a small party in Dublin."),
+    ("The company offers a generous pension and free lunches.", "The company offers a free lunches."),
+    ("Human activity has changed the form of river channels.", "Human activity has changed."),
 ])
 def test_a_frame_keeps_its_parts(tree_of, before, after):
     assert bad_deletion(tree_of(before), tree_of(after)) is not None
@@ -161,3 +164,17 @@ def test_a_frame_keeps_its_parts(tree_of, before, after):
 ])
 def test_other_deletions_stay(tree_of, before, after):
     assert bad_deletion(tree_of(before), tree_of(after)) is None
+
+
+@pytest.mark.parametrize("before, after", [
+    ("I do some work for Tom from time to time .", "I do not do any work from time to time."),
+    ("Human activity has changed the channels , altering the floods .",
+     "Human activity has not changed the channels, altering the floods."),
+])
+def test_no_negation_beside_a_frequency_or_a_participle_clause(before, after):
+    assert bad_contradiction(before, after) is not None
+
+
+def test_a_hypothesis_ends_as_its_premise(augmenter):
+    [pairs] = augmenter.generate_batch(["Human activity has changed the form of river channels, altering floods."])
+    assert pairs and all(p.hypothesis.endswith(".") for p in pairs)
