@@ -20,7 +20,7 @@ from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.generics import generic_paths, only_paths, outside
-from monalog.augment.insertions import down_insertions
+from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.readability import bad_contradiction, bad_deletion
@@ -200,8 +200,8 @@ class Augmenter:
                   neighbours: Neighbours) -> list[Generated]:
         s = self.settings
         if (word := misread_noun(tree)) is not None:
-            raise ParseError(f"the parse reads {word!r} as no verb, which WordNet knows (almost) only as a verb: no "
-                             "pairs from a misread sentence or an order", input=premise)
+            raise ParseError(f"the parse misreads {word!r} (readability.misread_noun): no pairs from a misread "
+                             "sentence or an order", input=premise)
         premise_lemmas = set(lemma_key(tree))
 
         words = _words(tree)
@@ -218,6 +218,7 @@ class Augmenter:
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
+                yield from very_insertions(edited, nodes)
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
             yield from someone_subject(edited, nodes)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)

@@ -69,6 +69,42 @@ def down_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
                            operator=node.operator)
 
 
+_VERY = Token("very", "very", "RB")
+# the category of "very" before each category of a gradable word: a predicative or attributive adjective, an adverb
+_DEGREE = {"S[adj]\\NP": "(S[adj]\\NP)/(S[adj]\\NP)", "N/N": "(N/N)/(N/N)",
+           "(S\\NP)\\(S\\NP)": "((S\\NP)\\(S\\NP))/((S\\NP)\\(S\\NP))"}
+_GRADERS = frozenset({"very", "so", "too", "more", "most", "less", "least", "as", "how", "quite", "rather", "really",
+                      "extremely", "pretty", "fairly"})
+
+
+@lru_cache(maxsize=1)
+def _gradable() -> frozenset[str]:
+    return frozenset(grammar_lines("gradable.txt"))
+
+
+def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> Iterator[tuple[Tree, Step]]:
+    """"very" before a gradable adjective or adverb (grammars/gradable.txt) where ↓: "Jack doesn't drive fast"
+    ⇒ "Jack doesn't drive very fast", "No tall man ran" ⇒ "No very tall man ran"; never after another word
+    of degree ("so fast") nor inside a compound or fixed expression ("fast food")."""
+    all_leaves = leaves(tree)
+    words = [leaf.token.word.lower() for leaf in all_leaves]
+    tags = [leaf.token.pos for leaf in all_leaves]
+    positions = leaf_positions(tree)
+    for path, node in nodes:
+        leaf = node.node
+        if node.polarity is not Polarity.DOWN or not isinstance(leaf, Leaf) or str(leaf.category) not in _DEGREE:
+            continue
+        i = positions[path]
+        if words[i] not in _gradable() or not leaf.token.word.islower() or (i and words[i - 1] in _GRADERS) \
+                or in_compound(words, i, tags) or word_choice().fixed(words, i):
+            continue
+        new = Binary(leaf.category, Rule.FA, Leaf(parse_category(_DEGREE[str(leaf.category)]), _VERY), leaf)
+        edited = replace_at(tree, path, new)
+        fact = pair_fact(leaf.token.word, f"very {leaf.token.word}", "a high degree is a special case")
+        yield edited, Step(StepKind.INSERT, "", "very", sentence_text(edited), Polarity.DOWN, (fact,),
+                           operator=node.operator)
+
+
 def _open_slot(tokens: list[Token], i: int) -> bool:
     """The noun at i follows an indefinite or quantifying determiner directly, or is a bare plural
     after a verb or preposition; it is no noun's modifier (the next word is no noun)."""

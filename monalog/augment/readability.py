@@ -232,6 +232,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "\"not A but B\" without its \"not\" (\"He is a teacher but an engineering student\")"
     if _EXCEPT.search(" ".join(new)) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "\"anything but\" negated (\"I am not anything but a liar\")"
+    if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):
+        return "\"Not every\" before a time (\"Every night the moon sang\": a time adverbial, not a subject)"
     if changed < len(old) and old[changed] in _TITLES:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
@@ -341,7 +343,8 @@ def misread_noun(tree: Tree) -> str | None:
     document requires ...": "requires" a plural noun; "Let's listen to"), a noun or verb WordNet knows
     in use (SemCor counts its senses) and never as an adverb or adjective read as an adverb or a
     preposition ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition), a
-    verb's -ing form read as a determiner of its object ("without | seeing | some birds"), or a first
+    verb's -ing form read as a determiner of its object ("without | seeing | some birds"), a first name read
+    as a noun's modifier ("Tom drinks | warmed up milk"), or a first
     word read as a modifier that is used almost only as a verb, in its base form (an order: "Take one
     tablet" with "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every
     edit of it be."""
@@ -352,6 +355,8 @@ def misread_noun(tree: Tree) -> str | None:
             and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
             and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
         return word
+    if category == "N/N" and word.istitle() and rest and rest[0].token.pos.startswith("NN") and _name_like(word):
+        return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
     for leaf in leaves(tree):
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
         if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
@@ -363,6 +368,14 @@ def misread_noun(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return None
+
+
+def _name_like(word: str) -> bool:
+    """A capitalised word WordNet knows as no adjective and, in SemCor, hardly as a noun: a name ("Tom",
+    "Jack", "Emma"; not "Boston", "School")."""
+    lower = word.lower()
+    return not (wordnet().synsets(lower, "a") or wordnet().synsets(lower, "s")) \
+        and sum(sense_count(s, lower) for s in wordnet().synsets(lower, "n")) <= 2
 
 
 def _content_only(word: str, lemma: str) -> bool:

@@ -88,8 +88,8 @@ def test_a_group_habit_excludes_no_word_but_an_adverb(tree_of, augmenter):
 
 
 @pytest.mark.parametrize("auto, word", [
-    # "Tom drinks warmed up milk every morning." with "Tom drinks" a noun and "milk" an adverb
-    ("(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Tom tom NN O XX N/N>) "
+    # "Hot drinks warmed up milk every morning." with "milk" an adverb
+    ("(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Hot hot JJ O XX N/N>) "
      "(<L N drinks drink NNS O XX N>) ) ) "
      "(<T S[dcl]\\NP ba 0 2> (<L S[dcl]\\NP warmed warm VBD O XX S[dcl]\\NP>) "
      "(<L (S\\NP)\\(S\\NP) milk milk RB O XX (S\\NP)\\(S\\NP)>) ) )", "milk"),
@@ -178,3 +178,29 @@ def test_no_negation_beside_a_frequency_or_a_participle_clause(before, after):
 def test_a_hypothesis_ends_as_its_premise(augmenter):
     [pairs] = augmenter.generate_batch(["Human activity has changed the form of river channels, altering floods."])
     assert pairs and all(p.hypothesis.endswith(".") for p in pairs)
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("Jack doesn't drive fast.", "Jack doesn't drive very fast."),
+    ("The soup is not hot.", "The soup is not very hot."),
+    ("Every tall man ran.", "Every very tall man ran."),
+])
+def test_very_where_a_gradable_word_is_down(augmenter, premise, hypothesis):
+    [pairs] = augmenter.generate_batch([premise])
+    assert hypothesis in [p.hypothesis for p in pairs if p.label is Label.ENTAILMENT]
+
+
+@pytest.mark.parametrize("premise", ["The soup is hot.", "Jack drives so fast.", "I don't eat fast food."])
+def test_no_very_where_up_after_a_degree_or_in_a_compound(augmenter, premise):
+    [pairs] = augmenter.generate_batch([premise])
+    assert not [p for p in pairs if "very" in p.hypothesis.lower() and p.label is Label.ENTAILMENT]
+
+
+def test_a_name_read_as_a_modifier_is_a_misparse():
+    tree = read_auto("(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Tom tom NN O XX N/N>) "
+                     "(<L N drinks drink NNS O XX N>) ) ) (<L S[dcl]\\NP warmed warm VBD O XX S[dcl]\\NP>) )")
+    assert misread_noun(tree) == "Tom"
+
+
+def test_not_every_is_for_a_subject_not_a_time():
+    assert bad_contradiction("Every night the moon sang a song .", "Not every night the moon sang a song.")
