@@ -207,12 +207,11 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
                 or choice.fixed(words, i := index[path]):
             continue
         lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
-        if habit and pos != "r":
-            continue                             # "rarely hunt" / "often hunt" still contradict
         nouns = [leaf.token.lemma.lower() for leaf in all_leaves[i + 1:i + 3] if leaf.token.pos.startswith("NN")]
         if lemma == "little" and i and words[i - 1] == "a" and not any(_plainly_countable(noun) for noun in nouns):
             continue                             # "a little milk" is a quantity, not a size
-        if pos is None or lemma == "be" or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
+        if pos is None or lemma == "be" or (habit and pos != "r") \
+                or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
                 or (pos == "v" and isinstance(leaf.category, Functor) and str(leaf.category.argument).startswith("S")) \
                 or surface_tag(leaf.token) in ("VBD", "VBN") or in_compound(words, i, tags) \
                 or (pos == "v" and i + 1 < len(words) and words[i + 1] in readability().particles

@@ -23,9 +23,9 @@ from monalog.augment.generics import generic_paths, only_paths, outside
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
+from monalog.augment.misparse import misread_noun
 from monalog.augment.readability import bad_contradiction, bad_deletion
-from monalog.augment.readability import double_negative, lone_reciprocal, misread_noun, repeated_bigram, same_conjuncts
-from monalog.augment.readability import tidy
+from monalog.augment.sentences import double_negative, lone_reciprocal, repeated_bigram, same_conjuncts, tidy
 from monalog.augment.words import in_compound, word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
@@ -200,7 +200,7 @@ class Augmenter:
                   neighbours: Neighbours) -> list[Generated]:
         s = self.settings
         if (word := misread_noun(tree)) is not None:
-            raise ParseError(f"the parse misreads {word!r} (readability.misread_noun): no pairs from a misread "
+            raise ParseError(f"the parse misreads {word!r} (misparse.misread_noun): no pairs from a misread "
                              "sentence or an order", input=premise)
         premise_lemmas = set(lemma_key(tree))
 

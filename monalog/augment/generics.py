@@ -1,10 +1,11 @@
 """Generic bare plurals: in a sentence in the simple present ("A layer of mulch keeps the soil moist
 during dry summers", "Older pupils help younger ones"), a plural noun without a determiner in the
 subject or in a modifier of the verb phrase, or a bare mass noun as the subject ("Fresh milk contains
-calcium"), speaks of the kind, as "every", not of some: "during
-summers" does not follow from "during dry summers", nor "Pupils help" from "Older pupils help", and
-"wet summers" contradicts nothing. The generator leaves such phrases as they are (the prover's
-polarity reads bare plurals as existential, SICK's convention for its progressive scenes)."""
+calcium"), speaks of the kind, as "every", not of some: "during summers" does not follow from "during
+dry summers", nor "Pupils help" from "Older pupils help", and "wet summers" contradicts nothing. The
+generator leaves such phrases as they are (the prover's polarity reads bare plurals as existential,
+SICK's convention for its progressive scenes), and likewise the phrase after "nothing but" (`only_paths`)
+and, for exclusions, the words of a group's habit (`group_habit`)."""
 from __future__ import annotations
 
 from typing import Sequence, TypeVar

@@ -14,11 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from monalog.augment.words import pos_share
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
-from monalog.parsing.checks import closed_class
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
-from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
 from monalog.text.morphology import countable
@@ -261,48 +258,6 @@ def gender_clash(words: Sequence[str], old: str, new: str) -> bool:
     return any(lowered & pronouns for g, pronouns in check.gender_pronouns.items() if g != gender)
 
 
-# -- whole sentences: what the naturalness filter drops, and the tidying every hypothesis gets --
-
-def same_conjuncts(text: str) -> bool:
-    """"Deer and deer roam": a word coordinated with itself (a replacement met its neighbour)."""
-    return re.search(r"\b(\w+) (?:and|or) \1\b", text, re.IGNORECASE) is not None
-
-
-def repeated_bigram(text: str) -> bool:
-    """MonaLog's naturalness filter: a sentence with a bigram twice is dropped."""
-    words = text.lower().rstrip(".!?").split()
-    bigrams = list(zip(words, words[1:]))
-    return len(bigrams) != len(set(bigrams))
-
-
-def double_negative(text: str) -> bool:
-    """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
-    return sum(w in NEGATIVE_WORDS for w in text.lower().replace("n't", " not").split()) > 1
-
-
-def tidy(text: str) -> str:
-    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd",
-    "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
-    "some thing"/"some person"/"no person" (and, under a negation, "any thing") and "on every morning"
-    written as people do."""
-    text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
-    text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
-    text = re.sub(r"\( ", "(", text)
-    text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
-    text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
-    return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
-                  text)
-
-
-_RECIPROCAL = re.compile(r"\b(?:together|each other|one another)\b", re.IGNORECASE)
-
-
-def lone_reciprocal(text: str) -> bool:
-    """"A person is walking together": a reciprocal left with a singular subject."""
-    words = text.lower().split()
-    return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
-
-
 _FINITE_OR_BASE = frozenset({"VB", "VBP", "VBZ", "VBD"})
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})   # "before you | clean the camera"
 _EVENTS = frozenset({"event.n.01", "act.n.02"})
@@ -331,60 +286,6 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
             and tokens[end - 1].pos.startswith("NN") and _event_noun(tokens[end - 1].lemma):
         return f"the phrase after \"{tokens[end - 1].word}\" may place that event, not the sentence's"
     return None
-
-
-# a verb phrase's adverb, a preposition: categories a noun or a verb never has
-_MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP))/NP", "PP/NP", "(N\\N)/NP",
-                        "(NP\\NP)/NP"})
-
-
-def misread_noun(tree: Tree) -> str | None:
-    """A lower-case word the parse takes for a noun that WordNet knows only as a verb ("Understanding a
-    document requires ...": "requires" a plural noun; "Let's listen to"), a noun or verb WordNet knows
-    in use (SemCor counts its senses) and never as an adverb or adjective read as an adverb or a
-    preposition ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition), a
-    verb's -ing form read as a determiner of its object ("without | seeing | some birds"), a first name read
-    as a noun's modifier ("Tom drinks | warmed up milk"), or a first
-    word read as a modifier that is used almost only as a verb, in its base form (an order: "Take one
-    tablet" with "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every
-    edit of it be."""
-    first, *rest = leaves(tree)
-    word = first.token.word
-    category = str(first.category)
-    if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
-            and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
-            and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
-        return word
-    if category == "N/N" and word.istitle() and rest and rest[0].token.pos.startswith("NN") and _name_like(word):
-        return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
-    for leaf in leaves(tree):
-        word, lemma = leaf.token.word, leaf.token.lemma.lower()
-        if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
-                and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
-                and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
-            return word
-        if word.isalpha() and word.islower() and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
-                                                  or str(leaf.category) == "NP/NP" and word.endswith("ing")
-                                                  and wordnet().synsets(word, "v")):
-            return word
-    return None
-
-
-def _name_like(word: str) -> bool:
-    """A capitalised word WordNet knows as no adjective and, in SemCor, hardly as a noun: a name ("Tom",
-    "Jack", "Emma"; not "Boston", "School")."""
-    lower = word.lower()
-    return not (wordnet().synsets(lower, "a") or wordnet().synsets(lower, "s")) \
-        and sum(sense_count(s, lower) for s in wordnet().synsets(lower, "n")) <= 2
-
-
-def _content_only(word: str, lemma: str) -> bool:
-    """A noun or verb in use (SemCor counts its senses), never an adverb or adjective ("milk", not "home"), nor
-    a participle or a closed-class word, which may make a preposition ("including", "except")."""
-    if word.endswith(("ing", "ed")) or word in closed_class() \
-            or any(wordnet().synsets(w, p) for w in (word, lemma) for p in "ras"):    # "including", "except"
-        return False
-    return sum(sense_count(s, lemma) for p in "nv" for s in wordnet().synsets(lemma, p)) > 0
 
 
 def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,

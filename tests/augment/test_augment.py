@@ -7,7 +7,7 @@ import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter, inflect
 from monalog.augment.runner import sample
-from monalog.augment.readability import double_negative, repeated_bigram
+from monalog.augment.sentences import double_negative, repeated_bigram
 from monalog.augment.runner import augment_file, progress_file, read_premises
 from monalog.errors import OutputError
 from monalog.rows import BadRow

@@ -7,7 +7,7 @@ import pytest
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.generate import AugmentSettings, Augmenter
-from monalog.augment.readability import tidy
+from monalog.augment.sentences import tidy
 from monalog.augment.words import in_compound
 from monalog.inference.proof import Label, StepKind
 from monalog.inference.treeops import sentence_text
@@ -293,7 +293,8 @@ def test_a_finite_verbs_object_goes_whole_or_not_at_all(parser):
 def test_an_auxiliary_and_the_verb_after_it_stay(parser):
     """A misparse made "will" a modifier and "held in this room" the modifier of "be": "All future
     meetings be held in this room", "... will be." are no sentences."""
-    from monalog.augment.readability import bad_deletion, tidy
+    from monalog.augment.readability import bad_deletion
+    from monalog.augment.sentences import tidy
 
     def tree(text):
         return parser.parse(text).tree

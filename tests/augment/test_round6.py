@@ -112,7 +112,7 @@ def test_an_indefinite_noun_is_still_made_specific_where_downward(generated):
 
 
 def test_a_contraction_is_written_whole():
-    from monalog.augment.readability import tidy
+    from monalog.augment.sentences import tidy
 
     assert tidy("You 'd better avoid discussion of religion .") == "You'd better avoid discussion of religion."
     assert tidy("I 'm sure they 're here and we 've seen it .") == "I'm sure they're here and we've seen it."
@@ -129,7 +129,7 @@ def test_an_entailment_two_edits_away_has_its_contradictions(generated):
 
 
 def test_no_pairs_from_a_sentence_the_parse_misreads(parser, tree_of):
-    from monalog.augment.readability import misread_noun
+    from monalog.augment.misparse import misread_noun
     from monalog.errors import ParseError
 
     text = "Understanding a long document requires tracking how entities are introduced and evolve over time."

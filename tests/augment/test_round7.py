@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
-from monalog.augment.readability import bad_contradiction, bad_deletion, tidy
+from monalog.augment.readability import bad_contradiction, bad_deletion
+from monalog.augment.sentences import tidy
 
 
 def test_parentheses_are_written_around_their_words():
@@ -75,6 +76,6 @@ def test_review_findings_on_contradictions(parser):
 
 
 def test_a_nominal_gerund_is_no_misread_verb(tree_of):
-    from monalog.augment.readability import misread_noun
+    from monalog.augment.misparse import misread_noun
 
     assert misread_noun(tree_of("A man enjoys birdwatching.")) is None

@@ -1,0 +1,63 @@
+"""Sentences whose parse is misread, so that every edit of it would be wrong: the generator makes no pairs
+of them (readability checks single edits; this checks the parse the edits start from)."""
+from __future__ import annotations
+
+from monalog.augment.words import pos_share
+from monalog.ccg.tree import Tree, leaves
+from monalog.knowledge.senses import sense_count
+from monalog.knowledge.wordnet import wordnet
+from monalog.parsing.checks import closed_class
+
+# a verb phrase's adverb, a preposition: categories a noun or a verb never has
+_MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP))/NP", "PP/NP", "(N\\N)/NP",
+                        "(NP\\NP)/NP"})
+
+
+def misread_noun(tree: Tree) -> str | None:
+    """A lower-case word the parse takes for a noun that WordNet knows only as a verb ("Understanding a
+    document requires ...": "requires" a plural noun; "Let's listen to"), a noun or verb WordNet knows
+    in use (SemCor counts its senses) and never as an adverb or adjective read as an adverb or a
+    preposition ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition), a
+    verb's -ing form read as a determiner of its object ("without | seeing | some birds"), a first name read
+    as a noun's modifier ("Tom drinks | warmed up milk"), or a first
+    word read as a modifier that is used almost only as a verb, in its base form (an order: "Take one
+    tablet" with "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every
+    edit of it be."""
+    first, *rest = leaves(tree)
+    word = first.token.word
+    category = str(first.category)
+    if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
+            and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
+            and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
+        return word
+    if category == "N/N" and word.istitle() and rest and rest[0].token.pos.startswith("NN") \
+            and rest[0].token.word.islower() and _name_like(word):
+        return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
+    for leaf in leaves(tree):
+        word, lemma = leaf.token.word, leaf.token.lemma.lower()
+        if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
+                and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
+                and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
+            return word
+        if word.isalpha() and word.islower() and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
+                                                  or str(leaf.category) == "NP/NP" and word.endswith("ing")
+                                                  and wordnet().synsets(word, "v")):
+            return word
+    return None
+
+
+def _name_like(word: str) -> bool:
+    """A capitalised word WordNet knows as no adjective and, in SemCor, hardly as a noun: a name ("Tom",
+    "Jack", "Emma"; not "Boston", "School")."""
+    lower = word.lower()
+    return not (wordnet().synsets(lower, "a") or wordnet().synsets(lower, "s")) \
+        and sum(sense_count(s, lower) for s in wordnet().synsets(lower, "n")) <= 2
+
+
+def _content_only(word: str, lemma: str) -> bool:
+    """A noun or verb in use (SemCor counts its senses), never an adverb or adjective ("milk", not "home"), nor
+    a participle or a closed-class word, which may make a preposition ("including", "except")."""
+    if word.endswith(("ing", "ed")) or word in closed_class() \
+            or any(wordnet().synsets(w, p) for w in (word, lemma) for p in "ras"):    # "including", "except"
+        return False
+    return sum(sense_count(s, lemma) for p in "nv" for s in wordnet().synsets(lemma, p)) > 0

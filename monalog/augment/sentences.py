@@ -1,0 +1,48 @@
+"""Whole generated sentences: what the naturalness filter drops ("Deer and deer roam", a bigram twice, a
+double negative, "walking together" alone) and the tidying every hypothesis gets."""
+from __future__ import annotations
+
+import re
+
+from monalog.augment.readability import NEGATIVE_WORDS
+from monalog.text.normalize import default_fragment
+
+
+def same_conjuncts(text: str) -> bool:
+    """"Deer and deer roam": a word coordinated with itself (a replacement met its neighbour)."""
+    return re.search(r"\b(\w+) (?:and|or) \1\b", text, re.IGNORECASE) is not None
+
+
+def repeated_bigram(text: str) -> bool:
+    """MonaLog's naturalness filter: a sentence with a bigram twice is dropped."""
+    words = text.lower().rstrip(".!?").split()
+    bigrams = list(zip(words, words[1:]))
+    return len(bigrams) != len(set(bigrams))
+
+
+def double_negative(text: str) -> bool:
+    """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
+    return sum(w in NEGATIVE_WORDS for w in text.lower().replace("n't", " not").split()) > 1
+
+
+def tidy(text: str) -> str:
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd",
+    "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
+    "some thing"/"some person"/"no person" (and, under a negation, "any thing") and "on every morning"
+    written as people do."""
+    text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
+    text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
+    text = re.sub(r"\( ", "(", text)
+    text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
+    text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
+    return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
+                  text)
+
+
+_RECIPROCAL = re.compile(r"\b(?:together|each other|one another)\b", re.IGNORECASE)
+
+
+def lone_reciprocal(text: str) -> bool:
+    """"A person is walking together": a reciprocal left with a singular subject."""
+    words = text.lower().split()
+    return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
