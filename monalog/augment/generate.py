@@ -98,9 +98,14 @@ class Generated:
     negates: str | None = field(default=None, compare=False)    # the entailment a contradiction negates
 
 
-def _ended(hypothesis: str, premise: str) -> str:
-    """The hypothesis ends as the premise does ("... river channels" -> "... river channels.", where a deleted
-    clause took the full stop with it)."""
+def _as_written(hypothesis: str, premise: str) -> str:
+    """The hypothesis in the premise's words where the normaliser changed them ("a lot of" read as "much" or
+    "many": "They eat a lot of rice" -> "They eat a lot of white rice", not "much white rice"), ending as the
+    premise does ("... river channels" -> "... river channels.", where a deleted clause took the full stop)."""
+    words = premise.lower().split()
+    if "a lot of" in premise.lower() and not {"much", "many"} & set(words):
+        hypothesis = re.sub(r"\b(?:([Mm])uch|([Mm])any)\b", lambda m: "A lot of" if m[0][0].isupper() else "a lot of",
+                            hypothesis, count=1)
     end = premise.rstrip()[-1:]
     return hypothesis + end if end and end in ".!?" and hypothesis.rstrip()[-1:] not in (".", "!", "?") else hypothesis
 
@@ -236,7 +241,7 @@ class Augmenter:
             pairs += self._exclusions(premise, tree, plain, norm_steps, neighbours, seen)
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         written = (premise, sentence_text(tree))        # as given and as normalised
-        scored = [replace(p, hypothesis=_ended(tidy(p.hypothesis), premise),
+        scored = [replace(p, hypothesis=_as_written(tidy(p.hypothesis), premise),
                           fluency=round(fluency(p.hypothesis, *written), 3))
                   for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)

@@ -45,14 +45,16 @@ def _simple_present(tree: Tree) -> bool:
 
 def group_habit(tree: Tree) -> bool:
     """A sentence in the simple present, not a copula's, about a plural subject ("The young elephants
-    follow their mothers"): a habit of a group, which another group ("the old elephants") may share, so
-    a word excluding one of its words contradicts nothing."""
+    follow their mothers", "They eat black rice"): a habit of a group, which another group ("the old
+    elephants") may share, so a word excluding one of its words contradicts nothing."""
     clause = main_clause(tree)
     if clause is None or not _simple_present(tree):
         return False
     verb = leaves(node_at(tree, clause[1]))[0].token.word.lower()
-    head = head_noun(leaves(node_at(tree, clause[0])))
-    return verb not in _COPULAS and head is not None and head.pos in ("NNS", "NNPS")
+    subject = leaves(node_at(tree, clause[0]))
+    head = head_noun(subject)
+    plural = subject[-1].token.word.lower() in ("we", "they") if head is None else head.pos in ("NNS", "NNPS")
+    return verb not in _COPULAS and plural
 
 
 def _bare_plural(node: Tree, mass: bool = False) -> bool:

@@ -25,6 +25,8 @@ def misread_noun(tree: Tree) -> str | None:
     edit of it be."""
     first, *rest = leaves(tree)
     word = first.token.word
+    if word.lower() == "please" or (rest and rest[-1].token.word.lower() == "please"):
+        return word                             # a request, as an order, claims nothing
     category = str(first.category)
     if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
             and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \

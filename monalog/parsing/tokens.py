@@ -39,8 +39,9 @@ class Tokenized:
 
 
 def clean(text: str) -> str:
-    """NFC-normalise, turn control, bidi and zero-width characters into spaces, squeeze whitespace."""
-    text = unicodedata.normalize("NFC", text)
+    """NFC-normalise, turn control, bidi and zero-width characters into spaces, squeeze whitespace; a curly
+    apostrophe is the straight one ("abbott’s" -> "abbott's", one possessive)."""
+    text = unicodedata.normalize("NFC", text).replace("\u2019", "'")
     return " ".join(_CONTROL.sub(" ", text).split())
 
 

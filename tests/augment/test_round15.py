@@ -7,7 +7,9 @@ slice of bread and butter" -> "a slice of butter", "at any cost" -> "at any expe
 -> "lacks always been", "has always been a terrible dancer" -> "has always been." and "a terrible
 performer", "wear out faster than" -> "wear out than", "Emma and I met" -> "Emma met"; and round 17's:
 "a free lunches", "has changed" without its object, "not ... from time to time", a negation before
-", altering ...", a lost full stop. Each pair is never emitted rather than emitted wrong."""
+", altering ...", a lost full stop; and round 18's: "They eat" negated as "did not eat" and its "black rice"
+excluded as if one meal, "much" for "a lot of", "abbott ’ s", a request contradicted. Each pair is never
+emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -205,3 +207,19 @@ def test_a_name_read_as_a_modifier_is_a_misparse():
 
 def test_not_every_is_for_a_subject_not_a_time():
     assert bad_contradiction("Every night the moon sang a song .", "Not every night the moon sang a song.")
+
+
+def test_a_pronouns_habit_is_negated_in_the_present_and_excludes_nothing(augmenter):
+    [pairs] = augmenter.generate_batch(["They eat a lot of black rice."])
+    hypotheses = [p.hypothesis for p in pairs]
+    assert "They do not eat a lot of black rice." in hypotheses
+    assert not [h for h in hypotheses if "did not" in h or "white" in h or "much" in h]
+
+
+def test_a_curly_apostrophe_is_a_possessive():
+    assert "'s" in tokenize("A bill made it to abbott\u2019s desk.").words
+
+
+def test_a_request_gives_no_pairs(augmenter):
+    [result] = augmenter.generate_batch(["Please don't take pictures here."])
+    assert not isinstance(result, list)
