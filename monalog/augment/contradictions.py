@@ -53,8 +53,8 @@ def _mass_some(tree: Tree, text: str, note: str) -> str:
     if not (note.startswith(SUBJECT_SWAP) and note.endswith(('-> "A"', '-> "An"'))):
         return text
     noun = next((leaf.token for leaf in leaves(tree)[1:] if leaf.token.pos.startswith("NN")), None)
-    if noun is None or _plainly_countable(noun.lemma.lower()):
-        return text
+    if noun is None or _plainly_countable(noun.lemma.lower()) or is_person(noun.lemma.lower()):
+        return text                                # "wives" is rarer than "wife", yet a wife is counted
     return re.sub(r"^An? ", "Some ", text)
 
 
