@@ -23,7 +23,7 @@ from monalog.augment.generics import generic_paths, only_paths, outside
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
-from monalog.augment.misparse import misread_noun
+from monalog.augment.misparse import misread
 from monalog.augment.readability import bad_contradiction, bad_deletion
 from monalog.augment.sentences import double_negative, lone_reciprocal, repeated_bigram, same_conjuncts, tidy
 from monalog.augment.words import in_compound, word_choice
@@ -204,8 +204,8 @@ class Augmenter:
     def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...],
                   neighbours: Neighbours) -> list[Generated]:
         s = self.settings
-        if (word := misread_noun(tree)) is not None:
-            raise ParseError(f"the parse misreads {word!r} (misparse.misread_noun): no pairs from a misread "
+        if (word := misread(tree)) is not None:
+            raise ParseError(f"the parse misreads {word!r} (misparse.misread): no pairs from a misread "
                              "sentence or an order", input=premise)
         premise_lemmas = set(lemma_key(tree))
 

@@ -13,16 +13,15 @@ _MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP
                         "(NP\\NP)/NP"})
 
 
-def misread_noun(tree: Tree) -> str | None:
-    """A lower-case word the parse takes for a noun that WordNet knows only as a verb ("Understanding a
-    document requires ...": "requires" a plural noun; "Let's listen to"), a noun or verb WordNet knows
-    in use (SemCor counts its senses) and never as an adverb or adjective read as an adverb or a
-    preposition ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition), a
-    verb's -ing form read as a determiner of its object ("without | seeing | some birds"), a first name read
-    as a noun's modifier ("Tom drinks | warmed up milk"), or a first
-    word read as a modifier that is used almost only as a verb, in its base form (an order: "Take one
-    tablet" with "Take" a numeral; not a name, "Jack stole"): the parse is wrong, and so would every
-    edit of it be."""
+def misread(tree: Tree) -> str | None:
+    """The word that shows the parse of a premise misread, or None: a lower-case word read as a noun that
+    WordNet knows only as a verb ("Understanding a document requires ...": "requires" a plural noun; "Let's
+    listen to"); a noun or verb in use (SemCor counts its senses), never an adverb or adjective, read as an
+    adverb or a preposition ("drinks warmed up milk every morning" with "milk" an adverb, "says" a
+    preposition); a verb's -ing form read as a determiner of its object ("without | seeing | some birds"); a
+    first name read as a noun's modifier ("Tom drinks | warmed up milk"); a first word read as a modifier that
+    is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a numeral; not a
+    name, "Jack stole"); "please" (a request). Every edit of such a parse would be wrong."""
     first, *rest = leaves(tree)
     word = first.token.word
     if word.lower() == "please" or (rest and rest[-1].token.word.lower() == "please"):

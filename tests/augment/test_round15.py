@@ -17,7 +17,7 @@ import pytest
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import generic_paths, group_habit, only_paths
 from monalog.augment.readability import bad_contradiction, bad_deletion
-from monalog.augment.misparse import misread_noun
+from monalog.augment.misparse import misread
 from monalog.ccg.io import read_auto
 from monalog.ccg.tree import leaves
 from monalog.inference.proof import Label
@@ -107,13 +107,13 @@ def test_a_group_habit_excludes_no_word_but_an_adverb(tree_of, augmenter):
      "(<L N birds bird NNS O XX N>) ) ) ) ) )", "seeing"),
 ])
 def test_a_content_word_read_as_a_modifier_is_a_misparse(auto, word):
-    assert misread_noun(read_auto(auto)) == word
+    assert misread(read_auto(auto)) == word
 
 
 @pytest.mark.parametrize("sentence", ["A man is singing at home.", "Every one except Tom was wearing a tie.",
                                       "The children sat near the fire."])
 def test_adverbs_and_prepositions_are_no_misparse(tree_of, sentence):
-    assert misread_noun(tree_of(sentence)) is None
+    assert misread(tree_of(sentence)) is None
 
 
 def test_binomials_and_fixed_phrases_go_whole(augmenter):
@@ -202,7 +202,7 @@ def test_no_very_where_up_after_a_degree_or_in_a_compound(augmenter, premise):
 def test_a_name_read_as_a_modifier_is_a_misparse():
     tree = read_auto("(<T S[dcl] ba 0 2> (<T NP lex 0 1> (<T N fa 0 2> (<L N/N Tom tom NN O XX N/N>) "
                      "(<L N drinks drink NNS O XX N>) ) ) (<L S[dcl]\\NP warmed warm VBD O XX S[dcl]\\NP>) )")
-    assert misread_noun(tree) == "Tom"
+    assert misread(tree) == "Tom"
 
 
 def test_not_every_is_for_a_subject_not_a_time():

@@ -129,12 +129,12 @@ def test_an_entailment_two_edits_away_has_its_contradictions(generated):
 
 
 def test_no_pairs_from_a_sentence_the_parse_misreads(parser, tree_of):
-    from monalog.augment.misparse import misread_noun
+    from monalog.augment.misparse import misread
     from monalog.errors import ParseError
 
     text = "Understanding a long document requires tracking how entities are introduced and evolve over time."
     tree = tree_of(text)
-    assert misread_noun(tree) == "requires"         # the shipped tagger's reading
+    assert misread(tree) == "requires"         # the shipped tagger's reading
     [result] = Augmenter(AugmentSettings(), parser=parser).generate_batch([text])
     assert isinstance(result, ParseError) and "requires" in str(result)
-    assert misread_noun(tree_of("The eating of fish is good for you.")) is None
+    assert misread(tree_of("The eating of fish is good for you.")) is None

@@ -76,6 +76,6 @@ def test_review_findings_on_contradictions(parser):
 
 
 def test_a_nominal_gerund_is_no_misread_verb(tree_of):
-    from monalog.augment.misparse import misread_noun
+    from monalog.augment.misparse import misread
 
-    assert misread_noun(tree_of("A man enjoys birdwatching.")) is None
+    assert misread(tree_of("A man enjoys birdwatching.")) is None
