@@ -223,3 +223,8 @@ def test_a_curly_apostrophe_is_a_possessive():
 def test_a_request_gives_no_pairs(augmenter):
     [result] = augmenter.generate_batch(["Please don't take pictures here."])
     assert not isinstance(result, list)
+
+
+def test_no_very_in_a_purpose(augmenter):
+    [pairs] = augmenter.generate_batch(["You don't have to go to a famous college to get a good education."])
+    assert not [p for p in pairs if "very good" in p.hypothesis]
