@@ -14,14 +14,14 @@ _MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP
 
 
 def misread(tree: Tree) -> str | None:
-    """The word that shows the parse of a premise misread, or None: a lower-case word read as a noun that
-    WordNet knows only as a verb ("Understanding a document requires ...": "requires" a plural noun; "Let's
-    listen to"); a noun or verb in use (SemCor counts its senses), never an adverb or adjective, read as an
-    adverb or a preposition ("drinks warmed up milk every morning" with "milk" an adverb, "says" a
-    preposition); a verb's -ing form read as a determiner of its object ("without | seeing | some birds"); a
-    first name read as a noun's modifier ("Tom drinks | warmed up milk"); a first word read as a modifier that
-    is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a numeral; not a
-    name, "Jack stole"); "please" (a request). Every edit of such a parse would be wrong."""
+    """The word that shows the parse of a premise misread, or None: a lower-case word read as a noun that WordNet knows
+    only as a verb ("Understanding a document requires ...": "requires" a plural noun; "Let's listen to"); a noun
+    or verb in use (SemCor counts its senses), never an adverb or adjective, read as an adverb or a preposition
+    ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition); a verb's -ing form read
+    as a determiner of its object ("without | seeing | some birds"); a first name read as the modifier of a
+    plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a
+    modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
+    numeral; not a name, "Jack stole"); "please" (a request). Every edit of such a parse would be wrong."""
     first, *rest = leaves(tree)
     word = first.token.word
     if word.lower() == "please" or (rest and rest[-1].token.word.lower() == "please"):
@@ -31,8 +31,8 @@ def misread(tree: Tree) -> str | None:
             and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
             and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
         return word
-    if category == "N/N" and word.istitle() and rest and rest[0].token.pos.startswith("NN") \
-            and rest[0].token.word.islower() and _name_like(word):
+    if category == "N/N" and word.istitle() and rest and rest[0].token.pos == "NNS" and rest[0].token.word.islower() \
+            and wordnet().synsets(rest[0].token.lemma.lower(), "v") and _name_like(word):
         return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
     for leaf in leaves(tree):
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
