@@ -160,8 +160,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
     """A deletion that takes what a frame word needs: a copula's complement ("has always been a terrible
     dancer" -> "has always been."), a comparative's word before "than" ("wear out faster than the rear
     ones" -> "wear out than"), the modifier a later "ones" contrasts with ("The front tyres" -> "The
-    tyres ... than the rear ones"), a partner of a reciprocal verb without an object ("Emma and I met" ->
-    "Emma met")."""
+    tyres ... than the rear ones"), an end of "between" ("between June and August" -> "between June"), a
+    partner of a reciprocal verb without an object ("Emma and I met" -> "Emma met")."""
     tokens = [leaf.token for leaf in before]
     words = [t.word.lower() for t in tokens]
     if start and tokens[start - 1].lemma.lower() == "be" and not any(w[:1].isalnum() for w in words[end:]):
@@ -171,6 +171,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
         return "a comparative dropped before its \"than\" (\"wear out than the rear ones\")"
     if "ones" in words[end:] and all(str(leaf.category) == "N/N" for leaf in before[start:end]):
         return "the modifier that \"ones\" contrasts with dropped (\"The front tyres ... than the rear ones\")"
+    if "and" in words[start:end] and "between" in words[max(0, start - 4):start]:
+        return "a conjunct of \"between\" dropped (\"between June and August\" -> \"between June\")"
     verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")), None)
     if {"and", "or"} & set(words[start:end]) and verb is not None \
             and verb.token.lemma.lower() in readability().reciprocal_verbs and not str(verb.category).endswith("/NP"):

@@ -8,8 +8,8 @@ slice of bread and butter" -> "a slice of butter", "at any cost" -> "at any expe
 performer", "wear out faster than" -> "wear out than", "Emma and I met" -> "Emma met"; and round 17's:
 "a free lunches", "has changed" without its object, "not ... from time to time", a negation before
 ", altering ...", a lost full stop; and round 18's: "They eat" negated as "did not eat" and its "black rice"
-excluded as if one meal, "much" for "a lot of", "abbott ’ s", a request contradicted. Each pair is never
-emitted rather than emitted wrong."""
+excluded as if one meal, "much" for "a lot of", "abbott ’ s", a request contradicted; and round 19's
+"between June". Each pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -155,6 +155,7 @@ def test_no_antonym_of_an_auxiliary(augmenter):
     ("Emma and I met at a small party in Dublin.", "Emma met at a small party in Dublin."),
     ("The company offers a generous pension and free lunches.", "The company offers a free lunches."),
     ("Human activity has changed the form of river channels.", "Human activity has changed."),
+    ("The kettles were sold between June and August.", "The kettles were sold between June."),
 ])
 def test_a_frame_keeps_its_parts(tree_of, before, after):
     assert bad_deletion(tree_of(before), tree_of(after)) is not None
