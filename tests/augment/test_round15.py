@@ -229,3 +229,8 @@ def test_a_request_gives_no_pairs(augmenter):
 def test_no_very_in_a_purpose(augmenter):
     [pairs] = augmenter.generate_batch(["You don't have to go to a famous college to get a good education."])
     assert not [p for p in pairs if "very good" in p.hypothesis]
+
+
+def test_nobody_takes_no_gendered_pronoun():
+    assert bad_contradiction("A girl broke her arm .", "Nobody broke her arm.")
+    assert bad_contradiction("A girl broke her arm .", "No girl broke her arm.") is None
