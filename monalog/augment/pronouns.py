@@ -30,7 +30,7 @@ def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
     for path, pronoun, _ in generalised(nodes):
         lowered = pronoun.token.word.lower()
         if path != clause[0] or _FORMS[lowered] & set(words) or words.count(lowered) > 1 \
-                or (lowered != "i" and after.startswith("'")):      # "I said I would", "We've" -> "Some people've"
+                or (lowered != "i" and after.startswith("'") and after != "'s"):   # "We've" -> "Some people've"
             continue
         edited, found = step(tree, path, pronoun)
         agreed = _third_person(edited, clause[1]) if lowered == "i" else edited

@@ -45,11 +45,13 @@ def plural_nouns() -> frozenset[str]:
 def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
     """Lower-cased lemmas, as in the silver SICK parses ("is"/VBZ -> "be"); a plural-only noun is its
     own lemma, unless "of" follows ("two glasses of wine": glass); a contraction's host is its verb
-    ("ca" of "can't": can), so "can't ride" and "can ride" differ by the negation only; a form of "be" is
-    "be" whatever its tag but a noun's ("was" tagged RB in a misparse; "a human being")."""
+    ("ca" of "can't": can), so "can't ride" and "can ride" differ by the negation only; a verb's clitic is its
+    verb ("She's eating": be; "She's been": have; "'ll": will); a form of "be" is "be" whatever its tag but a
+    noun's ("was" tagged RB in a misparse; "a human being")."""
     words = list(words)
     lemmas = _stemmer().analyze(words, list(pos))
     return [CONTRACTION_HOSTS[word.lower()] if word.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] == ["n't"]
+            else _clitic(word.lower(), words[i + 1:i + 2]) if word.lower() in _CLITICS and tag.startswith(("VB", "MD"))
             else "be" if word.lower() in _BE_FORMS and not tag.startswith("NN")      # "a human being"
             else word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
             else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]
@@ -57,3 +59,11 @@ def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
 
 _BE_FORMS = frozenset({"am", "is", "are", "was", "were", "been", "being"})
 CONTRACTION_HOSTS = {"ca": "can", "wo": "will", "sha": "shall"}     # "ca" of "ca n't"
+_CLITICS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'ll": "will", "'d": "would"}
+
+
+def _clitic(word: str, following: Sequence[str]) -> str:
+    """The verb of a clitic tagged as a verb: "'s" is "has" before "been" or "got", else "is"."""
+    if word == "'s" and following and following[0].lower() in ("been", "got", "gotten", "had"):
+        return "have"
+    return _CLITICS[word]

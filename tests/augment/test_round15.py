@@ -234,3 +234,9 @@ def test_no_very_in_a_purpose(augmenter):
 def test_nobody_takes_no_gendered_pronoun():
     assert bad_contradiction("A girl broke her arm .", "Nobody broke her arm.")
     assert bad_contradiction("A girl broke her arm .", "No girl broke her arm.") is None
+
+
+def test_a_clitic_is_its_verb(augmenter):
+    [pairs] = augmenter.generate_batch(["She's eating a pear."])
+    hypotheses = [p.hypothesis for p in pairs]
+    assert "She's not eating a pear." in hypotheses and "Someone's eating a pear." in hypotheses
