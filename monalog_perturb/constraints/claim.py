@@ -1,7 +1,7 @@
 """CLAIMSCORE (SciCon, Appendix E): the candidate must still be a claim."""
 from __future__ import annotations
 
-from monalog.augment.readability import repeated_bigram
+from monalog.augment.sentences import repeated_bigram
 from monalog_perturb.backends.chat import parse_number
 from monalog_perturb.candidate import Candidate
 from monalog_perturb.constraints.base import Constraint

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from monalog.augment.generate import inflect
-from monalog.augment.readability import repeated_bigram
+from monalog.augment.sentences import repeated_bigram
 from monalog.knowledge.wordnet import wordnet
 from monalog.text.morphology import agree_articles
 from monalog_perturb.backends.chat import parse_number
