@@ -98,14 +98,19 @@ class Generated:
     negates: str | None = field(default=None, compare=False)    # the entailment a contradiction negates
 
 
+# phrases the normaliser writes otherwise, and its forms of them ("a pair of herons was" -> "two herons was")
+_NORMALISED = (("a lot of", ("much", "many")), ("a pair of", ("two",)))
+
+
 def _as_written(hypothesis: str, premise: str) -> str:
     """The hypothesis in the premise's words where the normaliser changed them ("a lot of" read as "much" or
-    "many": "They eat a lot of rice" -> "They eat a lot of white rice", not "much white rice"), ending as the
+    "many", "a pair of" as "two": "They eat a lot of white rice", not "much white rice"), ending as the
     premise does ("... river channels" -> "... river channels.", where a deleted clause took the full stop)."""
     words = premise.lower().split()
-    if "a lot of" in premise.lower() and not {"much", "many"} & set(words):
-        hypothesis = re.sub(r"\b(?:([Mm])uch|([Mm])any)\b", lambda m: "A lot of" if m[0][0].isupper() else "a lot of",
-                            hypothesis, count=1)
+    for phrase, forms in _NORMALISED:
+        if phrase in premise.lower() and not set(forms) & set(words):
+            hypothesis = re.sub(rf"\b(?:{'|'.join(forms)})\b", lambda m: phrase.capitalize() if m[0][0].isupper()
+                                else phrase, hypothesis, count=1, flags=re.IGNORECASE)
     end = premise.rstrip()[-1:]
     return hypothesis + end if end and end in ".!?" and hypothesis.rstrip()[-1:] not in (".", "!", "?") else hypothesis
 

@@ -83,10 +83,11 @@ def _gradable() -> frozenset[str]:
 
 
 def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> Iterator[tuple[Tree, Step]]:
-    """"very" before a gradable adjective or adverb (grammars/gradable.txt) where ↓: "Jack doesn't drive fast"
-    ⇒ "Jack doesn't drive very fast", "No tall man ran" ⇒ "No very tall man ran"; never after another word
-    of degree ("so fast"), inside a compound or fixed expression ("fast food"), nor after a "to" infinitive,
-    whose purpose or wish need not hold of the degree ("don't have to go there to get a good education")."""
+    """"very" before a gradable adjective or adverb (grammars/gradable.txt) where ↓: "Jack doesn't drive fast" ⇒ "Jack
+    doesn't drive very fast", "No tall man ran" ⇒ "No very tall man ran"; never after another word of degree ("so
+    fast") or another adjective ("alternative very clean"), inside a compound or fixed expression ("fast food"),
+    nor after a "to" infinitive, whose purpose or wish need not hold of the degree ("don't have to go there to
+    get a good education")."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]
@@ -97,6 +98,7 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
             continue
         i = positions[path]
         if words[i] not in _gradable() or not leaf.token.word.islower() or (i and words[i - 1] in _GRADERS) \
+                or (i and str(all_leaves[i - 1].category) == "N/N") \
                 or in_compound(words, i, tags) or word_choice().fixed(words, i) \
                 or any(w == "to" and "S[" in str(before.category) for w, before in zip(words, all_leaves[:i])):
             continue

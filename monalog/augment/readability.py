@@ -57,8 +57,8 @@ _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|sevent
 
 @dataclass(frozen=True)
 class Readability:
-    """kb/augment.json's particles, anaphors, gendered nouns and pronouns, reciprocal verbs and evaluative
-    adjectives."""
+    """kb/augment.json's particles, anaphors, gendered nouns and pronouns, reciprocal, evaluative and
+    prepositional words."""
 
     particles: frozenset[str]
     intensifiers: frozenset[str]
@@ -67,6 +67,7 @@ class Readability:
     gender_pronouns: dict[str, frozenset[str]]
     reciprocal_verbs: frozenset[str]
     evaluative_adjectives: frozenset[str]
+    prepositional_verbs: frozenset[str]
 
     def gender(self, lemma: str) -> str | None:
         return next((g for g, nouns in self.gender_nouns.items() if lemma in nouns), None)
@@ -84,7 +85,8 @@ def readability() -> Readability:
                        tuple(tuple(a.split()) for a in data["anaphors"]),
                        {g: frozenset(w) for g, w in data["gender_nouns"].items()},
                        {g: frozenset(w) for g, w in data["gender_pronouns"].items()},
-                       frozenset(data["reciprocal_verbs"]), frozenset(data["evaluative_adjectives"]))
+                       frozenset(data["reciprocal_verbs"]), frozenset(data["evaluative_adjectives"]),
+                       frozenset(data["prepositional_verbs"]))
 
 
 def deleted_span(before: Sequence[str], after: Sequence[str]) -> tuple[int, int]:
@@ -108,7 +110,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     start, end = deleted_span(words, remaining)
     check = readability()
     if end - start == 1 and (tokens[start].pos == "RP" or
-                             (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))):
+                             (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))
+                             or (tokens[start].pos == "IN" and not any(w[:1].isalnum() for w in words[end:]))):
         return f"a verb's particle dropped (\"{words[start]}\")"
     if start > 0 and (tokens[start - 1].pos == "RB" or words[start - 1] in check.intensifiers) \
             and tokens[start].pos.startswith("JJ") \
@@ -161,8 +164,10 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
     """A deletion that takes what a frame word needs: a copula's complement ("has always been a terrible
     dancer" -> "has always been."), a comparative's word before "than" ("wear out faster than the rear
     ones" -> "wear out than"), the modifier a later "ones" contrasts with ("The front tyres" -> "The
-    tyres ... than the rear ones"), an end of "between" ("between June and August" -> "between June"), a
-    partner of a reciprocal verb without an object ("Emma and I met" -> "Emma met")."""
+    tyres ... than the rear ones"), an adjective's noun ("took a nutritious."), the second of two coordinated
+    adjectives ("a nutritious and shake"), an end of "between" ("between June and August" -> "between June"),
+    a partner of a reciprocal verb without an object ("Emma and I met" -> "Emma met"), the preposition of a
+    prepositional verb ("looks over a park" -> "looks")."""
     tokens = [leaf.token for leaf in before]
     words = [t.word.lower() for t in tokens]
     if start and tokens[start - 1].lemma.lower() == "be" and not any(w[:1].isalnum() for w in words[end:]):
@@ -172,8 +177,16 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
         return "a comparative dropped before its \"than\" (\"wear out than the rear ones\")"
     if "ones" in words[end:] and all(str(leaf.category) == "N/N" for leaf in before[start:end]):
         return "the modifier that \"ones\" contrasts with dropped (\"The front tyres ... than the rear ones\")"
+    if start > 1 and words[start - 2] in _DETERMINERS and _adjective(words[start - 1]) \
+            and (end == len(words) or not words[end][:1].isalnum()):
+        return f"\"{words[start - 1]}\" left without its noun (\"took a nutritious.\")"
+    if start > 1 and words[start - 1] in ("and", "or") and _adjective(words[start - 2]) and end < len(words) \
+            and str(before[end].category) in ("N", "N/N"):
+        return f"\"{words[start - 1]}\" left without its second adjective (\"a nutritious and shake\")"
     if "and" in words[start:end] and "between" in words[max(0, start - 4):start]:
         return "a conjunct of \"between\" dropped (\"between June and August\" -> \"between June\")"
+    if start and tokens[start - 1].lemma.lower() in readability().prepositional_verbs and tokens[start].pos == "IN":
+        return f"the preposition of \"{words[start - 1]}\" dropped (\"looks over a park\" -> \"looks\")"
     verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")), None)
     if {"and", "or"} & set(words[start:end]) and verb is not None \
             and verb.token.lemma.lower() in readability().reciprocal_verbs and not str(verb.category).endswith("/NP"):

@@ -37,6 +37,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
     words = [t.word.lower() for t in tokens]
     positions = leaf_positions(tree)
     agent = _agent_subject(tree)
+    nouns = {norm_lemma(leaf) for leaf in all_leaves if leaf.token.pos.startswith("NN")}
     for path, node in nodes:
         leaf = node.node
         if not isinstance(leaf, Leaf) or node.polarity not in (Polarity.UP, Polarity.DOWN) \
@@ -56,8 +57,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if path == agent and not _can_act(sense):
             continue
         for new_lemma in candidates:
-            if gender_clash(words, lemma, new_lemma):
-                continue                       # "No girl ... with his family"
+            if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns):
+                continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
             if facts is None:
                 continue

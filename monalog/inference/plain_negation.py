@@ -70,7 +70,8 @@ def plain_negation(tree: Tree, subject: Path, vp: Path) -> tuple[Tree, str] | No
     if word.lower() in _COPULAS:
         new, note = f"{word} not", f"the verb negated: \"{word} not\""
     elif (do := _do(word.lower(), verb.token.lemma.lower(), tag)) is not None:
-        if do == "do" and be_for(" ".join(w.token.word for w in leaves(node_at(tree, subject))).lower()) == "is" \
+        subject_words = [w.token.word.lower() for w in leaves(node_at(tree, subject))]
+        if do == "do" and be_for(" ".join(subject_words)) == "is" and "and" not in subject_words \
                 and first.word.lower() not in ("i", "you", "we", "they"):
             do = "did"                           # "She read the book": a base form after "she" is a past
         new, note = f"{do} not {verb.token.lemma.lower()}", f"the verb negated: \"{do} not\""

@@ -9,7 +9,9 @@ performer", "wear out faster than" -> "wear out than", "Emma and I met" -> "Emma
 "a free lunches", "has changed" without its object, "not ... from time to time", a negation before
 ", altering ...", a lost full stop; and round 18's: "They eat" negated as "did not eat" and its "black rice"
 excluded as if one meal, "much" for "a lot of", "abbott ’ s", a request contradicted; and round 19's
-"between June". Each pair is never emitted rather than emitted wrong."""
+"between June"; and round 20's: "My brother and sister did not get up", "took a nutritious.", "a nutritious
+and shake", "alternative very clean", "Two herons was", "two rooms and a large room", "looks over a park" ->
+"looks", "move in" -> "move". Each pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -156,6 +158,8 @@ def test_no_antonym_of_an_auxiliary(augmenter):
     ("The company offers a generous pension and free lunches.", "The company offers a free lunches."),
     ("Human activity has changed the form of river channels.", "Human activity has changed."),
     ("The kettles were sold between June and August.", "The kettles were sold between June."),
+    ("A small balcony looks over a quiet park.", "A small balcony looks."),
+    ("We will paint the room before you move in.", "We will paint the room before you move."),
 ])
 def test_a_frame_keeps_its_parts(tree_of, before, after):
     assert bad_deletion(tree_of(before), tree_of(after)) is not None
@@ -240,3 +244,21 @@ def test_a_clitic_is_its_verb(augmenter):
     [pairs] = augmenter.generate_batch(["She's eating a pear."])
     hypotheses = [p.hypothesis for p in pairs]
     assert "She's not eating a pear." in hypotheses and "Someone's eating a pear." in hypotheses
+
+
+def test_round_20s_cases(augmenter):
+    texts = {premise: [p.hypothesis for p in pairs] for premise, pairs in zip(PREMISES_20,
+             augmenter.generate_batch(PREMISES_20))}
+    assert not [h for h in texts["My brother and sister get up early every morning."] if "did not" in h]
+    assert not [h for h in texts["She took a nutritious and expensive protein shake."]
+                if h.endswith("nutritious.") or "nutritious and shake" in h or "nutritious and protein" in h]
+    assert not [h for h in texts["They had no alternative clean energy sources."] if "alternative very" in h]
+    assert not [h for h in texts["A pair of herons was nesting in the old oak."] if "Two herons" in h]
+    assert not [h for h in texts["The flat has two bedrooms and a large kitchen."] if " rooms and a large room" in h]
+
+
+PREMISES_20 = ["My brother and sister get up early every morning.",
+               "She took a nutritious and expensive protein shake.",
+               "They had no alternative clean energy sources.",
+               "A pair of herons was nesting in the old oak.",
+               "The flat has two bedrooms and a large kitchen."]
