@@ -94,7 +94,9 @@ def _object_no(tree: Tree) -> list[tuple[str, str]]:
         new = [leaf.token for leaf in leaves(swapped)]
         j = next(i for i, (a, b) in enumerate(zip(tokens, new)) if a.word != b.word)
         noun = next((t for t in tokens[j + 1:] if t.pos.startswith("NN")), None)
-        if new[j].word.lower() in ("a", "an") and (noun is None or not _plainly_countable(noun.lemma.lower())):
+        if new[j].word.lower() in ("a", "an") and noun is None:
+            continue
+        if new[j].word.lower() in ("a", "an") and noun is not None and not _plainly_countable(noun.lemma.lower()):
             path = next(path for path, i in leaf_positions(swapped).items() if i == j)   # "had no food": "some food"
             swapped = replace_at(swapped, path, Leaf(node_at(swapped, path).category, Token("some", "some", "DT")))
         out.append((sentence_text(swapped), note))

@@ -24,7 +24,7 @@ from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
-from monalog.augment.readability import bad_contradiction, bad_deletion
+from monalog.augment.readability import bad_contradiction, bad_deletion, deleted_span
 from monalog.augment.sentences import double_negative, lone_reciprocal, repeated_bigram, same_conjuncts, tidy
 from monalog.augment.words import in_compound, word_choice
 from monalog.augment.words import wordnet_neighbours
@@ -115,11 +115,20 @@ def _as_written(hypothesis: str, premise: str) -> str:
     return hypothesis + end if end and end in ".!?" and hypothesis.rstrip()[-1:] not in (".", "!", "?") else hypothesis
 
 
-def _cuts(kept: set[str], deleted: list[str]) -> bool:
-    """The deleted words hold a word of a two-word noun ("guinea pig", "tennis ball": never dropped, as the
-    object a verb would lose: "pursuing a tennis ball" -> "pursuing"), or part of a fixed expression, not
-    all of it ("at any | cost"; ", at any cost" goes whole)."""
-    return any(w in kept and not word_choice().fixed(deleted, i) for i, w in enumerate(deleted))
+def _cuts(before: Tree, after: Tree) -> bool:
+    """The deletion that made `after` takes part of a two-noun compound or of a fixed expression, not all of it
+    ("guinea | pig", "at any | cost"; ", at any cost" goes whole), or the operator of "anything but cheap"."""
+    words, tags = _words(before), [leaf.token.pos for leaf in leaves(before)]
+    start, end = deleted_span(words, _words(after))
+    if _OPERATORS.search(" ".join(words[start:end])):
+        return True
+    if any(0 <= j < len(words) - 1 and not tags[j].startswith("JJ") and in_compound(words[j:j + 2], 0, tags[j:j + 2])
+           for j in (start - 1, end - 1)):
+        return True                              # a compound noun across an edge ("printing press"; not "little girl")
+    return any(a < end and b > start and not (start <= a and b <= end) for a, b in word_choice().fixed_spans(words))
+
+
+_OPERATORS = re.compile(r"\b(?:any ?thing|no ?thing|all) but\b")      # the phrase after them is no special case
 
 
 def _backed(pairs: list[Generated]) -> list[Generated]:
@@ -216,7 +225,6 @@ class Augmenter:
 
         words = _words(tree)
         ors = words.count("or")
-        kept = {w for i, w in enumerate(words) if in_compound(words, i) or word_choice().fixed(words, i)}
 
         def has_disjunct(edited: Tree) -> bool:
             return _words(edited).count("or") > ors
@@ -232,8 +240,7 @@ class Augmenter:
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
             yield from someone_subject(edited, nodes)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
-                        if not _cuts(kept, step.before.lower().split())    # "guinea pig", "from side to side"
-                        and bad_deletion(edited, t) is None)
+                        if not _cuts(edited, t) and bad_deletion(edited, t) is None)   # "guinea pig", "at any cost"
 
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
@@ -247,6 +254,7 @@ class Augmenter:
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         written = (premise, sentence_text(tree))        # as given and as normalised
         scored = [replace(p, hypothesis=_as_written(tidy(p.hypothesis), premise),
+                          negates=p.negates and _as_written(p.negates, premise),
                           fluency=round(fluency(p.hypothesis, *written), 3))
                   for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)

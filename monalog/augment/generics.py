@@ -17,8 +17,8 @@ from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positions, node_at, walk
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
 
-_COPULAS = frozenset({"is", "are", "am"})
-_NOT_PRESENT = frozenset({"would", "could", "might", "did", "was", "were", "had"})
+_COPULAS = frozenset({"is", "are", "am", "'s", "'re", "'m"})
+_NOT_PRESENT = frozenset({"would", "could", "might", "did", "was", "were", "had", "'d"})
 _COUNTS = frozenset({"few", "many", "several", "most", "some", "all", "both", "various", "numerous"})   # read as N/N
 Node = TypeVar("Node")
 
@@ -36,8 +36,8 @@ def _simple_present(tree: Tree) -> bool:
     following = leaves(node_at(tree, clause[1]))[1:2]
     if word in _NOT_PRESENT or (lemma == "have" and following and is_participle(following[0].token.word)):
         return False                              # "Scientists have discovered": an event
-    if word in _COPULAS:
-        after = leaves(node_at(tree, clause[1]))[1:2]
+    if word in _COPULAS:                          # past "not" and adverbs: "Boys are not dancing" is a scene
+        after = [leaf for leaf in leaves(node_at(tree, clause[1]))[1:] if leaf.token.pos != "RB"][:1]
         return not (after and str(after[0].category).startswith(("S[ng]", "(S[ng]")))   # "is nothing" tagged VBG
     return lemma in AUXILIARIES or word == third_person(lemma) or (   # "follow" tagged VBD is no past; "put" may be
         word == lemma and (verb.token.pos != "VBD" or past_tense(lemma) != lemma))

@@ -1,4 +1,5 @@
-"""Adjectives added where a noun is ↓ (MonaLog's insertion of a modifier under a downward operator):
+"""Adjectives added where a noun is ↓, and "very" where a gradable word is (MonaLog's insertion of a
+modifier under a downward operator):
 "Tom doesn't like cats in the house" ⇒ "Tom doesn't like small cats in the house", "No student left"
 ⇒ "No young student left". A subsective adjective makes the noun a special case, so the edit is sound
 wherever the noun is ↓; the adjective comes from grammars/down_adjectives.txt by the noun's WordNet
@@ -74,7 +75,8 @@ _VERY = Token("very", "very", "RB")
 _DEGREE = {"S[adj]\\NP": "(S[adj]\\NP)/(S[adj]\\NP)", "N/N": "(N/N)/(N/N)",
            "(S\\NP)\\(S\\NP)": "((S\\NP)\\(S\\NP))/((S\\NP)\\(S\\NP))"}
 _GRADERS = frozenset({"very", "so", "too", "more", "most", "less", "least", "as", "how", "quite", "rather", "really",
-                      "extremely", "pretty", "fairly"})
+                      "extremely", "pretty", "fairly", "that", "this", "slightly"})
+_DEFINITES = frozenset({"the", "these", "those"})       # "didn't meet the tall man": one man, not a kind
 
 
 @lru_cache(maxsize=1)
@@ -97,8 +99,11 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
         if node.polarity is not Polarity.DOWN or not isinstance(leaf, Leaf) or str(leaf.category) not in _DEGREE:
             continue
         i = positions[path]
-        if words[i] not in _gradable() or not leaf.token.word.islower() or (i and words[i - 1] in _GRADERS) \
-                or (i and str(all_leaves[i - 1].category) == "N/N") \
+        before = all_leaves[i - 1] if i else None
+        if words[i] not in _gradable() or not leaf.token.word.islower() or words[i + 1:i + 2] == ["enough"] \
+                or (before is not None and (words[i - 1] in _GRADERS or str(before.category) in ("N/N", "N")
+                                            or before.token.pos in ("CD", "PRP$", "POS")
+                                            or words[i - 1] in _DEFINITES)) \
                 or in_compound(words, i, tags) or word_choice().fixed(words, i) \
                 or any(w == "to" and "S[" in str(before.category) for w, before in zip(words, all_leaves[:i])):
             continue

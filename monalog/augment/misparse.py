@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from monalog.augment.words import pos_share
 from monalog.ccg.tree import Tree, leaves
+from monalog.inference.treeops import AUXILIARIES
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
@@ -24,15 +25,17 @@ def misread(tree: Tree) -> str | None:
     numeral; not a name, "Jack stole"); "please" (a request). Every edit of such a parse would be wrong."""
     first, *rest = leaves(tree)
     word = first.token.word
-    if word.lower() == "please" or (rest and rest[-1].token.word.lower() == "please"):
+    spoken = [leaf.token.word.lower() for leaf in leaves(tree) if leaf.token.word[:1].isalnum()]
+    if "please" in (spoken[:1] + spoken[-1:]):
         return word                             # a request, as an order, claims nothing
     category = str(first.category)
     if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
             and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
             and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
         return word
-    if category == "N/N" and word.istitle() and rest and rest[0].token.pos == "NNS" and rest[0].token.word.islower() \
-            and wordnet().synsets(rest[0].token.lemma.lower(), "v") and _name_like(word):
+    if category == "N/N" and word.istitle() and rest[1:] and rest[0].token.pos == "NNS" \
+            and rest[0].token.word.islower() and wordnet().synsets(rest[0].token.lemma.lower(), "v") \
+            and rest[1].token.lemma.lower() not in AUXILIARIES and _name_like(word):     # not "Tennis balls are"
         return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
     for leaf in leaves(tree):
         word, lemma = leaf.token.word, leaf.token.lemma.lower()

@@ -3,10 +3,10 @@
 an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a replacement must not
 bring in a noun whose gender clashes with a pronoun of the sentence. A deletion must not leave
 the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
-cap"), a list of three without its "and", a later "it" without the noun it stood for, or an
-adverb without its adjective ("a really small wagon" -> "a really wagon"). Whole sentences: the
-naturalness filter's tests (a repeated bigram, two negations, a lone reciprocal) and the tidying
-every hypothesis gets."""
+cap"), a list of three without its "and", a later "it" without the noun it stood for, an adverb
+without its adjective ("a really small wagon" -> "a really wagon"), nor a frame word without what it
+needs (`_frame_lost`). A contradiction must read as one (`bad_contradiction`). Whole sentences are
+checked in augment/sentences.py, parses in augment/misparse.py."""
 from __future__ import annotations
 
 import re
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
+from monalog.augment.words import surface_tag
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.wordnet import wordnet
@@ -40,13 +41,15 @@ _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 # phrases that need a negation as those words do ("didn't have much of a choice", "not at all")
 _NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?:years|ages|decades)\b|\beither\W*$")
-_FEMININE = frozenset({"she", "her", "hers", "herself"})     # "Nobody broke her arm": her is another; "himself" is read
+_FEMININE = frozenset({"she", "her", "hers"})     # "Nobody broke her arm": her is another; "himself" is read
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                         "rarely"})
 # frequencies that say "at some times": a negation beside them reads as "sometimes not"
 _SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and then|at times|once in a while)\b")
-_TRAILING_PARTICIPLE = re.compile(r", \w+ing\b[^,]*$")                # "..., altering magnitudes of flooding."
+# "..., altering magnitudes of flooding."; not ", during ...", ", something"
+_TRAILING_PARTICIPLE = re.compile(r", (?!(?:during|something|anything|nothing|everything|morning|evening|king|ring|"
+                                  r"spring|string|thing|wing|building|ceiling)\b)\w+ing\b[^,]*$")
 _CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b")        # "is not a teacher but an engineer"
 _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
@@ -167,13 +170,13 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
     tyres ... than the rear ones"), an adjective's noun ("took a nutritious."), the second of two coordinated
     adjectives ("a nutritious and shake"), an end of "between" ("between June and August" -> "between June"),
     a partner of a reciprocal verb without an object ("Emma and I met" -> "Emma met"), the preposition of a
-    prepositional verb ("looks over a park" -> "looks")."""
+    prepositional verb ("looks over a park" -> "looks"), the sentence's only finite verb with words of its
+    phrase left ("made books cheaper and more common" -> "more common")."""
     tokens = [leaf.token for leaf in before]
     words = [t.word.lower() for t in tokens]
     if start and tokens[start - 1].lemma.lower() == "be" and not any(w[:1].isalnum() for w in words[end:]):
         return f"the complement of \"{words[start - 1]}\" dropped (\"has always been.\")"
-    if words[end:end + 1] == ["than"] or ("than" in words[end:] and any(
-            t.pos in ("JJR", "RBR") or t.word.lower() in ("more", "less") for t in tokens[start:end])):
+    if words[end:end + 1] == ["than"]:
         return "a comparative dropped before its \"than\" (\"wear out than the rear ones\")"
     if "ones" in words[end:] and all(str(leaf.category) == "N/N" for leaf in before[start:end]):
         return "the modifier that \"ones\" contrasts with dropped (\"The front tyres ... than the rear ones\")"
@@ -185,9 +188,14 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
         return f"\"{words[start - 1]}\" left without its second adjective (\"a nutritious and shake\")"
     if "and" in words[start:end] and "between" in words[max(0, start - 4):start]:
         return "a conjunct of \"between\" dropped (\"between June and August\" -> \"between June\")"
+    finite = [i for i, leaf in enumerate(before) if leaf.token.pos.startswith(("VB", "MD"))
+              and "S[dcl]" in str(leaf.category)]
+    if finite and all(start <= i < end for i in finite) and end < len(words) and words[end][:1].isalnum():
+        return "the sentence's verb dropped, its phrase kept (\"The printing press more common\")"
     if start and tokens[start - 1].lemma.lower() in readability().prepositional_verbs and tokens[start].pos == "IN":
         return f"the preposition of \"{words[start - 1]}\" dropped (\"looks over a park\" -> \"looks\")"
-    verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")), None)
+    verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")
+                 and leaf.token.lemma.lower() not in AUXILIARIES | _FORMS), None)     # "are | kissing"
     if {"and", "or"} & set(words[start:end]) and verb is not None \
             and verb.token.lemma.lower() in readability().reciprocal_verbs and not str(verb.category).endswith("/NP"):
         return f"a partner of \"{verb.token.word}\" dropped (\"Emma and I met\" -> \"Emma met\")"
@@ -324,8 +332,8 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
     if end - start == 1 and tokens[start].pos == "IN" and end < len(tokens) \
             and tokens[end].pos.startswith(("DT", "NN", "VBG", "PRP", "CD", "JJ")):   # "for being a good boy"
         return f"\"{words[start]}\" dropped from its object (\"Under the table is a cat\" -> \"The table is ...\")"
-    if start and words[start - 1] in ("a", "an") and next((t.pos for t in tokens[end:] if t.pos.startswith("NN")),
-                                                           "") == "NNS":
+    if start and words[start - 1] in ("a", "an") \
+            and next((surface_tag(t) for t in tokens[end:] if t.pos.startswith("NN")), "") == "NNS":
         return "\"a\" left before a plural (\"a generous pension and free lunches\" -> \"a free lunches\")"
     if end < len(words) and words[end] in ("one", "ones") and _adjective(words[end - 1]):
         return f"\"{words[end]}\" left without its adjective (\"younger ones\" -> \"ones\")"

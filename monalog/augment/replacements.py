@@ -45,9 +45,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             continue
         if _noun_modifier(leaf) or (positions[path] and _noun_modifier(all_leaves[positions[path] - 1])):
             continue                           # "police bike", "swimming suit", "violin player": compounds
-        if positions[path] and words[positions[path] - 1] in readability().evaluative_adjectives \
-                and leaf.token.pos.startswith("NN"):
-            continue                           # "a terrible dancer" is no "terrible performer"
+        if leaf.token.pos.startswith("NN") and _judged(all_leaves, positions[path]):
+            continue                           # "a terrible (young) dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
         if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \
@@ -66,6 +65,15 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
                                node.polarity, facts, operator=node.operator)
+
+
+def _judged(all_leaves: list[Leaf], i: int) -> bool:
+    """An evaluative adjective among the modifiers right before the noun at i ("a terrible young dancer")."""
+    while i and str(all_leaves[i - 1].category) == "N/N":
+        i -= 1
+        if all_leaves[i].token.word.lower() in readability().evaluative_adjectives:
+            return True
+    return False
 
 
 def _candidates(leaf: Leaf, pos: str, up: bool, kb: KnowledgeBase, neighbours: Neighbours, tokens,

@@ -59,6 +59,11 @@ class WordChoice:
                     return True
         return False
 
+    def fixed_spans(self, words: Sequence[str]) -> list[tuple[int, int]]:
+        """[start, end) of each fixed expression in `words`."""
+        return [(start, start + len(expr)) for expr in self.fixed_expressions for start in range(len(words))
+                if expr[0] in self.fixed_words and tuple(words[start:start + len(expr)]) == expr]
+
     def same_number(self, det: str, new: str) -> bool:
         """`new` fits every noun number `det` fits ("no dog" must not become "few dog")."""
         classes = [c for c in (self.singular, self.plural) if det in c]
@@ -188,9 +193,9 @@ def article(tokens: Sequence[Token], i: int) -> str | None:
     return None
 
 
-# determiners of a mass noun or a countable one; a singular noun whose plural is more than this much rarer (Zipf)
-# reads as mass after them ("no time", "some water")
-_MASS_OR_COUNT = frozenset({"no", "some", "any", "enough", "more"})
+# a determiner of a mass noun or a countable one; a singular noun whose plural is more than this much rarer
+# (Zipf) reads as mass after it ("no time"); "some milk" -> "some drink" stays
+_MASS_OR_COUNT = frozenset({"no"})
 _PLAINLY_COUNTABLE = 0.7
 # determiners whose singular noun keeps its countability: "the cow" is no "the cattle", "her house" no "housing"
 _SAME_COUNT = frozenset({"my", "your", "his", "her", "its", "our", "their", "'s", "'", "the", "this", "that"})
@@ -202,7 +207,7 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
     no "consumption"), a plural's with a plural in use ("for yesterdays"), a singular's as countable as
     its determiner asks ("a water", "playing instrument", "the forest" -> "the vegetation"; a bare mass
     noun's more specific word plainly mass as well: "can't assemble furniture" -> "cabinet"; a mass noun's
-    after "no" or "some" mass too: "had no time" -> "no moment")."""
+    after "no" mass too: "had no time" -> "no moment")."""
     det = article(tokens, i)
     if not up and det in _SAME_COUNT:
         return []
@@ -213,7 +218,7 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
         return [w for w in candidates if countable(w)]
     if tag == "NN" and det is None and not up:        # a mass noun's kinds: "furniture" is no "cabinet"
         return [w for w in candidates if not countable(w) and _mass(w) >= min(_mass(lemma), 1.5)]
-    if tag == "NN" and det in _MASS_OR_COUNT and _mass(lemma) > _PLAINLY_COUNTABLE:   # "no time": no "no moment"
+    if tag == "NN" and det in _MASS_OR_COUNT and _mass(lemma) > _PLAINLY_COUNTABLE:   # "no time": not "no moment"
         return [w for w in candidates if _mass(w) > _PLAINLY_COUNTABLE]
     if tag == "NN" and (det is None or det in COUNT_DETERMINERS):
         return [w for w in candidates if countable(w) == (det is not None)]

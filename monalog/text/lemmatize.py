@@ -63,7 +63,9 @@ _CLITICS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'ll": "will", "
 
 
 def _clitic(word: str, following: Sequence[str]) -> str:
-    """The verb of a clitic tagged as a verb: "'s" is "has" before "been" or "got", else "is"."""
-    if word == "'s" and following and following[0].lower() in ("been", "got", "gotten", "had"):
-        return "have"
+    """The verb of a clitic tagged as a verb: "'s" and "'d" are "has" and "had" before "been", "got" and a few
+    common participles, else "is" and "would"."""
+    if word in ("'s", "'d") and following and following[0].lower() in ("been", "got", "gotten", "had", "seen",
+                                                                     "done", "gone", "made", "taken"):
+        return "have"                              # "She's been", "I'd seen"
     return _CLITICS[word]

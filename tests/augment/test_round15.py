@@ -262,3 +262,34 @@ PREMISES_20 = ["My brother and sister get up early every morning.",
                "They had no alternative clean energy sources.",
                "A pair of herons was nesting in the old oak.",
                "The flat has two bedrooms and a large kitchen."]
+
+
+# the review of this stop's change
+def test_a_rewritten_entailment_keeps_its_contradictions(augmenter):
+    [pairs] = augmenter.generate_batch(["They eat a lot of black rice."])
+    assert "They do not eat a lot of rice." in [p.hypothesis for p in pairs]
+
+
+@pytest.mark.parametrize("premise, hypothesis, present", [
+    ("A group of kids is playing in a yard", "Some kids are playing", True),       # "a" of "a group of"
+    ("A little girl is playing with a ball", "A girl is playing with a ball", True),
+    ("The food is anything but cheap.", "The food is cheap.", False),
+    ("A man and a woman are hugging.", "A man is hugging.", False),              # a reciprocal's partner
+])
+def test_deletions_by_position(augmenter, premise, hypothesis, present):
+    [pairs] = augmenter.generate_batch([premise])
+    assert (hypothesis in [p.hypothesis for p in pairs]) is present
+
+
+@pytest.mark.parametrize("premise, bad", [
+    ("Tom isn't old enough to drive.", "very old enough"),
+    ("I didn't meet the tall man.", "the very tall"),
+    ("She is not a terrible young dancer.", "young performer"),
+])
+def test_no_very_or_replacement_where_it_reads_badly(augmenter, premise, bad):
+    [pairs] = augmenter.generate_batch([premise])
+    assert not [p for p in pairs if bad in p.hypothesis]
+
+
+def test_a_compound_noun_with_a_verb_plural_is_no_misparse(tree_of):
+    assert misread(tree_of("Tennis balls are lying on the court.")) is None
