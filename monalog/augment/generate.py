@@ -116,15 +116,16 @@ def _as_written(hypothesis: str, premise: str) -> str:
 
 
 def _cuts(before: Tree, after: Tree) -> bool:
-    """The deletion that made `after` takes part of a two-noun compound or of a fixed expression, not all of it
-    ("guinea | pig", "at any | cost"; ", at any cost" goes whole), or the operator of "anything but cheap"."""
+    """The deletion that made `after` takes a word of a compound noun ("guinea pig", "printing press"; whole, it
+    would mostly be a verb's object: "hanging a fishing rod" -> "hanging"; not "little girl"), part of a fixed
+    expression ("at any | cost"; ", at any cost" goes whole), or the operator of "anything but cheap"."""
     words, tags = _words(before), [leaf.token.pos for leaf in leaves(before)]
     start, end = deleted_span(words, _words(after))
     if _OPERATORS.search(" ".join(words[start:end])):
         return True
-    if any(0 <= j < len(words) - 1 and not tags[j].startswith("JJ") and in_compound(words[j:j + 2], 0, tags[j:j + 2])
-           for j in (start - 1, end - 1)):
-        return True                              # a compound noun across an edge ("printing press"; not "little girl")
+    if any(not tags[j].startswith("JJ") and in_compound(words[j:j + 2], 0, tags[j:j + 2])
+           for j in range(max(0, start - 1), min(end, len(words) - 1))):
+        return True
     return any(a < end and b > start and not (start <= a and b <= end) for a, b in word_choice().fixed_spans(words))
 
 
