@@ -255,7 +255,7 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "\"anything but\" negated (\"I am not anything but a liar\")"
     if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):
         return "\"Not every\" before a time (\"Every night the moon sang\": a time adverbial, not a subject)"
-    if new[:1] == ["nobody"] or new[:2] == ["no", "person"]:
+    if "nobody" in new or "no person" in " ".join(new):
         if _FEMININE & set(new):                                     # as anyone's ("Nobody is cutting himself")
             return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
     if changed < len(old) and old[changed] in _TITLES:

@@ -293,3 +293,8 @@ def test_no_very_or_replacement_where_it_reads_badly(augmenter, premise, bad):
 
 def test_a_compound_noun_with_a_verb_plural_is_no_misparse(tree_of):
     assert misread(tree_of("Tennis balls are lying on the court.")) is None
+
+
+def test_there_is_nobody_takes_no_her():
+    assert bad_contradiction("A woman is standing with her back to us .",
+                             "There is nobody standing with her back to us.")
