@@ -51,7 +51,7 @@ def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
     words = list(words)
     lemmas = _stemmer().analyze(words, list(pos))
     return [CONTRACTION_HOSTS[word.lower()] if word.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] == ["n't"]
-            else _clitic(word.lower(), words[i + 1:i + 2]) if word.lower() in _CLITICS and tag.startswith(("VB", "MD"))
+            else _clitic(word.lower(), words[i + 1:i + 3]) if word.lower() in _CLITICS and tag.startswith(("VB", "MD"))
             else "be" if word.lower() in _BE_FORMS and not tag.startswith("NN")      # "a human being"
             else word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
             else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]
@@ -64,8 +64,14 @@ _CLITICS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'ll": "will", "
 
 def _clitic(word: str, following: Sequence[str]) -> str:
     """The verb of a clitic tagged as a verb: "'s" and "'d" are "has" and "had" before "been", "got" and a few
-    common participles, else "is" and "would"."""
-    if word in ("'s", "'d") and following and following[0].lower() in ("been", "got", "gotten", "had", "seen",
-                                                                     "done", "gone", "made", "taken"):
-        return "have"                              # "She's been", "I'd seen"
+    common participles, or before a participle after "never", "already", "ever" ("he's never tried"),
+    else "is" and "would"."""
+    nxt = [w.lower() for w in following]
+    if word in ("'s", "'d") and nxt and (nxt[0] in _PARTICIPLES or (
+            nxt[0] in _PERFECT_ADVERBS and nxt[1:] and (nxt[1] in _PARTICIPLES or nxt[1].endswith("ed")))):
+        return "have"                              # "She's been", "I'd seen", "he's never tried"
     return _CLITICS[word]
+
+
+_PARTICIPLES = frozenset({"been", "got", "gotten", "had", "seen", "done", "gone", "made", "taken"})
+_PERFECT_ADVERBS = frozenset({"never", "already", "ever", "recently", "finally"})   # not "just": "she's just tired"
