@@ -49,15 +49,16 @@ def two_referents(p_tree: Tree, h_tree: Tree, synonyms: Callable[[str, str], boo
     situation): not the same noun nor synonyms, a noun of several words read as the one word WordNet
     has for it too ("A panda bear" and "the panda"). "A boy" and "a kid", "a man" and "the person" may be
     two people, so negating the verb proves no contradiction between them; nor do two counts ("Two men
-    are not fighting" / "Some men are fighting": two groups). A subject of "and" is the same referents
+    are not fighting" / "Some men are fighting": two groups), nor "some" beside no count ("That girl can't
+    ride" / "Some girl can ride"). A subject of "and" is the same referents
     when one sentence's nouns are among the other's ("A woman and a man" / "A man and a woman", "a
     man"). None: one referent."""
     heads_a, heads_b = subject_heads(p_tree), subject_heads(h_tree)
     if heads_a is None or heads_b is None:
         return _someone_else(h_tree, heads_b) or _someone_else(p_tree, heads_a)
     count_a, count_b = subject_count(p_tree), subject_count(h_tree)
-    if count_a and count_b and count_a != count_b:
-        return count_a, count_b                 # "two" men and "some" men may be two groups
+    if count_a != count_b and (count_a and count_b or "some" in (count_a, count_b)):
+        return count_a or "the", count_b or "the"   # "two" men and "some" men, "that girl" and "some girl"
     if len(heads_a) > 1 or len(heads_b) > 1:    # "A woman and a man" / "A man and a woman", or "a man"
         one = set(heads_a) <= set(heads_b) or set(heads_b) <= set(heads_a)
         return None if one else (" and ".join(heads_a), " and ".join(heads_b))

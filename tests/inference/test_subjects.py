@@ -23,6 +23,8 @@ from monalog.inference.proof import Label
     ("Not every boy was delighted.", "Every boy was delighted.", Label.CONTRADICTION),
     ("Every young boy was delighted.", "Not every boy was delighted.", Label.NEUTRAL),
     ("Some boys were delighted.", "Not every boy was delighted.", Label.NEUTRAL),
+    ("That girl can't ride a small bicycle.", "Some girl can ride a small bicycle.", Label.NEUTRAL),  # another
+    ("That girl can't ride a small bicycle.", "That girl can ride a small bicycle.", Label.CONTRADICTION),
 ])
 def test_subjects(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label
