@@ -152,7 +152,9 @@ def _relemmatize(tree: Tree) -> Tree:
             fixes[i] = "NNS" if leaf.token.pos == "VBZ" else "NN"
     if not fixes:
         return tree
-    lemmas = dict(zip(fixes, lemmatize([lv[i].token.word for i in fixes], list(fixes.values()))))
+    tags = [fixes[i] if i in fixes and fixes[i] != "XX" else leaf.token.pos for i, leaf in enumerate(lv)]
+    in_context = lemmatize([leaf.token.word for leaf in lv], tags)      # "he 's | never tried": has
+    lemmas = {i: in_context[i] for i in fixes}
     counter = iter(range(len(lv)))
 
     def visit(node: Tree) -> Tree:

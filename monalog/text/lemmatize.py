@@ -46,12 +46,15 @@ def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
     """Lower-cased lemmas, as in the silver SICK parses ("is"/VBZ -> "be"); a plural-only noun is its
     own lemma, unless "of" follows ("two glasses of wine": glass); a contraction's host is its verb
     ("ca" of "can't": can), so "can't ride" and "can ride" differ by the negation only; a verb's clitic is its
-    verb ("She's eating": be; "She's been": have; "'ll": will); a form of "be" is "be" whatever its tag but a
+    verb ("She's eating": be; "She's been": have; "'ll": will), by its tag or, as a tagger may call "he's" a
+    possessive, by its host; a form of "be" is "be" whatever its tag but a
     noun's ("was" tagged RB in a misparse; "a human being")."""
     words = list(words)
     lemmas = _stemmer().analyze(words, list(pos))
     return [CONTRACTION_HOSTS[word.lower()] if word.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] == ["n't"]
-            else _clitic(word.lower(), words[i + 1:i + 3]) if word.lower() in _CLITICS and tag.startswith(("VB", "MD"))
+            else _clitic(word.lower(), words[i + 1:i + 3]) if word.lower() in _CLITICS and (
+                tag.startswith(("VB", "MD")) or word.lower() != "'s" or words[i - 1:i] and words[i - 1].lower()
+                in _HOSTS)
             else "be" if word.lower() in _BE_FORMS and not tag.startswith("NN")      # "a human being"
             else word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
             else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]
@@ -73,5 +76,7 @@ def _clitic(word: str, following: Sequence[str]) -> str:
     return _CLITICS[word]
 
 
+# words after which "'s" is never a possessive, whatever its tag ("he's" is "he is" or "he has")
+_HOSTS = frozenset({"he", "she", "it", "that", "there", "what", "who", "where", "here", "how", "this"})
 _PARTICIPLES = frozenset({"been", "got", "gotten", "had", "seen", "done", "gone", "made", "taken"})
 _PERFECT_ADVERBS = frozenset({"never", "already", "ever", "recently", "finally"})   # not "just": "she's just tired"

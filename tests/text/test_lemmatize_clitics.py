@@ -21,3 +21,7 @@ def test_a_clitic_is_its_verb(words, tags, lemma):
 
 def test_a_possessive_stays():
     assert lemmatize(["the", "dog", "'s", "bone"], ["DT", "NN", "POS", "NN"])[2] == "'s"
+
+
+def test_a_pronouns_clitic_tagged_possessive_is_its_verb():
+    assert lemmatize(["he", "'s", "never", "tried"], ["NN", "POS", "RB", "VBD"])[1] == "have"
