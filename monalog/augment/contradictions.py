@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.generics import group_habit
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
-from monalog.augment.words import in_compound, replacing_leaf, surface_tag, word_choice
+from monalog.augment.words import in_compound, plainly_countable, replacing_leaf, surface_tag, word_choice
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
@@ -26,7 +26,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
-from monalog.text.morphology import be_for, past_tense, plural, third_person
+from monalog.text.morphology import be_for, past_tense, third_person
 
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 
@@ -53,7 +53,7 @@ def _mass_some(tree: Tree, text: str, note: str) -> str:
     if not (note.startswith(SUBJECT_SWAP) and note.endswith(('-> "A"', '-> "An"'))):
         return text
     noun = next((leaf.token for leaf in leaves(tree)[1:] if leaf.token.pos.startswith("NN")), None)
-    if noun is None or _plainly_countable(noun.lemma.lower()) or is_person(noun.lemma.lower()):
+    if noun is None or plainly_countable(noun.lemma.lower()) or is_person(noun.lemma.lower()):
         return text                                # "wives" is rarer than "wife", yet a wife is counted
     return re.sub(r"^An? ", "Some ", text)
 
@@ -96,7 +96,7 @@ def _object_no(tree: Tree) -> list[tuple[str, str]]:
         noun = next((t for t in tokens[j + 1:] if t.pos.startswith("NN")), None)
         if new[j].word.lower() in ("a", "an") and noun is None:
             continue
-        if new[j].word.lower() in ("a", "an") and noun is not None and not _plainly_countable(noun.lemma.lower()):
+        if new[j].word.lower() in ("a", "an") and noun is not None and not plainly_countable(noun.lemma.lower()):
             path = next(path for path, i in leaf_positions(swapped).items() if i == j)   # "had no food": "some food"
             swapped = replace_at(swapped, path, Leaf(node_at(swapped, path).category, Token("some", "some", "DT")))
         out.append((sentence_text(swapped), note))
@@ -210,7 +210,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
             continue
         lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
         nouns = [leaf.token.lemma.lower() for leaf in all_leaves[i + 1:i + 3] if leaf.token.pos.startswith("NN")]
-        if lemma == "little" and i and words[i - 1] == "a" and not any(_plainly_countable(noun) for noun in nouns):
+        if lemma == "little" and i and words[i - 1] == "a" and not any(plainly_countable(noun) for noun in nouns):
             continue                             # "a little milk" is a quantity, not a size
         if pos is None or lemma == "be" or (habit and pos != "r") \
                 or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
@@ -249,11 +249,3 @@ def _transitive(lemma: str) -> bool:
 def _antonymy(a: str, b: str, pos: str) -> tuple[Fact, ...]:
     fact = relate(a, b, pos, _ANTONYMS)
     return (fact,) if fact is not None and fact.relation is Relation.EXCL else ()
-
-
-def _plainly_countable(noun: str) -> bool:
-    """A noun whose plural is at most 0.7 rarer on wordfreq's Zipf scale than its singular: countable
-    in most uses ("student", "idea"), not "food" (0.99), "time" (0.73) or "water" (1.07)."""
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(plural(noun), "en") >= zipf_frequency(noun, "en") - 0.7
