@@ -266,6 +266,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return f"\"no {new[1]}\": an ordinal names one thing, not a kind to deny (\"No 15th corps\")"
     if _TRAILING_PARTICIPLE.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation before a participle clause that says what it did (\"has not changed ..., altering ...\")"
+    if {"hardly", "barely", "scarcely"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation beside \"hardly\" (\"She can not hardly speak\")"
     if _SOMETIMES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation under \"from time to time\" (\"I do not do any work from time to time\": sometimes not)"
     if "no" in new[changed:changed + 1] and _FREQUENCY & set(new[changed + 1:changed + 6]):

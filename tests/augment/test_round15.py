@@ -298,3 +298,7 @@ def test_a_compound_noun_with_a_verb_plural_is_no_misparse(tree_of):
 def test_there_is_nobody_takes_no_her():
     assert bad_contradiction("A woman is standing with her back to us .",
                              "There is nobody standing with her back to us.")
+
+
+def test_no_negation_beside_hardly():
+    assert bad_contradiction("She can hardly speak Japanese .", "She can not hardly speak Japanese.")
