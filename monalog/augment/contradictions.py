@@ -50,7 +50,7 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
 def _mass_some(tree: Tree, text: str, note: str) -> str:
     """A subject's "no" made existential as people write it for a mass noun: "No rain has fallen" ->
     "Some rain has fallen", not "A rain"."""
-    if not (note.startswith(SUBJECT_SWAP) and note.endswith(('-> "A"', '-> "An"'))):
+    if not (note.startswith(SUBJECT_SWAP) and note.endswith('-> "A"')):
         return text
     noun = next((leaf.token for leaf in leaves(tree)[1:] if leaf.token.pos.startswith("NN")), None)
     if noun is None or plainly_countable(noun.lemma.lower()) or is_person(noun.lemma.lower()):
@@ -94,11 +94,12 @@ def _object_no(tree: Tree) -> list[tuple[str, str]]:
         new = [leaf.token for leaf in leaves(swapped)]
         j = next(i for i, (a, b) in enumerate(zip(tokens, new)) if a.word != b.word)
         noun = next((t for t in tokens[j + 1:] if t.pos.startswith("NN")), None)
-        if new[j].word.lower() in ("a", "an") and noun is None:
-            continue
-        if new[j].word.lower() in ("a", "an") and noun is not None and not plainly_countable(noun.lemma.lower()):
-            path = next(path for path, i in leaf_positions(swapped).items() if i == j)   # "had no food": "some food"
-            swapped = replace_at(swapped, path, Leaf(node_at(swapped, path).category, Token("some", "some", "DT")))
+        if new[j].word.lower() in ("a", "an"):
+            if noun is None:
+                continue
+            if not plainly_countable(noun.lemma.lower()):          # "had no food": "some food", not "a food"
+                path = next(path for path, i in leaf_positions(swapped).items() if i == j)
+                swapped = replace_at(swapped, path, Leaf(node_at(swapped, path).category, Token("some", "some", "DT")))
         out.append((sentence_text(swapped), note))
     return out
 

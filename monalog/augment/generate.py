@@ -26,7 +26,7 @@ from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.readability import bad_contradiction, bad_deletion, deleted_span
 from monalog.augment.sentences import double_negative, lone_reciprocal, repeated_bigram, same_conjuncts, tidy
-from monalog.augment.words import in_compound, word_choice
+from monalog.augment.words import fixed_spans, in_compound, word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
 from monalog.ccg.category import parse_category
@@ -126,7 +126,7 @@ def _cuts(before: Tree, after: Tree) -> bool:
     if any(not tags[j].startswith("JJ") and in_compound(words[j:j + 2], 0, tags[j:j + 2])
            for j in range(max(0, start - 1), min(end, len(words) - 1))):
         return True
-    return any(a < end and b > start and not (start <= a and b <= end) for a, b in word_choice().fixed_spans(words))
+    return any(a < end and b > start and not (start <= a and b <= end) for a, b in fixed_spans(tuple(words)))
 
 
 _OPERATORS = re.compile(r"\b(?:any ?thing|no ?thing|all) but\b")      # the phrase after them is no special case

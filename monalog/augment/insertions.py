@@ -94,6 +94,8 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]
     positions = leaf_positions(tree)
+    infinitive = next((i for i, leaf in enumerate(all_leaves) if words[i] == "to" and "S[" in str(leaf.category)),
+                      len(words))                 # "to get a good education": no degree after it
     for path, node in nodes:
         leaf = node.node
         if node.polarity is not Polarity.DOWN or not isinstance(leaf, Leaf) or str(leaf.category) not in _DEGREE:
@@ -104,8 +106,7 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
                 or (before is not None and (words[i - 1] in _GRADERS or str(before.category) in ("N/N", "N")
                                             or before.token.pos in ("CD", "PRP$", "POS")
                                             or words[i - 1] in _DEFINITES)) \
-                or in_compound(words, i, tags) or word_choice().fixed(words, i) \
-                or any(w == "to" and "S[" in str(before.category) for w, before in zip(words, all_leaves[:i])):
+                or in_compound(words, i, tags) or word_choice().fixed(words, i) or infinitive < i:
             continue
         new = Binary(leaf.category, Rule.FA, Leaf(parse_category(_DEGREE[str(leaf.category)]), _VERY), leaf)
         edited = replace_at(tree, path, new)

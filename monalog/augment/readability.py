@@ -41,7 +41,6 @@ _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 # phrases that need a negation as those words do ("didn't have much of a choice", "not at all")
 _NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?:years|ages|decades)\b|\beither\W*$")
-_FEMININE = frozenset({"she", "her", "hers"})     # "Nobody broke her arm": her is another; "himself" is read
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                         "rarely"})
@@ -256,7 +255,7 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):
         return "\"Not every\" before a time (\"Every night the moon sang\": a time adverbial, not a subject)"
     if "nobody" in new or "no person" in " ".join(new):
-        if _FEMININE & set(new):                                     # as anyone's ("Nobody is cutting himself")
+        if (readability().gender_pronouns["female"] - {"herself"}) & set(new):    # "Nobody is cutting himself" is
             return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
     if changed < len(old) and old[changed] in _TITLES:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"

@@ -59,11 +59,6 @@ class WordChoice:
                     return True
         return False
 
-    def fixed_spans(self, words: Sequence[str]) -> list[tuple[int, int]]:
-        """[start, end) of each fixed expression in `words`."""
-        return [(start, start + len(expr)) for expr in self.fixed_expressions for start in range(len(words))
-                if expr[0] in self.fixed_words and tuple(words[start:start + len(expr)]) == expr]
-
     def same_number(self, det: str, new: str) -> bool:
         """`new` fits every noun number `det` fits ("no dog" must not become "few dog")."""
         classes = [c for c in (self.singular, self.plural) if det in c]
@@ -225,6 +220,14 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
     if tag == "NN" and det in _SAME_COUNT:
         return [w for w in candidates if countable(w) == countable(lemma)]
     return list(candidates)
+
+
+@lru_cache(maxsize=4096)
+def fixed_spans(words: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """[start, end) of each fixed expression in `words` (asked once a sentence, for each of its deletions)."""
+    choice = word_choice()
+    return tuple((start, start + len(expr)) for start, word in enumerate(words) if word in choice.fixed_words
+                 for expr in choice.fixed_expressions if tuple(words[start:start + len(expr)]) == expr)
 
 
 def plainly_countable(noun: str) -> bool:
