@@ -8,6 +8,7 @@ from monalog.inference.treeops import AUXILIARIES
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
+from monalog.text.lemmatize import CLITIC_HOSTS
 
 # a verb phrase's adverb, a preposition: categories a noun or a verb never has
 _MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP))/NP", "PP/NP", "(N\\N)/NP",
@@ -22,7 +23,8 @@ def misread(tree: Tree) -> str | None:
     as a determiner of its object ("without | seeing | some birds"); a first name read as the modifier of a
     plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
-    numeral; not a name, "Jack stole"); "please" (a request). Every edit of such a parse would be wrong."""
+    numeral; not a name, "Jack stole"); "please" (a request); a pronoun's "'s" read as a possessive ("It | 's
+    five o'clock"). Every edit of such a parse would be wrong."""
     first, *rest = leaves(tree)
     word = first.token.word
     spoken = [leaf.token.word.lower() for leaf in leaves(tree) if leaf.token.word[:1].isalnum()]
@@ -37,7 +39,11 @@ def misread(tree: Tree) -> str | None:
             and rest[0].token.word.islower() and wordnet().synsets(rest[0].token.lemma.lower(), "v") \
             and rest[1].token.lemma.lower() not in AUXILIARIES and _name_like(word):     # not "Tennis balls are"
         return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
-    for leaf in leaves(tree):
+    all_leaves = leaves(tree)
+    for i, leaf in enumerate(all_leaves):
+        if leaf.token.word == "'s" and i and all_leaves[i - 1].token.word.lower() in CLITIC_HOSTS \
+                and "(NP/N)" in str(leaf.category):
+            return leaf.token.word              # "It's five o'clock" read as a possessive of "it"
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
         if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \

@@ -170,7 +170,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
     adjectives ("a nutritious and shake"), an end of "between" ("between June and August" -> "between June"),
     a partner of a reciprocal verb without an object ("Emma and I met" -> "Emma met"), the preposition of a
     prepositional verb ("looks over a park" -> "looks"), the sentence's only finite verb with words of its
-    phrase left ("made books cheaper and more common" -> "more common")."""
+    phrase left ("made books cheaper and more common" -> "more common"), a second clause's subject with its
+    "and" ("It's five o'clock and the shop isn't open" -> "It's five o'clock isn't open")."""
     tokens = [leaf.token for leaf in before]
     words = [t.word.lower() for t in tokens]
     if start and tokens[start - 1].lemma.lower() == "be" and not any(w[:1].isalnum() for w in words[end:]):
@@ -191,6 +192,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
               and "S[dcl]" in str(leaf.category)]
     if finite and all(start <= i < end for i in finite) and end < len(words) and words[end][:1].isalnum():
         return "the sentence's verb dropped, its phrase kept (\"The printing press more common\")"
+    if words[start] in ("and", "or", "but") and end in finite and any(i < start for i in finite):
+        return "a second clause's subject dropped with its \"and\" (\"It's five o'clock and the shop isn't open\")"
     if start and tokens[start - 1].lemma.lower() in readability().prepositional_verbs and tokens[start].pos == "IN":
         return f"the preposition of \"{words[start - 1]}\" dropped (\"looks over a park\" -> \"looks\")"
     verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")

@@ -54,7 +54,7 @@ def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
     return [CONTRACTION_HOSTS[word.lower()] if word.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] == ["n't"]
             else _clitic(word.lower(), words[i + 1:i + 3]) if word.lower() in _CLITICS and (
                 tag.startswith(("VB", "MD")) or word.lower() != "'s" or words[i - 1:i] and words[i - 1].lower()
-                in _HOSTS)
+                in CLITIC_HOSTS)
             else "be" if word.lower() in _BE_FORMS and not tag.startswith("NN")      # "a human being"
             else word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
             else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]
@@ -77,6 +77,6 @@ def _clitic(word: str, following: Sequence[str]) -> str:
 
 
 # words after which "'s" is never a possessive, whatever its tag ("he's" is "he is" or "he has")
-_HOSTS = frozenset({"he", "she", "it", "that", "there", "what", "who", "where", "here", "how", "this"})
+CLITIC_HOSTS = frozenset({"he", "she", "it", "that", "there", "what", "who", "where", "here", "how", "this"})
 _PARTICIPLES = frozenset({"been", "got", "gotten", "had", "seen", "done", "gone", "made", "taken"})
 _PERFECT_ADVERBS = frozenset({"never", "already", "ever", "recently", "finally"})   # not "just": "she's just tired"

@@ -302,3 +302,17 @@ def test_there_is_nobody_takes_no_her():
 
 def test_no_negation_beside_hardly():
     assert bad_contradiction("She can hardly speak Japanese .", "She can not hardly speak Japanese.")
+
+
+@pytest.mark.parametrize("before, after, bad", [
+    ("Tom is tired and the shop isn't open.", "Tom is tired isn't open.", True),
+    ("A man and a woman are walking.", "A man are walking.", False),        # the verb agrees after
+])
+def test_a_second_clause_keeps_its_subject(tree_of, before, after, bad):
+    assert (bad_deletion(tree_of(before), tree_of(after)) is not None) is bad
+
+
+def test_a_pronouns_clitic_read_as_a_possessive_is_a_misparse():
+    tree = read_auto("(<T NP fa 0 2> (<T NP/N ba 0 2> (<L NP It it NN O XX NP>) "
+                     "(<L (NP/N)\\NP 's 's POS O XX (NP/N)\\NP>) ) (<L N o'clock o'clock NN O XX N>) )")
+    assert misread(tree) == "'s"
