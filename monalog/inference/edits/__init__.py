@@ -4,10 +4,11 @@ rule goes where it should be tried: a module with `edits(ctx: EditContext) -> Ed
 here (spaCy's pipeline is the model)."""
 from __future__ import annotations
 
-from monalog.inference.edits import (added_complements, added_conjuncts, added_disjuncts, adjective_swaps,
-                                     adverb_moves, aligned_phrases, clothing_colours, compound_phrases, deletions,
-                                     determiner_phrases, ground_prepositions, insertions, npi_any, place_phrases,
-                                     pp_moves, pronoun_subjects, replacements, surface_modifiers,
+from monalog.inference.edits import (added_complements, added_conjuncts, added_determiners, added_disjuncts,
+                                     adjective_swaps, adverb_moves, aligned_phrases, clothing_colours,
+                                     compound_phrases, deletions, determiner_phrases, ground_prepositions,
+                                     insertions, npi_any, place_phrases, pp_moves, pronoun_subjects, replacements,
+                                     surface_modifiers,
                                      two_word_determiners, vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
@@ -29,6 +30,7 @@ RULES: tuple[Rule, ...] = (
     added_disjuncts.edits,          # "X" ≤ "X or Y" (↑)
     added_conjuncts.edits,          # "X and Y" ≤ "X" (↓)
     added_complements.edits,        # the target's objects, complements and "and" adjectives added (↓)
+    added_determiners.edits,        # "mistakes" ≥ "many mistakes" (↓)
     npi_any.edits,                  # "a N" ≡ "any N" where a downward operator licenses it
     vacuous_ever.edits,             # "has ever caught" ≡ "has caught"
     pronoun_subjects.edits,         # "she" ≤ "some person" (↑)

@@ -63,8 +63,11 @@ def _distributive(modifier: Tree) -> bool:
 
 def _nominal(conjunct: Tree) -> bool:
     """Ends in a noun, has no verb (a misparse joins other things: "no problem | and start talking",
-    "Portuguese and | dance samba"; so a verb-tagged premodifier, "live motion", is refused too), no
+    "Portuguese and | dance samba"; a word tagged a verb passes only as the noun's modifier, N/N:
+    the tagger tags "sad" of "sad endings" VBD), no
     numeral (a measure's parts add up: "two hours and ten minutes" is more than two hours) and does not
     start with a coordinator ("and and rice")."""
-    tags = [leaf.token.pos for leaf in leaves(conjunct)]
-    return tags[-1].startswith("NN") and tags[0] != "CC" and not any(tag.startswith(("VB", "CD")) for tag in tags)
+    found = leaves(conjunct)
+    tags = [leaf.token.pos for leaf in found]
+    return tags[-1].startswith("NN") and tags[0] != "CC" and not any(
+        tag.startswith("CD") or (tag.startswith("VB") and str(leaf.category) != "N/N") for tag, leaf in zip(tags, found))

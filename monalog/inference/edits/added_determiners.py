@@ -1,0 +1,57 @@
+"""The target's determiner put before a bare noun phrase of the premise where it is ↓: "We don't make
+mistakes" ⇒ "We don't make many mistakes", "I don't need beds" ⇒ "I don't need your beds". A bare noun
+phrase is existential ("some mistakes"), and every determiner here says that some exist ("many X",
+"your X", "two X" are each some X), so the phrase with it is a special case. Only where the bare
+noun is ↓ too: read universally ("Dogs bark" as all dogs) its noun is ↑ in a downward context, and
+"not all dogs" says nothing of many dogs."""
+from __future__ import annotations
+
+from monalog.ccg.tree import Leaf, Tree, Unary, leaves
+from monalog.inference.determiners import N, NP, one_word_determiner
+from monalog.inference.edits.context import EditContext, Edits
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.target import pair_fact
+from monalog.inference.treeops import lemma_key, replace_at, sentence_text, surface, walk
+from monalog.polarity.lexicon import Kind, default_lexicon
+from monalog.polarity.marks import Polarity
+
+_SINGULAR = frozenset({"a", "an", "one", "another"})     # before a bare plural or mass noun: no match
+
+
+def edits(ctx: EditContext) -> Edits:
+    target = ctx.target
+    if target is None:
+        return
+    wanted: dict[tuple[str, ...], tuple[Tree, Leaf]] = {}
+    for _, np in walk(target.tree):
+        if (split := one_word_determiner(np)) is not None and _existential(split[1], split[2]):
+            wanted.setdefault(lemma_key(split[2]), (np, split[1]))
+    if not wanted:
+        return
+    polarity = {path: node.polarity for path, node in ctx.nodes}
+    for path, node in ctx.nodes:
+        bare = node.node
+        if node.polarity is not Polarity.DOWN or not isinstance(bare, Unary) or bare.category != NP \
+                or bare.child.category != N or polarity.get(path + (0,)) is not Polarity.DOWN \
+                or one_word_determiner(bare) is not None:
+            continue
+        if (found := wanted.get(lemma_key(bare.child))) is None:
+            continue
+        phrase, determiner = found
+        edited = replace_at(ctx.tree, path, phrase)
+        fact = pair_fact(surface(bare), surface(phrase), "a determiner's noun phrase is a special case of the bare one")
+        yield edited, Step(StepKind.INSERT, "", determiner.token.word, sentence_text(edited), Polarity.DOWN,
+                           (fact,), operator=node.operator)
+
+
+def _existential(determiner: Leaf, noun: Tree) -> bool:
+    """A one-word determiner that says some exist: a numeral before a plural (not "8 | ball pool"), or a
+    lexicon determiner upward in both arguments ("many", "several", "the", "your"), except those of one
+    thing."""
+    lexicon, word = default_lexicon(), determiner.token.word.lower()
+    if lexicon.is_numeral(word):
+        head = leaves(noun)[-1].token
+        return word not in _SINGULAR and head.word.lower() != head.lemma.lower()
+    sig = lexicon.determiners.get((word,))
+    return sig is not None and sig.kind is Kind.DET and word not in _SINGULAR \
+        and sig.restrictor is Polarity.UP and sig.scope == (Polarity.UP,)
