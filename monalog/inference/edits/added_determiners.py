@@ -6,8 +6,8 @@ noun is ↓ too: read universally ("Dogs bark" as all dogs) its noun is ↑ in a
 "not all dogs" says nothing of many dogs."""
 from __future__ import annotations
 
-from monalog.ccg.tree import Leaf, Tree, Unary, leaves
-from monalog.inference.determiners import N, NP, one_word_determiner
+from monalog.ccg.tree import Binary, Leaf, Tree, Unary, leaves
+from monalog.inference.determiners import N, NP
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
@@ -24,8 +24,8 @@ def edits(ctx: EditContext) -> Edits:
         return
     wanted: dict[tuple[str, ...], tuple[Tree, Leaf]] = {}
     for _, np in walk(target.tree):
-        if (split := one_word_determiner(np)) is not None and _existential(split[1], split[2]):
-            wanted.setdefault(lemma_key(split[2]), (np, split[1]))
+        if (split := _determined(np)) is not None:
+            wanted.setdefault(lemma_key(split[1]), (np, split[0]))
     if not wanted:
         return
     polarity = {path: node.polarity for path, node in ctx.nodes}
@@ -33,7 +33,7 @@ def edits(ctx: EditContext) -> Edits:
         bare = node.node
         if node.polarity is not Polarity.DOWN or not isinstance(bare, Unary) or bare.category != NP \
                 or bare.child.category != N or polarity.get(path + (0,)) is not Polarity.DOWN \
-                or one_word_determiner(bare) is not None:
+                or _determined(bare) is not None:
             continue
         if (found := wanted.get(lemma_key(bare.child))) is None:
             continue
@@ -42,6 +42,22 @@ def edits(ctx: EditContext) -> Edits:
         fact = pair_fact(surface(bare), surface(phrase), "a determiner's noun phrase is a special case of the bare one")
         yield edited, Step(StepKind.INSERT, "", determiner.token.word, sentence_text(edited), Polarity.DOWN,
                            (fact,), operator=node.operator)
+
+
+def _determined(np: Tree) -> tuple[Leaf, Tree] | None:
+    """The determiner and noun of a noun phrase that starts with an existential determiner ("your |
+    beds", "(many | mistakes)"), read off the categories: the tagger's part of speech for a
+    possessive is not to be trusted ("your" tagged RB)."""
+    if isinstance(np, Unary) and np.category == NP:
+        np, functor = np.child, "N/N"
+    elif np.category == NP:
+        functor = "NP/N"
+    else:
+        return None
+    if not (isinstance(np, Binary) and isinstance(np.left, Leaf) and str(np.left.category) == functor
+            and np.right.category == N):
+        return None
+    return (np.left, np.right) if _existential(np.left, np.right) else None
 
 
 def _existential(determiner: Leaf, noun: Tree) -> bool:
