@@ -114,6 +114,9 @@ _LIGHT_VERBS = frozenset({"use", "remove", "do", "make", "have", "take", "get", 
                           "go"})
 
 
+_COORDINATORS = frozenset({"and", "or", "but", "nor"})
+
+
 def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[Tree, Tree]]:
     """Pairs (premise phrase, hypothesis phrase) of one category (features included) that are
     related and minimal: each has content the other sentence lacks (or has fewer of), or shares content
@@ -132,10 +135,14 @@ def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[T
 def _comparable(p: _Phrase, h: _Phrase) -> bool:
     """Related (both have new content, or one has and they share some), of one category, free of
     downward operators (inside them a similarity would ignore the direction the operator reverses),
-    neither is the other with words added (a modifier: polarity decides its insertion or deletion,
-    never a similarity), and neither's verb is only a noun or modifier in the other (`_verb_swapped`)."""
+    with no coordinator one has and the other lacks (a second conjunct is another claim: "shot at a
+    deer" / "shot a deer but missed"), neither is the other with words added (a modifier: polarity
+    decides its insertion or deletion, never a similarity), and neither's verb is only a noun or
+    modifier in the other (`_verb_swapped`)."""
     related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
     if not related or p.node.category != h.node.category or p.operator or h.operator:
+        return False
+    if (set(p.words) ^ set(h.words)) & _COORDINATORS:
         return False
     if _modified(p, h) or _modified(h, p):
         return False

@@ -66,6 +66,13 @@ def _ancestors(synset, max_depth: int) -> frozenset:
     return frozenset(seen)
 
 
+def _common(lemma: str, found: tuple) -> tuple:
+    """The senses of a lemma without those in which WordNet writes it as a name ("Milk", a river, of
+    milk.n.03), when it has others: a pair's lower-cased lemma is read as the common noun first."""
+    common = tuple(s for s in found if any(name.name() == lemma for name in s.lemmas()))
+    return common or found
+
+
 def _below(a: tuple, b: tuple, settings: WordNetSettings):
     """(lower synset, upper synset) when a dominant sense of a is b's synset or under it."""
     for x in a[:settings.lower_senses]:
@@ -90,7 +97,7 @@ def relate(a: str, b: str, pos: str, settings: WordNetSettings = WordNetSettings
     if not sa or not sb:
         return None
     ta, tb = Term(a, pos), Term(b, pos)
-    up, down = _below(sa, sb, settings), _below(sb, sa, settings)
+    up, down = _below(_common(a, sa), sb, settings), _below(_common(b, sb), sa, settings)
     if up and down:
         head = _satellite_head(up[0]) if up[0] == down[0] else None
         if head is not None and head not in (a, b):
