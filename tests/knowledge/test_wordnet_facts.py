@@ -42,6 +42,16 @@ def test_adjective_clusters(a, b, relation):
     assert (fact.relation if fact is not None else None) is relation
 
 
+@pytest.mark.parametrize("a, b, relation", [
+    ("milk", "water", None),                    # Milk, a river, is a name: "milk" reads as the drink
+    ("turkey", "bird", Relation.LEQ),
+    ("paris", "city", Relation.LEQ),            # a word WordNet has only as a name keeps its name senses
+])
+def test_a_lemma_is_the_common_noun_before_a_name(a, b, relation):
+    fact = relate(a, b, "n")
+    assert (fact.relation if fact is not None else None) is relation
+
+
 @pytest.mark.parametrize("a, b, expected", [
     ("soda", "coke", True), ("deer", "dog", True),
     ("marriage", "wedding", False),             # related in a sense (marriage.n.03)
