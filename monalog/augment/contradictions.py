@@ -24,6 +24,7 @@ from monalog.knowledge.senses import sense_count
 from monalog.knowledge.facts import Fact, Relation
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
+from monalog.polarity.lexicon import DEFINITES
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.text.morphology import be_for, past_tense, third_person
@@ -186,7 +187,8 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     not climbing" may both hold), never a word the premise already has ("a man and a woman"), a gender a pronoun
     contradicts ("A woman ... his hat"), a word in a fixed expression ("in front of"), nor an adjective or
     adverb that takes an argument ("far from") or modifies another modifier, a noun modifying a noun or in a
-    two-noun compound ("boy scout", "flower girl"), a verb taking a verb phrase ("has always been": no "lacks"),
+    two-noun compound ("boy scout", "flower girl"), an adjective after a definite (it picks the referent: "the
+    small vase" is another vase than "the large vase"), a verb taking a verb phrase ("has always been": no "lacks"),
     a past form ("spread" -> "gathered"), a particle verb ("standing up"), a word whose replacement turns rare
     once inflected ("dirtying"), nor in a sentence negated by "no" or "nothing", hedged by "may" or "might" or
     about what someone wants ("I want to buy" / "I want to sell" may both hold), believes, says or could do
@@ -213,6 +215,8 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
         nouns = [leaf.token.lemma.lower() for leaf in all_leaves[i + 1:i + 3] if leaf.token.pos.startswith("NN")]
         if lemma == "little" and i and words[i - 1] == "a" and not any(plainly_countable(noun) for noun in nouns):
             continue                             # "a little milk" is a quantity, not a size
+        if i and words[i - 1] in DEFINITES and str(leaf.category) == "N/N":
+            continue                             # "the large vase": "the small vase" is another vase
         if pos is None or lemma == "be" or (habit and pos != "r") \
                 or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
                 or (pos == "v" and isinstance(leaf.category, Functor) and str(leaf.category.argument).startswith("S")) \

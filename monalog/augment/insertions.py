@@ -60,9 +60,10 @@ def down_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
         i = positions[path]
         if not _open_slot(tokens, i) or in_compound(words, i, tags) or word_choice().fixed(words, i):
             continue
-        adjective = adjective_for(norm_lemma(leaf))
-        if adjective is None or adjective in words:
-            continue
+        adjective = adjective_for(lemma := norm_lemma(leaf))
+        if adjective is None or adjective in words \
+                or (adjective == "young" and lemma in word_choice().clashes.get("old", ())):
+            continue                     # "young toddlers": the nouns "old" clashes with are young already
         new = Binary(leaf.category, Rule.FA, Leaf(_ADJECTIVE, Token(adjective, adjective, "JJ")), leaf)
         edited = replace_at(tree, path, new)
         fact = pair_fact(leaf.token.word, f"{adjective} {leaf.token.word}", "a modified noun is a special case")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from monalog.augment.words import pos_share
 from monalog.ccg.tree import Tree, leaves
-from monalog.inference.treeops import AUXILIARIES
+from monalog.ccg.category import parse_category
+from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
@@ -24,7 +25,8 @@ def misread(tree: Tree) -> str | None:
     plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
     numeral; not a name, "Jack stole"); "please" (a request); a pronoun's "'s" read as a possessive ("It | 's
-    five o'clock"). Every edit of such a parse would be wrong."""
+    five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open after the
+holiday", "open" an adverb). Every edit of such a parse would be wrong."""
     first, *rest = leaves(tree)
     word = first.token.word
     spoken = [leaf.token.word.lower() for leaf in leaves(tree) if leaf.token.word[:1].isalnum()]
@@ -44,6 +46,10 @@ def misread(tree: Tree) -> str | None:
         if leaf.token.word == "'s" and i and all_leaves[i - 1].token.word.lower() in CLITIC_HOSTS \
                 and "(NP/N)" in str(leaf.category):
             return leaf.token.word              # "It's five o'clock" read as a possessive of "it"
+        if leaf.token.lemma.lower() in _MODALS and leaf.category.without_features() == _INTRANSITIVE \
+                and all_leaves[i + 1:] and all_leaves[i + 1].token.word.isalpha() \
+                and all_leaves[i + 1].token.word.lower() not in _AFTER_ELLIPSIS:
+            return leaf.token.word              # "The library will | open after ...": a modal without its verb
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
         if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
@@ -54,6 +60,12 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return None
+
+
+_MODALS = auxiliaries("modal")
+_INTRANSITIVE = parse_category("S\\NP")
+# words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
+_AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})
 
 
 def _name_like(word: str) -> bool:

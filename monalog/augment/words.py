@@ -34,6 +34,7 @@ class WordChoice:
     fixed_words: frozenset[str] = frozenset()   # the words of the fixed expressions (most words are in none)
     min_sense_share: float = 0.85       # a noun's WordNet neighbour holds in senses with this share of its counts
     min_sense_evidence: int = 2         # counts below which every sense must agree
+    not_kinds: frozenset[tuple[str, str]] = frozenset()     # (word, hypernym) links WordNet has, readers do not
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
@@ -78,7 +79,8 @@ def word_choice() -> WordChoice:
                       {word: frozenset(nouns) for word, nouns in data["exclusion_clashes"].items()},
                       frozenset(data["needs_object"]),
                       frozenset(word for e in data["fixed_expressions"] for word in e.split()),
-                      data["min_sense_share"], data["min_sense_evidence"])
+                      data["min_sense_share"], data["min_sense_evidence"],
+                      frozenset((low, high) for low, high in data["not_kinds"]))
 
 
 @lru_cache(maxsize=50000)
@@ -107,6 +109,8 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         if up and pos == "n" and sense_share(lemma, frozenset([synset])) < choice.min_sense_share:
             continue
         low, high = (lemma, word) if up else (word, lemma)
+        if (low, high) in choice.not_kinds:
+            continue
         fact = relate(low, high, pos, settings)
         if fact is not None and fact.relation is Relation.LEQ:
             out[word] = synset in frequent_senses(word, pos)

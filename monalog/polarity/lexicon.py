@@ -73,7 +73,7 @@ class Readings:
     bare_plurals: BarePlurals = BarePlurals.EXISTENTIAL
 
 
-_DEFINITES = frozenset({"the", "this", "that", "these", "those", "his", "her", "its", "their", "my", "your", "our"})
+DEFINITES = frozenset({"the", "this", "that", "these", "those", "his", "her", "its", "their", "my", "your", "our"})
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class Lexicon:
         if readings.numerals is Numerals.EXACT:
             fixed[(NUMERAL,)] = Polarity.NONE
         if readings.definites is Definites.FIXED:
-            fixed.update({(word,): Polarity.UP for word in _DEFINITES})
+            fixed.update({(word,): Polarity.UP for word in DEFINITES})
         for words in fixed.keys() & determiners.keys():
             determiners[words] = Signature(words, Kind.DET, Polarity.NONE, (fixed[words],))
         bare = Signature((), Kind.DET, Polarity.DOWN, (Polarity.UP,)) \

@@ -1,0 +1,49 @@
+"""Round 23 of the generator's judged sample outside SICK's style (results/augment_outside_round23_*.tsv,
+both readers): "The large vase" -> "The small vase" and "The new playground" -> "The old playground" (a
+definite's adjective picks the referent: the swap names another thing), "vase" -> "jar" (a WordNet
+hypernym no reader takes), "very few young toddlers"; and one found beside it: "The new library will |
+open after ..." read with "will" a whole verb phrase gave "The new library will." Each pair is never
+emitted rather than emitted wrong."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.misparse import misread
+from monalog.errors import ParseError
+
+
+@pytest.fixture(scope="module")
+def augmenter(parser):
+    return Augmenter(AugmentSettings(), parser=parser)
+
+
+def _hypotheses(augmenter, premise):
+    [pairs] = augmenter.generate_batch([premise])
+    return [] if isinstance(pairs, ParseError) else [p.hypothesis for p in pairs]
+
+
+@pytest.mark.parametrize("premise, unwanted", [
+    ("The young queen sits beside her dog.", "old queen"),
+    ("Her sleeping cat lies on the bed.", "waking cat"),
+])
+def test_no_adjective_swap_after_a_definite(augmenter, premise, unwanted):
+    hypotheses = _hypotheses(augmenter, premise)
+    assert hypotheses and not [h for h in hypotheses if unwanted in h]
+
+
+def test_no_hypernym_a_reader_rejects(augmenter):
+    hypotheses = _hypotheses(augmenter, "Tom dropped a vase.")
+    assert hypotheses and not [h for h in hypotheses if "jar" in h]
+
+
+def test_young_is_not_added_to_a_young_noun(augmenter):
+    assert not [h for h in _hypotheses(augmenter, "Very few toddlers liked the soup.") if "young" in h]
+
+
+def test_a_modal_read_as_a_whole_verb_phrase_is_a_misparse():
+    from monalog.parsing.parser import get_parser
+
+    bilstm = get_parser("monalog", "bilstm")        # `monalog augment`'s default tagger reads "will" so
+    assert misread(bilstm.parse("The new library will open after the summer holiday.").tree) == "will"
+    assert misread(bilstm.parse("She said she would.").tree) is None         # an ellipsis ends its clause
