@@ -25,6 +25,7 @@ Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemm
 _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
 _THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
+_PREMODIFIERS = frozenset({"NP/N", "N/N"})
 _AGENTS = frozenset({"living_thing.n.01", "group.n.01", "person.n.01", "causal_agent.n.01"})
 
 
@@ -56,7 +57,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if path == agent and not _can_act(sense):
             continue
         for new_lemma in candidates:
-            if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns):
+            if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns) \
+                    or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)):
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
             if facts is None:
@@ -65,6 +67,28 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
                                node.polarity, facts, operator=node.operator)
+
+
+def _covers_conjunct(all_leaves: list[Leaf], i: int, new: str, settings: WordNetSettings) -> bool:
+    """The noun at i is a conjunct of a noun right across "and" / "or" that `new` names too ("women and men"
+    -> "women and people")."""
+    def premodifier(j: int) -> bool:
+        return 0 <= j < len(all_leaves) and str(all_leaves[j].category) in _PREMODIFIERS
+
+    across = []
+    for step in (-1, 1):            # left: past the noun's own determiner and adjectives; right: the other's
+        j = i + step
+        while step == -1 and premodifier(j):
+            j += step
+        if not (0 <= j < len(all_leaves) and all_leaves[j].token.word.lower() in ("and", "or")):
+            continue
+        j += step
+        while step == 1 and premodifier(j):
+            j += step
+        if 0 <= j < len(all_leaves) and all_leaves[j].token.pos.startswith("NN"):
+            across.append(all_leaves[j])
+    return any((fact := relate(norm_lemma(leaf), new, "n", settings)) is not None
+               and fact.relation in (Relation.LEQ, Relation.EQ) for leaf in across)
 
 
 def _judged(all_leaves: list[Leaf], i: int) -> bool:

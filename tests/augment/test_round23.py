@@ -1,7 +1,7 @@
 """Round 23 of the generator's judged sample outside SICK's style (results/augment_outside_round23_*.tsv,
 both readers): "The large vase" -> "The small vase" and "The new playground" -> "The old playground" (a
 definite's adjective picks the referent: the swap names another thing), "vase" -> "jar" (a WordNet
-hypernym no reader takes), "very few young toddlers"; and one found beside it: "The new library will |
+hypernym no reader takes), "very few young toddlers", "Women and people"; and one found beside it: "The new library will |
 open after ..." read with "will" a whole verb phrase gave "The new library will." Each pair is never
 emitted rather than emitted wrong."""
 from __future__ import annotations
@@ -47,3 +47,8 @@ def test_a_modal_read_as_a_whole_verb_phrase_is_a_misparse():
     bilstm = get_parser("monalog", "bilstm")        # `monalog augment`'s default tagger reads "will" so
     assert misread(bilstm.parse("The new library will open after the summer holiday.").tree) == "will"
     assert misread(bilstm.parse("She said she would.").tree) is None         # an ellipsis ends its clause
+
+
+def test_no_conjunct_made_a_word_that_names_the_other_too(augmenter):
+    hypotheses = _hypotheses(augmenter, "A cat and a dog are sleeping.")      # round 23: "Women and people"
+    assert "An animal is sleeping." in hypotheses and not [h for h in hypotheses if "and an animal" in h]
