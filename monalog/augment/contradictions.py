@@ -62,6 +62,7 @@ def _mass_some(tree: Tree, text: str, note: str) -> str:
 _HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
 # what someone believes or says, or could do: "He believed that they could win" / "... could lose" both hold
 _REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would"})
+_DEGREES = frozenset({"very", "so", "too", "as", "how", "that"})     # "so much" reads well anywhere
 _DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
 
 
@@ -69,8 +70,12 @@ def _without_do(tree: Tree, negated: Tree) -> str | None:
     """"Tom does eat meat" (`tree`, the negation taken from `negated`, "Tom doesn't eat meat") as people
     mostly write it, "Tom eats meat": where a "do" that `negated` had before its "n't" or "not" is
     followed by a verb its category calls a base form (the tagger's tags are no guide here; not an
-    adverb: "doesn't even like"), and not first (an order: "Don't eat the cake" gives no claim)."""
+    adverb: "doesn't even like"), and not first (an order: "Don't eat the cake" gives no claim); not with
+    a bare "much", which asks for a negation or an emphatic "does" ("doesn't get much sun" -> "does get much
+    sun", no "gets much sun")."""
     found, before = leaves(tree), [leaf.token.word.lower() for leaf in leaves(negated)]
+    if any(word == "much" and (not i or before[i - 1] not in _DEGREES) for i, word in enumerate(before)):
+        return None
     for i in range(1, len(found) - 1):
         do, verb = found[i].token, found[i + 1].token
         if do.word.lower() in _DO and verb.word.isalpha() and verb.word.islower() \

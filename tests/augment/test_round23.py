@@ -1,7 +1,7 @@
 """Round 23 of the generator's judged sample outside SICK's style (results/augment_outside_round23_*.tsv,
 both readers): "The large vase" -> "The small vase" and "The new playground" -> "The old playground" (a
 definite's adjective picks the referent: the swap names another thing), "vase" -> "jar" (a WordNet
-hypernym no reader takes), "very few young toddlers", "Women and people"; and one found beside it: "The new library will |
+hypernym no reader takes), "very few young toddlers", "Women and people", "gets much sun"; and one found beside it: "The new library will |
 open after ..." read with "will" a whole verb phrase gave "The new library will." Each pair is never
 emitted rather than emitted wrong."""
 from __future__ import annotations
@@ -52,3 +52,9 @@ def test_a_modal_read_as_a_whole_verb_phrase_is_a_misparse():
 def test_no_conjunct_made_a_word_that_names_the_other_too(augmenter):
     hypotheses = _hypotheses(augmenter, "A cat and a dog are sleeping.")      # round 23: "Women and people"
     assert "An animal is sleeping." in hypotheses and not [h for h in hypotheses if "and an animal" in h]
+
+
+def test_a_bare_much_keeps_its_emphatic_do(augmenter):
+    hypotheses = _hypotheses(augmenter, "This room doesn't get much sun during the day.")
+    assert "This room does get much sun during the day." in hypotheses
+    assert "This room gets much sun during the day." not in hypotheses      # round 23: "much" needs the "does"
