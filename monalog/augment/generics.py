@@ -13,6 +13,7 @@ from typing import Sequence, TypeVar
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import main_clause
+from monalog.inference.edits.pronoun_subjects import given_name
 from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positions, node_at, walk
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
@@ -66,8 +67,9 @@ def _bare_plural(node: Tree, mass: bool = False) -> bool:
     head = node.child
     while isinstance(head, Binary):        # past modifiers to the head noun ("patients | with high blood pressure")
         head = head.right if head.rule is Rule.FA else head.left
-    if not (isinstance(head, Leaf) and head.token.pos in (("NNS", "NNPS", "NN") if mass else ("NNS", "NNPS"))):
-        return False
+    if not (isinstance(head, Leaf) and head.token.pos in (("NNS", "NNPS", "NN") if mass else ("NNS", "NNPS"))) \
+            or given_name(head.token.word):
+        return False                        # "Tom" tagged NN is a name, no mass noun
     before = [leaf.token.word.lower() for leaf in leaves(node)[:leaves(node).index(head)]]
     return not (before and before[0] in _COUNTS) and not any(is_cardinal(w) for w in before)   # "at most three"
 

@@ -1,8 +1,9 @@
-""""Someone" for a pronoun subject, the prover's edits/pronoun_subjects.py for generated sentences:
-"She said three words" -> "Someone said three words", "We have no choice" -> "Some people have no
-choice". Only the main clause's subject, never beside another form of the same pronoun ("I bought a
-diary for my mom": whose mom?), and with the verb made to agree where "I" took its own ("I don't" ->
-"Someone doesn't"; a verb whose form does not tell, none)."""
+""""Someone" for a pronoun or name subject, the prover's edits/pronoun_subjects.py for generated
+sentences: "She said three words" -> "Someone said three words", "We have no choice" -> "Some people have
+no choice", "Tom left" -> "Someone left". Only the main clause's subject, never beside another form of the
+same pronoun ("I bought a diary for my mom": whose mom?) or, for a name, a third person's pronoun ("Tom
+loves his dog"), and with the verb made to agree where "I" took its own ("I don't" -> "Someone doesn't";
+a verb whose form does not tell, none)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -16,6 +17,7 @@ from monalog.text.morphology import past_tense, third_person
 
 _FORMS = {"i": {"my", "me", "mine", "myself"}, "he": {"his", "him", "himself"},
           "she": {"her", "hers", "herself"}, "we": {"our", "us", "ours", "ourselves"}}
+_NAMED = _FORMS["he"] | _FORMS["she"] | {"he", "she"}     # a name's pronouns: "Tom loves his dog"
 _FIRST_PERSON = {"am": "is", "'m": "'s", "do": "does", "have": "has", "'ve": "'s"}
 _SAME = frozenset({"was", "did", "had"}) | auxiliaries("modal")
 
@@ -29,7 +31,7 @@ def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
     after = leaves(node_at(tree, clause[1]))[0].token.word
     for path, pronoun, _ in generalised(nodes):
         lowered = pronoun.token.word.lower()
-        if path != clause[0] or _FORMS[lowered] & set(words) or words.count(lowered) > 1 \
+        if path != clause[0] or _FORMS.get(lowered, _NAMED) & set(words) or words.count(lowered) > 1 \
                 or (lowered != "i" and after.startswith("'") and after != "'s"):   # "We've" -> "Some people've"
             continue
         edited, found = step(tree, path, pronoun)

@@ -26,6 +26,7 @@ _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
 _THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
 _PREMODIFIERS = frozenset({"NP/N", "N/N"})
+_POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 _AGENTS = frozenset({"living_thing.n.01", "group.n.01", "person.n.01", "causal_agent.n.01"})
 
 
@@ -49,6 +50,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if leaf.token.pos.startswith("NN") and _judged(all_leaves, positions[path]):
             continue                           # "a terrible (young) dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
+        owned = up and leaf.token.pos.startswith("NN") and positions[path] > 0 \
+            and words[positions[path] - 1] in _POSSESSIVES      # "her dog" is no "her animal"; "her bicycle" is
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
         if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \
                 or lemma == "be" or (pos == "v" and str(leaf.category.without_features()) != "S\\NP"):
@@ -61,7 +64,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
                     or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)):
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
-            if facts is None:
+            if facts is None or (owned and any(fact.relation is not Relation.EQ for fact in facts)):
                 continue
             new = replacing_leaf(leaf, new_lemma)
             edited = replace_at(tree, path, new)

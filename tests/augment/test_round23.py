@@ -1,9 +1,10 @@
 """Round 23 of the generator's judged sample outside SICK's style (results/augment_outside_round23_*.tsv,
 both readers): "The large vase" -> "The small vase" and "The new playground" -> "The old playground" (a
 definite's adjective picks the referent: the swap names another thing), "vase" -> "jar" (a WordNet
-hypernym no reader takes), "very few young toddlers", "Women and people", "gets much sun"; and one found beside it: "The new library will |
-open after ..." read with "will" a whole verb phrase gave "The new library will." Each pair is never
-emitted rather than emitted wrong."""
+hypernym no reader takes), "very few young toddlers", "Women and people", "gets much sun", "her animal";
+one found beside it: "The new library will | open after ..." read with "will" a whole verb phrase gave
+"The new library will."; and a new form, "Someone" for a given name. Each pair is never emitted rather
+than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -58,3 +59,12 @@ def test_a_bare_much_keeps_its_emphatic_do(augmenter):
     hypotheses = _hypotheses(augmenter, "This room doesn't get much sun during the day.")
     assert "This room does get much sun during the day." in hypotheses
     assert "This room gets much sun during the day." not in hypotheses      # round 23: "much" needs the "does"
+
+
+def test_a_given_name_subject_becomes_someone(augmenter):
+    assert "Someone seldom wears a hat." in _hypotheses(augmenter, "Tom seldom wears a hat.")
+    assert not [h for h in _hypotheses(augmenter, "Tom loves his dog.") if h.startswith("Someone")]   # whose dog?
+
+
+def test_no_hypernym_after_a_possessive(augmenter):
+    assert not [h for h in _hypotheses(augmenter, "A boy is feeding his dog.") if "animal" in h]

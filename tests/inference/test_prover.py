@@ -95,6 +95,7 @@ def prover(parser):
     ("The trip did not take two hours", "The trip did not take two hours and ten minutes"),   # a measure
     ("The children eat vegetables", "The children eat many vegetables"),     # a determiner added where ↑
     ("Nobody is playing ball", "Nobody is playing 8 ball"),       # a numeral before a singular names a kind
+    ("No dog chased Anna", "No dog chased someone"),               # a name is no "someone" where ↓
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT
@@ -188,6 +189,7 @@ def test_no_unsound_entailment(prover, premise, hypothesis):
     ("No guest brought presents", "No guest brought two presents"),     # determiner added where ↓
     ("Every dog that eats bones is happy", "Every dog that eats several bones is happy"),
     ("We don't read ghost stories", "We don't read ghost stories and sad poems"),   # an adjective tagged a verb
+    ("Anna left the party early", "Someone left the party early"),      # a given name names a person
 ])
 def test_entailments(prover, premise, hypothesis):
     proof = prover.prove(premise, hypothesis)

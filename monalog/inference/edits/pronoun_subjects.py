@@ -1,18 +1,21 @@
-"""A personal pronoun that names people made general where ↑: "She said three words" ≤ "Some person
-said three words" (the normalised "Someone said ..."), "We have a choice" ≤ "Some people have a
-choice". Not "you" (often anyone: "You shouldn't read useless books"), "they" or "it", which name
-things as well as people. The generator uses the same edit (`generalised`)."""
+"""A personal pronoun that names people, or a given name, made general where ↑: "She said three words"
+≤ "Some person said three words" (the normalised "Someone said ..."), "We have a choice" ≤ "Some people
+have a choice", "Tom left" ≤ "Some person left". Not "you" (often anyone: "You shouldn't read useless
+books"), "they" or "it", which name things as well as people. The generator uses the same edit
+(`generalised`)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 from monalog.ccg.category import parse_category
-from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary
 from monalog.inference.edits.context import EditContext, Edits, Nodes
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
-from monalog.inference.treeops import Path, replace_at, sentence_text
+from monalog.inference.treeops import Path, replace_at, same_category, sentence_text
 from monalog.polarity.marks import Polarity
+from monalog.resources import grammar_lines
 
 PEOPLE = {"i": "person", "he": "person", "she": "person", "we": "people"}
 _NP, _DET, _N = parse_category("NP"), parse_category("NP/N"), parse_category("N")
@@ -26,17 +29,32 @@ def edits(ctx: EditContext) -> Edits:
 
 
 def generalised(nodes: Nodes) -> Iterator[tuple[Path, Leaf, str]]:
-    """(path, pronoun, its noun) for each pronoun of `PEOPLE` where ↑."""
+    """(path, pronoun or name, its noun) for each pronoun of `PEOPLE` or given name
+    (grammars/first_names.txt, a noun phrase of its own) where ↑."""
     for path, pn in nodes:
-        leaf = pn.node
-        if pn.polarity is Polarity.UP and isinstance(leaf, Leaf) and leaf.category == _NP \
-                and leaf.token.word.lower() in PEOPLE:
+        node = pn.node
+        leaf = node.child if isinstance(node, Unary) and node.category == _NP else node
+        if pn.polarity is not Polarity.UP or not isinstance(leaf, Leaf) or not same_category(node.category, _NP):
+            continue
+        if leaf.token.word.lower() in PEOPLE and leaf is node:
             yield path, leaf, PEOPLE[leaf.token.word.lower()]
+        elif given_name(leaf.token.word):
+            yield path, leaf, "person"
+
+
+def given_name(word: str) -> bool:
+    """A given name of grammars/first_names.txt, as written ("Tom", not "tom")."""
+    return word in _first_names()
+
+
+@lru_cache(maxsize=1)
+def _first_names() -> frozenset[str]:
+    return frozenset(grammar_lines("first_names.txt"))
 
 
 def step(tree: Tree, path: Path, pronoun: Leaf) -> tuple[Tree, Step]:
-    """`tree` with the pronoun at `path` replaced by "some person" / "some people", and the step."""
-    noun = PEOPLE[pronoun.token.word.lower()]
+    """`tree` with the pronoun or name at `path` replaced by "some person" / "some people", and the step."""
+    noun = PEOPLE.get(pronoun.token.word.lower(), "person")
     phrase = Binary(_NP, Rule.FA, Leaf(_DET, Token("some", "some", "DT")),
                     Leaf(_N, Token(noun, noun, "NNS" if noun == "people" else "NN")))
     edited = replace_at(tree, path, phrase)
