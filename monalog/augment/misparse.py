@@ -26,9 +26,14 @@ def misread(tree: Tree) -> str | None:
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
     numeral; not a name, "Jack stole"); "please" (a request); a pronoun's "'s" read as a possessive ("It | 's
     five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open after the
-holiday", "open" an adverb). Every edit of such a parse would be wrong."""
+holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb ("Children under five
+travel free" with "free" a verb inside it). Every edit of such a parse would be wrong; an auxiliary read
+as a verb phrase's modifier ("were | pruned") reads right."""
     first, *rest = leaves(tree)
     word = first.token.word
+    if tree.category.without_features() == _NP and (verb := next((leaf for leaf in rest if leaf.token.pos in
+                                                                  ("VBZ", "VBP", "VBD")), None)) is not None:
+        return verb.token.word                  # a sentence read as a noun phrase
     spoken = [leaf.token.word.lower() for leaf in leaves(tree) if leaf.token.word[:1].isalnum()]
     if "please" in (spoken[:1] + spoken[-1:]):
         return word                             # a request, as an order, claims nothing
@@ -55,7 +60,8 @@ holiday", "open" an adverb). Every edit of such a parse would be wrong."""
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
                 and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
             return word
-        if word.isalpha() and word.islower() and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
+        if word.isalpha() and word.islower() and lemma not in AUXILIARIES \
+                and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
                                                   or str(leaf.category) == "NP/NP" and word.endswith("ing")
                                                   and wordnet().synsets(word, "v")):
             return word
@@ -63,6 +69,7 @@ holiday", "open" an adverb). Every edit of such a parse would be wrong."""
 
 
 _MODALS = auxiliaries("modal")
+_NP = parse_category("NP")
 _INTRANSITIVE = parse_category("S\\NP")
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})

@@ -68,3 +68,16 @@ def test_a_given_name_subject_becomes_someone(augmenter):
 
 def test_no_hypernym_after_a_possessive(augmenter):
     assert not [h for h in _hypotheses(augmenter, "A boy is feeding his dog.") if "animal" in h]
+
+
+def test_a_sentence_read_as_a_noun_phrase_is_a_misparse(tree_of):
+    from monalog.ccg.io import read_auto
+
+    tree = read_auto("(<T NP rp 0 2> (<T NP lex 0 1> (<T N ba 0 2> (<L N Children child NNS O XX N>) (<T N\\N lex 0 1> "
+                     "(<L S[adj]\\NP free free VBD O XX S[adj]\\NP>) ) ) ) (<L . . . . O XX .>) )")
+    assert misread(tree) == "free"
+    assert misread(tree_of("The apple trees were pruned in late winter.")) is None      # an auxiliary as a modifier
+
+
+def test_middle_is_no_antonym_to_swap(augmenter):
+    assert not [h for h in _hypotheses(augmenter, "The apple trees were pruned in late winter.") if "middle" in h]
