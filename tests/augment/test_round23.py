@@ -3,8 +3,9 @@ both readers): "The large vase" -> "The small vase" and "The new playground" -> 
 definite's adjective picks the referent: the swap names another thing), "vase" -> "jar" (a WordNet
 hypernym no reader takes), "very few young toddlers", "Women and people", "gets much sun", "her animal";
 one found beside it: "The new library will | open after ..." read with "will" a whole verb phrase gave
-"The new library will."; and a new form, "Someone" for a given name. Each pair is never emitted rather
-than emitted wrong."""
+"The new library will."; and a new form, "Someone" for a given name. Round 24's: "a tooth" -> "a bone", "a
+policeman" -> "a defender", "the driver" -> "the operator", "was waking", "did move an inch". Each pair is
+never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -33,9 +34,16 @@ def test_no_adjective_swap_after_a_definite(augmenter, premise, unwanted):
     assert hypotheses and not [h for h in hypotheses if unwanted in h]
 
 
-def test_no_hypernym_a_reader_rejects(augmenter):
-    hypotheses = _hypotheses(augmenter, "Tom dropped a vase.")
-    assert hypotheses and not [h for h in hypotheses if "jar" in h]
+@pytest.mark.parametrize("premise, unwanted", [
+    ("Tom dropped a vase.", "jar"),
+    ("I had a tooth pulled.", "bone"),                                            # round 24
+    ("A Californian policeman pulled a car over and spoke to the driver.", "defender"),
+    ("A Californian policeman pulled a car over and spoke to the driver.", "operator"),
+    ("A big fluffy cat was sleeping on the table.", "waking"),                    # read as waking up
+    ("Tom didn't move an inch from his house.", "did move an inch"),              # an NPI idiom's negation kept
+])
+def test_no_word_a_reader_rejects(augmenter, premise, unwanted):
+    assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 
 
 def test_young_is_not_added_to_a_young_noun(augmenter):
