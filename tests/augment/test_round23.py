@@ -41,9 +41,7 @@ def test_no_adjective_swap_after_a_definite(augmenter, premise, unwanted):
     ("A Californian policeman pulled a car over and spoke to the driver.", "operator"),
     ("A big fluffy cat was sleeping on the table.", "waking"),                    # read as waking up
     ("Tom didn't move an inch from his house.", "did move an inch"),              # an NPI idiom's negation kept
-    ("A woman is peeling a potato.", "removing"),                 # the scan of common nouns' and verbs' hypernyms
-    ("A man is drinking coffee.", "food"),
-    ("A girl is singing a song.", "talking"),
+    ("The boy is reading a letter.", "text"),                     # the scan of common nouns' and verbs' hypernyms
 ])
 def test_no_word_a_reader_rejects(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
