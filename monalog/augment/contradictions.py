@@ -60,8 +60,9 @@ def _mass_some(tree: Tree, text: str, note: str) -> str:
 
 
 _HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
-# what someone believes or says, or could do: "He believed that they could win" / "... could lose" both hold
-_REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would"})
+# what someone believes or says, or could or can do: "He believed that they could win" / "... could lose" both
+# hold, and "Every customer can open an account" / "... can close an account"
+_REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would", "can"})
 _DEGREES = frozenset({"very", "so", "too", "as", "how", "that"})     # "so much" reads well anywhere
 _DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
 

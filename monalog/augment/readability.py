@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
+from monalog.augment.kept_words import kept_word
 from monalog.augment.words import surface_tag
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
@@ -125,7 +126,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                and str(leaf.category).startswith(("(S", "S"))]
     if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
-    if (misread := _misread(tokens, words, remaining, start, end)) is not None:
+    if (misread := _misread(tokens, words, remaining, start, end) or kept_word(tokens, start, end)) is not None:
         return misread
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
         return f"an auxiliary dropped (\"{words[start]}\"): \"meetings be held\" is no sentence"
@@ -196,7 +197,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
         return "the sentence's verb dropped, its phrase kept (\"The printing press more common\")"
     if words[start] in ("and", "or", "but") and end in finite and any(i < start for i in finite):
         return "a second clause's subject dropped with its \"and\" (\"It's five o'clock and the shop isn't open\")"
-    if start and tokens[start - 1].lemma.lower() in readability().prepositional_verbs and tokens[start].pos == "IN":
+    if start and tokens[start - 1].lemma.lower() in readability().prepositional_verbs \
+            and (tokens[start].pos == "IN" or str(before[start].category).endswith("/NP")):     # "prey | upon"
         return f"the preposition of \"{words[start - 1]}\" dropped (\"looks over a park\" -> \"looks\")"
     verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")
                  and leaf.token.lemma.lower() not in AUXILIARIES | _FORMS), None)     # "are | kissing"

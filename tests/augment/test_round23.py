@@ -4,8 +4,9 @@ definite's adjective picks the referent: the swap names another thing), "vase" -
 hypernym no reader takes), "very few young toddlers", "Women and people", "gets much sun", "her animal";
 one found beside it: "The new library will | open after ..." read with "will" a whole verb phrase gave
 "The new library will."; and a new form, "Someone" for a given name. Round 24's: "a tooth" -> "a bone", "a
-policeman" -> "a defender", "the driver" -> "the operator", "was waking", "did move an inch". Each pair is
-never emitted rather than emitted wrong."""
+policeman" -> "a defender", "the driver" -> "the operator", "was waking", "did move an inch". Round 25's: "our oldest tortoise" ->
+"our tortoise", "on Street", "can open" / "can close", "a keeper" -> "a defender", "hunt and prey." Each
+pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -90,3 +91,15 @@ def test_a_sentence_read_as_a_noun_phrase_is_a_misparse(tree_of):
 
 def test_middle_is_no_antonym_to_swap(augmenter):
     assert not [h for h in _hypotheses(augmenter, "The apple trees were pruned in late winter.") if "middle" in h]
+
+
+@pytest.mark.parametrize("premise, unwanted", [                     # round 25
+    ("Our oldest tortoise is more than a hundred years old.", "Our tortoise"),     # a superlative picks the one
+    ("The branch on High Street will close at the end of June.", "on Street"),    # a word of a name
+    ("Every customer can open a savings account online.", "can close"),           # what one can do: both hold
+    ("Every customer can open a savings account online.", "buyer"),
+    ("A keeper cleans the elephant enclosure every morning.", "defender"),
+    ("Some large birds hunt and prey upon small birds and animals.", "hunt and prey."),
+])
+def test_round_25_pairs_are_not_emitted(augmenter, premise, unwanted):
+    assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]

@@ -1,0 +1,32 @@
+"""Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our
+oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), and a word of a name
+of several capitalised words ("The branch on High Street" -> "on Street")."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from monalog.ccg.tree import Token
+from monalog.knowledge.wordnet import wordnet
+
+_IRREGULAR = frozenset({"best", "worst", "least", "most"})
+
+
+def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
+    """Why the words start..end of a sentence must stay, or None."""
+    for i in range(start, end):
+        word = tokens[i].word
+        if superlative(word) or tokens[i].pos == "JJS":
+            return f"a superlative dropped (\"{word}\" picks the referent: \"our oldest tortoise\" -> \"our tortoise\")"
+        if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
+                                            for j in (i - 1, i + 1) if not start <= j < end):
+            return f"a word of a name dropped (\"{word}\" of \"High Street\")"
+    return None
+
+
+def superlative(word: str) -> bool:
+    """"oldest", "biggest", "best": an adjective's superlative form (WordNet's morphology knows its base)."""
+    lower = word.lower()
+    if lower in _IRREGULAR:
+        return True
+    base = wordnet().morphy(lower, "a") if lower.endswith("est") else None
+    return base is not None and base != lower
