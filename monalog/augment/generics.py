@@ -24,7 +24,7 @@ _COUNTS = frozenset({"few", "many", "several", "most", "some", "all", "both", "v
 Node = TypeVar("Node")
 
 
-def _simple_present(tree: Tree) -> bool:
+def simple_present(tree: Tree) -> bool:
     """The main clause's verb is a present form, not a progressive ("Dogs are running": a scene), or a
     present modal ("Dogs can swim")."""
     clause = main_clause(tree)
@@ -49,7 +49,7 @@ def group_habit(tree: Tree) -> bool:
     follow their mothers", "They eat black rice"): a habit of a group, which another group ("the old
     elephants") may share, so a word excluding one of its words contradicts nothing."""
     clause = main_clause(tree)
-    if clause is None or not _simple_present(tree):
+    if clause is None or not simple_present(tree):
         return False
     verb = leaves(node_at(tree, clause[1]))[0].token.word.lower()
     subject = leaves(node_at(tree, clause[0]))
@@ -77,7 +77,7 @@ def _bare_plural(node: Tree, mass: bool = False) -> bool:
 def generic_paths(tree: Tree) -> list[Path]:
     """The paths of the generic bare plurals of `tree` (and of the verb-phrase modifier each one is the
     object of), for a sentence in the simple present; none otherwise."""
-    if not _simple_present(tree):
+    if not simple_present(tree):
         return []
     clause = main_clause(tree)
     assert clause is not None

@@ -103,3 +103,10 @@ def test_middle_is_no_antonym_to_swap(augmenter):
 ])
 def test_round_25_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
+
+
+def test_wordnet_antonyms_only_in_a_scene_and_a_verbs_in_its_ing_form(augmenter):
+    assert not [h for h in _hypotheses(augmenter, "He owns a private jet.") if "public" in h]    # the simple present
+    assert not [h for h in _hypotheses(augmenter, "Your new card will arrive within five working days.")
+                if "leave" in h]
+    assert "A man is selling a car." in _hypotheses(augmenter, "A man is buying a car.")       # a scene, as SICK's
