@@ -3,10 +3,10 @@ both readers): "The large vase" -> "The small vase" and "The new playground" -> 
 definite's adjective picks the referent: the swap names another thing), "vase" -> "jar" (a WordNet
 hypernym no reader takes), "very few young toddlers", "Women and people", "gets much sun", "her animal";
 one found beside it: "The new library will | open after ..." read with "will" a whole verb phrase gave
-"The new library will."; and a new form, "Someone" for a given name. Round 24's: "a tooth" -> "a bone", "a
-policeman" -> "a defender", "the driver" -> "the operator", "was waking", "did move an inch". Round 25's: "our oldest tortoise" ->
-"our tortoise", "on Street", "can open" / "can close", "a keeper" -> "a defender", "hunt and prey." Each
-pair is never emitted rather than emitted wrong."""
+"The new library will."; and a new form, "Someone" for a given name. Round 24's: "a tooth" -> "a bone",
+"a policeman" -> "a defender", "the driver" -> "the operator", "was waking", "did move an inch". Round
+25's: "our oldest tortoise" -> "our tortoise", "on Street", "can open" / "can close", "a keeper" -> "a
+defender", "hunt and prey." Each pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest

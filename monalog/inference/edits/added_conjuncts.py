@@ -70,4 +70,5 @@ def _nominal(conjunct: Tree) -> bool:
     found = leaves(conjunct)
     tags = [leaf.token.pos for leaf in found]
     return tags[-1].startswith("NN") and tags[0] != "CC" and not any(
-        tag.startswith("CD") or (tag.startswith("VB") and str(leaf.category) != "N/N") for tag, leaf in zip(tags, found))
+        tag.startswith("CD") or (tag.startswith("VB") and str(leaf.category) != "N/N")
+        for tag, leaf in zip(tags, found))
