@@ -62,7 +62,7 @@ def _mass_some(tree: Tree, text: str, note: str) -> str:
 _HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
 # what someone believes or says, or could or can do: "He believed that they could win" / "... could lose" both
 # hold, and "Every customer can open an account" / "... can close an account"
-_REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would", "can"})
+_REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would"})
 _DEGREES = frozenset({"very", "so", "too", "as", "how", "that"})     # "so much" reads well anywhere
 _DO = {"do": lambda verb: verb, "does": third_person, "did": past_tense}
 
@@ -211,7 +211,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     tags = [leaf.token.pos for leaf in all_leaves]
     lemmas = {norm_lemma(leaf) for leaf in all_leaves} | premise     # "A man and a woman" -> "A man" -> no "A woman"
     clause = main_clause(tree)
-    if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES | _REPORTS) \
+    if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES | _REPORTS) or _can(all_leaves) \
             or (clause and vague_subject(node_at(tree, clause[0]))):
         return                                  # "A man may be sleeping" / "A woman may be sleeping": both may hold
     index, habit = leaf_positions(tree), group_habit(tree)
@@ -220,22 +220,12 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     for path, node in nodes:
         leaf = node.node
         if not isinstance(leaf, Leaf) or node.polarity is not Polarity.UP or leaf.token.pos.startswith("NNP") \
-                or choice.fixed(words, i := index[path]):
+                or choice.fixed(words, i := index[path]) or _kept(all_leaves, words, tags, i, habit):
             continue
         lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
-        nouns = [leaf.token.lemma.lower() for leaf in all_leaves[i + 1:i + 3] if leaf.token.pos.startswith("NN")]
-        if lemma == "little" and i and words[i - 1] == "a" and not any(plainly_countable(noun) for noun in nouns):
-            continue                             # "a little milk" is a quantity, not a size
-        if i and words[i - 1] in DEFINITES and str(leaf.category) == "N/N":
-            continue                             # "the large vase": "the small vase" is another vase
-        if pos is None or lemma == "be" or (habit and pos != "r") \
-                or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
-                or (pos == "v" and isinstance(leaf.category, Functor) and str(leaf.category.argument).startswith("S")) \
-                or surface_tag(leaf.token) in ("VBD", "VBN") or in_compound(words, i, tags) \
-                or (pos == "v" and i + 1 < len(words) and words[i + 1] in readability().particles
-                    and tags[i + 1].startswith(("RP", "RB"))):
-            continue
-        sense = sense_of(lemma, pos) if pos != "n" and scene and (pos != "v" or words[i].endswith("ing")) else None
+        assert pos is not None                  # _kept keeps a word of no part of speech
+        sense = sense_of(lemma, pos) if pos != "n" and scene \
+            and (pos != "v" or surface_tag(leaf.token) == "VBG") else None
         antonyms = [a.name() for x in sense.lemmas() if x.name() == lemma for a in x.antonyms()] if sense else []
         for new_lemma in dict.fromkeys(kb.exclusive(lemma, pos) + antonyms):
             if new_lemma in lemmas or not choice.common(new_lemma, above=True, pos=pos) \
@@ -251,6 +241,32 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.NEGATE, leaf.token.word, new.token.word, sentence_text(edited), Polarity.UP,
                                facts, note=f"\"{lemma}\" and \"{new_lemma}\" exclude each other (one situation)")
+
+
+def _can(all_leaves: list[Leaf]) -> bool:
+    """The modal "can", taking a verb phrase (not the noun: "opening a can")."""
+    return any(leaf.token.word.lower() in ("can", "ca") and isinstance(leaf.category, Functor)
+               and str(leaf.category.argument).startswith("S") for leaf in all_leaves)
+
+
+def _kept(all_leaves: list[Leaf], words: list[str], tags: list[str], i: int, habit: bool) -> bool:
+    """The word at i is never swapped for one that excludes it (exclusive_swaps's docstring)."""
+    leaf = all_leaves[i]
+    lemma, pos = norm_lemma(leaf), coarse_pos(leaf.token.pos)
+    nouns = [after.token.lemma.lower() for after in all_leaves[i + 1:i + 3] if after.token.pos.startswith("NN")]
+    if lemma == "little" and i and words[i - 1] == "a" and not any(plainly_countable(noun) for noun in nouns):
+        return True                             # "a little milk" is a quantity, not a size
+    before = i
+    while before and str(all_leaves[before - 1].category) == "N/N":
+        before -= 1
+    if str(leaf.category) == "N/N" and before and words[before - 1] in DEFINITES:
+        return True                             # "the large (old) vase": "the small vase" is another vase
+    return pos is None or lemma == "be" or (habit and pos != "r") \
+        or (pos in _PLAIN and str(leaf.category) not in _PLAIN[pos]) \
+        or (pos == "v" and isinstance(leaf.category, Functor) and str(leaf.category.argument).startswith("S")) \
+        or surface_tag(leaf.token) in ("VBD", "VBN") or in_compound(words, i, tags) \
+        or (pos == "v" and i + 1 < len(words) and words[i + 1] in readability().particles
+            and tags[i + 1].startswith(("RP", "RB")))
 
 
 # WordNet's frames of a verb with an object: "Somebody ----s something", "... somebody", "Something ----s something" ...

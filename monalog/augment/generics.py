@@ -13,10 +13,10 @@ from typing import Sequence, TypeVar
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import main_clause
-from monalog.inference.edits.pronoun_subjects import given_name
 from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positions, node_at, walk
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
+from monalog.text.names import given_name
 
 _COPULAS = frozenset({"is", "are", "am", "'s", "'re", "'m"})
 _NOT_PRESENT = frozenset({"would", "could", "might", "did", "was", "were", "had", "'d"})

@@ -8,7 +8,7 @@ from typing import Sequence
 from monalog.ccg.tree import Token
 from monalog.knowledge.wordnet import wordnet
 
-_IRREGULAR = frozenset({"best", "worst", "least", "most"})
+_IRREGULAR = frozenset({"best", "worst", "least", "most", "eldest", "furthest", "farthest", "latest"})
 
 
 def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
@@ -24,9 +24,17 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 
 def superlative(word: str) -> bool:
-    """"oldest", "biggest", "best": an adjective's superlative form (WordNet's morphology knows its base)."""
+    """"oldest", "biggest", "earliest", "best": an adjective's superlative form, its base an adjective WordNet
+    knows ("old", "big", "early"), itself no noun or verb ("forest", "guest") nor "modest"."""
     lower = word.lower()
     if lower in _IRREGULAR:
         return True
-    base = wordnet().morphy(lower, "a") if lower.endswith("est") else None
-    return base is not None and base != lower
+    if not lower.endswith("est") or len(lower) < 5 or lower == "modest" \
+            or any(lower in (n.lower() for n in synset.lemma_names()) for synset in wordnet().synsets(lower)
+                   if synset.pos() in "nv"):
+        return False                            # a noun or verb of its own: "forest", "guest", "harvest"
+    stem = lower[:-3]
+    bases = {stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else stem,
+             stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem}
+    adjectives = wordnet().synsets
+    return any(base != lower and (adjectives(base, "a") or adjectives(base, "s")) for base in bases)

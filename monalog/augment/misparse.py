@@ -26,13 +26,15 @@ def misread(tree: Tree) -> str | None:
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
     numeral; not a name, "Jack stole"); "please" (a request); a pronoun's "'s" read as a possessive ("It | 's
     five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open after the
-holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb ("Children under five
-travel free" with "free" a verb inside it). Every edit of such a parse would be wrong; an auxiliary read
-as a verb phrase's modifier ("were | pruned") reads right."""
+    holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb not in a relative clause
+    ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar").
+    Every edit of such a parse would be wrong; an auxiliary read as a verb phrase's modifier ("were |
+    pruned") reads right."""
     first, *rest = leaves(tree)
     word = first.token.word
-    if tree.category.without_features() == _NP and (verb := next((leaf for leaf in rest if leaf.token.pos in
-                                                                  ("VBZ", "VBP", "VBD")), None)) is not None:
+    if tree.category.without_features() == _NP and (verb := next(
+            (leaf for before, leaf in zip([first, *rest], rest) if leaf.token.pos in ("VBZ", "VBP", "VBD")
+             and before.token.word.lower() not in _RELATIVES), None)) is not None:
         return verb.token.word                  # a sentence read as a noun phrase
     spoken = [leaf.token.word.lower() for leaf in leaves(tree) if leaf.token.word[:1].isalnum()]
     if "please" in (spoken[:1] + spoken[-1:]):
@@ -70,6 +72,7 @@ as a verb phrase's modifier ("were | pruned") reads right."""
 
 _MODALS = auxiliaries("modal")
 _NP = parse_category("NP")
+_RELATIVES = frozenset({"who", "which", "that"})
 _INTRANSITIVE = parse_category("S\\NP")
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})

@@ -19,6 +19,7 @@ from monalog.inference.treeops import Path, is_determiner, leaf_positions, node_
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.facts import Fact, Relation
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
+from monalog.polarity.lexicon import DEFINITES
 from monalog.polarity.marks import Polarity
 
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
@@ -26,7 +27,7 @@ _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
 _THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
 _PREMODIFIERS = frozenset({"NP/N", "N/N"})
-_POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
+_POSSESSIVES = DEFINITES - _DEMONSTRATIVES - {"the"}
 _AGENTS = frozenset({"living_thing.n.01", "group.n.01", "person.n.01", "causal_agent.n.01"})
 
 
@@ -50,8 +51,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if leaf.token.pos.startswith("NN") and _judged(all_leaves, positions[path]):
             continue                           # "a terrible (young) dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
-        owned = up and leaf.token.pos.startswith("NN") and positions[path] > 0 \
-            and words[positions[path] - 1] in _POSSESSIVES      # "her dog" is no "her animal"; "her bicycle" is
+        owned = up and leaf.token.pos.startswith("NN") and _owned(all_leaves, positions[path])
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
         if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \
                 or lemma == "be" or (pos == "v" and str(leaf.category.without_features()) != "S\\NP"):
@@ -65,7 +65,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
             if facts is None or (owned and any(fact.relation is not Relation.EQ for fact in facts)):
-                continue
+                continue                       # "her dog" is no "her animal"; "her bicycle" is
             new = replacing_leaf(leaf, new_lemma)
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
@@ -92,6 +92,13 @@ def _covers_conjunct(all_leaves: list[Leaf], i: int, new: str, settings: WordNet
             across.append(all_leaves[j])
     return any((fact := relate(norm_lemma(leaf), new, "n", settings)) is not None
                and fact.relation in (Relation.LEQ, Relation.EQ) for leaf in across)
+
+
+def _owned(all_leaves: list[Leaf], i: int) -> bool:
+    """The noun at i follows a possessive, past its adjectives ("her (old) dog", "Tom's dog")."""
+    while i and str(all_leaves[i - 1].category) == "N/N":
+        i -= 1
+    return bool(i) and (all_leaves[i - 1].token.word.lower() in _POSSESSIVES or all_leaves[i - 1].token.word == "'s")
 
 
 def _judged(all_leaves: list[Leaf], i: int) -> bool:

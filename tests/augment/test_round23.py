@@ -110,3 +110,13 @@ def test_wordnet_antonyms_only_in_a_scene_and_a_verbs_in_its_ing_form(augmenter)
     assert not [h for h in _hypotheses(augmenter, "Your new card will arrive within five working days.")
                 if "leave" in h]
     assert "A man is selling a car." in _hypotheses(augmenter, "A man is buying a car.")       # a scene, as SICK's
+
+
+@pytest.mark.parametrize("word, expected", [
+    ("oldest", True), ("biggest", True), ("earliest", True), ("best", True), ("greatest", True),
+    ("forest", False), ("guest", False), ("modest", False), ("honest", False), ("interest", False),
+])
+def test_superlatives(word, expected):
+    from monalog.augment.kept_words import superlative
+
+    assert superlative(word) is expected

@@ -96,6 +96,8 @@ def prover(parser):
     ("The children eat vegetables", "The children eat many vegetables"),     # a determiner added where ↑
     ("Nobody is playing ball", "Nobody is playing 8 ball"),       # a numeral before a singular names a kind
     ("No dog chased Anna", "No dog chased someone"),               # a name is no "someone" where ↓
+    ("The children don't eat vegetables", "The children don't eat 0 vegetables"),     # zero says none exist
+    ("Charlotte is a big city", "Someone is a big city"),          # a given name that is also a place
 ])
 def test_no_unsound_entailment(prover, premise, hypothesis):
     assert prover.prove(premise, hypothesis).label is not Label.ENTAILMENT

@@ -61,13 +61,14 @@ def _determined(np: Tree) -> tuple[Leaf, Tree] | None:
 
 
 def _existential(determiner: Leaf, noun: Tree) -> bool:
-    """A one-word determiner that says some exist: a numeral before a plural (not "8 | ball pool"), or a
+    """A one-word determiner that says some exist: a numeral but zero before a plural (not "8 | ball pool"), or a
     lexicon determiner upward in both arguments ("many", "several", "the", "your"), except those of one
     thing."""
     lexicon, word = default_lexicon(), determiner.token.word.lower()
     if lexicon.is_numeral(word):
         head = leaves(noun)[-1].token
-        return word not in _SINGULAR and head.word.lower() != head.lemma.lower()
+        return word not in _SINGULAR and word.strip("0.,") != "" and word != "zero" \
+            and head.word.lower() != head.lemma.lower()
     sig = lexicon.determiners.get((word,))
     return sig is not None and sig.kind is Kind.DET and word not in _SINGULAR \
         and sig.restrictor is Polarity.UP and sig.scope == (Polarity.UP,)

@@ -5,7 +5,6 @@ books"), "they" or "it", which name things as well as people. The generator uses
 (`generalised`)."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Iterator
 
 from monalog.ccg.category import parse_category
@@ -15,7 +14,7 @@ from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
 from monalog.inference.treeops import Path, replace_at, same_category, sentence_text
 from monalog.polarity.marks import Polarity
-from monalog.resources import grammar_lines
+from monalog.text.names import given_name
 
 PEOPLE = {"i": "person", "he": "person", "she": "person", "we": "people"}
 _NP, _DET, _N = parse_category("NP"), parse_category("NP/N"), parse_category("N")
@@ -41,15 +40,6 @@ def generalised(nodes: Nodes) -> Iterator[tuple[Path, Leaf, str]]:
         elif given_name(leaf.token.word):
             yield path, leaf, "person"
 
-
-def given_name(word: str) -> bool:
-    """A given name of grammars/first_names.txt, as written ("Tom", not "tom")."""
-    return word in _first_names()
-
-
-@lru_cache(maxsize=1)
-def _first_names() -> frozenset[str]:
-    return frozenset(grammar_lines("first_names.txt"))
 
 
 def step(tree: Tree, path: Path, pronoun: Leaf) -> tuple[Tree, Step]:
