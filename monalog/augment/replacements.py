@@ -46,8 +46,9 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if not isinstance(leaf, Leaf) or node.polarity not in (Polarity.UP, Polarity.DOWN) \
                 or word_choice().fixed(words, positions[path]) or in_compound(words, positions[path]):
             continue
-        if _noun_modifier(leaf) or (positions[path] and _noun_modifier(all_leaves[positions[path] - 1])):
-            continue                           # "police bike", "swimming suit", "violin player": compounds
+        if _noun_modifier(leaf) or (positions[path] and _noun_modifier(all_leaves[positions[path] - 1])) \
+                or (words[positions[path] + 1:positions[path] + 2] == ["'s"] and leaf.token.pos == "NNS"):
+            continue                           # "police bike", "violin player", "the children's section": kinds
         if leaf.token.pos.startswith("NN") and _judged(all_leaves, positions[path]):
             continue                           # "a terrible (young) dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)

@@ -120,3 +120,14 @@ def test_superlatives(word, expected):
     from monalog.augment.kept_words import superlative
 
     assert superlative(word) is expected
+
+
+@pytest.mark.parametrize("premise, unwanted", [                     # round 26
+    ("He believed that blacks could win their fight for equal rights.", "colors"),
+    ("He's a man who doesn't make mistakes that hurt someone else.", "worker else"),
+    ("He's a man who doesn't make mistakes that hurt someone else.", "Nobody's a man"),
+    ("He's a man who doesn't make mistakes that hurt someone else.", "Someone's a man"),
+    ("The children's section was painted bright yellow last month.", "people's section"),
+])
+def test_round_26_pairs_are_not_emitted(augmenter, premise, unwanted):
+    assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
