@@ -109,8 +109,8 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         if up and pos == "n" and sense_share(lemma, frozenset([synset])) < choice.min_sense_share:
             continue
         low, high = (lemma, word) if up else (word, lemma)
-        if (low, high) in choice.not_kinds:
-            continue
+        if {(low, high), (high, low)} & choice.not_kinds:
+            continue                    # either order: a list written by hand should not hang on it
         fact = relate(low, high, pos, settings)
         if fact is not None and fact.relation is Relation.LEQ:
             out[word] = synset in frequent_senses(word, pos)

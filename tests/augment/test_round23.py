@@ -131,3 +131,7 @@ def test_superlatives(word, expected):
 ])
 def test_round_26_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
+
+
+def test_round_27_change_is_no_turning(augmenter):
+    assert not [h for h in _hypotheses(augmenter, "I don't like change.") if "turning" in h]
