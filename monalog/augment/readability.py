@@ -180,8 +180,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
     words = [t.word.lower() for t in tokens]
     if start and tokens[start - 1].lemma.lower() == "be" and not any(w[:1].isalnum() for w in words[end:]):
         return f"the complement of \"{words[start - 1]}\" dropped (\"has always been.\")"
-    if words[end:end + 1] == ["than"]:
-        return "a comparative dropped before its \"than\" (\"wear out than the rear ones\")"
+    if "than" in words[end:end + 1] + words[max(start - 1, 0):start]:
+        return "a comparative's word or standard cut at \"than\" (\"wear out than\", \"higher than places\")"
     if "ones" in words[end:] and all(str(leaf.category) == "N/N" for leaf in before[start:end]):
         return "the modifier that \"ones\" contrasts with dropped (\"The front tyres ... than the rear ones\")"
     if start > 1 and words[start - 2] in _DETERMINERS and _adjective(words[start - 1]) \

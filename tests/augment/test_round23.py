@@ -135,3 +135,8 @@ def test_round_26_pairs_are_not_emitted(augmenter, premise, unwanted):
 
 def test_round_27_change_is_no_turning(augmenter):
     assert not [h for h in _hypotheses(augmenter, "I don't like change.") if "turning" in h]
+
+
+def test_round_27_nothing_dropped_right_after_than(augmenter):
+    assert not [h for h in _hypotheses(augmenter, "The prices are higher than at most places in town.")
+                if "than places" in h]
