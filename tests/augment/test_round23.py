@@ -100,8 +100,15 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("Every customer can open a savings account online.", "buyer"),
     ("A keeper cleans the elephant enclosure every morning.", "defender"),
     ("Some large birds hunt and prey upon small birds and animals.", "hunt and prey."),
+    ("He believed that blacks could win their fight for equal rights.", "colors"),         # round 26
+    ("He's a man who doesn't make mistakes that hurt someone else.", "worker else"),
+    ("He's a man who doesn't make mistakes that hurt someone else.", "Nobody's a man"),
+    ("He's a man who doesn't make mistakes that hurt someone else.", "Someone's a man"),
+    ("The children's section was painted bright yellow last month.", "people's section"),
+    ("I don't like change.", "turning"),                                                    # round 27
+    ("The prices are higher than at most places in town.", "than places"),
 ])
-def test_round_25_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_27_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 
 
@@ -120,23 +127,3 @@ def test_superlatives(word, expected):
     from monalog.augment.kept_words import superlative
 
     assert superlative(word) is expected
-
-
-@pytest.mark.parametrize("premise, unwanted", [                     # round 26
-    ("He believed that blacks could win their fight for equal rights.", "colors"),
-    ("He's a man who doesn't make mistakes that hurt someone else.", "worker else"),
-    ("He's a man who doesn't make mistakes that hurt someone else.", "Nobody's a man"),
-    ("He's a man who doesn't make mistakes that hurt someone else.", "Someone's a man"),
-    ("The children's section was painted bright yellow last month.", "people's section"),
-])
-def test_round_26_pairs_are_not_emitted(augmenter, premise, unwanted):
-    assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
-
-
-def test_round_27_change_is_no_turning(augmenter):
-    assert not [h for h in _hypotheses(augmenter, "I don't like change.") if "turning" in h]
-
-
-def test_round_27_nothing_dropped_right_after_than(augmenter):
-    assert not [h for h in _hypotheses(augmenter, "The prices are higher than at most places in town.")
-                if "than places" in h]
