@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.generics import group_habit, simple_present
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
-from monalog.augment.words import in_compound, plainly_countable, replacing_leaf, surface_tag, word_choice
+from monalog.augment.words import (in_compound, plainly_countable, premodified_from, replacing_leaf, surface_tag,
+                                   word_choice)
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
@@ -256,9 +257,7 @@ def _kept(all_leaves: list[Leaf], words: list[str], tags: list[str], i: int, hab
     nouns = [after.token.lemma.lower() for after in all_leaves[i + 1:i + 3] if after.token.pos.startswith("NN")]
     if lemma == "little" and i and words[i - 1] == "a" and not any(plainly_countable(noun) for noun in nouns):
         return True                             # "a little milk" is a quantity, not a size
-    before = i
-    while before and str(all_leaves[before - 1].category) == "N/N":
-        before -= 1
+    before = premodified_from(all_leaves, i)
     if str(leaf.category) == "N/N" and before and words[before - 1] in DEFINITES:
         return True                             # "the large (old) vase": "the small vase" is another vase
     return pos is None or lemma == "be" or (habit and pos != "r") \

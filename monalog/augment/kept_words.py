@@ -3,6 +3,7 @@ oldest tortoise is more than a hundred years old" is no claim about "our tortois
 of several capitalised words ("The branch on High Street" -> "on Street")."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from monalog.ccg.tree import Token
@@ -23,6 +24,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=20000)
 def superlative(word: str) -> bool:
     """"oldest", "biggest", "earliest", "best": an adjective's superlative form, its base an adjective WordNet
     knows ("old", "big", "early"), itself no noun or verb ("forest", "guest") nor "modest"."""

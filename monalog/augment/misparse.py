@@ -30,13 +30,14 @@ def misread(tree: Tree) -> str | None:
     ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar").
     Every edit of such a parse would be wrong; an auxiliary read as a verb phrase's modifier ("were |
     pruned") reads right."""
-    first, *rest = leaves(tree)
+    all_leaves = leaves(tree)
+    first, *rest = all_leaves
     word = first.token.word
     if tree.category.without_features() == _NP and (verb := next(
             (leaf for before, leaf in zip([first, *rest], rest) if leaf.token.pos in ("VBZ", "VBP", "VBD")
              and before.token.word.lower() not in _RELATIVES), None)) is not None:
         return verb.token.word                  # a sentence read as a noun phrase
-    spoken = [leaf.token.word.lower() for leaf in leaves(tree) if leaf.token.word[:1].isalnum()]
+    spoken = [leaf.token.word.lower() for leaf in all_leaves if leaf.token.word[:1].isalnum()]
     if "please" in (spoken[:1] + spoken[-1:]):
         return word                             # a request, as an order, claims nothing
     category = str(first.category)
@@ -48,7 +49,6 @@ def misread(tree: Tree) -> str | None:
             and rest[0].token.word.islower() and wordnet().synsets(rest[0].token.lemma.lower(), "v") \
             and rest[1].token.lemma.lower() not in AUXILIARIES and _name_like(word):     # not "Tennis balls are"
         return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
-    all_leaves = leaves(tree)
     for i, leaf in enumerate(all_leaves):
         if leaf.token.word == "'s" and i and all_leaves[i - 1].token.word.lower() in CLITIC_HOSTS \
                 and "(NP/N)" in str(leaf.category):

@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from monalog.augment.readability import gender_clash, readability
-from monalog.augment.words import bound_neighbours, in_compound, noun_forms, replacing_leaf, word_choice
+from monalog.augment.words import (bound_neighbours, in_compound, noun_forms, premodified_from, replacing_leaf,
+                                   word_choice)
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
@@ -97,18 +98,14 @@ def _covers_conjunct(all_leaves: list[Leaf], i: int, new: str, settings: WordNet
 
 def _owned(all_leaves: list[Leaf], i: int) -> bool:
     """The noun at i follows a possessive, past its adjectives ("her (old) dog", "Tom's dog")."""
-    while i and str(all_leaves[i - 1].category) == "N/N":
-        i -= 1
+    i = premodified_from(all_leaves, i)
     return bool(i) and (all_leaves[i - 1].token.word.lower() in _POSSESSIVES or all_leaves[i - 1].token.word == "'s")
 
 
 def _judged(all_leaves: list[Leaf], i: int) -> bool:
     """An evaluative adjective among the modifiers right before the noun at i ("a terrible young dancer")."""
-    while i and str(all_leaves[i - 1].category) == "N/N":
-        i -= 1
-        if all_leaves[i].token.word.lower() in readability().evaluative_adjectives:
-            return True
-    return False
+    return any(leaf.token.word.lower() in readability().evaluative_adjectives
+               for leaf in all_leaves[premodified_from(all_leaves, i):i])
 
 
 def _candidates(leaf: Leaf, pos: str, up: bool, kb: KnowledgeBase, neighbours: Neighbours, tokens,

@@ -248,6 +248,14 @@ def _mass(noun: str) -> float:
     return zipf_frequency(noun, "en") - zipf_frequency(plural(noun), "en")
 
 
+def premodified_from(all_leaves: Sequence[Leaf], i: int) -> int:
+    """Where the adjectives (N/N) right before the word at i begin: i itself when there are none ("her old
+    dog": the index of "old" for "dog"), so the word before that index is the phrase's determiner, if any."""
+    while i and str(all_leaves[i - 1].category) == "N/N":
+        i -= 1
+    return i
+
+
 def in_compound(words: Sequence[str], i: int, tags: Sequence[str] | None = None) -> bool:
     """Word i is part of a two-word noun WordNet lists ("guinea pig", "ice cream"): one word. With
     the Penn `tags`, only where the other word is a noun too: "flower girl", not "little girl" or

@@ -41,7 +41,6 @@ def generalised(nodes: Nodes) -> Iterator[tuple[Path, Leaf, str]]:
             yield path, leaf, "person"
 
 
-
 def step(tree: Tree, path: Path, pronoun: Leaf) -> tuple[Tree, Step]:
     """`tree` with the pronoun or name at `path` replaced by "some person" / "some people", and the step."""
     noun = PEOPLE.get(pronoun.token.word.lower(), "person")
