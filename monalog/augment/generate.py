@@ -25,7 +25,8 @@ from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.readability import bad_contradiction, bad_deletion, deleted_span
-from monalog.augment.sentences import double_negative, lone_reciprocal, repeated_bigram, same_conjuncts, tidy
+from monalog.augment.sentences import (counted_no, double_negative, lone_reciprocal, repeated_bigram, same_conjuncts,
+                                       tidy)
 from monalog.augment.words import fixed_spans, in_compound, word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
@@ -259,7 +260,7 @@ class Augmenter:
                           fluency=round(fluency(p.hypothesis, *written), 3))
                   for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
-                  and not same_conjuncts(p.hypothesis)
+                  and not same_conjuncts(p.hypothesis) and not counted_no(p.hypothesis)
                   and not lone_reciprocal(p.hypothesis) and _spelt(p.hypothesis) != _spelt(premise)]
         return _backed([p for p in scored if p.fluency is not None and p.fluency >= threshold])[:s.max_pairs]
 

@@ -24,7 +24,8 @@ def misread(tree: Tree) -> str | None:
     as a determiner of its object ("without | seeing | some birds"); a first name read as the modifier of a
     plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
-    numeral; not a name, "Jack stole"); "please" (a request); a pronoun's "'s" read as a possessive ("It | 's
+    numeral; not a name, "Jack stole"); "please" (a request); a quotation ("\"Nobody\", she said, \"is
+    coming.\""), whose words are a speaker's; a pronoun's "'s" read as a possessive ("It | 's
     five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open after the
     holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb not in a relative clause
     ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar").
@@ -37,6 +38,8 @@ def misread(tree: Tree) -> str | None:
             (leaf for before, leaf in zip([first, *rest], rest) if leaf.token.pos in ("VBZ", "VBP", "VBD")
              and before.token.word.lower() not in _RELATIVES), None)) is not None:
         return verb.token.word                  # a sentence read as a noun phrase
+    if (quote := next((leaf.token.word for leaf in all_leaves if leaf.token.word in _QUOTES), None)) is not None:
+        return quote                            # a quotation: its words are a speaker's, no claim of the sentence
     spoken = [leaf.token.word.lower() for leaf in all_leaves if leaf.token.word[:1].isalnum()]
     if "please" in (spoken[:1] + spoken[-1:]):
         return word                             # a request, as an order, claims nothing
@@ -73,6 +76,7 @@ def misread(tree: Tree) -> str | None:
 _MODALS = auxiliaries("modal")
 _NP = parse_category("NP")
 _RELATIVES = frozenset({"who", "which", "that"})
+_QUOTES = frozenset({'"', "“", "”", "``", "''"})
 _INTRANSITIVE = parse_category("S\\NP")
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})

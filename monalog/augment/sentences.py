@@ -1,10 +1,11 @@
 """Whole generated sentences: what the naturalness filter drops ("Deer and deer roam", a bigram twice, a
-double negative, "walking together" alone) and the tidying every hypothesis gets."""
+double negative, "walking together" alone, "12 no monkeys") and the tidying every hypothesis gets."""
 from __future__ import annotations
 
 import re
 
 from monalog.augment.readability import NEGATIVE_WORDS
+from monalog.text.morphology import is_cardinal
 from monalog.text.normalize import default_fragment
 
 
@@ -23,6 +24,12 @@ def repeated_bigram(text: str) -> bool:
 def double_negative(text: str) -> bool:
     """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
     return sum(w in NEGATIVE_WORDS for w in text.lower().replace("n't", " not").split()) > 1
+
+
+def counted_no(text: str) -> bool:
+    """"12 no monkeys escaped": "no" after a number (a subject's "no" put after its numeral)."""
+    words = text.lower().split()
+    return any(after == "no" and is_cardinal(word) for word, after in zip(words, words[1:]))
 
 
 def tidy(text: str) -> str:

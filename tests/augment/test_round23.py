@@ -127,3 +127,8 @@ def test_superlatives(word, expected):
     from monalog.augment.kept_words import superlative
 
     assert superlative(word) is expected
+
+
+def test_a_quotation_and_a_numeral_before_no_give_no_pairs(augmenter):      # found trying odd premises
+    assert _hypotheses(augmenter, '"Nobody", she said, "is coming."') == []
+    assert not [h for h in _hypotheses(augmenter, "12 monkeys escaped from the zoo in 1999.") if "12 no" in h]
