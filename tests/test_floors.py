@@ -24,7 +24,7 @@ def _sick(split: str | None):
 
 
 def test_prover_floors_on_sick_trial():
-    report, errors = _prove(_sick("TRIAL"), workers=1)
+    report, errors = _prove(_sick("TRIAL"), workers=2)
     assert errors == 0 and report.accuracy >= 0.79
     assert report.labels["ENTAILMENT"]["precision"] >= 0.97
     assert report.labels["CONTRADICTION"]["precision"] >= 0.93

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from monalog.console import TrainingBars, error, progress, skipped
 from monalog.errors import InputError
 from monalog.eval.datasets import training_pairs
-from monalog.fileio import check_output, distinct_outputs, json_with, write_atomic
+from monalog.fileio import check_output, distinct_outputs, json_with, open_input, write_atomic
 from monalog.hybrid.options import fallback_settings
 from monalog.rows import BadRow
 
@@ -21,9 +21,11 @@ if TYPE_CHECKING:
 
 
 def _check(args: argparse.Namespace, *report_keys: str) -> None:
-    """Refuse, before any work, an output (or report) that is an input or an unrelated file."""
+    """Refuse, before any work (bionli's and evonli's models load before their items are read), an input that
+    cannot be opened and an output (or report) that is an input or an unrelated file."""
     from monalog_perturb.runner import is_output
 
+    open_input(args.input).close()
     distinct_outputs(args.output, f"{args.output}.progress", getattr(args, "report", None))
     check_output(args.output, inputs=[args.input], previous=is_output)
     if getattr(args, "report", None):
@@ -73,9 +75,12 @@ def cmd_bionli(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return error(str(exc))
     _check(args, "records", "strategies")
+    # records are read before the entity typer loads (seconds); abstracts need it to find their records
+    items = None if options.abstracts else _items(args, read_items(args.input, False, None))
     generator = build(options)
     print(generator.typer.describe(), file=sys.stderr)
-    items = _items(args, read_items(args.input, options.abstracts, generator.typer, generator.stats.inputs_skipped))
+    if items is None:
+        items = _items(args, read_items(args.input, True, generator.typer, generator.stats.inputs_skipped))
     run_report = _run(args, generator, items, options)
     if args.report:
         write_atomic(args.report, json.dumps({**generator.stats.as_json(strategies), "recipe": "bionli",

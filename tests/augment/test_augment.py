@@ -174,6 +174,7 @@ def test_fraction_does_not_depend_on_batching(tmp_path):
     assert _lines(a) == _lines(b) and 0 < len(_lines(a))
 
 
+@pytest.mark.slow
 def test_ray_engine_matches_local(tmp_path):
     pytest.importorskip("ray")
     source = tmp_path / "premises.txt"

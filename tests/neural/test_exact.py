@@ -66,7 +66,7 @@ from monalog.parsing.scorers import default_scorer
 
 words = "a man in a red shirt is slowly riding an old bike down the hill near two small dogs".split()
 texts = [" ".join(words[i % 9:i % 9 + 1 + (i * 7) % 15]) + f" {i}" for i in range(60)]
-texts.append("wearing a long yellow raincoat " * 40)                  # padded past every other text
+texts.append("wearing a long yellow raincoat " * 12)                  # padded past every other text
 batched = ArrayEmbedder().encode(texts)
 alone = ArrayEmbedder()
 embedder = all(np.array_equal(alone.encode([t])[0], batched[i]) for i, t in enumerate(texts) if i % 6 == 0)
@@ -84,9 +84,12 @@ KERNELS = ("Prescott", "Nehalem", "Sandybridge", "Haswell", "Zen", "SkylakeX", "
 
 
 def _kernel(name: str | None) -> str | None:
-    """The OpenBLAS kernel numpy runs when asked for `name` in a child process (None: it cannot)."""
+    """The OpenBLAS kernel numpy runs when asked for `name` in a child process (None: it cannot). OpenBLAS takes a
+    forced kernel without asking the CPU, so the child multiplies first: an AMD EPYC without AVX-512 reports
+    "SkylakeX" and dies on its first product (SIGILL), and such a kernel is none this machine offers."""
     env = None if name is None else {**os.environ, "OPENBLAS_CORETYPE": name}
-    code = ("import threadpoolctl, numpy; print(next((i.get('architecture') for i in threadpoolctl.threadpool_info()"
+    code = ("import threadpoolctl, numpy; a = numpy.ones((64, 64)); a @ a; a.astype('float32') @ a.astype('float32');"
+            " print(next((i.get('architecture') for i in threadpoolctl.threadpool_info()"
             " if i['internal_api'] == 'openblas'), ''))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     return done.stdout.strip() or None if done.returncode == 0 else None

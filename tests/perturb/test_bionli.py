@@ -282,6 +282,7 @@ def test_missing_ner_model_is_a_clear_error():
         NerTyper("en_core_sci_md_not_here")
 
 
+@pytest.mark.slow
 def test_cli_with_spacy_matcher(tmp_path):
     import json
 

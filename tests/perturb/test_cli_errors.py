@@ -28,6 +28,25 @@ def test_an_input_without_items_is_an_error(tmp_path, capsys, generator):
     assert "no usable items" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("generator", ["kbin", "evonli", "debate", "bionli"])
+@pytest.mark.parametrize("kind", ["missing", "folder"])
+def test_an_input_that_cannot_be_opened_stops_the_run_before_any_model_loads(tmp_path, capsys, monkeypatch,
+                                                                             generator, kind):
+    import importlib
+
+    def no_loading(*_args, **_kwargs):
+        raise AssertionError("the recipe was built (its models loaded) before the input was opened")
+
+    monkeypatch.setattr(importlib.import_module(f"monalog_perturb.recipes.{generator}"), "build",
+                        no_loading)
+    source = tmp_path / "in"
+    if kind == "folder":
+        source.mkdir()
+    extra = ["--teacher", "monalog"] if generator == "evonli" else []
+    assert main(["perturb", generator, str(source), "-o", str(tmp_path / "out.jsonl"), *extra]) == 2
+    assert f"cannot read {source}" in _one_error(capsys.readouterr().err)
+
+
 def _one_error(err: str) -> str:
     lines = [line for line in err.splitlines() if line.startswith("monalog: error:")]
     assert len(lines) == 1 and "Traceback" not in err, err
