@@ -107,6 +107,8 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("The children's section was painted bright yellow last month.", "people's section"),
     ("I don't like change.", "turning"),                                                    # round 27
     ("The prices are higher than at most places in town.", "than places"),
+    ("Nothing is to be seen but water.", "seawater"),             # "nothing but X": X is non-monotone
+    ("She has been studying French for a few years.", "been French"),   # "been | studying French": a misparse
 ])
 def test_rounds_25_to_27_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]

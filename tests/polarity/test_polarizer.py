@@ -251,6 +251,10 @@ def test_some_to_no_flips_subject_noun_and_verb_phrase(clause):
     ("Not everything in the shop is cheap and new", "is↓ cheap↓ and↓ new↓"),
     # the exception of an exceptive is non-monotone ("everyone except Ann and Bo": not "except Ann")
     ("Everyone went home except Ann and Bo", "Ann= and= Bo="),
+    # so is the exceptive "but"'s, and what it excepts from ("came" ⇏ "came early"); the conjunction stays ↑
+    ("No one came but a boy", "came= but↓ a= boy="),
+    ("Nothing is to be seen but water", "water="),
+    ("He is poor but honest", "poor↑ but↑ honest↑"),
     # "unless" is a subordinator, not a noun: the clause it heads is ↑, the main clause =
     ("The shop opens at nine unless the owner is sick", "unless↑ the↑ owner↑ is↑ sick↑"),
 ])
