@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.generics import group_habit, simple_present
+from monalog.augment.kept_words import superlative
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import (in_compound, plainly_countable, premodified_from, replacing_leaf, surface_tag,
                                    word_choice)
@@ -36,14 +37,16 @@ _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each oth
 def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, str]]:
     """(sentence, note) for each contradiction of `tree`, in natural forms: no "no" before nouns
     coordinated under one determiner ("The man and woman" -> "No man and woman are walking") nor
-    before a subject a later clause picks one of ("No men are standing and one is jumping").
+    before a subject a later clause picks one of ("No men are standing and one is jumping") or a superlative
+    ("The latest incident" picks one thing, no kind to deny).
     `verbs`: also by negating a verb or making the object's "no" existential (not for a subject that
     may be no referent of the premise: "He is no ordinary student" / "Someone is an ordinary student")."""
     coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
     found = [(t, sentence_text(t), note)
              for t, note in contradictories(tree, objects=False, verbs=verbs, vague=False, plain=True)]
     out = [(_mass_some(t, text, note), note) for t, text, note in found
-           if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))))]
+           if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))
+                                                     or (text.startswith("No ") and superlative(text.split()[1]))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found
              if note.startswith("the negation") and (text := _without_do(t, tree)) is not None]
     return out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])

@@ -1,6 +1,7 @@
 """Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our
 oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), and a word of a name
-of several capitalised words ("The branch on High Street" -> "on Street")."""
+of several capitalised words ("The branch on High Street" -> "on Street") or of a day or month ("reported Monday
+morning" -> "reported morning")."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -10,6 +11,9 @@ from monalog.ccg.tree import Token
 from monalog.knowledge.wordnet import wordnet
 
 _IRREGULAR = frozenset({"best", "worst", "least", "most", "eldest", "furthest", "farthest", "latest"})
+_DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
+                    "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                    "november", "december"})
 
 
 def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
@@ -18,6 +22,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         word = tokens[i].word
         if superlative(word) or tokens[i].pos == "JJS":
             return f"a superlative dropped (\"{word}\" picks the referent: \"our oldest tortoise\" -> \"our tortoise\")"
+        if word[:1].isupper() and word.lower() in _DATES:
+            return "a day's or month's name dropped (\"reported Monday morning\" -> \"reported morning\")"
         if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
                                             for j in (i - 1, i + 1) if not start <= j < end):
             return f"a word of a name dropped (\"{word}\" of \"High Street\")"

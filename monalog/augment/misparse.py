@@ -28,7 +28,8 @@ def misread(tree: Tree) -> str | None:
     coming.\""), whose words are a speaker's; a pronoun's "'s" read as a possessive ("It | 's
     five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open after the
     holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb not in a relative clause
-    ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar").
+    ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar"); "all"
+    before a name or pronoun ("All Tom wanted was a bath", read "All Tom | wanted").
     Every edit of such a parse would be wrong; an auxiliary read as a verb phrase's modifier ("were |
     pruned") reads right."""
     all_leaves = leaves(tree)
@@ -40,6 +41,8 @@ def misread(tree: Tree) -> str | None:
         return verb.token.word                  # a sentence read as a noun phrase
     if (quote := next((leaf.token.word for leaf in all_leaves if leaf.token.word in _QUOTES), None)) is not None:
         return quote                            # a quotation: its words are a speaker's, no claim of the sentence
+    if word.lower() == "all" and rest and (rest[0].token.word.istitle() or rest[0].token.pos == "PRP"):
+        return word                             # "All Tom wanted was a bath": a free relative, no "all Tom"
     spoken = [leaf.token.word.lower() for leaf in all_leaves if leaf.token.word[:1].isalnum()]
     if "please" in (spoken[:1] + spoken[-1:]):
         return word                             # a request, as an order, claims nothing

@@ -43,7 +43,7 @@ _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "
 # phrases that need a negation as those words do ("didn't have much of a choice", "not at all", "didn't move
 # an inch")
 _NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?:years|ages|decades)\b|\beither\W*$"
-                          r"|\b(?:move[sd]?|moving|budg(?:e[sd]?|ing)) an inch\b"
+                          r"|\b(?:move[sd]?|moving|budg(?:e[sd]?|ing)) an inch\b|\bsnowball ?'s chance\b"
                           r"|\b(?:sleeps?|slept|sleeping) a wink\b|\blift(?:s|ed|ing)? a finger\b")
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",

@@ -42,6 +42,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
     positions = leaf_positions(tree)
     agent = _agent_subject(tree)
     nouns = {norm_lemma(leaf) for leaf in all_leaves if leaf.token.pos.startswith("NN")}
+    stems = {stem for leaf in all_leaves if leaf.token.word.isalpha() and len(stem := norm_lemma(leaf)) >= 4}
     for path, node in nodes:
         leaf = node.node
         if not isinstance(leaf, Leaf) or node.polarity not in (Polarity.UP, Polarity.DOWN) \
@@ -63,6 +64,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             continue
         for new_lemma in candidates:
             if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns) \
+                    or _echoes(stems, new_lemma) \
                     or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)):
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
@@ -72,6 +74,11 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
                                node.polarity, facts, operator=node.operator)
+
+
+def _echoes(stems: set[str], new: str) -> bool:
+    """`new` repeats a word of the sentence in another form ("painted the mural" -> "painted the painting")."""
+    return any(new != stem and new.startswith(stem) for stem in stems)
 
 
 def _covers_conjunct(all_leaves: list[Leaf], i: int, new: str, settings: WordNetSettings) -> bool:

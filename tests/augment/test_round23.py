@@ -109,6 +109,15 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("The prices are higher than at most places in town.", "than places"),
     ("Nothing is to be seen but water.", "seawater"),             # "nothing but X": X is non-monotone
     ("She has been studying French for a few years.", "been French"),   # "been | studying French": a misparse
+    ("Tom doesn't like to eat fish with many bones.", "jaws"),               # round 28
+    ("It is no use talking with him.", "misuse"),
+    ("My father doesn't lift a finger at home.", "thumb"),
+    ("You don't stand a snowball's chance in hell.", "You stand"),
+    ("The latest fatal incident, reported Monday morning, killed a boy.", "reported morning"),
+    ("The latest fatal incident, reported Monday morning, killed a boy.", "No latest"),
+    ("All Tom wanted was a nice hot bath.", "not"),
+    ("Lifeguards do not look after belongings left on the benches.", "estates"),
+    ("A local artist painted the mural above the counter.", "the painting"),
 ])
 def test_rounds_25_to_27_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
