@@ -49,7 +49,11 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
                                                      or (text.startswith("No ") and superlative(text.split()[1]))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found
              if note.startswith("the negation") and (text := _without_do(t, tree)) is not None]
-    return out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])
+    return [(text, note) for text, note in out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])
+            if not _NOT_TO.search(text)]
+
+
+_NOT_TO = re.compile(r"\b(?:has|have|had) not to\b")       # "He had not to go": people write "did not have to go"
 
 
 def _mass_some(tree: Tree, text: str, note: str) -> str:
@@ -219,6 +223,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
             or (clause and vague_subject(node_at(tree, clause[0]))):
         return                                  # "A man may be sleeping" / "A woman may be sleeping": both may hold
     index, habit = leaf_positions(tree), group_habit(tree)
+    subject = {norm_lemma(leaf) for leaf in leaves(node_at(tree, clause[0]))} if clause else lemmas  # "A truck sat"
     scene = not simple_present(tree)     # WordNet's antonyms only in a scene or an event, a verb's in its -ing form
     choice = word_choice()
     for path, node in nodes:
@@ -233,7 +238,8 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
         antonyms = [a.name() for x in sense.lemmas() if x.name() == lemma for a in x.antonyms()] if sense else []
         for new_lemma in dict.fromkeys(kb.exclusive(lemma, pos) + antonyms):
             if new_lemma in lemmas or not choice.common(new_lemma, above=True, pos=pos) \
-                    or not choice.swappable(lemma, new_lemma, lemmas) or gender_clash(words, lemma, new_lemma):
+                    or not choice.swappable(lemma, new_lemma, subject if pos == "v" else lemmas) or gender_clash(
+                        words, lemma, new_lemma):
                 continue
             new = replacing_leaf(leaf, new_lemma)
             if not choice.common(new.token.word.lower()) or (pos == "v" and str(leaf.category).endswith("/NP")

@@ -53,7 +53,7 @@ _SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and 
 # "..., altering magnitudes of flooding."; not ", during ...", ", something"
 _TRAILING_PARTICIPLE = re.compile(r", (?!(?:during|something|anything|nothing|everything|morning|evening|king|ring|"
                                   r"spring|string|thing|wing|building|ceiling)\b)\w+ing\b[^,]*$")
-_CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b")        # "is not a teacher but an engineer"
+_CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b|\bno (?:other )?(?:choice|alternative|option) but\b")
 _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
@@ -257,7 +257,7 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if _NOT_A_FEW.search(" ".join(new)) and not {"not", "n't"} & set(old):
         return "\"a few\" under a new negation (\"is not facing a few problems\": people write \"any\")"
     if _CONTRAST.search(" ".join(old)) and not _CONTRAST.search(" ".join(new)):
-        return "\"not A but B\" without its \"not\" (\"He is a teacher but an engineering student\")"
+        return "\"not A but B\" or \"no choice but\" without its negation (\"He is a teacher but an engineer\")"
     if _EXCEPT.search(" ".join(new)) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "\"anything but\" negated (\"I am not anything but a liar\")"
     if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):

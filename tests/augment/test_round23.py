@@ -118,8 +118,16 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("All Tom wanted was a nice hot bath.", "not"),
     ("Lifeguards do not look after belongings left on the benches.", "estates"),
     ("A local artist painted the mural above the counter.", "the painting"),
+    ("I can't speak a word of German.", "synonym"),                                  # round 29
+    ("I can't speak a word of German.", "term"),
+    ("A truck was standing in the middle of the road.", "sitting"),
+    ("He had to go without food for days.", "He had to go."),
+    ("He had to go without food for days.", "had not to"),
+    ("I had no choice but to go.", "decision"),
+    ("I had no choice but to go.", "I had a "),
+    ("Foot passengers can buy tickets on the boat.", "craft"),
 ])
-def test_rounds_25_to_27_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_29_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 
 
