@@ -126,8 +126,10 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("I had no choice but to go.", "decision"),
     ("I had no choice but to go.", "I had a "),
     ("Foot passengers can buy tickets on the boat.", "craft"),
+    ("The evening screening starts at half past seven.", "at half."),                # round 30
+    ("The evening screening starts at half past seven.", "start past"),
 ])
-def test_rounds_25_to_29_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_30_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 
 
