@@ -17,7 +17,6 @@ from monalog.text.morphology import past_tense, third_person
 
 _FORMS = {"i": {"my", "me", "mine", "myself"}, "he": {"his", "him", "himself"},
           "she": {"her", "hers", "herself"}, "we": {"our", "us", "ours", "ourselves"}}
-_COPULAS = frozenset({"is", "'s", "was", "are", "'re", "were", "am", "'m"})
 _NAMED = _FORMS["he"] | _FORMS["she"] | {"he", "she"}     # a name's pronouns: "Tom loves his dog"
 _FIRST_PERSON = {"am": "is", "'m": "'s", "do": "does", "have": "has", "'ve": "'s"}
 _SAME = frozenset({"was", "did", "had"}) | auxiliaries("modal")
@@ -29,9 +28,9 @@ def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
     if clause is None:
         return
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
-    after = leaves(node_at(tree, clause[1]))[0].token.word
-    vp = [leaf.token.word.lower() for leaf in leaves(node_at(tree, clause[1]))[:2]]
-    if vp[:1] and vp[0] in _COPULAS and vp[1:] in (["a"], ["an"]):
+    vp = [leaf.token for leaf in leaves(node_at(tree, clause[1]))]
+    after = vp[0].word
+    if len(vp) > 1 and vp[0].lemma.lower() == "be" and vp[1].word.lower() in ("a", "an"):
         return                                   # "He's a man" -> "Someone's a man": no one says it
     for path, pronoun, _ in generalised(nodes):
         lowered = pronoun.token.word.lower()

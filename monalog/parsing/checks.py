@@ -154,15 +154,12 @@ def doubt(tree: Tree) -> str | None:
     return None
 
 
-_BE = frozenset({"is", "are", "was", "were", "been", "being", "am", "'s", "'re", "'m", "be"})
-
-
 def _progressive_as_modifier(tree: Tree) -> Leaf | None:
     """A verb's -ing form read as the modifier of a noun that a form of "be" takes as its object: "She has been
     | studying French" as "been (studying French)", which would give "She has been French"."""
     all_leaves = leaves(tree)
     for before, leaf in zip(all_leaves, all_leaves[1:]):
-        if leaf.token.pos == "VBG" and str(leaf.category) == "N/N" and before.token.word.lower() in _BE \
+        if leaf.token.pos == "VBG" and str(leaf.category) == "N/N" and before.token.lemma.lower() == "be" \
                 and isinstance(before.category, Functor) and _base(before.category.argument) == "NP":
             return leaf
     return None
