@@ -13,7 +13,7 @@ from typing import Sequence
 import numpy as np
 
 from monalog.ccg.category import Atom, Category, Functor, Slash, parse_category
-from monalog.ccg.tree import Leaf, Tree, leaves
+from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves, preorder
 from monalog.errors import ResourceError
 from monalog.resources import grammar_path
 
@@ -151,7 +151,17 @@ def doubt(tree: Tree) -> str | None:
     leaf = _progressive_as_modifier(tree)
     if leaf is not None:
         return f"the verb \"{leaf.token.word}\" after a form of \"be\" derived as a noun's modifier"
+    if _exceptive_as_coordination(tree):
+        return "the exceptive \"but\" derived as a coordination of noun phrases"
     return None
+
+
+def _exceptive_as_coordination(tree: Tree) -> bool:
+    """"Everyone but the driver" derived as a coordination of two noun phrases: "but" between noun phrases is the
+    exceptive, whose polarities a coordination gets wrong ("Every young person but the driver got off")."""
+    return any(isinstance(node, Binary) and node.rule is Rule.CONJ and isinstance(node.left, Leaf)
+               and node.left.token.word.lower() == "but" and _base(node.right.category.without_features()) == "NP"
+               for _, node in preorder(tree))
 
 
 def _progressive_as_modifier(tree: Tree) -> Leaf | None:

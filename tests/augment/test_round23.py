@@ -121,6 +121,7 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("I can't speak a word of German.", "synonym"),                                  # round 29
     ("I can't speak a word of German.", "term"),
     ("A truck was standing in the middle of the road.", "sitting"),
+    ("Our train was standing at the platform for an hour.", "lying"),               # found trying odd premises
     ("He had to go without food for days.", "He had to go."),
     ("He had to go without food for days.", "had not to"),
     ("I had no choice but to go.", "decision"),

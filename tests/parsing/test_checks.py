@@ -136,3 +136,21 @@ def test_closed_class_words_outside_sicks_style(word, category, ok):
     from monalog.parsing.checks import _ok, closed_class
 
     assert _ok(closed_class()[word], parse_category(category)) is ok
+
+
+@pytest.mark.parametrize("derivation, doubtful", [
+    # "Everyone but the driver" as a coordination: the exceptive's polarities would be a conjunct's
+    ("(<T NP ba 0 2> (<L NP Everyone everyone NN O XX NP>) (<T NP\\NP conj 0 2> (<L conj but but CC O XX conj>) "
+     "(<T NP fa 0 2> (<L NP/N the the DT O XX NP/N>) (<L N driver driver NN O XX N>) ) ) )", "exceptive"),
+    # "been | studying French": a progressive read as a noun's modifier ("She has been French")
+    ("(<T S[pt]\\NP fa 0 2> (<L (S[pt]\\NP)/NP been be VBN O XX (S[pt]\\NP)/NP>) (<T NP lex 0 1> (<T N fa 0 2> "
+     "(<L N/N studying study VBG O XX N/N>) (<L N French french NN O XX N>) ) ) )", "after a form of \"be\""),
+    # a coordination of adjectives is one
+    ("(<T S[adj]\\NP ba 0 2> (<L S[adj]\\NP poor poor JJ O XX S[adj]\\NP>) (<T (S[adj]\\NP)\\(S[adj]\\NP) conj 0 2> "
+     "(<L conj but but CC O XX conj>) (<L S[adj]\\NP honest honest JJ O XX S[adj]\\NP>) ) )", None),
+])
+def test_misreadings_of_but_and_of_a_progressive_are_doubtful(derivation, doubtful):
+    from monalog.ccg.io import read_auto
+
+    reason = doubt(read_auto(derivation))
+    assert (reason is None) if doubtful is None else (doubtful in reason), reason
