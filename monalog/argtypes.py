@@ -22,6 +22,13 @@ def count(minimum: int) -> Callable[[str], int]:
     return parse
 
 
+def input_path(text: str) -> str:
+    """An argparse type: a path that is not empty (Path("") would be the current folder)."""
+    if not text:
+        raise argparse.ArgumentTypeError("the path is empty")
+    return text
+
+
 def finite(text: str) -> float:
     """An argparse type: a finite number."""
     try:

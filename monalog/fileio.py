@@ -31,8 +31,16 @@ def unreadable(exc: OSError | UnicodeDecodeError) -> str:
 
 def open_input(path: str | Path, error: type[InputError] = InputError) -> IO[str]:
     """Open a text input for reading (newline='' for csv); a failure raises `error` naming the file."""
+    return open_read(path, error, encoding="utf-8", newline="")
+
+
+def open_read(path: str | Path, error: type[InputError] = InputError, mode: str = "r", **kwargs) -> IO:
+    """Open an input for reading; a failure, or an empty path (Path("") is the current folder), raises
+    `error` naming it."""
+    if not str(path):
+        raise error("the input path is empty", input="")
     try:
-        return Path(path).open(encoding="utf-8", newline="")
+        return Path(path).open(mode, **kwargs)
     except OSError as exc:
         raise error(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
 

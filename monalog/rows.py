@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from monalog.errors import InputError
+from monalog.fileio import open_read
 
 MAX_LINE_BYTES = 1 << 20
 
@@ -42,11 +43,7 @@ class Row:
 def read_lines(path: str | Path, error: type[InputError] = InputError) -> Iterator[tuple[int, str] | BadRow]:
     """(line number, text without its line ending) for every line; a line that is not UTF-8 or is
     longer than MAX_LINE_BYTES is a BadRow. A leading BOM is dropped."""
-    try:
-        handle = Path(path).open("rb")
-    except OSError as exc:
-        raise error(f"cannot read {path}: {exc.strerror}", input=str(path)) from exc
-    with handle:
+    with open_read(path, error, "rb") as handle:
         try:
             for n, raw in enumerate(handle, 1):
                 if len(raw) > MAX_LINE_BYTES:

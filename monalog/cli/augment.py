@@ -4,12 +4,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from monalog.cli.common import count, engine_options, error, progress, share, skipped
+from monalog.cli.common import count, engine_options, error, input_path, progress, share, skipped
 
 
 def register(sub) -> None:
     p = sub.add_parser("augment", help="generate labelled entailments and contradictions from premises")
-    p.add_argument("file", help="one premise a line, a SICK tsv (sentence_A), or JSONL with \"premise\"")
+    p.add_argument("file", type=input_path,
+                   help="one premise a line, a SICK tsv (sentence_A), or JSONL with \"premise\"")
     p.add_argument("-o", "--output", required=True,
                    help="JSONL of pairs; rerunning with the same output resumes (OUT.progress beside it)")
     p.add_argument("--depth", type=count(0), default=2, help="most edits from the premise (default 2)")

@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from monalog.cli.common import decide, error, pair_options, read_pairs
+from monalog.cli.common import decide, error, input_path, pair_options, read_pairs
 from monalog.fileio import check_output, jsonl_with, write_jsonl
 
 PREDICTION_KEYS = ("label", "component", "confidence")
@@ -13,7 +13,8 @@ PREDICTION_KEYS = ("label", "component", "confidence")
 
 def register(sub) -> None:
     p = sub.add_parser("classify", help="label pairs (symbolic engine, with --hybrid the fallback for the rest)")
-    p.add_argument("input", help="JSONL {premise, hypothesis[, id]} or a tsv (SICK, MED, or premise/hypothesis)")
+    p.add_argument("input", type=input_path,
+                   help="JSONL {premise, hypothesis[, id]} or a tsv (SICK, MED, or premise/hypothesis)")
     p.add_argument("-o", "--output", help="JSONL predictions (default: stdout)")
     pair_options(p, "auto")
     p.set_defaults(func=run)

@@ -18,7 +18,7 @@ from monalog.eval.datasets import FORMATS, usable_pairs
 from monalog.fileio import readable
 from monalog.hybrid import DEFAULT_THRESHOLD
 # re-exported: command modules (and tests) import these from here too
-from monalog.argtypes import share as share
+from monalog.argtypes import input_path as input_path, share as share
 from monalog.console import ProgressLines as ProgressLines, printable as printable
 
 log = logging.getLogger("monalog")
@@ -96,7 +96,7 @@ def prover_options(p: argparse.ArgumentParser) -> None:
                    help="most steps in a proof: edits, and the negation or exclusion that ends a "
                         "contradiction (default 3: an entailment of up to 3 edits, a contradiction of up to 2 "
                         "edits and its negation or exclusion)")
-    p.add_argument("--kb-facts", action="append", metavar="FILE", dest="kb_facts",
+    p.add_argument("--kb-facts", action="append", metavar="FILE", type=input_path, dest="kb_facts",
                    help="extra facts in the KB language (repeatable)")
     deprecated_alias(p, "--kb", "--kb-facts", "kb_facts", append=True, metavar="FILE")
     p.add_argument("--exclusions", action="store_true",

@@ -4,13 +4,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from monalog.cli.common import classifier, count, error, log, pair_options, progress, read_pairs, threshold
+from monalog.cli.common import classifier, count, error, input_path, log, pair_options, progress, read_pairs, threshold
 from monalog.fileio import check_output, distinct_outputs, json_with, jsonl_with, write_atomic, write_jsonl
 
 
 def register(sub) -> None:
     p = sub.add_parser("eval", help="prove every pair of a file and score against its gold labels")
-    p.add_argument("file")
+    p.add_argument("file", type=input_path)
     p.add_argument("--limit", type=count(1), help="only the first N pairs")
     p.add_argument("--sick-set", type=str.upper, choices=("TRAIN", "TRIAL", "TEST"),
                    help="SICK input: only the pairs of this SemEval_set (TRAIN, TRIAL, TEST): score a fallback "
@@ -38,11 +38,6 @@ def run(args: argparse.Namespace) -> int:
     for pair, decision in zip(run.pairs, run.decisions):
         if decision.error and not decision.timed_out:
             log.warning("%s:%d: %s", args.file, pair.line, decision.error)
-    print(run.report.table())
-    if run.timed_out:
-        print(f"\ntimed out (not scored): {len(run.timed_out)} pairs")
-    if args.hybrid:
-        print(f"\ndecided by: {', '.join(f'{name} {count}' for name, count in sorted(run.components.items()))}")
     if args.predictions:
         write_jsonl(args.predictions, run.predictions())
     if args.json:
@@ -56,4 +51,10 @@ def run(args: argparse.Namespace) -> int:
             model = args.hybrid[0] if len(args.hybrid) == 1 else args.hybrid
             data["hybrid"] = {"model": model, "threshold": threshold(args), "decision": args.decision}
         write_atomic(args.json, json.dumps(data, indent=2) + "\n")
+    # Files first: a reader that closes stdout early (`| head`) must not cost them.
+    print(run.report.table())
+    if run.timed_out:
+        print(f"\ntimed out (not scored): {len(run.timed_out)} pairs")
+    if args.hybrid:
+        print(f"\ndecided by: {', '.join(f'{name} {count}' for name, count in sorted(run.components.items()))}")
     return 0

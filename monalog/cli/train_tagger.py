@@ -4,13 +4,14 @@ from __future__ import annotations
 import argparse
 import json
 
-from monalog.cli.common import count, device_name, log, probability
+from monalog.cli.common import count, device_name, input_path, log, probability
 from monalog.fileio import check_output
 
 
 def register(sub) -> None:
     p = sub.add_parser("train-tagger", help="train the supertagger on silver derivations")
-    p.add_argument("--data", required=True, help="derivations in brace or AUTO format, ID= lines between")
+    p.add_argument("--data", required=True, type=input_path,
+                   help="derivations in brace or AUTO format, ID= lines between")
     p.add_argument("-o", "--output", required=True, help="where to write the model (.npz)")
     p.add_argument("--encoder", choices=("bilstm", "minilm"), default="bilstm",
                    help="bilstm: the shipped tagger.npz (30 epochs by default); minilm: MiniLM's first 2 layers "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import logging
 
-from monalog.argtypes import count, deprecated_alias, device_name, finite, probability
+from monalog.argtypes import count, deprecated_alias, device_name, finite, input_path, probability
 from monalog.hybrid.options import model_options
 from monalog_perturb.cli.commands import (cmd_bionli, cmd_consistency, cmd_debate, cmd_evonli, cmd_gennd,
                                           cmd_kbin, cmd_teacher)
@@ -38,14 +38,14 @@ def llm_options(p: argparse.ArgumentParser) -> None:
 
 def _bionli_parser(perturb) -> None:
     p = perturb.add_parser("bionli", help="BioNLI's seven rule-based negatives for mechanism records")
-    p.add_argument("input", help="records: JSONL {id, premise, hypothesis} or BioNLI's CSV")
+    p.add_argument("input", type=input_path, help="records: JSONL {id, premise, hypothesis} or BioNLI's CSV")
     p.add_argument("-o", "--output", required=True, help="JSONL of negatives (written atomically)")
     p.add_argument("--strategies", default="SEN,SEP,SRE,SREO,VNeg,SN,LPR")
     p.add_argument("--per-record", type=count(1), default=1, help="candidates at most per strategy and record (K)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--with-positives", action="store_true", help="also write the originals as ENTAILMENT")
     p.add_argument("--balance", type=count(1), metavar="N", help="keep at most N negatives per strategy")
-    p.add_argument("--vocab", action="append", metavar="FILE",
+    p.add_argument("--vocab", action="append", metavar="FILE", type=input_path,
                    help="more typed names (before the bundled ones): OpenBEL .belns (HGNC, ChEBI, GO, MeSH, ...) or "
                         "name<TAB>type[<TAB>unambiguous] lists (repeatable)")
     p.add_argument("--abstracts", action="store_true",
@@ -75,7 +75,7 @@ def _bionli_parser(perturb) -> None:
 
 def _kbin_parser(perturb) -> None:
     p = perturb.add_parser("kbin", help="KBIN: negate claims by swapping an entity for a same-type KB sibling")
-    p.add_argument("input", help="claims: JSONL with id and claim (SciFact), or one claim a line")
+    p.add_argument("input", type=input_path, help="claims: JSONL with id and claim (SciFact), or one claim a line")
     p.add_argument("-o", "--output", required=True, help="JSONL of negations (written atomically)")
     p.add_argument("--kb-source", action="append", metavar="SPEC", dest="kb_source",
                    help="knowledge sources: drugs, hpo, famplex:PATH, obo:PATH, umls:RRF_FOLDER (repeatable; "
@@ -97,7 +97,8 @@ def _kbin_parser(perturb) -> None:
 
 def _evonli_parser(perturb) -> None:
     p = perturb.add_parser("evonli", help="EvoNLI: evolve sentence2 toward contradicting sentence1")
-    p.add_argument("input", help="JSONL {id, sentence1, sentence2}, or abstracts in the PubMed RCT format")
+    p.add_argument("input", type=input_path,
+                   help="JSONL {id, sentence1, sentence2}, or abstracts in the PubMed RCT format")
     p.add_argument("-o", "--output", required=True, help="JSONL of successful contradictions (written atomically)")
     p.add_argument("--teacher", default="monalog",
                    help="CLASSIFY: monalog (the prover), a `monalog train` folder or any NLI model")
@@ -126,7 +127,8 @@ def _evonli_parser(perturb) -> None:
 
 def _gennd_parser(perturb) -> None:
     p = perturb.add_parser("gen-nd", help="BioNLI GEN-ND: lexically constrained conclusions from a seq2seq model")
-    p.add_argument("input", help="records: JSONL {id, premise, hypothesis} with <re>/<el> markers, or BioNLI's CSV")
+    p.add_argument("input", type=input_path,
+                   help="records: JSONL {id, premise, hypothesis} with <re>/<el> markers, or BioNLI's CSV")
     p.add_argument("-o", "--output", required=True)
     p.add_argument("--model", required=True, help="a seq2seq model (folder or name) that writes conclusions")
     p.add_argument("--mode", choices=("swap", "forbid"), default="swap",
@@ -137,7 +139,8 @@ def _gennd_parser(perturb) -> None:
     p.add_argument("--delta", type=finite, default=0.95, help="drop outputs at least this similar (paraphrases)")
     p.add_argument("--min-similarity", type=finite, default=0.5, help="drop outputs less similar (off topic)")
     p.add_argument("--embeddings", default="minilm")
-    p.add_argument("--vocab", action="append", metavar="FILE", help="typed names (.belns or name<TAB>type)")
+    p.add_argument("--vocab", action="append", metavar="FILE", type=input_path,
+                   help="typed names (.belns or name<TAB>type)")
     p.add_argument("--vocab-source", action="append", metavar="SOURCE", help="drugs, hpo, famplex:PATH")
     p.add_argument("--device", type=device_name)
     p.set_defaults(func=cmd_gennd)
@@ -145,7 +148,8 @@ def _gennd_parser(perturb) -> None:
 
 def _debate_parser(perturb) -> None:
     p = perturb.add_parser("debate", help="WHERE and WHICH: attribution-chosen words rewritten by a debate of agents")
-    p.add_argument("input", help="JSONL: {id, premise, hypothesis, label} (the hypothesis is rewritten) or "
+    p.add_argument("input", type=input_path,
+                   help="JSONL: {id, premise, hypothesis, label} (the hypothesis is rewritten) or "
                                  "{id, text, context, label[, protected: [[start, end], ...]]}")
     p.add_argument("-o", "--output", required=True, help="JSONL of accepted rewrites with their transcripts")
     p.add_argument("--teacher", default="monalog",
@@ -164,7 +168,7 @@ def _debate_parser(perturb) -> None:
 
 def _consistency_parser(perturb) -> None:
     p = perturb.add_parser("consistency", help="BioNLI's consistency metric over predictions on perturbations")
-    p.add_argument("predictions", help="JSONL {source, label, prediction} a line")
+    p.add_argument("predictions", type=input_path, help="JSONL {source, label, prediction} a line")
     p.add_argument("--png", help="also draw the curve into this PNG")
     p.set_defaults(func=cmd_consistency)
 

@@ -80,3 +80,12 @@ def test_hostile_sentences_on_the_command_line(capsys, command, text):
     errors = [line for line in err.splitlines() if line.startswith("monalog: error:")]
     assert code in (0, 1, 2) and "Traceback" not in err and len(errors) == (code != 0)
     assert not any(ch in out + err for ch in "\u202e\x1b\x00")
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c != "polarize stdin"])
+def test_an_empty_input_path_is_named_as_such(capsys, tmp_path, command):
+    """`monalog eval ""` names the empty path, not the current folder it would open ("cannot read .")."""
+    argv = [a.format(p="", out=tmp_path / "out.jsonl", row="x.jsonl", folder=tmp_path) for a in COMMANDS[command]]
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and "the path is empty" in capsys.readouterr().err

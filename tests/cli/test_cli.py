@@ -193,3 +193,16 @@ def test_evaluate_from_python_and_eval_predictions(capsys, tmp_path):
     assert code == 0 and [json.loads(line) for line in out.read_text().splitlines()] == predictions
     code, _, err = run(capsys, "eval", str(data), "--predictions", str(data))
     assert code == 2 and "also an input" in err
+
+
+def test_eval_writes_its_files_before_a_closed_stdout_can_stop_it(tmp_path, monkeypatch):
+    """`monalog eval F --predictions P | head -1`: the reader goes away after the first line, and P is still written."""
+    class ClosedPipe(io.StringIO):
+        def write(self, text):
+            raise BrokenPipeError
+
+    data = _sick(tmp_path, ("ENTAILMENT", "TRIAL"), ("CONTRADICTION", "TRIAL"), ("NEUTRAL", "TRIAL"))
+    out, metrics = tmp_path / "predictions.jsonl", tmp_path / "m.json"
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["eval", str(data), "--predictions", str(out), "--json", str(metrics)]) == 0
+    assert len(out.read_text().splitlines()) == 3 and json.loads(metrics.read_text())["n"] == 3
