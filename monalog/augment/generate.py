@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.generics import generic_paths, only_paths, outside
+from monalog.augment.generics import bare_subject, generic_paths, only_paths, outside
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
@@ -304,8 +304,11 @@ class Augmenter:
 
     def _one_referent(self, tree: Tree, other: Tree) -> bool:
         """`other`'s subject is one of `tree`'s clauses' referents ("Someone is sleeping" of "He is
-        sleeping" may be another: neither its verb's negation nor an excluding word contradicts)."""
-        return any(two_referents(clause, other, self._synonyms) is None for clause in (tree, *clause_conjuncts(tree)))
+        sleeping" may be another: neither its verb's negation nor an excluding word contradicts), and a
+        bare plural only in the premise's words ("Governors" of "Regional governors" may be others)."""
+        bare = bare_subject(other)
+        return any(two_referents(clause, other, self._synonyms) is None and bare in (None, bare_subject(clause))
+                   for clause in (tree, *clause_conjuncts(tree)))
 
     def _synonyms(self, a: str, b: str) -> bool:
         """Nouns the verifying prover takes for one referent: WordNet or the KB has them as synonyms."""

@@ -58,6 +58,15 @@ def group_habit(tree: Tree) -> bool:
     return verb not in _COPULAS and plural
 
 
+def bare_subject(tree: Tree) -> tuple[str, ...] | None:
+    """The words of the main clause's subject when it is a bare plural ("Regional governors could not
+    rely"), else None: made more general ("Governors"), it names more than the premise's, some of whom
+    may have relied, so negating its verb contradicts nothing."""
+    clause = main_clause(tree)
+    subject = node_at(tree, clause[0]) if clause else None
+    return tuple(leaf.token.word.lower() for leaf in leaves(subject)) if subject and _bare_plural(subject) else None
+
+
 def _bare_plural(node: Tree, mass: bool = False) -> bool:
     """A plural noun raised to a noun phrase with no determiner ("dry summers", "older pupils",
     "patients with high blood pressure"); with `mass`, a singular common noun too ("Stracciatella
