@@ -99,7 +99,22 @@ def generic_paths(tree: Tree) -> list[Path]:
             out.append(subject if _heads(node_at(tree, subject), node) else path)   # "Children | under twelve"
         elif path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1])):
             out += [path, path[:-1]]
+        elif (opening := _opening_phrase(tree, path, node)) is not None:
+            out += [path, opening]
     return out
+
+
+def _opening_phrase(tree: Tree, path: Path, bare: Tree) -> Path | None:
+    """The path of the clause's opening phrase of one word and `bare`, with its comma ("In grounded
+    communication tasks, | speakers face ..."), however it was derived (the SICK-trained tagger reads
+    "In" as a verb), or None."""
+    for k in range(len(path) - 1, 0, -1):
+        category = node_at(tree, path[:k]).category
+        if isinstance(category, Functor) and category.result == category.argument and category.slash.value == "/" \
+                and str(category.result.without_features()) == "S":
+            words = [leaf for leaf in leaves(node_at(tree, path[:k])) if leaf.token.word != ","]
+            return path[:k] if len(words) == len(leaves(bare)) + 1 else None
+    return None
 
 
 _ONLY = frozenset({"nothing", "anything", "all"})

@@ -129,6 +129,7 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("Foot passengers can buy tickets on the boat.", "craft"),
     ("The evening screening starts at half past seven.", "at half."),                # round 30
     ("The evening screening starts at half past seven.", "start past"),
+    ("In dry summers, farmers water their crops daily.", "In summers"),         # a generic's opening phrase
 ])
 def test_rounds_25_to_30_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
