@@ -20,7 +20,8 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
 from monalog.inference.subjects import EXISTENTIAL, bare_few, few_subject, is_quantity, vague_subject, without_few
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import leaf_positions, node_at, norm_lemma, replace_at, sentence_text, surface
+from monalog.inference.treeops import (auxiliaries, leaf_positions, node_at, norm_lemma, replace_at, sentence_text,
+                                      surface)
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.facts import Fact, Relation
@@ -44,7 +45,7 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
     coordinated, picked = _coordinated_nouns(tree), picks_from_earlier(tree)
     found = [(t, sentence_text(t), note)
              for t, note in contradictories(tree, objects=False, verbs=verbs, vague=False, plain=True)]
-    out = [(_mass_some(t, text, note), note) for t, text, note in found
+    out = [(_nobody(t, _mass_some(t, text, note)), note) for t, text, note in found
            if not (note.startswith(SUBJECT_SWAP) and (coordinated or (picked and text.startswith("No "))
                                                      or (text.startswith("No ") and superlative(text.split()[1]))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found
@@ -65,6 +66,25 @@ def _mass_some(tree: Tree, text: str, note: str) -> str:
     if noun is None or plainly_countable(noun.lemma.lower()) or is_person(noun.lemma.lower()):
         return text                                # "wives" is rarer than "wife", yet a wife is counted
     return re.sub(r"^An? ", "Some ", text)
+
+
+_SINGULAR = {"are": "is", "were": "was"}
+
+
+def _nobody(tree: Tree, text: str) -> str:
+    """"No people" as people write it: "No people play football" -> "Nobody plays football"."""
+    words = [leaf.token for leaf in leaves(tree)]
+    if not text.startswith("No people ") or len(words) < 3 or words[1].word.lower() != "people":
+        return text
+    verb = words[2]
+    if not text.startswith(f"No people {verb.word} "):
+        return text
+    word = verb.word.lower()
+    if word in _SINGULAR:
+        word = _SINGULAR[word]
+    elif verb.pos not in ("MD", "VBD") and word == verb.lemma.lower() and word not in auxiliaries("modal"):
+        word = third_person(word)
+    return f"Nobody {word} {text[len(f'No people {verb.word} '):]}"
 
 
 _HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})

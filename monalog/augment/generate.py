@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.generics import bare_subject, generic_paths, only_paths, outside
+from monalog.augment.generics import bare_subject, generic_paths, generic_spans, only_paths, outside
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
@@ -119,10 +119,11 @@ def _as_written(hypothesis: str, premise: str) -> str:
 def _cuts(before: Tree, after: Tree) -> bool:
     """The deletion that made `after` takes a word of a compound noun ("guinea pig", "printing press"; whole, it
     would mostly be a verb's object: "hanging a fishing rod" -> "hanging"; not "little girl"), part of a fixed
-    expression ("at any | cost"; ", at any cost" goes whole), or the operator of "anything but cheap"."""
+    expression ("at any | cost"; ", at any cost" goes whole), the operator of "anything but cheap", or a word
+    of a generic phrase ("on public holidays": generics.generic_spans)."""
     words, tags = _words(before), [leaf.token.pos for leaf in leaves(before)]
     start, end = deleted_span(words, _words(after))
-    if _OPERATORS.search(" ".join(words[start:end])):
+    if _OPERATORS.search(" ".join(words[start:end])) or any(a < end and b > start for a, b in generic_spans(before)):
         return True
     if any(not tags[j].startswith("JJ") and in_compound(words[j:j + 2], 0, tags[j:j + 2])
            for j in range(max(0, start - 1), min(end, len(words) - 1))):

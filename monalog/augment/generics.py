@@ -104,6 +104,17 @@ def generic_paths(tree: Tree) -> list[Path]:
     return out
 
 
+def generic_spans(tree: Tree) -> list[tuple[int, int]]:
+    """The word spans [start, end) of `tree`'s generic phrases (`generic_paths`): a deletion that takes
+    any of their words widens a habit's restriction ("The library closes early on public holidays" ->
+    "The library closes early")."""
+    spans = []
+    for path in generic_paths(tree):
+        inside = [i for p, i in leaf_positions(tree).items() if p[:len(path)] == path]
+        spans.append((min(inside), max(inside) + 1))
+    return spans
+
+
 def _opening_phrase(tree: Tree, path: Path, bare: Tree) -> Path | None:
     """The path of the clause's opening phrase of one word and `bare`, with its comma ("In grounded
     communication tasks, | speakers face ..."), however it was derived (the SICK-trained tagger reads

@@ -153,6 +153,25 @@ def doubt(tree: Tree) -> str | None:
         return f"the verb \"{leaf.token.word}\" after a form of \"be\" derived as a noun's modifier"
     if _exceptive_as_coordination(tree):
         return "the exceptive \"but\" derived as a coordination of noun phrases"
+    leaf = _finite_be_as_nonfinite(tree)
+    if leaf is not None:
+        return f"the finite \"{leaf.token.word}\" derived as {leaf.category}, a form it never has"
+    return None
+
+
+_FINITE_BE = frozenset({"is", "are", "was", "were", "am"})
+_NONFINITE = frozenset({"ng", "pt", "pss", "b", "to"})
+
+
+def _finite_be_as_nonfinite(tree: Tree) -> Leaf | None:
+    """"is", "are", "was", "were" or "am" with a category that makes a non-finite verb phrase: "I hope this
+    is n't a mistake" derived as "hope (this (is n't a mistake))", "is" an -ing form modifying "this"."""
+    for leaf in leaves(tree):
+        made = leaf.category
+        while isinstance(made, Functor):
+            made = made.result
+        if leaf.token.word.lower() in _FINITE_BE and made.feature in _NONFINITE:
+            return leaf
     return None
 
 

@@ -159,6 +159,7 @@ _ARTICLE = re.compile(r"\b([Aa]n?) (\w+)")
 
 _CONSONANT_SOUND = ("uni", "use", "usu", "uti", "ute", "eu", "one", "once", "ewe", "ufo", "ukulele")
 _VOWEL_SOUND = ("hour", "honest", "honor", "honour", "heir")
+_VOWEL_LETTERS = "aefhilmnorsx"         # the letters whose names begin with a vowel sound ("ef", "aitch", ...)
 
 
 # words that begin no noun phrase: an "a" before one is no article but a letter or a note ("tuned to a
@@ -181,8 +182,12 @@ def agree_articles(text: str) -> str:
             return match.group(0)
         if word in _NO_NOUN_PHRASE:
             return match.group(0)
+        letters = match.group(2)
         vowel = word[0] in "aeiou"
-        if word.startswith(_CONSONANT_SOUND) or word.startswith(_VOWEL_SOUND):
+        if (len(letters) == 1 and text[match.end():match.end() + 1] == ".") or (
+                letters.isupper() and 2 <= len(letters) <= 3):
+            vowel = word[0] in _VOWEL_LETTERS           # said letter by letter: "a U.S. soldier", "an FBI agent"
+        elif word.startswith(_CONSONANT_SOUND) or word.startswith(_VOWEL_SOUND):
             vowel = word.startswith(_VOWEL_SOUND)       # "a unicycle", "an hour"
         new = "an" if vowel else "a"
         return (new.capitalize() if match.group(1)[0].isupper() else new) + " " + match.group(2)

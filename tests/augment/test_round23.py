@@ -130,8 +130,11 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("The evening screening starts at half past seven.", "at half."),                # round 30
     ("The evening screening starts at half past seven.", "start past"),
     ("In dry summers, farmers water their crops daily.", "In summers"),         # a generic's opening phrase
+    ("The library closes early on public holidays.", "closes early."),           # round 31
+    ("Farmers water their crops during dry summers.", "their crops."),
+    ("We play football every saturday in spring.", "No people"),
 ])
-def test_rounds_25_to_30_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_31_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 
 
@@ -142,6 +145,11 @@ def test_a_bare_plural_made_more_general_is_not_negated(augmenter):
     assert "Governors could not rely on the king for help." in found
     assert "Regional governors could rely on the king for help." in found
     assert "Governors could rely on the king for help." not in found
+
+
+def test_no_people_is_written_nobody(augmenter):
+    found = _hypotheses(augmenter, "We play football every saturday in spring.")
+    assert "Nobody plays football every saturday in spring." in found
 
 
 def test_wordnet_antonyms_only_in_a_scene_and_a_verbs_in_its_ing_form(augmenter):

@@ -22,6 +22,12 @@ def test_a_letter_or_note_a_is_no_article():
     assert agree_articles("he ate a apple and an pear") == "he ate an apple and a pear"
 
 
+def test_an_initialism_takes_the_article_of_its_first_letters_name():        # round 31: "An U.S. former soldier"
+    assert agree_articles("An U.S. former soldier left") == "A U.S. former soldier left"
+    assert agree_articles("a FBI agent and an UN official") == "an FBI agent and a UN official"
+    assert agree_articles("a NASA probe and a apple") == "a NASA probe and an apple"     # an acronym said as a word
+
+
 def test_a_verb_of_the_causative_alternation_keeps_its_object():
     assert alternates("stop") and alternates("move")
     assert not alternates("eat") and not alternates("read") and not alternates("drink")

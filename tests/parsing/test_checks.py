@@ -148,8 +148,14 @@ def test_closed_class_words_outside_sicks_style(word, category, ok):
     # a coordination of adjectives is one
     ("(<T S[adj]\\NP ba 0 2> (<L S[adj]\\NP poor poor JJ O XX S[adj]\\NP>) (<T (S[adj]\\NP)\\(S[adj]\\NP) conj 0 2> "
      "(<L conj but but CC O XX conj>) (<L S[adj]\\NP honest honest JJ O XX S[adj]\\NP>) ) )", None),
+    # "I hope this | is n't a mistake" with "is" an -ing form modifying "this" (round 31: "Nobody hopes this")
+    ("(<T N ba 0 2> (<L N this this DT O XX N>) (<T N\\N lex 0 1> (<T S[ng]\\NP fa 0 2> (<L (S[ng]\\NP)/NP is be "
+     "VBZ O XX (S[ng]\\NP)/NP>) (<T NP fa 0 2> (<L NP/N a a DT O XX NP/N>) (<L N mistake mistake NN O XX N>) ) ) ) )",
+     "the finite \"is\""),
+    ("(<T S[dcl]\\NP fa 0 2> (<L (S[dcl]\\NP)/NP is be VBZ O XX (S[dcl]\\NP)/NP>) (<T NP fa 0 2> "
+     "(<L NP/N a a DT O XX NP/N>) (<L N mistake mistake NN O XX N>) ) )", None),
 ])
-def test_misreadings_of_but_and_of_a_progressive_are_doubtful(derivation, doubtful):
+def test_misreadings_of_but_of_a_progressive_and_of_a_finite_be_are_doubtful(derivation, doubtful):
     from monalog.ccg.io import read_auto
 
     reason = doubt(read_auto(derivation))
