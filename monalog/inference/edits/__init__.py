@@ -7,9 +7,8 @@ from __future__ import annotations
 from monalog.inference.edits import (added_complements, added_conjuncts, added_determiners, added_disjuncts,
                                      adjective_swaps, adverb_moves, aligned_phrases, clothing_colours,
                                      compound_phrases, deletions, determiner_phrases, ground_prepositions,
-                                     insertions, npi_any, place_phrases, pp_moves, pronoun_subjects, replacements,
-                                     surface_modifiers,
-                                     two_word_determiners, vacuous_ever)
+                                     insertions, npi_any, place_names, place_phrases, pp_moves, pronoun_subjects,
+                                     replacements, surface_modifiers, two_word_determiners, vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
 RULES: tuple[Rule, ...] = (
@@ -19,6 +18,7 @@ RULES: tuple[Rule, ...] = (
     compound_phrases.edits,         # a phrase that stands for one word
     aligned_phrases.edits,          # a phrase by its aligned phrase (↑ only)
     place_phrases.edits,            # "in a field" ≤ "outdoors"
+    place_names.edits,              # "in Berlin" ≤ "in Germany"
     ground_prepositions.edits,      # "on the grass" ≡ "in the grass"
     clothing_colours.edits,         # "in a blue leotard" ≤ "in blue"
     adverb_moves.edits,             # "quickly running" ≡ "running quickly"

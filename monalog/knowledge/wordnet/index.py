@@ -234,6 +234,9 @@ class Synset:
     def instance_hyponyms(self) -> list[Synset]:
         return self._related("~i")
 
+    def part_holonyms(self) -> list[Synset]:
+        return self._related("#p")
+
     def similar_tos(self) -> list[Synset]:
         return self._related("&")
 

@@ -1,0 +1,57 @@
+"""A place's name replaced by a region it lies in where it is ↑ after "in", "from" or "to" ("lives in
+Berlin" ≤ "lives in Germany", "a city in Spain" ≤ "a city in Europe"), and by a place in that region
+where ↓ ("It is not true that Betty lives in Germany" ≤ "... in Berlin"), when the target names it
+(WordNet's part holonyms: monalog.knowledge.regions). Only as the whole object of those prepositions
+making a modifier: "near Berlin" is not near Germany, "interested in Berlin" not in Germany, and "loves
+Berlin" does not love Germany."""
+from __future__ import annotations
+
+from monalog.ccg.category import Functor
+from monalog.ccg.tree import Leaf, leaves
+from monalog.inference.edits.context import EditContext, Edits
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.treeops import leaf_positions, replace_at, sentence_text
+from monalog.knowledge.facts import Fact, Relation, Source, Term
+from monalog.knowledge.regions import regions
+from monalog.polarity.marks import Polarity
+
+_PREPOSITIONS = frozenset({"in", "from", "to"})
+
+
+def edits(ctx: EditContext) -> Edits:
+    if ctx.target is None:
+        return
+    names = [token for token in ctx.missing.values() if token.pos.startswith("NN")]
+    if not names:
+        return
+    words, positions = leaves(ctx.tree), leaf_positions(ctx.tree)
+    for path, node in ctx.nodes:
+        leaf, i = node.node, positions.get(path)
+        if not isinstance(leaf, Leaf) or not i or not _locative(words[i - 1]) \
+                or (i + 1 < len(words) and words[i + 1].token.pos.startswith("NN")):
+            continue
+        here = leaf.token.word.lower()
+        for token in names:
+            there = token.word.lower()
+            if node.polarity is Polarity.UP and there in regions(here):
+                fact = _lies_in(leaf.token.word, token.word)
+            elif node.polarity is Polarity.DOWN and here in regions(there):
+                fact = _lies_in(token.word, leaf.token.word)
+            else:
+                continue
+            edited = replace_at(ctx.tree, path, Leaf(leaf.category, token))
+            yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), node.polarity,
+                               (fact,), operator=node.operator)
+
+
+def _locative(leaf: Leaf) -> bool:
+    """"in", "from" or "to" making a modifier of a verb phrase or a noun ("lives | in Berlin", "a city |
+    in Spain"), not a verb's own argument ("interested in Berlin", "far from Berlin": PP/NP)."""
+    category, made = leaf.category, getattr(leaf.category, "result", None)
+    return leaf.token.word.lower() in _PREPOSITIONS and isinstance(made, Functor) and isinstance(category, Functor) \
+        and str(category.argument) == "NP" and made.result.without_features() == made.argument.without_features()
+
+
+def _lies_in(place: str, region: str) -> Fact:
+    return Fact(Term(place, "n"), Relation.LEQ, Term(region, "n"), Source.WORDNET,
+                f"{place} lies in {region} (WordNet's part holonyms): what is in {place} is in {region}")
