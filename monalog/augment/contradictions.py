@@ -50,11 +50,18 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
                                                      or (text.startswith("No ") and superlative(text.split()[1]))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found
              if note.startswith("the negation") and (text := _without_do(t, tree)) is not None]
-    return [(text, note) for text, note in out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])
-            if not _NOT_TO.search(text)]
+    return [(_DO_ADVERB.sub(r"\2 \1", text), note)
+            for text, note in out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])
+            if not (_NOT_TO.search(text) or _NOT_EXCEPT.search(text)
+                    or ("verb negated" in note and _WIDE_UNDER_NOT.search(text)))]
 
 
 _NOT_TO = re.compile(r"\b(?:has|have|had) not to\b")       # "He had not to go": people write "did not have to go"
+_NOT_EXCEPT = re.compile(r"^Not every\w*(?: \w+)* (?:except|but)\b")     # "Not every one except Tom was ..."
+# "The shop does not sell prints of several portraits" reads as "there are several it does not sell" (these take
+# scope over the negation); the form with "any" is the contradiction
+_WIDE_UNDER_NOT = re.compile(r"\b(?:not|n't|never)\b.*\b(?:several|a few|a couple of|a number of|certain)\b")
+_DO_ADVERB = re.compile(r"\b(do|does|did) (really|actually|truly|certainly|definitely)\b")   # "I really do want"
 
 
 def _mass_some(tree: Tree, text: str, note: str) -> str:

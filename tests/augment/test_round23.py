@@ -133,8 +133,12 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("The library closes early on public holidays.", "closes early."),           # round 31
     ("Farmers water their crops during dry summers.", "their crops."),
     ("We play football every saturday in spring.", "No people"),
+    ("He didn't say a word.", "said a term"),                                          # round 32
+    ("The museum shop sells prints of several famous portraits.", "does not sell prints of several"),
+    ("Every one except Tom was wearing a tie.", "Not every one except"),
+    ("I don't really want to pay that much for a new red car.", "do really"),
 ])
-def test_rounds_25_to_31_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_32_pairs_are_not_emitted(augmenter, premise, unwanted):
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 
 
@@ -147,9 +151,11 @@ def test_a_bare_plural_made_more_general_is_not_negated(augmenter):
     assert "Governors could rely on the king for help." not in found
 
 
-def test_no_people_is_written_nobody(augmenter):
+def test_contradictions_are_written_as_people_write_them(augmenter):
     found = _hypotheses(augmenter, "We play football every saturday in spring.")
-    assert "Nobody plays football every saturday in spring." in found
+    assert "Nobody plays football every saturday in spring." in found                  # not "No people play"
+    found = _hypotheses(augmenter, "I don't really want to pay that much for a new red car.")
+    assert "I really do want to pay that much for a new red car." in found            # not "I do really want"
 
 
 def test_wordnet_antonyms_only_in_a_scene_and_a_verbs_in_its_ing_form(augmenter):
