@@ -19,6 +19,7 @@ from monalog.inference.treeops import Path, is_determiner, leaf_positions, node_
     sentence_text, walk
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.facts import Fact, Relation
+from monalog.knowledge.senses import takes_object
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.polarity.lexicon import DEFINITES
 from monalog.polarity.marks import Polarity
@@ -60,11 +61,12 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
                 or lemma == "be" or (pos == "v" and str(leaf.category.without_features()) != "S\\NP"):
             continue                           # a transitive verb's hypernym may not take its object
         candidates, sense = _candidates(leaf, pos, up, kb, neighbours, tokens, positions[path])
+        passive = pos == "v" and str(leaf.category).startswith("S[pss]")     # "be left" is no "be departed"
         if path == agent and not _can_act(sense):
             continue
         for new_lemma in candidates:
             if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns) \
-                    or _echoes(stems, new_lemma) \
+                    or _echoes(stems, new_lemma) or (passive and not takes_object(new_lemma)) \
                     or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)):
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)

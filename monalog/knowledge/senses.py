@@ -114,6 +114,17 @@ def can_be_intransitive(lemma: str) -> bool:
         22 in senses[0].frame_ids() or any(set(s.frame_ids()) & _INTRANSITIVE_FRAMES for s in senses))
 
 
+# the frames with an object ("Somebody ----s something", "... somebody PP", ...): a verb with none in its
+# first senses has no passive ("The laptop was left" is no "The laptop was departed")
+_OBJECT_FRAMES = frozenset({5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31})
+
+
+@lru_cache(maxsize=20000)
+def takes_object(lemma: str) -> bool:
+    """One of the verb's three first senses takes an object, so it has a passive."""
+    return any(set(s.frame_ids()) & _OBJECT_FRAMES for s in synsets(lemma, "v")[:3])
+
+
 @lru_cache(maxsize=20000)
 def alternates(lemma: str) -> bool:
     """A verb of the causative alternation read first as what happens to a thing: its first sense is
