@@ -11,7 +11,6 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.generics import group_habit, simple_present
-from monalog.augment.kept_words import superlative
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
 from monalog.augment.words import (in_compound, plainly_countable, premodified_from, replacing_leaf, surface_tag,
                                    word_choice)
@@ -24,6 +23,7 @@ from monalog.inference.treeops import (auxiliaries, leaf_positions, node_at, nor
                                       surface)
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.senses import sense_count
+from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.facts import Fact, Relation
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
@@ -50,18 +50,19 @@ def natural_contradictions(tree: Tree, verbs: bool = True) -> list[tuple[str, st
                                                      or (text.startswith("No ") and superlative(text.split()[1]))))]
     plain = [(text, f"{note}, in the plain tense") for t, _, note in found
              if note.startswith("the negation") and (text := _without_do(t, tree)) is not None]
-    return [(_DO_ADVERB.sub(r"\2 \1", text), note)
+    return [(_DO_ADVERB.sub(r"\2 \1", text) if note.startswith("the negation") else text, note)
             for text, note in out + plain + _there_is_no(tree) + (_object_no(tree) if verbs else [])
             if not (_NOT_TO.search(text) or _NOT_EXCEPT.search(text)
                     or ("verb negated" in note and _WIDE_UNDER_NOT.search(text)))]
 
 
 _NOT_TO = re.compile(r"\b(?:has|have|had) not to\b")       # "He had not to go": people write "did not have to go"
-_NOT_EXCEPT = re.compile(r"^Not every\w*(?: \w+)* (?:except|but)\b")     # "Not every one except Tom was ..."
+_NOT_EXCEPT = re.compile(r"^Not every\w*(?: \w+)? (?:except|but)\b")     # "Not every one except Tom was ..."
 # "The shop does not sell prints of several portraits" reads as "there are several it does not sell" (these take
-# scope over the negation); the form with "any" is the contradiction
-_WIDE_UNDER_NOT = re.compile(r"\b(?:not|n't|never)\b.*\b(?:several|a few|a couple of|a number of|certain)\b")
-_DO_ADVERB = re.compile(r"\b(do|does|did) (really|actually|truly|certainly|definitely)\b")   # "I really do want"
+# scope over the negation, within the clause); the form with "any" is the contradiction
+_WIDE_UNDER_NOT = re.compile(r"\b(?:not|n't|never)\b[^,;]*\b(?:several|a few|a couple of|a number of)\b")
+# the "do" a removed "n't" leaves before an adverb: "I don't really want" -> "I really do want"
+_DO_ADVERB = re.compile(r"\b(do|does|did) (really|actually|truly|certainly|definitely)\b")
 
 
 def _mass_some(tree: Tree, text: str, note: str) -> str:
@@ -83,8 +84,8 @@ def _nobody(tree: Tree, text: str) -> str:
     words = [leaf.token for leaf in leaves(tree)]
     if not text.startswith("No people ") or len(words) < 3 or words[1].word.lower() != "people":
         return text
-    verb = words[2]
-    if not text.startswith(f"No people {verb.word} "):
+    verb = words[2]                 # "No people | in the park are ...": no verb, left as it is
+    if not (verb.pos.startswith("VB") or verb.pos == "MD") or not text.startswith(f"No people {verb.word} "):
         return text
     word = verb.word.lower()
     if word in _SINGULAR:

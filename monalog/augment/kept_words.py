@@ -4,13 +4,11 @@ of several capitalised words ("The branch on High Street" -> "on Street") or of 
 morning" -> "reported morning")."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Sequence
 
 from monalog.ccg.tree import Token
-from monalog.knowledge.wordnet import wordnet
+from monalog.knowledge.superlatives import superlative
 
-_IRREGULAR = frozenset({"best", "worst", "least", "most", "eldest", "furthest", "farthest", "latest"})
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
                     "november", "december"})
@@ -28,21 +26,3 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
                                             for j in (i - 1, i + 1) if not start <= j < end):
             return f"a word of a name dropped (\"{word}\" of \"High Street\")"
     return None
-
-
-@lru_cache(maxsize=20000)
-def superlative(word: str) -> bool:
-    """"oldest", "biggest", "earliest", "best": an adjective's superlative form, its base an adjective WordNet
-    knows ("old", "big", "early"), itself no noun or verb ("forest", "guest") nor "modest"."""
-    lower = word.lower()
-    if lower in _IRREGULAR:
-        return True
-    if not lower.endswith("est") or len(lower) < 5 or lower == "modest" \
-            or any(lower in (n.lower() for n in synset.lemma_names()) for synset in wordnet().synsets(lower)
-                   if synset.pos() in "nv"):
-        return False                            # a noun or verb of its own: "forest", "guest", "harvest"
-    stem = lower[:-3]
-    bases = {stem, stem + "e", stem[:-1] + "y" if stem.endswith("i") else stem,
-             stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem}
-    adjectives = wordnet().synsets
-    return any(base != lower and (adjectives(base, "a") or adjectives(base, "s")) for base in bases)

@@ -1,10 +1,12 @@
 """Where a named place lies, by WordNet's part holonyms (Berlin is part of Germany, Germany of Europe),
-for "lives in Berlin" ≤ "lives in Germany". A word is read as a place only through its senses that
-are named places (instances under location.n.01: "Berlin" the city, not the composer or the
-carriage), and a region counts only when every such sense lies in it ("Georgia", the state and the
-country, lies in no region both share)."""
+for "lives in Berlin" ≤ "lives in Germany". A word is read as a place only through the senses it is the
+first name of that are named places (instances under location.n.01: "Berlin" the city, not the composer
+or the carriage; not "Jersey", another name of New Jersey), and a region counts only when every such
+sense lies in it ("Georgia", the state and the country, lies in no region both share), and of two
+regions of one kind only what they share (Kashmir is part of India and of Pakistan: it lies in Asia)."""
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
@@ -18,18 +20,23 @@ _REGIONS = frozenset({"administrative_district.n.01", "continent.n.01", "city.n.
 def regions(name: str) -> frozenset[str]:
     """The lower-cased one-word names of the regions every place sense of `name` lies in, at any
     distance ("berlin" -> germany, europe, eurasia); empty for a word that names no place."""
-    common: set[str] | None = None
-    for sense in (s for s in wordnet().synsets(name, "n") if _named(s, _PLACES)):
-        names = {lemma.lower() for region in sense.closure(_larger) for lemma in region.lemma_names()
-                 if "_" not in lemma}
-        common = names if common is None else common & names
-    return frozenset(common or ())
+    senses = [s for s in wordnet().synsets(name, "n")
+              if s.lemma_names()[0].lower() == name.lower() and _named(s, _PLACES)]
+    common = frozenset.intersection(*(_lies_in(s.name()) for s in senses)) if senses else frozenset()
+    return frozenset(name for name in common if "_" not in name)
 
 
-def _larger(synset: Any) -> list[Any]:
-    """The regions a place is part of that are countries, states, cities or continents (not "the
-    West", a hemisphere or an ocean: "Berlin" is in Germany and Europe, not "in the Orient")."""
-    return [region for region in synset.part_holonyms() if _named(region, _REGIONS)]
+@lru_cache(maxsize=4096)
+def _lies_in(synset_name: str) -> frozenset[str]:
+    """The lower-cased names of the regions a place lies in: of regions of different kinds, all (England
+    is part of the United Kingdom and of Europe); of regions of one kind, those they share (Kashmir is
+    part of India and of Pakistan, two countries: it lies in Asia)."""
+    kinds: dict[frozenset[str], list[frozenset[str]]] = defaultdict(list)
+    for region in wordnet().synset(synset_name).part_holonyms():
+        if _named(region, _REGIONS):
+            names = frozenset(lemma.lower() for lemma in region.lemma_names()) | _lies_in(region.name())
+            kinds[frozenset(kind.name() for kind in region.instance_hypernyms())].append(names)
+    return frozenset().union(*(frozenset.intersection(*alike) for alike in kinds.values()))
 
 
 def _named(synset: Any, kinds: frozenset[str]) -> bool:

@@ -1,9 +1,10 @@
-"""A place's name replaced by a region it lies in where it is ↑ after "in", "from" or "to" ("lives in
-Berlin" ≤ "lives in Germany", "a city in Spain" ≤ "a city in Europe"), and by a place in that region
-where ↓ ("It is not true that Betty lives in Germany" ≤ "... in Berlin"), when the target names it
-(WordNet's part holonyms: monalog.knowledge.regions). Only as the whole object of those prepositions
-making a modifier: "near Berlin" is not near Germany, "interested in Berlin" not in Germany, and "loves
-Berlin" does not love Germany."""
+"""A place's name replaced by a region it lies in where it is ↑ after "in" ("lives in Berlin" ≤ "lives in
+Germany", "a city in Spain" ≤ "a city in Europe"), and by a place in that region where ↓ ("It is not
+true that Betty lives in Germany" ≤ "... in Berlin"), when the target names it (WordNet's part
+holonyms: monalog.knowledge.regions). Only as the whole object of an "in" making a modifier: "near
+Berlin" is not near Germany, "interested in Berlin" not in Germany, "a gift to Lincoln" may be to the
+man, "loves Berlin" does not love Germany; and not after a superlative ("the tallest building in
+London" need not be the tallest in England)."""
 from __future__ import annotations
 
 from monalog.ccg.category import Functor
@@ -13,10 +14,8 @@ from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import leaf_positions, replace_at, sentence_text
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.regions import regions
+from monalog.knowledge.superlatives import superlative
 from monalog.polarity.marks import Polarity
-
-_PREPOSITIONS = frozenset({"in", "from", "to"})
-
 
 def edits(ctx: EditContext) -> Edits:
     if ctx.target is None:
@@ -28,7 +27,8 @@ def edits(ctx: EditContext) -> Edits:
     for path, node in ctx.nodes:
         leaf, i = node.node, positions.get(path)
         if not isinstance(leaf, Leaf) or not i or not _locative(words[i - 1]) \
-                or (i + 1 < len(words) and words[i + 1].token.pos.startswith("NN")):
+                or (i + 1 < len(words) and words[i + 1].token.pos.startswith(("NN", "POS"))) \
+                or any(w.token.pos in ("JJS", "RBS") or superlative(w.token.word) for w in words[:i]):
             continue
         here = leaf.token.word.lower()
         for token in names:
@@ -45,10 +45,10 @@ def edits(ctx: EditContext) -> Edits:
 
 
 def _locative(leaf: Leaf) -> bool:
-    """"in", "from" or "to" making a modifier of a verb phrase or a noun ("lives | in Berlin", "a city |
-    in Spain"), not a verb's own argument ("interested in Berlin", "far from Berlin": PP/NP)."""
+    """"in" making a modifier of a verb phrase or a noun ("lives | in Berlin", "a city | in Spain"), not a
+    verb's own argument ("interested in Berlin": PP/NP)."""
     category, made = leaf.category, getattr(leaf.category, "result", None)
-    return leaf.token.word.lower() in _PREPOSITIONS and isinstance(made, Functor) and isinstance(category, Functor) \
+    return leaf.token.word.lower() == "in" and isinstance(made, Functor) and isinstance(category, Functor) \
         and str(category.argument) == "NP" and made.result.without_features() == made.argument.without_features()
 
 
