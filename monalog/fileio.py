@@ -38,7 +38,7 @@ def open_read(path: str | Path, error: type[InputError] = InputError, mode: str 
     """Open an input for reading; a failure, or an empty path (Path("") is the current folder), raises
     `error` naming it."""
     if not str(path):
-        raise error("the input path is empty", input="")
+        raise error("the path is empty", input="")
     try:
         return Path(path).open(mode, **kwargs)
     except OSError as exc:

@@ -98,7 +98,7 @@ def prover_options(p: argparse.ArgumentParser) -> None:
                         "edits and its negation or exclusion)")
     p.add_argument("--kb-facts", action="append", metavar="FILE", type=input_path, dest="kb_facts",
                    help="extra facts in the KB language (repeatable)")
-    deprecated_alias(p, "--kb", "--kb-facts", "kb_facts", append=True, metavar="FILE")
+    deprecated_alias(p, "--kb", "--kb-facts", "kb_facts", append=True, metavar="FILE", type=input_path)
     p.add_argument("--exclusions", action="store_true",
                    help="also use kb/exclusions.kb (man | woman, ...) and WordNet antonyms")
     p.add_argument("--no-normalize", action="store_true", help="skip the syntactic normalisation rules")

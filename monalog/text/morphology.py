@@ -182,10 +182,8 @@ def agree_articles(text: str) -> str:
             return match.group(0)
         if word in _NO_NOUN_PHRASE:
             return match.group(0)
-        letters = match.group(2)
         vowel = word[0] in "aeiou"
-        if (len(letters) == 1 and text[match.end():match.end() + 1] == ".") or (
-                letters.isupper() and 2 <= len(letters) <= 3):
+        if _initialism(match.group(2), text[match.end():match.end() + 1]) and not text.isupper():
             vowel = word[0] in _VOWEL_LETTERS           # said letter by letter: "a U.S. soldier", "an FBI agent"
         elif word.startswith(_CONSONANT_SOUND) or word.startswith(_VOWEL_SOUND):
             vowel = word.startswith(_VOWEL_SOUND)       # "a unicycle", "an hour"
@@ -193,6 +191,15 @@ def agree_articles(text: str) -> str:
         return (new.capitalize() if match.group(1)[0].isupper() else new) + " " + match.group(2)
 
     return _ARTICLE.sub(fix, text)
+
+
+def _initialism(letters: str, after: str) -> bool:
+    """Letters said one by one: a capital before a full stop ("U.S."), or two or three capitals but a
+    consonant, vowel, consonant, which is said as a word ("SIM", "RAM", "LAN")."""
+    if len(letters) == 1:
+        return letters.isupper() and after == "."
+    said_as_word = len(letters) == 3 and [c in "AEIOU" for c in letters] == [False, True, False]
+    return letters.isupper() and len(letters) <= 3 and not said_as_word
 
 
 @lru_cache(maxsize=1)

@@ -26,6 +26,7 @@ def test_an_initialism_takes_the_article_of_its_first_letters_name():        # r
     assert agree_articles("An U.S. former soldier left") == "A U.S. former soldier left"
     assert agree_articles("a FBI agent and an UN official") == "an FBI agent and a UN official"
     assert agree_articles("a NASA probe and a apple") == "a NASA probe and an apple"     # an acronym said as a word
+    assert agree_articles("a SIM card") == "a SIM card" and agree_articles("A MAN SAW A HAT") == "A MAN SAW A HAT"
 
 
 def test_a_verb_of_the_causative_alternation_keeps_its_object():
