@@ -17,6 +17,7 @@ from monalog.knowledge.regions import regions
 from monalog.knowledge.superlatives import superlative
 from monalog.polarity.marks import Polarity
 
+
 def edits(ctx: EditContext) -> Edits:
     if ctx.target is None:
         return
