@@ -35,8 +35,8 @@ def open_input(path: str | Path, error: type[InputError] = InputError) -> IO[str
 
 
 def open_read(path: str | Path, error: type[InputError] = InputError, mode: str = "r", **kwargs) -> IO:
-    """Open an input for reading; a failure, or an empty path (Path("") is the current folder), raises
-    `error` naming it."""
+    """Open an input for reading; a failure, or an empty path string (it would open the current folder),
+    raises `error` naming it."""
     if not str(path):
         raise error("the path is empty", input="")
     try:

@@ -116,14 +116,14 @@ def _as_written(hypothesis: str, premise: str) -> str:
     return hypothesis + end if end and end in ".!?" and hypothesis.rstrip()[-1:] not in (".", "!", "?") else hypothesis
 
 
-def _cuts(before: Tree, after: Tree) -> bool:
+def _cuts(before: Tree, after: Tree, generic: Sequence[tuple[int, int]]) -> bool:
     """The deletion that made `after` takes a word of a compound noun ("guinea pig", "printing press"; whole, it
     would mostly be a verb's object: "hanging a fishing rod" -> "hanging"; not "little girl"), part of a fixed
     expression ("at any | cost"; ", at any cost" goes whole), the operator of "anything but cheap", or a word
-    of a generic phrase ("on public holidays": generics.generic_spans)."""
+    of a generic phrase (`generic`, its spans: "on public holidays")."""
     words, tags = _words(before), [leaf.token.pos for leaf in leaves(before)]
     start, end = deleted_span(words, _words(after))
-    if _OPERATORS.search(" ".join(words[start:end])) or any(a < end and b > start for a, b in generic_spans(before)):
+    if _OPERATORS.search(" ".join(words[start:end])) or any(a < end and b > start for a, b in generic):
         return True
     if any(not tags[j].startswith("JJ") and in_compound(words[j:j + 2], 0, tags[j:j + 2])
            for j in range(max(0, start - 1), min(end, len(words) - 1))):
@@ -235,15 +235,17 @@ class Augmenter:
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
             if has_disjunct(edited):
                 return                              # a disjunct is the only edit of its pair
-            nodes = outside(list(pn.walk_paths()), generic_paths(edited) + only_paths(edited))  # "during dry summers"
+            generic = generic_paths(edited)
+            nodes = outside(list(pn.walk_paths()), generic + only_paths(edited))      # "during dry summers"
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
                 yield from very_insertions(edited, nodes)
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
             yield from someone_subject(edited, nodes)
+            spans = generic_spans(edited, generic)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
-                        if not _cuts(edited, t) and bad_deletion(edited, t) is None)   # "guinea pig", "at any cost"
+                        if not _cuts(edited, t, spans) and bad_deletion(edited, t) is None)   # "guinea pig"
 
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,

@@ -104,13 +104,14 @@ def generic_paths(tree: Tree) -> list[Path]:
     return out
 
 
-def generic_spans(tree: Tree) -> list[tuple[int, int]]:
-    """The word spans [start, end) of `tree`'s generic phrases (`generic_paths`): a deletion that takes
-    any of their words widens a habit's restriction ("The library closes early on public holidays" ->
-    "The library closes early")."""
+def generic_spans(tree: Tree, paths: Sequence[Path]) -> list[tuple[int, int]]:
+    """The word spans [start, end) of `tree`'s generic phrases at `paths` (`generic_paths`): a deletion
+    that takes any of their words widens a habit's restriction ("The library closes early on public
+    holidays" -> "The library closes early")."""
+    positions = leaf_positions(tree)
     spans = []
-    for path in generic_paths(tree):
-        inside = [i for p, i in leaf_positions(tree).items() if p[:len(path)] == path]
+    for path in paths:
+        inside = [i for p, i in positions.items() if p[:len(path)] == path]
         spans.append((min(inside), max(inside) + 1))
     return spans
 

@@ -76,7 +76,8 @@ def word_choice() -> WordChoice:
                       frozenset(data["singular_determiners"]), frozenset(data["plural_determiners"]),
                       data["min_similarity"], data["near_similarity"],
                       tuple(tuple(e.split()) for e in data["fixed_expressions"]), frozenset(data["no_exclusion"]),
-                      {word: frozenset(nouns) for word, nouns in data["exclusion_clashes"].items()},
+                      {word: frozenset(nouns) for words, nouns in data["exclusion_clashes"].items()
+                       for word in words.split()},
                       frozenset(data["needs_object"]),
                       frozenset(word for e in data["fixed_expressions"] for word in e.split()),
                       data["min_sense_share"], data["min_sense_evidence"],
