@@ -19,6 +19,7 @@ from monalog.knowledge.regions import regions
     ("Nobody in Munich saw it.", "Nobody in Germany saw it.", Label.NEUTRAL),
     ("She is interested in Berlin.", "She is interested in Germany.", Label.NEUTRAL),      # the verb's own "in"
     ("She is far from Berlin.", "She is far from Germany.", Label.NEUTRAL),
+    ("She believes in Berlin.", "She believes in Germany.", Label.NEUTRAL),      # "in" parsed as a modifier
     ("Betty loves Berlin.", "Betty loves Germany.", Label.NEUTRAL),
     ("A gift to Lincoln arrived.", "A gift to Nebraska arrived.", Label.NEUTRAL),        # to the man, maybe
     ("She lives in Kashmir.", "She lives in India.", Label.NEUTRAL),                     # or in Pakistan

@@ -2,10 +2,12 @@
 Germany", "a city in Spain" ≤ "a city in Europe"), and by a place in that region where ↓ ("It is not
 true that Betty lives in Germany" ≤ "... in Berlin"), when the target names it (WordNet's part
 holonyms: monalog.knowledge.regions). Only as the whole object of an "in" making a modifier: "near
-Berlin" is not near Germany, "interested in Berlin" not in Germany, "a gift to Lincoln" may be to the
+Berlin" is not near Germany, "believes in Berlin" not in Germany, "a gift to Lincoln" may be to the
 man, "loves Berlin" does not love Germany; and not after a superlative ("the tallest building in
 London" need not be the tallest in England)."""
 from __future__ import annotations
+
+from functools import lru_cache
 
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Leaf, leaves
@@ -16,6 +18,7 @@ from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.knowledge.regions import regions
 from monalog.knowledge.superlatives import superlative
 from monalog.polarity.marks import Polarity
+from monalog.resources import grammar_lines
 
 
 def edits(ctx: EditContext) -> Edits:
@@ -27,7 +30,7 @@ def edits(ctx: EditContext) -> Edits:
     words, positions = leaves(ctx.tree), leaf_positions(ctx.tree)
     for path, node in ctx.nodes:
         leaf, i = node.node, positions.get(path)
-        if not isinstance(leaf, Leaf) or not i or not _locative(words[i - 1]) \
+        if not isinstance(leaf, Leaf) or not i or not _locative(words[i - 1]) or _own_in(words[:i - 1]) \
                 or (i + 1 < len(words) and words[i + 1].token.pos.startswith(("NN", "POS"))) \
                 or any(w.token.pos in ("JJS", "RBS") or superlative(w.token.word) for w in words[:i]):
             continue
@@ -51,6 +54,18 @@ def _locative(leaf: Leaf) -> bool:
     category, made = leaf.category, getattr(leaf.category, "result", None)
     return leaf.token.word.lower() == "in" and isinstance(made, Functor) and isinstance(category, Functor) \
         and str(category.argument) == "NP" and made.result.without_features() == made.argument.without_features()
+
+
+def _own_in(before: list[Leaf]) -> bool:
+    """The word before "in" (past an adverb) takes "in" as its own argument ("believes (firmly) in Berlin":
+    grammars/in_verbs.txt)."""
+    words = [leaf for leaf in before if leaf.token.pos != "RB"][-1:]
+    return bool(words) and words[0].token.lemma.lower() in _in_verbs()
+
+
+@lru_cache(maxsize=1)
+def _in_verbs() -> frozenset[str]:
+    return frozenset(grammar_lines("in_verbs.txt"))
 
 
 def _lies_in(place: str, region: str) -> Fact:
