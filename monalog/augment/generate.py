@@ -5,7 +5,8 @@ Undirected generation, unlike the prover's search, which aims at a hypothesis: a
 position is replaced by a word above it, one in a ↓ position by a word below it (the fixed KB, and
 WordNet from the word's sense in the sentence: knowledge/senses.py), a monotone modifier, an object
 (of a verb that reads well without one) or a conjunct is dropped where it is ↑, a disjunct ("or a
-banjo", a sibling of the noun's sense) is added where it is ↑; contradictions are
+banjo", a sibling of the noun's sense) is added where it is ↑, a numeral's bound is weakened where it is ↑
+("exactly three" -> "at least three"); contradictions are
 the premise's and each entailment's contradictories in the forms people write (contradictions.py).
 Sentences with a repeated bigram are dropped as unnatural, as in the paper, and so are sentences
 under the fluency threshold (fluency.py; every pair records its score).
@@ -34,6 +35,7 @@ from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError, ParseError
 from monalog.inference.alignment import Knowledge
+from monalog.inference.edits.numeral_bounds import weaker_bounds
 from monalog.inference.generation import Generator
 from monalog.inference.target import kb_leq, pair_fact
 from monalog.inference.negation import clause_conjuncts
@@ -101,6 +103,11 @@ class Generated:
 
 # phrases the normaliser writes otherwise, and its forms of them ("a pair of herons was" -> "two herons was")
 _NORMALISED = (("a lot of", ("much", "many")), ("a pair of", ("two",)))
+
+
+# phrases the generator writes by rule, natural wherever the grammar puts them (SICK, whose word pairs the
+# fluency score counts, never opens a sentence with "At least")
+_BY_RULE = ("At least", "At most")
 
 
 def _as_written(hypothesis: str, premise: str) -> str:
@@ -242,6 +249,7 @@ class Augmenter:
                 yield from down_insertions(edited, nodes)
                 yield from very_insertions(edited, nodes)
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
+            yield from weaker_bounds(edited, nodes)
             yield from someone_subject(edited, nodes)
             spans = generic_spans(edited, generic)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
@@ -257,7 +265,7 @@ class Augmenter:
         if s.contradictions and s.exclusions:
             pairs += self._exclusions(premise, tree, plain, norm_steps, neighbours, seen)
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
-        written = (premise, sentence_text(tree))        # as given and as normalised
+        written = (premise, sentence_text(tree), *_BY_RULE)        # as given and as normalised
         scored = [replace(p, hypothesis=_as_written(tidy(p.hypothesis), premise),
                           negates=p.negates and _as_written(p.negates, premise),
                           fluency=round(fluency(p.hypothesis, *written), 3))

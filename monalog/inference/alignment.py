@@ -18,6 +18,7 @@ from monalog.inference.droppable import operators
 from monalog.inference.treeops import auxiliaries, differing_spans, lemma_key as _key, surface
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 from monalog.neural.embeddings import embedder
+from monalog.polarity.lexicon import DEFINITES, NUMERAL, default_lexicon
 from monalog.text.morphology import base_form
 
 if TYPE_CHECKING:
@@ -115,6 +116,21 @@ _LIGHT_VERBS = frozenset({"use", "remove", "do", "make", "have", "take", "get", 
 
 
 _COORDINATORS = frozenset({"and", "or", "but", "nor"})
+# words of the lexicon's determiners that say which thing, not how many ("a man" / "the man" may align)
+_NO_QUANTITY = DEFINITES | {NUMERAL, "a", "an", "some", "one", "someone", "somebody", "something", "of", "at", "group",
+                            "out", "than", "very", "quite", "another"}
+
+
+@lru_cache(maxsize=1)
+def _quantity_words() -> frozenset[str]:
+    """The words of the polarity lexicon's determiners that say how many ("exactly", "least", "few", "every",
+    "no"): two phrases that differ in one say different things however alike they read."""
+    return frozenset(word for key in default_lexicon().determiners for word in key) - _NO_QUANTITY
+
+
+def _quantity(word: str) -> bool:
+    """`word` counts or quantifies: a numeral but "one", or a quantity word (of a token "at_least" too)."""
+    return (word != "one" and default_lexicon().is_numeral(word)) or bool(set(word.split("_")) & _quantity_words())
 
 
 def candidates(premise: Tree, hypothesis: Tree, max_tokens: int) -> list[tuple[Tree, Tree]]:
@@ -136,13 +152,15 @@ def _comparable(p: _Phrase, h: _Phrase) -> bool:
     """Related (both have new content, or one has and they share some), of one category, free of
     downward operators (inside them a similarity would ignore the direction the operator reverses),
     with no coordinator one has and the other lacks (a second conjunct is another claim: "shot at a
-    deer" / "shot a deer but missed"), neither is the other with words added (a modifier: polarity
+    deer" / "shot a deer but missed") nor quantity word or numeral ("several dogs barked loudly" / "many
+    dogs barked": a similarity knows no quantity), neither is the other with words added (a modifier: polarity
     decides its insertion or deletion, never a similarity), and neither's verb is only a noun or
     modifier in the other (`_verb_swapped`)."""
     related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
     if not related or p.node.category != h.node.category or p.operator or h.operator:
         return False
-    if (set(p.words) ^ set(h.words)) & _COORDINATORS:
+    differing = set(p.words) ^ set(h.words)
+    if differing & _COORDINATORS or any(map(_quantity, differing)):
         return False
     if _modified(p, h) or _modified(h, p):
         return False

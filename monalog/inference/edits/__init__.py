@@ -7,14 +7,16 @@ from __future__ import annotations
 from monalog.inference.edits import (added_complements, added_conjuncts, added_determiners, added_disjuncts,
                                      adjective_swaps, adverb_moves, aligned_phrases, clothing_colours,
                                      compound_phrases, deletions, determiner_phrases, ground_prepositions,
-                                     insertions, npi_any, place_names, place_phrases, pp_moves, pronoun_subjects,
-                                     replacements, surface_modifiers, two_word_determiners, vacuous_ever)
+                                     insertions, npi_any, numeral_bounds, place_names, place_phrases, pp_moves,
+                                     pronoun_subjects, replacements, surface_modifiers, two_word_determiners,
+                                     vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
 RULES: tuple[Rule, ...] = (
     replacements.edits,             # a word by one above it (↑) or below it (↓)
     determiner_phrases.edits,       # "a few" as one word
     two_word_determiners.edits,     # one word by "a few"
+    numeral_bounds.edits,           # "exactly three" ≤ "at least three"; "three" ≡ "at least three"
     compound_phrases.edits,         # a phrase that stands for one word
     aligned_phrases.edits,          # a phrase by its aligned phrase (↑ only)
     place_phrases.edits,            # "in a field" ≤ "outdoors"
