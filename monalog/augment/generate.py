@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.generics import bare_subject, generic_paths, generic_spans, only_paths, outside
+from monalog.augment.generics import bare_subject, generic_paths, generic_spans, kind_objects, only_paths, outside
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
@@ -243,7 +243,8 @@ class Augmenter:
             if has_disjunct(edited):
                 return                              # a disjunct is the only edit of its pair
             generic = generic_paths(edited)
-            nodes = outside(list(pn.walk_paths()), generic + only_paths(edited))      # "during dry summers"
+            walked = list(pn.walk_paths())
+            nodes = outside(walked, generic + only_paths(edited) + kind_objects(edited, walked))   # "in dry summers"
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
@@ -369,7 +370,8 @@ class Augmenter:
 
     def _disjunction(self, tree: Tree, nodes, neighbours: Neighbours) -> Iterator[tuple[Tree, Step]]:
         """"a bike" -> "a bike or a car" where ↑ (X ≤ X or Y), in the premise's first singular
-        indefinite noun phrase whose noun has a sibling in its sense in the premise (`_sibling`); one
+        indefinite noun phrase whose noun has a sibling in its sense in the premise (`_sibling`) and
+        is no measure ("in under a minute or an hour" reads as a range); one
         a premise, and no other edit with it. Its reverse, a NEUTRAL pair in the recipe, teaches that
         a disjunct is no conjunct."""
         for path, node in nodes:
@@ -380,7 +382,7 @@ class Augmenter:
             lemma = norm_lemma(noun)
             sense = neighbours.get((lemma, "n", True), ((), None))[1]
             if det.token.word.lower() not in ("a", "an") or noun.token.pos != "NN" or sense is None \
-                    or (sibling := self._sibling(lemma, sense)) is None:
+                    or _measure(sense) or (sibling := self._sibling(lemma, sense)) is None:
                 continue
             other = Binary(np.category, Rule.FA, Leaf(det.category, Token(agree_articles(f"a {sibling}").split()[0],
                                                                           "a", "DT")),
@@ -392,6 +394,14 @@ class Augmenter:
             yield edited, Step(StepKind.INSERT, "", f"or {surface(other)}", sentence_text(edited), UP, (fact,),
                                operator=node.operator)
             return
+
+
+_UNITS = frozenset({"unit_of_measurement.n.01", "time_unit.n.01"})
+
+
+def _measure(sense) -> bool:
+    """A WordNet sense that is a unit of measure ("minute", "mile", "dollar"; not "mug", a containerful)."""
+    return any(s.name() in _UNITS for s in sense.closure(lambda s: s.hypernyms()))
 
 
 def _words(tree: Tree) -> list[str]:

@@ -5,16 +5,20 @@ calcium"), speaks of the kind, as "every", not of some: "during summers" does no
 dry summers", nor "Pupils help" from "Older pupils help", and "wet summers" contradicts nothing. The
 generator leaves such phrases as they are (the prover's polarity reads bare plurals as existential,
 SICK's convention for its progressive scenes), and likewise the phrase after "nothing but" (`only_paths`)
-and, for exclusions, the words of a group's habit (`group_habit`)."""
+a singular indefinite after a downward "of" (`kind_objects`) and, for exclusions, the words of a group's
+habit (`group_habit`)."""
 from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
+from monalog.augment.words import word_choice
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positions, node_at, walk
+from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import PolarizedNode
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
 from monalog.text.names import given_name
 
@@ -139,6 +143,22 @@ def only_paths(tree: Tree) -> list[Path]:
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
     return [path[:-1] + (1,) for path, i in leaf_positions(tree).items()
             if i and words[i] == "but" and words[i - 1] in _ONLY and path[-1:] == (0,)]
+
+
+def kind_objects(tree: Tree, nodes: Sequence[tuple[Path, PolarizedNode]]) -> list[Path]:
+    """The paths of singular indefinites after an "of" where ↓ ("all the attributes of a leader", "no
+    member of a team"): read as a kind, not as some one thing, so never made more specific ("all the
+    attributes of a young leader" says another thing); not the "of" of a fixed expression ("in front of")."""
+    words = [leaf.token.word.lower() for leaf in leaves(tree)]
+    positions = leaf_positions(tree)
+    out = []
+    for path, node in nodes:
+        phrase = node.node
+        if isinstance(phrase, Binary) and isinstance(phrase.left, Leaf) and phrase.left.token.word.lower() == "of" \
+                and node.polarity is Polarity.DOWN and leaves(phrase.right)[0].token.word.lower() in ("a", "an") \
+                and not word_choice().fixed(words, positions[path + (0,)]):
+            out.append(path + (1,))
+    return out
 
 
 def _heads(np: Tree, bare: Tree) -> bool:

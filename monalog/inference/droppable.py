@@ -60,11 +60,12 @@ def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
 
 @lru_cache(maxsize=1 << 15)
 def _kept(node: Tree) -> bool:
-    """The head of a modified node (`_modifier`) has a downward operator, or the modifier says whose
-    part the head is."""
+    """The head of a modified node (`_modifier`) has a downward operator, the modifier says whose
+    part the head is, or the head is a lone number the modifier makes a name of ("year | six", "gate | 4")."""
     split = cast(tuple[int, int], _modifier(node))
     head, modifier = leaves(node.children[split[1]]), leaves(node.children[split[0]])
-    return any(operators(head)) or _whose_part(head, modifier)
+    return any(operators(head)) or _whose_part(head, modifier) \
+        or (len(head) == 1 and default_lexicon().is_numeral(head[0].token.word.lower()))
 
 
 def _whose_part(head: Sequence[Leaf], modifier: Sequence[Leaf]) -> bool:

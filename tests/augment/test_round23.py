@@ -138,8 +138,17 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("Every one except Tom was wearing a tie.", "Not every one except"),
     ("I don't really want to pay that much for a new red car.", "do really"),
     ("Laptops must not be left unattended in the reading room.", "departed"),         # a verb with no passive
+    ("Pets are welcome in the garden rooms only.", "welcome only"),                   # round 33: a focus "only"
+    ("Pets are welcome in the garden rooms only.", "in the rooms only"),
+    ("A girl from year six broke the school record.", "from six"),                  # a numeral's name
+    ("She didn't want to get in trouble.", "receive"),                               # a light verb
+    ("The youngest runners finished the race in under a minute.", "or an hour"),    # a measure's disjunct
+    ("He had all the attributes of a leader.", "young leader"),                     # "of a leader": a kind
+    ("He had all the attributes of a leader.", "hero"),
+    ("She whispered less than three words.", "synonyms"),
+    ("She whispered less than three words.", "terms"),
 ])
-def test_rounds_25_to_32_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_33_pairs_are_not_emitted(augmenter, premise, unwanted):
     # some premises rightly give nothing at all (a doubtful parse, a fixed expression): no pair beats a wrong one
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 

@@ -37,6 +37,14 @@ def test_a_bound_becomes_weaker_where_up_and_stronger_where_down(default_prover,
     assert default_prover.prove(premise, hypothesis).label is label
 
 
+def test_a_number_named_by_a_noun_keeps_its_noun(default_prover):
+    """"year six" names a class, "gate 4" a gate: the noun is no modifier to drop (round 33's "from six")."""
+    assert default_prover.prove("A girl from year six broke the record.",
+                                "A girl from six broke the record.").label is Label.NEUTRAL
+    assert default_prover.prove("A girl from year six broke the record.",
+                                "A girl broke the record.").label is Label.ENTAILMENT
+
+
 def test_the_proof_names_the_bound_and_its_reason(default_prover):
     proof = default_prover.prove("Exactly three dogs barked.", "At most three dogs barked.")
     (step,) = proof.steps

@@ -287,6 +287,10 @@ def test_operators_on_real_parses(parser, sentence, expected):
     ("Tom likes a cat", {"cat": UP}),
     ("Tom feeds cats", {"cats": UP}),
     ("Tom likes soccer and music", {"soccer": UP, "music": UP}),    # a coordination of kinds: one may go
+    # a focus "only" on a verb phrase says that is all there is (Rooth 1985); the determiner stays ↑ ↓
+    ("Pets are welcome in the garden rooms only", {"welcome": NONE, "garden": NONE, "rooms": NONE}),
+    ("I only eat fish", {"eat": NONE, "fish": NONE}),
+    ("Only dogs bark", {"dogs": UP, "bark": DOWN}),
 ])
 def test_operators_beyond_sick(sentence, expected):
     got = dict(polarize_sentence(sentence).chunk_polarities())
