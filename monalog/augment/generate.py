@@ -26,8 +26,8 @@ from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.readability import bad_contradiction, bad_deletion, deleted_span
-from monalog.augment.sentences import (counted_no, double_negative, lone_reciprocal, repeated_bigram, same_conjuncts,
-                                       tidy)
+from monalog.augment.sentences import (WRITTEN_BY_RULE, any_amount, as_written, counted_no, double_negative,
+                                       lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy)
 from monalog.augment.words import fixed_spans, in_compound, word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
@@ -42,6 +42,7 @@ from monalog.inference.negation import clause_conjuncts
 from monalog.inference.referents import two_referents
 from monalog.knowledge.base import KnowledgeBase, load_kb
 from monalog.knowledge.facts import Relation
+from monalog.knowledge.measures import is_unit
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate
 from monalog.knowledge.senses import SenseChooser, can_be_intransitive
@@ -99,28 +100,6 @@ class Generated:
     steps: tuple[Step, ...] = field(default=(), compare=False)
     fluency: float | None = field(default=None, compare=False)
     negates: str | None = field(default=None, compare=False)    # the entailment a contradiction negates
-
-
-# phrases the normaliser writes otherwise, and its forms of them ("a pair of herons was" -> "two herons was")
-_NORMALISED = (("a lot of", ("much", "many")), ("a pair of", ("two",)))
-
-
-# phrases the generator writes by rule, natural wherever the grammar puts them (SICK, whose word pairs the
-# fluency score counts, never opens a sentence with "At least")
-_BY_RULE = ("At least", "At most")
-
-
-def _as_written(hypothesis: str, premise: str) -> str:
-    """The hypothesis in the premise's words where the normaliser changed them ("a lot of" read as "much" or
-    "many", "a pair of" as "two": "They eat a lot of white rice", not "much white rice"), ending as the
-    premise does ("... river channels" -> "... river channels.", where a deleted clause took the full stop)."""
-    words = premise.lower().split()
-    for phrase, forms in _NORMALISED:
-        if phrase in premise.lower() and not set(forms) & set(words):
-            hypothesis = re.sub(rf"\b(?:{'|'.join(forms)})\b", lambda m: phrase.capitalize() if m[0][0].isupper()
-                                else phrase, hypothesis, count=1, flags=re.IGNORECASE)
-    end = premise.rstrip()[-1:]
-    return hypothesis + end if end and end in ".!?" and hypothesis.rstrip()[-1:] not in (".", "!", "?") else hypothesis
 
 
 def _cuts(before: Tree, after: Tree, generic: Sequence[tuple[int, int]]) -> bool:
@@ -266,14 +245,15 @@ class Augmenter:
         if s.contradictions and s.exclusions:
             pairs += self._exclusions(premise, tree, plain, norm_steps, neighbours, seen)
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
-        written = (premise, sentence_text(tree), *_BY_RULE)        # as given and as normalised
-        scored = [replace(p, hypothesis=_as_written(tidy(p.hypothesis), premise),
-                          negates=p.negates and _as_written(p.negates, premise),
+        written = (premise, sentence_text(tree), *WRITTEN_BY_RULE)        # as given and as normalised
+        scored = [replace(p, hypothesis=as_written(tidy(p.hypothesis), premise),
+                          negates=p.negates and as_written(p.negates, premise),
                           fluency=round(fluency(p.hypothesis, *written), 3))
                   for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
                   and not same_conjuncts(p.hypothesis) and not counted_no(p.hypothesis)
-                  and not lone_reciprocal(p.hypothesis) and _spelt(p.hypothesis) != _spelt(premise)]
+                  and not lone_reciprocal(p.hypothesis) and not any_amount(p.hypothesis)
+                  and spelt(p.hypothesis) != spelt(premise)]
         return _backed([p for p in scored if p.fluency is not None and p.fluency >= threshold])[:s.max_pairs]
 
     def _negations(self, premise: str, tree: Tree, states: Sequence, norm_steps: tuple[Step, ...],
@@ -382,7 +362,7 @@ class Augmenter:
             lemma = norm_lemma(noun)
             sense = neighbours.get((lemma, "n", True), ((), None))[1]
             if det.token.word.lower() not in ("a", "an") or noun.token.pos != "NN" or sense is None \
-                    or _measure(sense) or (sibling := self._sibling(lemma, sense)) is None:
+                    or is_unit(sense) or (sibling := self._sibling(lemma, sense)) is None:
                 continue
             other = Binary(np.category, Rule.FA, Leaf(det.category, Token(agree_articles(f"a {sibling}").split()[0],
                                                                           "a", "DT")),
@@ -396,20 +376,5 @@ class Augmenter:
             return
 
 
-_UNITS = frozenset({"unit_of_measurement.n.01", "time_unit.n.01"})
-
-
-def _measure(sense) -> bool:
-    """A WordNet sense that is a unit of measure ("minute", "mile", "dollar"; not "mug", a containerful)."""
-    return any(s.name() in _UNITS for s in sense.closure(lambda s: s.hypernyms()))
-
-
 def _words(tree: Tree) -> list[str]:
     return [leaf.token.word.lower() for leaf in leaves(tree)]
-
-
-
-def _spelt(text: str) -> str:
-    """A sentence as compared with another: lower case, without final punctuation or spacing ("People
-    are running ." is the premise "people are running")."""
-    return " ".join(re.sub(r"[.!?]+$", "", text.strip()).lower().split()).rstrip(" .")

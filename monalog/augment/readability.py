@@ -63,8 +63,8 @@ _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|sevent
 
 @dataclass(frozen=True)
 class Readability:
-    """kb/augment.json's particles, anaphors, gendered nouns and pronouns, reciprocal, evaluative,
-    prepositional and light words."""
+    """kb/augment.json's particles, anaphors, gendered nouns and pronouns, reciprocal, evaluative and
+    prepositional words."""
 
     particles: frozenset[str]
     intensifiers: frozenset[str]
@@ -74,7 +74,6 @@ class Readability:
     reciprocal_verbs: frozenset[str]
     evaluative_adjectives: frozenset[str]
     prepositional_verbs: frozenset[str]
-    light_verbs: frozenset[str]
 
     def gender(self, lemma: str) -> str | None:
         return next((g for g, nouns in self.gender_nouns.items() if lemma in nouns), None)
@@ -93,7 +92,7 @@ def readability() -> Readability:
                        {g: frozenset(w) for g, w in data["gender_nouns"].items()},
                        {g: frozenset(w) for g, w in data["gender_pronouns"].items()},
                        frozenset(data["reciprocal_verbs"]), frozenset(data["evaluative_adjectives"]),
-                       frozenset(data["prepositional_verbs"]), frozenset(data["light_verbs"]))
+                       frozenset(data["prepositional_verbs"]))
 
 
 def deleted_span(before: Sequence[str], after: Sequence[str]) -> tuple[int, int]:

@@ -59,7 +59,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
         if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \
                 or lemma == "be" or (pos == "v" and (str(leaf.category.without_features()) != "S\\NP"
-                                                     or lemma in readability().light_verbs)):
+                                                     or lemma in word_choice().light_verbs)):
             continue                           # a transitive verb's hypernym may not take its object, nor a light verb
         candidates, sense = _candidates(leaf, pos, up, kb, neighbours, tokens, positions[path])
         passive = pos == "v" and str(leaf.category).startswith("S[pss]")     # "be left" is no "be departed"

@@ -1,10 +1,12 @@
 """Whole generated sentences: what the naturalness filter drops ("Deer and deer roam", a bigram twice, a
-double negative, "walking together" alone, "12 no monkeys") and the tidying every hypothesis gets."""
+double negative, "walking together" alone, "12 no monkeys", "for any miles") and the tidying every hypothesis
+gets."""
 from __future__ import annotations
 
 import re
 
 from monalog.augment.readability import NEGATIVE_WORDS
+from monalog.knowledge.measures import unit_noun
 from monalog.text.morphology import is_cardinal
 from monalog.text.normalize import default_fragment
 
@@ -32,6 +34,12 @@ def counted_no(text: str) -> bool:
     return any(after == "no" and is_cardinal(word) for word, after in zip(words, words[1:]))
 
 
+def any_amount(text: str) -> bool:
+    """"did not line the road for any miles": "any" before a unit of measure, which counts an amount."""
+    words = text.lower().split()
+    return any(word == "any" and unit_noun(after.strip(".,!?")) for word, after in zip(words, words[1:]))
+
+
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd",
     "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
@@ -53,3 +61,31 @@ def lone_reciprocal(text: str) -> bool:
     """"A person is walking together": a reciprocal left with a singular subject."""
     words = text.lower().split()
     return bool(_RECIPROCAL.search(text)) and "is" in words and "are" not in words
+
+
+# phrases the normaliser writes otherwise, and its forms of them ("a pair of herons was" -> "two herons was")
+_NORMALISED = (("a lot of", ("much", "many")), ("a pair of", ("two",)))
+
+
+# phrases the generator writes by rule, natural wherever the grammar puts them (SICK, whose word pairs the
+# fluency score counts, never opens a sentence with "At least")
+WRITTEN_BY_RULE = ("At least", "At most")
+
+
+def as_written(hypothesis: str, premise: str) -> str:
+    """The hypothesis in the premise's words where the normaliser changed them ("a lot of" read as "much" or
+    "many", "a pair of" as "two": "They eat a lot of white rice", not "much white rice"), ending as the
+    premise does ("... river channels" -> "... river channels.", where a deleted clause took the full stop)."""
+    words = premise.lower().split()
+    for phrase, forms in _NORMALISED:
+        if phrase in premise.lower() and not set(forms) & set(words):
+            hypothesis = re.sub(rf"\b(?:{'|'.join(forms)})\b", lambda m: phrase.capitalize() if m[0][0].isupper()
+                                else phrase, hypothesis, count=1, flags=re.IGNORECASE)
+    end = premise.rstrip()[-1:]
+    return hypothesis + end if end and end in ".!?" and hypothesis.rstrip()[-1:] not in (".", "!", "?") else hypothesis
+
+
+def spelt(text: str) -> str:
+    """A sentence as compared with another: lower case, without final punctuation or spacing ("People
+    are running ." is the premise "people are running")."""
+    return " ".join(re.sub(r"[.!?]+$", "", text.strip()).lower().split()).rstrip(" .")

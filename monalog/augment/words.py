@@ -35,6 +35,7 @@ class WordChoice:
     min_sense_share: float = 0.85       # a noun's WordNet neighbour holds in senses with this share of its counts
     min_sense_evidence: int = 2         # counts below which every sense must agree
     not_kinds: frozenset[tuple[str, str]] = frozenset()     # (word, hypernym) links WordNet has, readers do not
+    light_verbs: frozenset[str] = frozenset()    # never replaced: their sense is their complement's ("get in")
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
@@ -81,7 +82,7 @@ def word_choice() -> WordChoice:
                       frozenset(data["needs_object"]),
                       frozenset(word for e in data["fixed_expressions"] for word in e.split()),
                       data["min_sense_share"], data["min_sense_evidence"],
-                      frozenset((low, high) for low, high in data["not_kinds"]))
+                      frozenset((low, high) for low, high in data["not_kinds"]), frozenset(data["light_verbs"]))
 
 
 @lru_cache(maxsize=50000)

@@ -55,9 +55,20 @@ def ing_form(word: str) -> str:
         return base[:-2] + "ying"
     if base.endswith("e") and not base.endswith(("ee", "ye", "oe")) and len(base) > 2:
         return base[:-1] + "ing"
-    if (re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", base)):   # one-syllable CVC: stop -> stopping
-        return base + base[-1] + "ing"
-    return base + "ing"
+    return base + base[-1] + "ing" if _doubles(base, "ing") else base + "ing"
+
+
+def _doubles(base: str, suffix: str) -> bool:
+    """The last consonant doubles before `suffix`: after one vowel in a word of one syllable ("stop" ->
+    "stopping"), or in a longer word whose doubled form is the one in use (stress on the last syllable:
+    "commit" -> "committed", not "visit" -> "visitted")."""
+    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", base):
+        return True
+    if not re.search(r"[^aeiou][aeiou][^aeiouwxy]$", base):
+        return False
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(base + base[-1] + suffix, "en") > zipf_frequency(base + suffix, "en")
 
 
 CARDINALS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -213,9 +224,7 @@ def _regular_past(base: str) -> str:
         return base + "d"
     if len(base) > 1 and base.endswith("y") and base[-2] not in _VOWELS:
         return base[:-1] + "ied"
-    if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", base):
-        return base + base[-1] + "ed"
-    return base + "ed"
+    return base + base[-1] + "ed" if _doubles(base, "ed") else base + "ed"
 
 
 def past_tense(base: str) -> str:

@@ -147,8 +147,10 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("He had all the attributes of a leader.", "hero"),
     ("She whispered less than three words.", "synonyms"),
     ("She whispered less than three words.", "terms"),
+    ("Spectators lined the road for several miles.", "any miles"),                  # round 34: a unit
+    ("Bill did not commit the crime.", "commited"),
 ])
-def test_rounds_25_to_33_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_34_pairs_are_not_emitted(augmenter, premise, unwanted):
     # some premises rightly give nothing at all (a doubtful parse, a fixed expression): no pair beats a wrong one
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
 

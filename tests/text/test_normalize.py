@@ -4,7 +4,7 @@ import time
 import pytest
 
 from monalog.errors import ResourceError
-from monalog.text.morphology import be_for, ing_form, is_participle, third_person
+from monalog.text.morphology import be_for, ing_form, is_participle, past_tense, third_person
 from monalog.text.normalize import default_rules, normalize, read_rules
 from monalog.text.sentences import split_sentences
 
@@ -288,6 +288,14 @@ def test_a_long_passive_agent_is_normalised_at_once():
                                        ("tied", "tying"), ("opened", "opening"), ("eaten", "eating")])
 def test_ing_forms(word, ing):
     assert is_participle(word) and ing_form(word) == ing
+
+
+@pytest.mark.parametrize("base, past, ing", [("stop", "stopped", "stopping"), ("commit", "committed", "committing"),
+                                             ("prefer", "preferred", "preferring"), ("visit", "visited", "visiting"),
+                                             ("open", "opened", "opening"), ("play", "played", "playing")])
+def test_a_last_consonant_doubles_where_the_doubled_form_is_in_use(base, past, ing):
+    """Stress on the last syllable doubles it ("commit" -> "committed", round 34's "commited"), else not."""
+    assert (past_tense(base), ing_form(base)) == (past, ing)
 
 
 @pytest.mark.parametrize("base, form", [("watch", "watches"), ("cry", "cries"), ("play", "plays"), ("be", "is")])
