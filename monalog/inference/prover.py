@@ -26,6 +26,7 @@ from monalog.inference.negation import NEGATIONS, contradictories
 from monalog.inference.pair_facts import pair_knowledge
 from monalog.inference.referents import two_referents
 from monalog.polarity.doubt import doubt
+from monalog.inference.aspect import unfinished
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
 from monalog.text.sentences import asserted, split_sentences
@@ -231,6 +232,9 @@ class Prover:
             reason = doubt(parse.tree, parse.tag_probabilities)
             if reason:      # polarity read off a misparse is no ground for a proof: abstain
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
+        if (verb := unfinished(p_tree, h_tree)) is not None:
+            return proof(Label.NEUTRAL, (), f"abstained: the premise's past progressive of \"{verb}\" does not say "
+                                            "the event was completed (the imperfective paradox)")
         referents = _two_referents(kb, p_tree, h_tree)
         counting = s.readings.numerals is Numerals.AT_LEAST
         generator = Generator(kb, counting=counting, compound_facts=compound_facts)
