@@ -107,11 +107,12 @@ def packaged_model() -> BigramFluency:
     return model
 
 
-def fluency(text: str, *written: str) -> float:
+def fluency(text: str, *written: str, natural: frozenset[tuple[str, str]] = frozenset()) -> float:
     """Fluency score of a sentence under the packaged SICK counts; compare with default_min_fluency().
     A word pair of a `written` sentence (the premise a hypothesis comes from) is natural, whatever
-    SICK says: "The mouse gnawed the ropes" keeps the premise's rare "gnawed"."""
-    return packaged_model().score(text, frozenset().union(*map(_word_pairs, written)))
+    SICK says: "The mouse gnawed the ropes" keeps the premise's rare "gnawed"; so is a pair of `natural`
+    (a phrase the generator writes by rule: SICK never opens a sentence with "At least")."""
+    return packaged_model().score(text, frozenset().union(natural, *map(_word_pairs, written)))
 
 
 @lru_cache(maxsize=4096)

@@ -26,9 +26,9 @@ from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.readability import bad_contradiction, bad_deletion, deleted_span
-from monalog.augment.sentences import (WRITTEN_BY_RULE, any_amount, as_written, counted_no, double_negative,
+from monalog.augment.sentences import (RULE_PAIRS, any_amount, as_written, counted_no, double_negative,
                                        lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy)
-from monalog.augment.words import fixed_spans, in_compound, word_choice
+from monalog.augment.words import fixed_spans, in_compound, surface_tag, word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
 from monalog.ccg.category import parse_category
@@ -107,7 +107,7 @@ def _cuts(before: Tree, after: Tree, generic: Sequence[tuple[int, int]]) -> bool
     would mostly be a verb's object: "hanging a fishing rod" -> "hanging"; not "little girl"), part of a fixed
     expression ("at any | cost"; ", at any cost" goes whole), the operator of "anything but cheap", or a word
     of a generic phrase (`generic`, its spans: "on public holidays")."""
-    words, tags = _words(before), [leaf.token.pos for leaf in leaves(before)]
+    words, tags = _words(before), [surface_tag(leaf.token) for leaf in leaves(before)]
     start, end = deleted_span(words, _words(after))
     if _OPERATORS.search(" ".join(words[start:end])) or any(a < end and b > start for a, b in generic):
         return True
@@ -245,10 +245,10 @@ class Augmenter:
         if s.contradictions and s.exclusions:
             pairs += self._exclusions(premise, tree, plain, norm_steps, neighbours, seen)
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
-        written = (premise, sentence_text(tree), *WRITTEN_BY_RULE)        # as given and as normalised
+        written = (premise, sentence_text(tree))        # as given and as normalised
         scored = [replace(p, hypothesis=as_written(tidy(p.hypothesis), premise),
                           negates=p.negates and as_written(p.negates, premise),
-                          fluency=round(fluency(p.hypothesis, *written), 3))
+                          fluency=round(fluency(p.hypothesis, *written, natural=RULE_PAIRS), 3))
                   for p in pairs
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
                   and not same_conjuncts(p.hypothesis) and not counted_no(p.hypothesis)

@@ -4,7 +4,7 @@ subject or in a modifier of the verb phrase, or a bare mass noun as the subject 
 calcium"), speaks of the kind, as "every", not of some: "during summers" does not follow from "during
 dry summers", nor "Pupils help" from "Older pupils help", and "wet summers" contradicts nothing. The
 generator leaves such phrases as they are (the prover's polarity reads bare plurals as existential,
-SICK's convention for its progressive scenes), and likewise the phrase after "nothing but" (`only_paths`)
+SICK's convention for its progressive scenes), and likewise the phrase after "nothing but" (`only_paths`),
 a singular indefinite after a downward "of" (`kind_objects`) and, for exclusions, the words of a group's
 habit (`group_habit`)."""
 from __future__ import annotations
@@ -17,6 +17,7 @@ from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positions, node_at, walk
+from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
@@ -146,8 +147,8 @@ def only_paths(tree: Tree) -> list[Path]:
 
 
 def kind_objects(tree: Tree, nodes: Sequence[tuple[Path, PolarizedNode]]) -> list[Path]:
-    """The paths of singular indefinites after an "of" where ↓ ("all the attributes of a leader", "no
-    member of a team"): read as a kind, not as some one thing, so never made more specific ("all the
+    """The paths of singular indefinites after an "of" that a determiner makes ↓ ("all the attributes of a
+    leader", "no member of a team"): read as a kind, not as some one thing, so never made more specific ("all the
     attributes of a young leader" says another thing); not the "of" of a fixed expression ("in front of")."""
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
     positions = leaf_positions(tree)
@@ -156,6 +157,7 @@ def kind_objects(tree: Tree, nodes: Sequence[tuple[Path, PolarizedNode]]) -> lis
         phrase = node.node
         if isinstance(phrase, Binary) and isinstance(phrase.left, Leaf) and phrase.left.token.word.lower() == "of" \
                 and node.polarity is Polarity.DOWN and leaves(phrase.right)[0].token.word.lower() in ("a", "an") \
+                and default_lexicon().match_determiner(node.operator.lower().split()) is not None \
                 and not word_choice().fixed(words, positions[path + (0,)]):
             out.append(path + (1,))
     return out

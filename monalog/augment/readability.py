@@ -58,7 +58,7 @@ _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 _ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
-                      r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth)$|\d+(?:st|nd|rd|th)$")
+                      r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth|last|next|previous)$|\d+(?:st|nd|rd|th)$")
 
 
 @dataclass(frozen=True)

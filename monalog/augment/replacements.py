@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 from monalog.augment.readability import gender_clash, readability
 from monalog.augment.words import (bound_neighbours, in_compound, noun_forms, premodified_from, replacing_leaf,
-                                   word_choice)
+                                   surface_tag, word_choice)
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
@@ -184,4 +184,4 @@ def _kb_knows(kb: KnowledgeBase, lemma: str) -> bool:
 
 
 def _noun_modifier(leaf: Leaf) -> bool:
-    return str(leaf.category) == "N/N" and leaf.token.pos.startswith(("NN", "VBG"))
+    return str(leaf.category) == "N/N" and surface_tag(leaf.token).startswith(("NN", "VBG"))

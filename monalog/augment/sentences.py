@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from monalog.augment.fluency import START
 from monalog.augment.readability import NEGATIVE_WORDS
 from monalog.knowledge.measures import unit_noun
 from monalog.text.morphology import is_cardinal
@@ -35,9 +36,10 @@ def counted_no(text: str) -> bool:
 
 
 def any_amount(text: str) -> bool:
-    """"did not line the road for any miles": "any" before a unit of measure, which counts an amount."""
-    words = text.lower().split()
-    return any(word == "any" and unit_noun(after.strip(".,!?")) for word, after in zip(words, words[1:]))
+    """"did not line the road for any miles": "any" before a plural unit of measure, which counts an amount
+    ("any day" is fine)."""
+    words = [word.strip(".,!?") for word in text.lower().split()]
+    return any(word == "any" and after.endswith("s") and unit_noun(after) for word, after in zip(words, words[1:]))
 
 
 def tidy(text: str) -> str:
@@ -67,9 +69,9 @@ def lone_reciprocal(text: str) -> bool:
 _NORMALISED = (("a lot of", ("much", "many")), ("a pair of", ("two",)))
 
 
-# phrases the generator writes by rule, natural wherever the grammar puts them (SICK, whose word pairs the
-# fluency score counts, never opens a sentence with "At least")
-WRITTEN_BY_RULE = ("At least", "At most")
+# the word pairs of phrases the generator writes by rule (numeral_bounds.weaker_bounds), natural wherever the
+# grammar puts them (fluency.fluency's `natural`)
+RULE_PAIRS = frozenset({(START, "at"), ("at", "least"), ("at", "most")})
 
 
 def as_written(hypothesis: str, premise: str) -> str:

@@ -275,9 +275,12 @@ _VERB_FORMS = ("VBD", "VBZ", "VBP", "VBN", "VBG")
 
 def surface_tag(token: Token) -> str:
     """The Penn tag the word's form shows where the tagger's contradicts it (SICK's tagger reads
-    "a hen" as NNS and "Jack stole" as VBZ): a noun tagged plural in its singular form is NN, a verb
-    takes the first form tag whose inflection of its lemma is the word."""
+    "a hen" as NNS and "Jack stole" as VBZ): a noun tagged plural in its singular form is NN, a word
+    tagged an adjective that WordNet knows only as a noun is NN ("the reptile house"), a verb takes the
+    first form tag whose inflection of its lemma is the word."""
     word, lemma, pos = token.word.lower(), token.lemma.lower(), token.pos
+    if pos == "JJ" and word.isalpha() and synsets(word, "n") and not synsets(word, "a"):     # satellites too
+        return "NN"
     if pos == "NNS" and word == lemma and plural(lemma) != word and countable(word) \
             and word not in irregular_plural_forms():          # "people" has no common plural: a plural
         return "NN"

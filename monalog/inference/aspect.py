@@ -5,8 +5,11 @@ no proof of the same verb in another form ("wrote", "has written"), nor a contra
 lemmas say."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from monalog.ccg.category import Functor
-from monalog.ccg.tree import Tree, leaves
+from monalog.ccg.tree import Leaf, Tree, leaves
+from monalog.inference.treeops import AUXILIARIES
 
 _PAST_BE = frozenset({"was", "were"})
 
@@ -23,9 +26,15 @@ def unfinished(premise: Tree, hypothesis: Tree) -> str | None:
         j = i + 1
         while j < len(words) and words[j].token.pos.startswith("RB"):
             j += 1                                      # "was quickly crossing"
-        category = words[j].category if j < len(words) else None
+        category, lemma = (words[j].category, words[j].token.lemma.lower()) if j < len(words) else (None, "")
         if isinstance(category, Functor) and words[j].token.word.lower().endswith("ing") \
-                and str(category.result.without_features()) == "S\\NP":
-            progressive.add(words[j].token.lemma.lower())
-    return next((lemma for leaf in leaves(hypothesis) if (lemma := leaf.token.lemma.lower()) in progressive
-                 and leaf.token.pos.startswith("VB") and not leaf.token.word.lower().endswith("ing")), None)
+                and str(category.result.without_features()) == "S\\NP" and lemma not in AUXILIARIES:
+            progressive.add(lemma)                              # not "was being kicked"
+    progressive -= set(_finished(words))                       # "... and a man cut a tomato": said done
+    return next((lemma for lemma in _finished(leaves(hypothesis)) if lemma in progressive), None)
+
+
+def _finished(words: Sequence[Leaf]) -> list[str]:
+    """The lemmas of the verbs among `words` in a form other than -ing."""
+    return [leaf.token.lemma.lower() for leaf in words
+            if leaf.token.pos.startswith("VB") and not leaf.token.word.lower().endswith("ing")]

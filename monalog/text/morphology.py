@@ -64,11 +64,7 @@ def _doubles(base: str, suffix: str) -> bool:
     "commit" -> "committed", not "visit" -> "visitted")."""
     if re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", base):
         return True
-    if not re.search(r"[^aeiou][aeiou][^aeiouwxy]$", base):
-        return False
-    from wordfreq import zipf_frequency
-
-    return zipf_frequency(base + base[-1] + suffix, "en") > zipf_frequency(base + suffix, "en")
+    return bool(re.search(r"[aeiou][^aeiouwxy]$", base)) and _more_frequent(base + base[-1] + suffix, base + suffix)
 
 
 CARDINALS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",

@@ -149,10 +149,22 @@ def test_middle_is_no_antonym_to_swap(augmenter):
     ("She whispered less than three words.", "terms"),
     ("Spectators lined the road for several miles.", "any miles"),                  # round 34: a unit
     ("Bill did not commit the crime.", "commited"),
+    ("The last train departs at eleven thirty.", "The train"),                       # round 35: "last" picks one
+    ("The reptile house is warm all year round.", "reptile dwelling"),              # a noun tagged an adjective
 ])
-def test_rounds_25_to_34_pairs_are_not_emitted(augmenter, premise, unwanted):
+def test_rounds_25_to_35_pairs_are_not_emitted(augmenter, premise, unwanted):
     # some premises rightly give nothing at all (a doubtful parse, a fixed expression): no pair beats a wrong one
     assert not [h for h in _hypotheses(augmenter, premise) if unwanted in h]
+
+
+def test_a_unit_of_measure_counts_an_amount():
+    """Round 34's "for any miles" and round 33's "under a minute or an hour": units by WordNet, not a mug (its
+    first sense a containerful) nor "any day"."""
+    from monalog.augment.sentences import any_amount
+    from monalog.knowledge.measures import unit_noun
+
+    assert unit_noun("minute") and unit_noun("miles") and not unit_noun("mug") and not unit_noun("toy")
+    assert any_amount("Spectators did not line the road for any miles.") and not any_amount("Call me any day.")
 
 
 def test_a_bare_plural_made_more_general_is_not_negated(augmenter):

@@ -17,6 +17,8 @@ from monalog.inference.proof import Label
     ("Smith was writing a report.", "Smith was writing something.", Label.ENTAILMENT),
     ("Smith was writing a report.", "Smith was not writing a report.", Label.CONTRADICTION),
     ("A man is writing a report.", "A man writes a report.", Label.ENTAILMENT),       # SICK's present tense
+    ("The ball was being kicked by a boy.", "The ball was being kicked by a boy.", Label.ENTAILMENT),   # auxiliary
+    ("A woman was cutting an onion and a man cut a tomato.", "A man cut a tomato.", Label.ENTAILMENT),  # said done
 ])
 def test_a_past_progressive_says_nothing_of_the_end(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label

@@ -32,6 +32,9 @@ from monalog.polarity.lexicon import Numerals, Readings
     ("It is not true that exactly three dogs barked.", "It is not true that at least three dogs barked.",
      Label.NEUTRAL),
     ("No cat saw exactly three dogs.", "No cat saw at least three dogs.", Label.NEUTRAL),
+    ("At most three dogs barked.", "Three dogs barked.", Label.NEUTRAL),
+    ("Exactly two cats saw exactly three dogs.", "Exactly two cats saw at least three dogs.", Label.NEUTRAL),  # =
+    ("Only three dogs barked.", "At least three dogs barked.", Label.ENTAILMENT),
 ])
 def test_a_bound_becomes_weaker_where_up_and_stronger_where_down(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label

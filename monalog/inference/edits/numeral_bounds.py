@@ -1,6 +1,6 @@
 """A numeral's bound made weaker or stronger, as its polarity allows and toward the target's bound.
 "exactly N" means "at least N" and "at most N" at once (Barwise & Cooper 1981), so where the bound is ↑
-"exactly" ("just", "only" before a numeral: the lexicon's other "= =" bounds of that meaning) may become
+"exactly" ("just", "only" before a numeral, which say the same: `_EXACT`) may become
 "at least" or "at most" ("Exactly three dogs barked" ⇒ "At least three dogs barked"), where ↓ either of
 those may become "exactly" ("It is not true that at least three dogs barked" ⇒ "It is not true that
 exactly three dogs barked"). Under the "at least" reading of bare numerals (`counting`, the default)
@@ -62,7 +62,7 @@ def _numerals(tree: Tree, nodes: Nodes) -> Iterator[tuple[Path, PolarizedNode, P
         i, bound_path = positions[path], path[:-1] + (0,)
         if not (i and all_leaves[i - 1].category == _BOUND):
             yield path, node, path, None
-        elif path[-1] == 1 and positions.get(bound_path) == i - 1:
+        elif path[-1] == 1 and positions.get(bound_path) == i - 1 and bound_path in polarity:
             yield path, node, bound_path, polarity[bound_path]
 
 
@@ -107,8 +107,8 @@ def _replaced(tree: Tree, path: Path, node: PolarizedNode, numeral: Leaf,
         if (token := token_of(new_lemma)) is None:
             continue
         new = _bound(token, bound)
-        weak = old if old in (_AT_LEAST, _AT_MOST) else new_lemma
-        fact = Fact(Term(f"exactly {word}"), Relation.LEQ, Term(f"{weak.replace('_', ' ')} {word}"), Source.FIXED,
+        exact, weak = (new_lemma, old) if old in (_AT_LEAST, _AT_MOST) else (old, new_lemma)
+        fact = Fact(Term(f"{exact} {word}"), Relation.LEQ, Term(f"{weak.replace('_', ' ')} {word}"), Source.FIXED,
                     "\"exactly N\" is \"at least N\" and \"at most N\"")
         yield _step(tree, path, node, new, StepKind.REPLACE, bound.token.word, new.token.word, fact)
 
