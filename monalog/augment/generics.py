@@ -90,7 +90,8 @@ def _bare_plural(node: Tree, mass: bool = False) -> bool:
 
 def generic_paths(tree: Tree) -> list[Path]:
     """The paths of the generic bare plurals of `tree` (and of the verb-phrase modifier each one is the
-    object of), for a sentence in the simple present; none otherwise."""
+    object of; a bare mass noun there too: "is closed after heavy rain"), for a sentence in the simple present;
+    none otherwise."""
     if not simple_present(tree):
         return []
     clause = main_clause(tree)
@@ -98,11 +99,12 @@ def generic_paths(tree: Tree) -> list[Path]:
     subject, vp = clause
     out: list[Path] = []
     for path, node in walk(tree):
-        if not _bare_plural(node, mass=_heads(node_at(tree, subject), node)):      # a mass noun: the subject's own
+        modifier = path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1]))
+        if not _bare_plural(node, mass=modifier or _heads(node_at(tree, subject), node)):   # mass: "after heavy rain"
             continue
         if path[:len(subject)] == subject:
             out.append(subject if _heads(node_at(tree, subject), node) else path)   # "Children | under twelve"
-        elif path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1])):
+        elif modifier:
             out += [path, path[:-1]]
         elif (opening := _opening_phrase(tree, path, node)) is not None:
             out += [path, opening]
