@@ -26,6 +26,7 @@ def _outputs(tmp_path, data, name: str, *engine: str) -> list[str]:
     return [evaluated.read_text(encoding="utf-8"), classified.read_text(encoding="utf-8")]
 
 
+@pytest.mark.slow      # Ray, an optional extra: a cluster start costs 13 s of the default run
 def test_ray_gives_the_local_predictions_for_eval_and_classify(tmp_path, monkeypatch):
     ray = pytest.importorskip("ray")
     data = tmp_path / "pairs.jsonl"

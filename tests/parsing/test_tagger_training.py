@@ -109,6 +109,7 @@ def _decodes(tree) -> bool:
     return decoded is not None and sentence(decoded) == sentence(tree)
 
 
+@pytest.mark.slow      # decodes every augmented silver tree (14 s); the tagger training path keeps its fast test
 def test_clause_augmentations_are_derivations_the_grammar_accepts():
     import random
 
