@@ -174,7 +174,8 @@ def same_category(a: Category, b: Category) -> bool:
     return a.without_features() == b.without_features()
 
 
-_DETERMINER_WORDS = frozenset({"several", "many", "few", "various", "numerous", "both", "each", "every", "all"})
+_DETERMINER_WORDS = frozenset({"several", "many", "few", "various", "numerous", "both", "each", "every", "all",
+                               "most"})   # the tagger may tag "most" NN or JJS
 
 
 def is_determiner(leaf: Leaf) -> bool:

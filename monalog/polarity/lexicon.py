@@ -18,6 +18,7 @@ from monalog.resources import grammar_lines, grammar_path
 
 _DIGITS = re.compile(r"^\d+([.,]\d+)?$")
 NUMERAL = "N"
+SUBJECT = "subject"     # the frame of a determiner row that holds for a clause's subject only
 
 
 class Kind(str, enum.Enum):
@@ -84,6 +85,7 @@ class Lexicon:
     transparent: frozenset[str] = frozenset()
     keep: frozenset[str] = frozenset()      # heads of modifiers that are never dropped or inserted
     bare_plural: Signature | None = None    # the reading of a plural noun phrase with no determiner
+    subject_determiners: dict[tuple[str, ...], Signature] = field(default_factory=dict)   # frame "subject"
 
     def with_readings(self, readings: Readings) -> "Lexicon":
         """This lexicon with the given readings of numerals, definites and bare plurals."""
@@ -102,15 +104,16 @@ class Lexicon:
     def is_numeral(self, word: str) -> bool:
         return word in self.numerals or bool(_DIGITS.match(word))
 
-    def match_determiner(self, words: Sequence[str]) -> Signature | None:
-        """The longest det/np phrase at the start of `words` (lower-cased), numerals as N."""
+    def match_determiner(self, words: Sequence[str], subject: bool = False) -> Signature | None:
+        """The longest det/np phrase at the start of `words` (lower-cased), numerals as N; of a clause's
+        subject, its `subject` row where it has one ("many" may be proportional there)."""
         best = None
         keys = [NUMERAL if self.is_numeral(w) else w for w in words[:4]]
         for n in range(1, len(keys) + 1):
             for key in {tuple(words[:n]), tuple(keys[:n])}:
                 if key in self.determiners:
                     best = self.determiners[key]
-        return best
+        return self.subject_determiners.get(best.words, best) if subject and best else best
 
     @cached_property
     def _determiner_prefixes(self) -> frozenset[tuple[str, ...]]:
@@ -176,6 +179,7 @@ def read_lexicon(path: str | Path) -> Lexicon:
     numerals: set[str] = set()
     transparent: set[str] = set()
     keep: set[str] = set()
+    subjects: dict[tuple[str, ...], Signature] = {}
     singles = {Kind.NUMERAL: numerals, Kind.TRANSPARENT: transparent, Kind.KEEP: keep}
     with path.open(encoding="utf-8") as handle:
         rows = (line for line in handle if line.strip() and not line.startswith("#"))
@@ -188,6 +192,9 @@ def read_lexicon(path: str | Path) -> Lexicon:
                     continue
                 restrictor = Polarity.parse(row["restrictor"]) if row.get("restrictor") else Polarity.UP
                 scope = tuple(Polarity.parse(m) for m in (row.get("scope") or "↑").split())
+                if kind is Kind.DET and row.get("frame") == SUBJECT:
+                    subjects[words] = Signature(words, kind, restrictor, scope)
+                    continue
                 frame = tuple(parse_category(c) for c in (row.get("frame") or "").split())
                 sig = Signature(words, kind, restrictor, scope, frame)
             except (KeyError, ValueError, AttributeError, MonalogError) as exc:
@@ -197,7 +204,8 @@ def read_lexicon(path: str | Path) -> Lexicon:
             else:
                 determiners[words] = sig
     ordered = {phrase: tuple(sorted(rows, key=lambda sig: not sig.frame)) for phrase, rows in functors.items()}
-    return Lexicon(determiners, ordered, frozenset(numerals), frozenset(transparent), frozenset(keep))
+    return Lexicon(determiners, ordered, frozenset(numerals), frozenset(transparent), frozenset(keep),
+                   subject_determiners=subjects)
 
 
 @lru_cache(maxsize=1)

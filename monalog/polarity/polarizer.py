@@ -155,7 +155,7 @@ class Polarizer:
         try:
             result = self._results.get(tree)
             if result is None:
-                if self.lexicon.bare_plural:
+                if self.lexicon.bare_plural or self.lexicon.subject_determiners:
                     self._subjects = {id(node.left) for node in _walk(tree)
                                       if isinstance(node, Binary) and _is_subject_application(node)}
                 self._mark(tree)
@@ -223,7 +223,7 @@ class Polarizer:
             for part in leaf.token.word.lower().split("_"):
                 words.append(part)
                 token_end.append(i + 1)
-        sig = self.lexicon.match_determiner(words)
+        sig = self.lexicon.match_determiner(words, subject=id(node) in self._subjects)
         if sig and _exceptive(sig, node):
             sig = Signature(sig.words, sig.kind, NONE, (NONE,))
         if not sig:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from monalog.errors import ResourceError
 from monalog.fileio import read_table
-from monalog.knowledge.wordnet_facts import animal, living, place, wearable
+from monalog.knowledge.wordnet_facts import animal, living, place, synsets, wearable
 from monalog.text.lemmatize import lemmatize
 from monalog.text.morphology import ING_NOUNS, agree_articles, be_for, indefinite, ing_form, is_past_form, is_participle
 from monalog.resources import grammar_path
@@ -92,9 +92,27 @@ def _animal(word: str) -> bool:
     return animal(_noun_lemma(word.lower()))
 
 
+_AUXILIARIES = frozenset("""is are was were has have had do does did can could will would may might must should
+shall""".split())
+
+
+def _verb(phrase: str) -> bool:
+    """Whether a phrase opens with a finite verb (an auxiliary, or a word WordNet knows as a verb), as
+    a subject's relative clause does ("who became", "that bark"; not "that I know", "which the men saw")."""
+    word = phrase.split()[0].lower() if phrase.split() else ""
+    return word in _AUXILIARIES or (word not in _FUNCTION_WORDS and bool(synsets(lemmatize([word], ["VBD"])[0], "v")))
+
+
+def _plain(phrase: str) -> bool:
+    """Whether no word of a noun phrase is a verb's past form or an auxiliary ("old sailors", not "man saw
+    dogs")."""
+    return not any(word in _AUXILIARIES or is_past_form(word) for word in phrase.lower().split())
+
+
 _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _noun,
            "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate, "agent": _agent,
-           "animal": _animal, "wearable": _wearable,
+           "animal": _animal, "wearable": _wearable, "verb": _verb,
+           "plain": _plain,
            "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 

@@ -291,6 +291,12 @@ def test_operators_on_real_parses(parser, sentence, expected):
     ("Pets are welcome in the garden rooms only", {"welcome": NONE, "garden": NONE, "rooms": NONE}),
     ("I only eat fish", {"eat": NONE, "fish": NONE}),
     ("Only dogs bark", {"dogs": UP, "bark": DOWN}),
+    # "many" as a subject may be proportional (Partee 1989): its restrictor neither; as an object, or in "there
+    # are many", cardinal (Milsark 1977)
+    ("Many old farmers grew crops", {"old": NONE, "farmers": NONE, "crops": UP}),
+    ("Tom visited many old towns", {"old": UP, "towns": UP}),
+    ("There are many old towns in Spain", {"old": UP, "towns": UP}),
+    ("A lot of old farmers grew crops", {"old": UP, "farmers": UP}),
 ])
 def test_operators_beyond_sick(sentence, expected):
     got = dict(polarize_sentence(sentence).chunk_polarities())

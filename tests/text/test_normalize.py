@@ -552,7 +552,7 @@ def test_a_form_of_be_is_be_whatever_its_tag():
     ("The man is showing the boy a picture and is smiling", "The man is showing a picture to the boy and is smiling"),
     # "a lot of" as "many" before a plural, "much" before a mass noun
     ("Not a lot of people are in the park", "Not many people are in the park"),
-    ("A lot of small dogs are running", "Many small dogs are running"),
+    ("A lot of small dogs are running", "Numerous small dogs are running"),
     ("A lot of grass was cut", "Much grass was cut"),
     # relative adjectives under "no" and "every"; "in light clothing" is worn ("clothing" ends in -ing)
     ("There is no dog which is furry and black in a yard carrying a basket",
@@ -610,3 +610,23 @@ def test_a_quotation_and_a_question_are_not_asserted_sentences():
         ('He said "No. The earth is flat."', "Nobody agreed.")
     assert asserted(split_sentences("Is it raining? A man runs.")) == ("A man runs.",)
     assert normalize("The man who is no longer young is running").text == "The man who is no longer young is running"
+
+
+@pytest.mark.parametrize("before, after", [
+    ("There are old sailors who are Danish", "Some old sailors are Danish"),
+    ("There were three pilots that landed safely", "Three pilots landed safely"),
+    ("There is a song that the children like", "There is a song that the children like"),   # an object relative
+    ("There are songs which I know", "There are songs which I know"),
+    # a floated "all" is its subject's determiner; never an "all" before a determiner or in a fixed phrase
+    ("The ancient Romans were all famous builders", "All the ancient Romans were famous builders"),
+    ("My friends all love pizza", "All my friends love pizza"),
+    ("The guests who were at the party all voted", "All the guests who were at the party voted"),
+    ("The man saw dogs all run", "The man saw dogs all run"),
+    ("The dogs ate all the cake", "The dogs ate all the cake"),
+    ("The children played all day", "The children played all day"),
+    ("The boys are all over the field", "The boys are all over the field"),
+    # "there are many": cardinal (Milsark 1977)
+    ("There are many old sailors in the port", "Numerous old sailors are in the port"),
+])
+def test_existential_relatives_floated_all_and_there_many(before, after):
+    assert normalize(before).text == after

@@ -62,8 +62,9 @@ def _determined(np: Tree) -> tuple[Leaf, Tree] | None:
 
 def _existential(determiner: Leaf, noun: Tree) -> bool:
     """A one-word determiner that says some exist: a numeral but zero before a plural (not "8 | ball pool"), or a
-    lexicon determiner upward in both arguments ("many", "several", "the", "your"), except those of one
-    thing."""
+    lexicon determiner upward in both arguments ("several", "the", "your"), or "many", whose restrictor is
+    non-monotone only on its proportional reading (inserted before the premise's own noun, it counts), except
+    those of one thing."""
     lexicon, word = default_lexicon(), determiner.token.word.lower()
     if lexicon.is_numeral(word):
         head = leaves(noun)[-1].token
@@ -71,4 +72,4 @@ def _existential(determiner: Leaf, noun: Tree) -> bool:
             and head.word.lower() != head.lemma.lower()
     sig = lexicon.determiners.get((word,))
     return sig is not None and sig.kind is Kind.DET and word not in _SINGULAR \
-        and sig.restrictor is Polarity.UP and sig.scope == (Polarity.UP,)
+        and (sig.restrictor is Polarity.UP or word == "many") and sig.scope == (Polarity.UP,)

@@ -1,0 +1,40 @@
+"""Existential import and the existential paraphrase (Barwise & Cooper 1981): "Q N VP" for a Q with
+existential import (some, several, many, most, a few, both, at least N, the) says "there are N who VP",
+which is "some N VP"; "few", "at most N" and "no" do not, and "no" contradicts it. "many" as a subject
+may also be proportional (Partee 1989), so its restrictor is non-monotone there, cardinal elsewhere."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.inference.proof import Label
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", [
+    ("Some old sailors are Danish.", "There are old sailors who are Danish.", Label.ENTAILMENT),
+    ("Many young painters are French.", "There are young painters who are French.", Label.ENTAILMENT),
+    ("Most skilled pilots are careful.", "There are skilled pilots who are careful.", Label.ENTAILMENT),
+    ("Most skilled pilots are careful.", "Some skilled pilots are careful.", Label.ENTAILMENT),
+    ("Both senior pilots are careful.", "Some senior pilots are careful.", Label.ENTAILMENT),
+    ("A few tall runners eat pasta.", "There are tall runners who eat pasta.", Label.ENTAILMENT),
+    ("At least four judges live in the city.", "There are judges who live in the city.", Label.ENTAILMENT),
+    ("A clerk became the best chess player in town.", "There was a clerk who became the best chess player in town.",
+     Label.ENTAILMENT),
+    ("There are old sailors who are Danish.", "Some sailors are Danish.", Label.ENTAILMENT),
+    ("No good lawyers are cheap.", "There are good lawyers who are cheap.", Label.CONTRADICTION),
+    # no existential import, or the restrictor non-monotone
+    ("Few rich bankers are generous.", "There are rich bankers who are generous.", Label.NEUTRAL),
+    ("At most six judges live in the city.", "There are judges who live in the city.", Label.NEUTRAL),
+    ("Most Danish delegates finished on time.", "Most delegates finished on time.", Label.NEUTRAL),
+    ("There are no old sailors who are Danish.", "No sailors are Danish.", Label.NEUTRAL),
+    # "many" as a subject may be proportional; cardinal as an object, in "there are many" and for "a lot of"
+    ("Many Dutch farmers grew crops.", "Many farmers grew crops.", Label.NEUTRAL),
+    ("Many farmers grew tall crops.", "Many farmers grew crops.", Label.ENTAILMENT),
+    ("Tom has been to many places in Boston.", "Tom has been to many places.", Label.ENTAILMENT),
+    ("There are many old sailors in the port.", "There are many sailors in the port.", Label.ENTAILMENT),
+    ("A lot of old sailors are in the port.", "Many sailors are in the port.", Label.ENTAILMENT),
+    # a floated "all" is its subject's determiner
+    ("The ancient Romans were all famous builders.", "Every ancient Roman was a famous builder.", Label.ENTAILMENT),
+    ("The ancient Romans were famous builders.", "Every ancient Roman was a famous builder.", Label.NEUTRAL),
+])
+def test_existential_import(default_prover, premise, hypothesis, label):
+    assert default_prover.prove(premise, hypothesis).label is label
