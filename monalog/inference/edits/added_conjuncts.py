@@ -21,7 +21,7 @@ def edits(ctx: EditContext) -> Edits:
     target = ctx.target
     if target is None:
         return
-    if {leaf.token.lemma.lower() for leaf in (*target.leaves, *leaves(ctx.tree))} & _collective():
+    if {leaf.token.lemma.lower() for leaf in (*target.leaves, *leaves(ctx.tree))} & collective_words():
         return
     for path, coordination in walk(target.tree):
         if _noun_phrases(target.tree, path, coordination) and (conj := conjunction(coordination)) \
@@ -30,7 +30,7 @@ def edits(ctx: EditContext) -> Edits:
 
 
 @lru_cache(maxsize=1)
-def _collective() -> frozenset[str]:
+def collective_words() -> frozenset[str]:
     return frozenset(grammar_lines("collective_words.txt"))
 
 

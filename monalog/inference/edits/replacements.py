@@ -1,15 +1,18 @@
 """Words replaced by words the target has more of, as the polarity and the knowledge base allow: a
-word where ↑ by a word above it, where ↓ by one below it (MonaLog's replacement)."""
+word where ↑ by a word above it, where ↓ by one below it (MonaLog's replacement). A noun a scalar adjective
+modifies keeps its comparison class: only an equivalent replaces it ("a small dog" ⇏ "a small animal")."""
 from __future__ import annotations
 
 from functools import lru_cache
 
-from monalog.ccg.tree import Leaf, Token
+from monalog.ccg.tree import Leaf, Token, Tree
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import licensed, number
-from monalog.inference.treeops import ARTICLE, is_determiner, norm_lemma, replace_at, sentence_text
+from monalog.inference.treeops import ARTICLE, Path, is_determiner, modifier_split, node_at, norm_lemma, replace_at, \
+    sentence_text
 from monalog.polarity.lexicon import NUMERAL, default_lexicon
+from monalog.resources import grammar_lines
 
 _A = Token("a", "a", "DT")
 
@@ -34,11 +37,12 @@ def edits(ctx: EditContext) -> Edits:
         candidates = dict(ctx.missing)
         if determiner and lemma != ARTICLE:           # "every dog" -> "a dog": the article is not compared
             candidates[ARTICLE] = _A
+        scaled = bool(candidates) and leaf.token.pos.startswith("NN") and _under_scalar(ctx.tree, path)
         for new_lemma, token in candidates.items():
             if new_lemma == ARTICLE and number(lemma) is not None and _counts(word_before):
                 continue
             facts = licensed(ctx.leq, lemma, new_lemma, p)
-            if facts is None:
+            if facts is None or (scaled and (ctx.leq(new_lemma, lemma) is None or ctx.leq(lemma, new_lemma) is None)):
                 continue
             new = Leaf(leaf.category, Token(token.word, token.lemma, token.pos))
             edited = replace_at(ctx.tree, path, new)
@@ -55,3 +59,23 @@ def _before_numerals() -> frozenset[str]:
 def _counts(word: str) -> bool:
     """`word` comes before the numeral of a determiner phrase of the lexicon ("exactly", "at_least")."""
     return word in _before_numerals()
+
+
+@lru_cache(maxsize=1)
+def _scalar() -> frozenset[str]:
+    return frozenset(grammar_lines("scalar_adjectives.txt"))
+
+
+def _under_scalar(tree: Tree, path: Path) -> bool:
+    """The noun at `path` heads a phrase a scalar adjective modifies, directly or past other modifiers ("a small
+    brown dog"): the adjective's standard is the noun's (Kamp & Partee 1995)."""
+    while path:
+        parent = node_at(tree, path[:-1])
+        split = modifier_split(parent)
+        if split is None or split[1] != path[-1]:
+            return False
+        modifier = parent.children[split[0]]
+        if isinstance(modifier, Leaf) and modifier.token.lemma.lower() in _scalar():
+            return True
+        path = path[:-1]
+    return False
