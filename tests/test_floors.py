@@ -38,6 +38,7 @@ def test_prover_floors_on_sick_train_and_trial():
     assert report.labels["CONTRADICTION"]["precision"] >= 0.93
 
 
+@pytest.mark.slow      # 18 s; the parser's accuracy is also in benchmarks/results/parsing.md
 def test_parser_floors_on_held_out_silver_trees(silver_path, parser):
     from monalog.ccg import leaves
     from monalog.parsing.training import load_split, score_parses
