@@ -12,6 +12,7 @@ from monalog.inference.target import licensed, number
 from monalog.inference.treeops import ARTICLE, Path, is_determiner, modifier_split, node_at, norm_lemma, replace_at, \
     sentence_text
 from monalog.polarity.lexicon import NUMERAL, default_lexicon
+from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
 
 _A = Token("a", "a", "DT")
@@ -41,8 +42,8 @@ def edits(ctx: EditContext) -> Edits:
         for new_lemma, token in candidates.items():
             if new_lemma == ARTICLE and number(lemma) is not None and _counts(word_before):
                 continue
-            facts = licensed(ctx.leq, lemma, new_lemma, p)
-            if facts is None or (scaled and (ctx.leq(new_lemma, lemma) is None or ctx.leq(lemma, new_lemma) is None)):
+            facts = licensed(ctx.leq, lemma, new_lemma, Polarity.NONE if scaled else p)   # scaled: equivalents only
+            if facts is None:
                 continue
             new = Leaf(leaf.category, Token(token.word, token.lemma, token.pos))
             edited = replace_at(ctx.tree, path, new)
