@@ -76,21 +76,22 @@ class BigramFluency:
         self.total = sum(self.bigrams.values()) or 1
         self.vocabulary = set(self.left) | set(self.right)
 
-    def transition(self, w1: str, w2: str) -> float:
+    def transition(self, w1: str, w2: str, rare: bool = True) -> float:
         """log10 of observed over expected count of w1 w2 (both smoothed; at least 0 if observed at all),
-        plus w2's rarity if SICK does not know it."""
+        plus w2's rarity if SICK does not know it (and `rare`)."""
         expected = self.left.get(w1, 0) * self.right.get(w2, 0) / self.total
         observed = self.bigrams.get((w1, w2), 0)
         score = math.log10((observed + SMOOTHING) / (expected + SMOOTHING))
         if observed:                  # a pair SICK's writers used is natural, however rare
             return max(score, 0.0)
-        return score if w2 in self.vocabulary else score + _rarity(w2)
+        return score if w2 in self.vocabulary or not rare else score + _rarity(w2)
 
     def score(self, text: str, written: frozenset[tuple[str, str]] = frozenset()) -> float:
         """The sentence's worst transition (higher is more fluent; over half of SICK's held-out sentences
-        score 0 or more), those in `written` (a person's own sentence's: the premise's) at least 0."""
-        words = tokens(text)
-        return min(max(self.transition(w1, w2), 0.0) if (w1, w2) in written else self.transition(w1, w2)
+        score 0 or more), those in `written` (a person's own sentence's: the premise's) at least 0, and a
+        word of that sentence never rare ("All pachyderms are pink" from "Some pachyderms are not pink")."""
+        words, own = tokens(text), {word for pair in written for word in pair}
+        return min(max(self.transition(w1, w2), 0.0) if (w1, w2) in written else self.transition(w1, w2, w2 not in own)
                    for w1, w2 in zip(words, words[1:]))
 
 

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.generics import bare_subject, generic_paths, generic_spans, kind_objects, only_paths, outside
+from monalog.augment.generics import (bare_subject, generic_paths, generic_spans, kind_objects, only_paths, outside,
+                                      scoped_universal)
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
@@ -223,7 +224,8 @@ class Augmenter:
                 return                              # a disjunct is the only edit of its pair
             generic = generic_paths(edited)
             walked = list(pn.walk_paths())
-            nodes = outside(walked, generic + only_paths(edited) + kind_objects(edited, walked))   # "in dry summers"
+            kept = only_paths(edited) + scoped_universal(edited) + kind_objects(edited, walked)
+            nodes = outside(walked, generic + kept)     # "in dry summers"
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)
                 yield from down_insertions(edited, nodes)
@@ -286,7 +288,8 @@ class Augmenter:
         out, words = [], frozenset(lemma_key(tree))
         for state in (st for st in states if st.depth <= 1 and self._one_referent(tree, st.tree)):
             source = tidy(sentence_text(agree(state.tree, tree))) if state.depth else None   # two edits: too dear
-            nodes = outside(list(state.polarized.walk_paths()), generic_paths(state.tree) + only_paths(state.tree))
+            nodes = outside(list(state.polarized.walk_paths()),
+                            generic_paths(state.tree) + only_paths(state.tree) + scoped_universal(state.tree))
             for t, step in exclusive_swaps(state.tree, nodes, self.kb, sense_of, words):
                 if (text := sentence_text(agree(t, tree))).lower() not in seen:
                     seen.add(text.lower())

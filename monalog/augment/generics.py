@@ -4,9 +4,9 @@ subject or in a modifier of the verb phrase, or a bare mass noun as the subject 
 calcium"), speaks of the kind, as "every", not of some: "during summers" does not follow from "during
 dry summers", nor "Pupils help" from "Older pupils help", and "wet summers" contradicts nothing. The
 generator leaves such phrases as they are (the prover's polarity reads bare plurals as existential,
-SICK's convention for its progressive scenes), and likewise the phrase after "nothing but" (`only_paths`),
-a singular indefinite after a downward "of" (`kind_objects`) and, for exclusions, the words of a group's
-habit (`group_habit`)."""
+SICK's convention for its progressive scenes), and likewise the phrase after "nothing but" (`only_paths`), a
+universal subject of a negated verb phrase (`scoped_universal`), a singular indefinite after a downward "of"
+(`kind_objects`) and, for exclusions, the words of a group's habit (`group_habit`)."""
 from __future__ import annotations
 
 from typing import Sequence, TypeVar
@@ -146,6 +146,19 @@ def only_paths(tree: Tree) -> list[Path]:
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
     return [path[:-1] + (1,) for path, i in leaf_positions(tree).items()
             if i and words[i] == "but" and words[i - 1] in _ONLY and path[-1:] == (0,)]
+
+
+def scoped_universal(tree: Tree) -> list[Path]:
+    """The subject of "Every man can't be an artist", "All that glitters is not gold": a universal subject of a
+    negated verb phrase is read "not every" as often as "every ... not", and its restrictor is ↓ in one reading
+    and ↑ in the other, so the generator leaves it as it is ("Every gentleman can't be an artist")."""
+    clause = main_clause(tree)
+    if clause is None:
+        return []
+    subject, vp = clause
+    first = leaves(node_at(tree, subject))[0].token.word.lower()
+    verbs = {leaf.token.word.lower() for leaf in leaves(node_at(tree, vp))[:3]}
+    return [subject] if first in ("every", "all") and verbs & {"not", "n't", "never"} else []
 
 
 def kind_objects(tree: Tree, nodes: Sequence[tuple[Path, PolarizedNode]]) -> list[Path]:

@@ -3,13 +3,15 @@ of them (readability checks single edits; this checks the parse the edits start 
 from __future__ import annotations
 
 from monalog.augment.words import pos_share
-from monalog.ccg.tree import Tree, leaves
+from monalog.ccg.tree import Binary, Rule, Tree, leaves
 from monalog.ccg.category import parse_category
-from monalog.inference.treeops import AUXILIARIES, auxiliaries
+from monalog.inference.treeops import AUXILIARIES, auxiliaries, walk
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
 from monalog.text.lemmatize import CLITIC_HOSTS
+from monalog.text.morphology import is_participle
+from monalog.text.names import given_name
 
 # a verb phrase's adverb, a preposition: categories a noun or a verb never has
 _MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP))/NP", "PP/NP", "(N\\N)/NP",
@@ -29,7 +31,9 @@ def misread(tree: Tree) -> str | None:
     five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open after the
     holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb not in a relative clause
     ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar"); "all"
-    before a name or pronoun ("All Tom wanted was a bath", read "All Tom | wanted").
+    before a name or pronoun ("All Tom wanted was a bath", read "All Tom | wanted"); a participle read as a
+    determiner ("Lost | property that is not collected"); a clause whose singular subject disagrees with its verb
+    ("I know you and | Tom have had": the subject was "you and Tom").
     Every edit of such a parse would be wrong; an auxiliary read as a verb phrase's modifier ("were |
     pruned") reads right."""
     all_leaves = leaves(tree)
@@ -59,6 +63,8 @@ def misread(tree: Tree) -> str | None:
         if leaf.token.word == "'s" and i and all_leaves[i - 1].token.word.lower() in CLITIC_HOSTS \
                 and "(NP/N)" in str(leaf.category):
             return leaf.token.word              # "It's five o'clock" read as a possessive of "it"
+        if str(leaf.category) == "NP/N" and is_participle(leaf.token.word.lower()):
+            return leaf.token.word              # "Lost property": a participle is no determiner
         if leaf.token.lemma.lower() in _MODALS and leaf.category.without_features() == _INTRANSITIVE \
                 and all_leaves[i + 1:] and all_leaves[i + 1].token.word.isalpha() \
                 and all_leaves[i + 1].token.word.lower() not in _AFTER_ELLIPSIS:
@@ -73,10 +79,26 @@ def misread(tree: Tree) -> str | None:
                                                   or str(leaf.category) == "NP/NP" and word.endswith("ing")
                                                   and wordnet().synsets(word, "v")):
             return word
+    return _disagreeing(tree)
+
+
+def _disagreeing(tree: Tree) -> str | None:
+    """The verb of a clause whose subject is a name or a singular noun after "a", "every", "this" ... and whose
+    verb is a plural form ("Tom have had"): the parse cut a coordinated subject ("you and | Tom")."""
+    for _, node in walk(tree):
+        if isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category) == "NP" \
+                and str(node.right.category) == "S[dcl]\\NP" \
+                and (verb := leaves(node.right)[0].token.word).lower() in _PLURAL_VERBS:
+            subject = leaves(node.left)
+            if given_name(subject[0].token.word) if len(subject) == 1 else \
+                    len(subject) == 2 and subject[0].token.word.lower() in _SINGULAR and subject[1].token.pos == "NN":
+                return verb
     return None
 
 
 _MODALS = auxiliaries("modal")
+_PLURAL_VERBS = frozenset({"have", "are", "were", "do"})
+_SINGULAR = frozenset({"a", "an", "every", "each", "this", "that", "another"})
 _NP = parse_category("NP")
 _RELATIVES = frozenset({"who", "which", "that"})
 _QUOTES = frozenset({'"', "“", "”", "``", "''"})

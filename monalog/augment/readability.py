@@ -19,7 +19,7 @@ from monalog.augment.words import surface_tag
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.wordnet import wordnet
-from monalog.resources import kb_path
+from monalog.resources import grammar_lines, kb_path
 from monalog.text.morphology import countable
 from monalog.text.normalize import default_fragment
 
@@ -40,11 +40,7 @@ _QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedd
 _DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
-# phrases that need a negation as those words do ("didn't have much of a choice", "not at all", "didn't move
-# an inch")
-_NPI_PHRASES = re.compile(r"\ba single\b(?!-)|\bmuch of an?\b|\bat all\b|\bin (?:years|ages|decades)\b|\beither\W*$"
-                          r"|\b(?:move[sd]?|moving|budg(?:e[sd]?|ing)) an inch\b|\bsnowball ?'s chance\b"
-                          r"|\b(?:sleeps?|slept|sleeping) a wink\b|\blift(?:s|ed|ing)? a finger\b")
+_NPI_PHRASES = re.compile("|".join(grammar_lines("npi_phrases.txt")))      # "much of a", "lift a finger"
 _TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                         "rarely"})

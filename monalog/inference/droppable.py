@@ -61,11 +61,13 @@ def droppable_modifier(pn: PolarizedNode) -> tuple[Tree, Tree] | None:
 @lru_cache(maxsize=1 << 15)
 def _kept(node: Tree) -> bool:
     """The head of a modified node (`_modifier`) has a downward operator, the modifier says whose
-    part the head is, or the head is a lone number the modifier makes a name of ("year | six", "gate | 4")."""
+    part the head is, the head is a lone number the modifier makes a name of ("year | six", "gate | 4"), or the
+    modifier is a stranded preposition ("were looked | after": no "were looked")."""
     split = cast(tuple[int, int], _modifier(node))
     head, modifier = leaves(node.children[split[1]]), leaves(node.children[split[0]])
     return any(operators(head)) or _whose_part(head, modifier) \
-        or (len(head) == 1 and default_lexicon().is_numeral(head[0].token.word.lower()))
+        or (len(head) == 1 and default_lexicon().is_numeral(head[0].token.word.lower())) \
+        or (len(modifier) == 1 and modifier[0].token.word.lower() in _STRANDED)
 
 
 def _whose_part(head: Sequence[Leaf], modifier: Sequence[Leaf]) -> bool:
@@ -95,13 +97,18 @@ def operators(words: Sequence[Leaf]) -> list[bool]:
 _PP_NEEDED = frozenset({"be", "make", "consist", "belong", "depend", "rely", "turn", "mistake", "change",
                         "transform", "convert", "form"})
 
+# prepositions that stand alone only stranded, their object elsewhere ("was paid for", "was looked after")
+_STRANDED = frozenset({"for", "of", "to", "with", "at", "from", "about", "by", "into", "upon", "after"})
+
 
 def complement(node: Tree) -> Category | None:
     """The intransitive category of a verb applied to its object NP or PP complement ("eating a
-    banana" -> "eating", "typing on a keyboard" -> "typing"; not the copula's "in the kitchen")."""
+    banana" -> "eating", "typing on a keyboard" -> "typing"; not the copula's "in the kitchen", nor a
+    passive's stranded preposition: "was paid for" is no "was paid")."""
     if (isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
             and node.left.token.pos.startswith("VB") and str(node.right.category) in ("NP", "PP")
-            and not (str(node.right.category) == "PP" and node.left.token.lemma.lower() in _PP_NEEDED)):
+            and not (str(node.right.category) == "PP" and node.left.token.lemma.lower() in _PP_NEEDED)
+            and not (isinstance(node.right, Leaf) and node.right.token.word.lower() in _STRANDED)):
         cat = node.left.category
         if isinstance(cat, Functor) and cat.argument == node.right.category and cat.slash.value == "/":
             return cat.result

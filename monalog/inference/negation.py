@@ -10,10 +10,10 @@ from typing import Callable, Iterator, TypeGuard, cast
 
 from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
+from monalog.inference.capitals import is_name, lowered
 from monalog.inference.plain_negation import plain_negation
 from monalog.inference.some_any import ANY, SOME, swap_items
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, surface, walk
-from monalog.knowledge.wordnet import wordnet
 from monalog.inference.subjects import (EXISTENTIAL, bare_few, few_subject, is_quantity, picks, proportional,
                                         quantified_noun, vague_subject, without_few)
 
@@ -100,10 +100,10 @@ def _swap_det(tree: Tree, np_path: Path, label: str, vp: Path | None = None) -> 
         elif isinstance(noun, Binary) and noun.rule is Rule.FA and str((count := noun.left).category) == "N/N" \
                 and leaves(count)[0].token.lemma.lower() in ("at_least", "more_than"):    # "at least five"
             noun, note = noun.right, f"\"{surface(count)}\" -> \"no\""
-        elif quantified_noun(noun) or _name(noun):
+        elif quantified_noun(noun) or is_name(noun):
             return                                 # "No very few hikers", "No exactly four pupils", "No Brown, Lee"
         if first:
-            noun = _lowered(noun)                                  # "People ..." -> "No people ..."
+            noun = lowered(noun)                                   # "People ..." -> "No people ..."
         new = replace_at(tree, np_path, Binary(np.category, Rule.FA, no, noun, True))
         yield (swap_items(new, vp, ANY) if vp is not None else new), f"{label}: {note}"   # "... at any restaurants"
         return
@@ -152,36 +152,6 @@ def _not_every(tree: Tree, np_path: Path, det_path: Path, det: Leaf) -> Tree:
     return replace_at(tree, np_path, Binary(np.category, Rule.FA, not_, np, False))
 
 
-def _lowered(node: Tree) -> Tree:
-    """`node` with its first word in lower case (unless a name or a word WordNet writes with a capital
-    in its first sense: "Danish", "French"): it is no longer sentence-initial."""
-    first = leaves(node)[0]
-    if first.token.pos.startswith("NNP") or not first.token.word[:1].isupper() or _capitalised(first.token.lemma):
-        return node
-    lowered = Leaf(first.category, Token(first.token.word.lower(), first.token.lemma, first.token.pos))
-    return replace_at(node, next(path for path, n in walk(node) if n is first), lowered)
-
-
-def _name(noun: Tree) -> bool:
-    """A one-word capitalised noun of a bare noun phrase that WordNet knows no common noun for, or knows
-    with a capital ("Gretel", "Tom"), or a singular noun ("Jack lived": a count noun is no bare subject,
-    and no word count tells "jack" from "water"), also one tagged plural whose singular WordNet lacks
-    ("Goldilocks ran": no "goldilock"): a name, which takes no "no" whatever the tagger said ("No gretel")."""
-    if not isinstance(noun, Leaf) or not noun.token.word[:1].isupper():
-        return False
-    word = noun.token.word.lower()
-    return noun.token.pos.startswith("NNP") or noun.token.pos == "NN" or not wordnet().synsets(word, "n") \
-        or _capitalised(noun.token.lemma) \
-        or (noun.token.pos == "NNS" and not wordnet().synsets(noun.token.lemma.lower(), "n"))
-
-
-@lru_cache(maxsize=20000)
-def _capitalised(lemma: str) -> bool:
-    names = [name for synset in wordnet().synsets(lemma.lower()) for name in synset.lemma_names()
-             if name.lower() == lemma.lower()]
-    return bool(names) and names[0][:1].isupper()
-
-
 def _is_negation(node: Tree) -> TypeGuard[Leaf]:
     return isinstance(node, Leaf) and node.token.lemma.lower() in NEGATIONS
 
@@ -193,17 +163,14 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
     vp = node_at(tree, vp_path)
     if leaves(vp)[0].token.word.lower() in ("may", "might"):
         return
-    negated = [vp_path + sub for sub, node in walk(vp)
-               if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _embedded(vp, sub)]
+    negated = _negated(tree, vp_path)
     for path in negated:
-        node = node_at(tree, path)
-        neg, word = next((i, c.token.word) for i, c in enumerate(node.children) if _is_negation(c))
-        yield _unnegated(tree, path, neg), f"the negation \"{word}\" removed"
+        neg = _negation_at(node := node_at(tree, path))
+        yield _unnegated(tree, path, neg), f"the negation \"{cast(Leaf, node.children[neg]).token.word}\" removed"
     if len(negated) > 1:
         edited = tree
         for path in reversed(negated):          # deepest last-first, so earlier paths stay valid
-            neg = next(i for i, c in enumerate(node_at(edited, path).children) if _is_negation(c))
-            edited = _unnegated(edited, path, neg)
+            edited = _unnegated(edited, path, _negation_at(node_at(edited, path)))
         yield edited, "every negation removed"
     if negated:
         return
@@ -223,6 +190,18 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
             edited = swap_items(edited, path + (1,), ANY, conjunct=True)
         first_aux = cast(Leaf, node_at(tree, auxiliaries[0] + (0,)))   # the filter above: a Leaf
         yield edited, f"{label}: \"{first_aux.token.word} not\""
+
+
+def _negated(tree: Tree, vp_path: Path) -> list[Path]:
+    """The nodes of the verb phrase at `vp_path` with a negation among their children, outside its noun phrases
+    and reported clauses (`_embedded`)."""
+    vp = node_at(tree, vp_path)
+    return [vp_path + sub for sub, node in walk(vp)
+            if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _embedded(vp, sub)]
+
+
+def _negation_at(node: Tree) -> int:
+    return next(i for i, c in enumerate(node.children) if _is_negation(c))
 
 
 def _embedded(vp: Tree, sub: Path) -> bool:
@@ -352,7 +331,7 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
         np = node_at(tree, subject)
         picked = bool(i) and picks(np)
         if not picked:                 # "... and no two are jumping": the others may be
-            out += _swap_det(tree, subject, SUBJECT_SWAP, vp)
+            out += list(_swap_det(tree, subject, SUBJECT_SWAP, vp)) + _some_not(tree, subject, vp)
         one = verbs and not proportional(np) and not picked and not few_subject(np) and (vague or not vague_subject(np))
         if one:
             negated = list(_negations_of_vp(tree, vp))
@@ -371,6 +350,20 @@ def contradictories(tree: Tree, objects: bool = True, verbs: bool = True,
                                     modifiers=modifiers, vague=vague)
             out += [(negated, f"{note}, {what}") for negated, what in alone]
     return out
+
+
+def _some_not(tree: Tree, subject: Path, vp: Path) -> list[tuple[Tree, str]]:
+    """"Some pachyderms are not pink" -> "All pachyderms are pink": the O and A corners of the square of
+    opposition, contradictories whatever the scene (unlike "Some pachyderms are pink", which may hold beside it)."""
+    found = _determiner(node_at(tree, subject))
+    negated = _negated(tree, vp)
+    if found is None or found[1].token.lemma.lower() != "some" or len(negated) != 1:
+        return []
+    det = found[1]
+    word = "All" if det.token.word[:1].isupper() else "all"
+    edited = _unnegated(tree, negated[0], _negation_at(node_at(tree, negated[0])))
+    edited = replace_at(edited, subject + found[0], Leaf(det.category, Token(word, "all", "DT")))
+    return [(edited, f"{SUBJECT_SWAP}: \"{det.token.word} ... not\" -> \"{word}\"")]
 
 
 def picks_from_earlier(tree: Tree) -> bool:

@@ -10,7 +10,12 @@ the noun under one is replaced by an equivalent only; the adjective may still go
 
 An intransitive verb that relates its subject's members to each other (grammars/collective_words.txt: meet,
 marry, gather) keeps a subject of "and" whole when a conjunct is singular; plural conjuncts may still go, and
-a transitive use is distributive."""
+a transitive use is distributive.
+
+A passive's stranded preposition belongs to its verb ("was paid for", "were looked after"): never dropped.
+
+"Some N are not P" and "All N are P" are contradictories, the O and A corners of the square of opposition
+(Peters & Westerståhl 2006, ch. 1: "some ... not" is the outer negation of "all"), whatever the scene."""
 from __future__ import annotations
 
 import pytest
@@ -63,7 +68,24 @@ RECIPROCAL = [
     ("Anna and Tom signed the contract.", "Anna signed the contract.", Label.ENTAILMENT),
 ]
 
+STRANDED = [        # a passive's stranded preposition stays with its verb
+    ("The bill was paid for by Anna.", "The bill was paid.", Label.NEUTRAL),
+    ("The children were looked after by a nurse.", "The children were looked by a nurse.", Label.NEUTRAL),
+    ("The dog was sent for.", "The dog was sent.", Label.NEUTRAL),
+    ("A man is typing on a keyboard.", "A man is typing.", Label.ENTAILMENT),
+    ("A man came back.", "A man came.", Label.ENTAILMENT),
+]
 
-@pytest.mark.parametrize("premise, hypothesis, label", EXISTENTIAL + SCALAR + RECIPROCAL)
+SQUARE = [
+    ("Some pachyderms are not pink.", "All pachyderms are pink.", Label.CONTRADICTION),
+    ("Every pachyderm is pink.", "Some pachyderms are not pink.", Label.CONTRADICTION),
+    ("Some old pachyderms are not pink.", "All pachyderms are pink.", Label.CONTRADICTION),
+    ("Some pachyderms are not pink.", "All old pachyderms are pink.", Label.NEUTRAL),
+    ("Some dogs are barking.", "All dogs are not barking.", Label.NEUTRAL),
+    ("Some dogs said that cats are not barking.", "All dogs said that cats are barking.", Label.NEUTRAL),
+]
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + SQUARE)
 def test_reading(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label

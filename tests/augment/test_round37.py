@@ -1,0 +1,76 @@
+"""Round 37 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv, both
+readers): a universal subject of a negated verb phrase made more specific ("Every man can't be an artist" ->
+"Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), and two misparses every edit inherits ("Lost" read as a
+determiner, "you and | Tom have had" cut in two). A passive's stranded preposition dropped ("was paid for" ->
+"was paid") is the prover's rule too: tests/inference/test_readings_outside_sick.py. And what round 37's premises
+lacked: "Some pachyderms are not pink" contradicted by "All pachyderms are pink". Each pair is never emitted rather than emitted wrong."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.generics import scoped_universal
+from monalog.augment.misparse import misread
+from monalog.augment.readability import bad_contradiction
+from monalog.ccg.io import read_auto
+from monalog.ccg.tree import leaves
+from monalog.inference.proof import Label
+from monalog.inference.treeops import node_at
+
+
+@pytest.mark.parametrize("sentence, subject", [
+    ("Every man can't be an artist.", "Every man"),
+    ("All the guests did not leave early.", "All the guests"),
+    ("Every man can be an artist.", None),
+    ("No man can be an artist.", None),
+    ("Some men can't be artists.", None),
+])
+def test_a_universal_subject_of_a_negated_verb_phrase_is_left_alone(tree_of, sentence, subject):
+    tree = tree_of(sentence)
+    found = [" ".join(leaf.token.word for leaf in leaves(node_at(tree, path))) for path in scoped_universal(tree)]
+    assert found == ([subject] if subject else [])
+
+
+def test_no_pair_changes_the_restrictor_of_every_not(parser):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["Every man can't be an artist."])
+    entailed = {p.hypothesis for p in pairs if p.label is Label.ENTAILMENT}
+    assert entailed and all(h.startswith("Every man can't be") for h in entailed)    # the verb phrase: ↓ in both
+
+
+@pytest.mark.parametrize("before, after", [
+    ("She ca n't even harm a fly .", "She can even harm a fly."),
+    ("I do n't have a care in the world .", "I do have a care in the world."),
+    ("He did n't bat an eye .", "He did bat an eye."),
+    ("Nobody gave a damn .", "A man gave a damn."),
+])
+def test_idioms_keep_their_negation(before, after):
+    assert bad_contradiction(before, after) is not None
+
+
+@pytest.mark.parametrize("auto, word", [
+    # "Lost property will be given to charity." with "Lost" a determiner
+    ("(<T S[dcl] ba 0 2> (<T NP fa 0 2> (<L NP/N Lost lost DT O XX NP/N>) (<L N property property NN O XX N>) ) "
+     "(<T S[dcl]\\NP fa 0 2> (<L (S[dcl]\\NP)/(S[b]\\NP) will will MD O XX (S[dcl]\\NP)/(S[b]\\NP)>) "
+     "(<L S[b]\\NP go go VB O XX S[b]\\NP>) ) )", "Lost"),
+    # "I know you and Tom have had fights." as "I know you" and "Tom have had fights"
+    ("(<T S[dcl] ba 0 2> (<T S[dcl] ba 0 2> (<L NP I i PRP O XX NP>) (<T S[dcl]\\NP fa 0 2> "
+     "(<L (S[dcl]\\NP)/NP know know VBP O XX (S[dcl]\\NP)/NP>) (<L NP you you PRP O XX NP>) ) ) "
+     "(<T S[dcl]\\S[dcl] conj 0 2> (<L conj and and CC O XX conj>) (<T S[dcl] ba 0 2> "
+     "(<T NP lex 0 1> (<L N Tom tom NNP O XX N>) ) (<T S[dcl]\\NP fa 0 2> "
+     "(<L (S[dcl]\\NP)/(S[pt]\\NP) have have VBP O XX (S[dcl]\\NP)/(S[pt]\\NP)>) "
+     "(<T S[pt]\\NP fa 0 2> (<L (S[pt]\\NP)/NP had have VBN O XX (S[pt]\\NP)/NP>) "
+     "(<T NP lex 0 1> (<L N fights fight NNS O XX N>) ) ) ) ) ) )", "have"),
+])
+def test_misparses_every_edit_would_inherit(auto, word):
+    assert misread(read_auto(auto)) == word
+
+
+@pytest.mark.parametrize("sentence", ["Tom has had some fights.", "The police have arrived.",
+                                      "Every pupil has a locker.", "The lost keys were found."])
+def test_agreeing_clauses_and_participle_modifiers_are_no_misparse(tree_of, sentence):
+    assert misread(tree_of(sentence)) is None
+
+
+def test_some_not_is_contradicted_by_all(parser):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["Some pachyderms are not pink."])
+    assert "All pachyderms are pink." in {p.hypothesis for p in pairs if p.label is Label.CONTRADICTION}
