@@ -258,6 +258,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "\"anything but\" negated (\"I am not anything but a liar\")"
     if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):
         return "\"Not every\" before a time (\"Every night the moon sang\": a time adverbial, not a subject)"
+    if re.search(r"\bno body\b", after.lower()):
+        return "\"no body\" reads as \"nobody\" (\"No body consists of cells\")"
     if re.match(r"(?:nobody|no person|no one)(?: ?'s| is| was) an? ", after.lower()):
         return "\"Nobody\" before a predicate noun (\"Nobody's a man\")"
     if "nobody" in new or "no person" in " ".join(new):

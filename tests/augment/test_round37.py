@@ -1,9 +1,10 @@
-"""Round 37 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv, both
-readers): a universal subject of a negated verb phrase made more specific ("Every man can't be an artist" ->
+"""Rounds 37 and 38 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv,
+_round38_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be an artist" ->
 "Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), and two misparses every edit inherits ("Lost" read as a
 determiner, "you and | Tom have had" cut in two). A passive's stranded preposition dropped ("was paid for" ->
 "was paid") is the prover's rule too: tests/inference/test_readings_outside_sick.py. And what round 37's premises
-lacked: "Some pachyderms are not pink" contradicted by "All pachyderms are pink". Each pair is never emitted rather than emitted wrong."""
+lacked: "Some pachyderms are not pink" contradicted by "All pachyderms are pink". Round 38: WordNet links no reader
+takes (hedge -> fence, car -> ambulance) and "No body" for "no human body". Each pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -42,8 +43,9 @@ def test_no_pair_changes_the_restrictor_of_every_not(parser):
     ("I do n't have a care in the world .", "I do have a care in the world."),
     ("He did n't bat an eye .", "He did bat an eye."),
     ("Nobody gave a damn .", "A man gave a damn."),
+    ("A human body consists of cells .", "No body consists of cells."),
 ])
-def test_idioms_keep_their_negation(before, after):
+def test_contradictions_a_reader_rejects(before, after):
     assert bad_contradiction(before, after) is not None
 
 
@@ -74,3 +76,12 @@ def test_agreeing_clauses_and_participle_modifiers_are_no_misparse(tree_of, sent
 def test_some_not_is_contradicted_by_all(parser):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["Some pachyderms are not pink."])
     assert "All pachyderms are pink." in {p.hypothesis for p in pairs if p.label is Label.CONTRADICTION}
+
+
+@pytest.mark.parametrize("premise, unwanted", [
+    ("A rare warbler sang from the hedge for ten minutes.", ("fence", "barrier")),
+    ("I don't want to pay that much for a new car.", ("ambulance",)),
+])
+def test_links_no_reader_takes(parser, premise, unwanted):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
+    assert pairs and not [p.hypothesis for p in pairs if any(word in p.hypothesis for word in unwanted)]
