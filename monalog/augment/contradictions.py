@@ -126,10 +126,11 @@ def _without_do(tree: Tree, negated: Tree) -> str | None:
 def _object_no(tree: Tree) -> list[tuple[str, str]]:
     """The object's "no" made existential, the form people write ("John saw no student" -> "John saw
     a student", "We have no funds" -> "We have some funds", "had no food" -> "had some food": "some" for a
-    singular noun often read as mass)."""
+    singular noun often read as mass); not under a vague subject, whose people may be others."""
     tokens = [leaf.token for leaf in leaves(tree)]
-    if "no" not in [t.word.lower() for t in tokens[1:]]:
-        return []
+    clause = main_clause(tree)
+    if "no" not in [t.word.lower() for t in tokens[1:]] or (clause and vague_subject(node_at(tree, clause[0]))):
+        return []                   # "Some people have no patience" / "Some people have some patience": others
     out = []
     for swapped, note in contradictories(tree, objects=True, verbs=False, vague=False):
         if not note.startswith("the object's quantifier swapped: \"no\""):

@@ -26,7 +26,8 @@ from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
-from monalog.augment.readability import bad_contradiction, bad_deletion, deleted_span
+from monalog.augment.contradiction_checks import bad_contradiction
+from monalog.augment.readability import bad_deletion, deleted_span
 from monalog.augment.sentences import (RULE_PAIRS, any_amount, as_written, counted_no, double_negative,
                                        lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy)
 from monalog.augment.words import fixed_spans, in_compound, surface_tag, word_choice

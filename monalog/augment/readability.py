@@ -5,7 +5,7 @@ bring in a noun whose gender clashes with a pronoun of the sentence. A deletion 
 the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
 cap"), a list of three without its "and", a later "it" without the noun it stood for, an adverb
 without its adjective ("a really small wagon" -> "a really wagon"), nor a frame word without what it
-needs (`_frame_lost`). A contradiction must read as one (`bad_contradiction`). Whole sentences are
+needs (`_frame_lost`). A contradiction must read as one: augment/contradiction_checks.py. Whole sentences are
 checked in augment/sentences.py, parses in augment/misparse.py."""
 from __future__ import annotations
 
@@ -19,9 +19,8 @@ from monalog.augment.words import surface_tag
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.wordnet import wordnet
-from monalog.resources import grammar_lines, kb_path
+from monalog.resources import kb_path
 from monalog.text.morphology import countable
-from monalog.text.normalize import default_fragment
 
 _FORMS = auxiliaries("form")
 _OBJECT_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "VB", "VBN"})     # not VBG: "is eating" reads whole
@@ -31,29 +30,14 @@ _DEONTIC = frozenset({"must", "should", "ought", "shall"})     # an obligation's
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
 
 # words that open a subordinate clause: such a clause is not asserted, nor a sentence of its own
-_CLAUSE_WORDS = frozenset({"how", "why", "whether", "what", "when", "where", "which", "who", "whom", "whose", "that",
+CLAUSE_WORDS = frozenset({"how", "why", "whether", "what", "when", "where", "which", "who", "whom", "whose", "that",
                            "if", "because", "although", "though", "unless", "while"})
 
 # words that make a sentence negative: an edit meant for a positive sentence keeps away from them
 NEGATIVE_WORDS = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
-_QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedded question, never a relative
-_DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
-_NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
-_NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
-_NPI_PHRASES = re.compile("|".join(grammar_lines("npi_phrases.txt")))      # "much of a", "lift a finger"
-_TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
-_FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
-                        "rarely"})
-# frequencies that say "at some times": a negation beside them reads as "sometimes not"
-_SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and then|at times|once in a while)\b")
-# "..., altering magnitudes of flooding."; not ", during ...", ", something"
-_TRAILING_PARTICIPLE = re.compile(r", (?!(?:during|something|anything|nothing|everything|morning|evening|king|ring|"
-                                  r"spring|string|thing|wing|building|ceiling)\b)\w+ing\b[^,]*$")
-_CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b|\bno (?:other )?(?:choice|alternative|option) but\b")
-_NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
-_EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
-_NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
-_ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedded question, never a relative
+DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
+ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
                       r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth|last|next|previous)$|\d+(?:st|nd|rd|th)$")
 
 
@@ -180,7 +164,7 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
         return "a comparative's word or standard cut at \"than\" (\"wear out than\", \"higher than places\")"
     if "ones" in words[end:] and all(str(leaf.category) == "N/N" for leaf in before[start:end]):
         return "the modifier that \"ones\" contrasts with dropped (\"The front tyres ... than the rear ones\")"
-    if start > 1 and words[start - 2] in _DETERMINERS and _adjective(words[start - 1]) \
+    if start > 1 and words[start - 2] in DETERMINERS and _adjective(words[start - 1]) \
             and (end == len(words) or not words[end][:1].isalnum()):
         return f"\"{words[start - 1]}\" left without its noun (\"took a nutritious.\")"
     if start > 1 and words[start - 1] in ("and", "or") and _adjective(words[start - 2]) and end < len(words) \
@@ -228,59 +212,11 @@ def _misread(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[
             and end < len(tokens) and tokens[end].pos.startswith("VB") and tokens[start].pos.startswith("VB") \
             and _base(tokens[end]) and not _base(tokens[start]):
         return f"the auxiliary \"{words[start - 1]}\" would govern the other conjunct (\"are evolve\")"
-    if start == 0 and end < len(tokens) and (words[end] in _QUESTION_WORDS
+    if start == 0 and end < len(tokens) and (words[end] in QUESTION_WORDS
                                              or (words[end] == "that" and tokens[end].pos == "IN")):
         return f"the sentence would start with \"{words[end]}\": a clause, not a sentence"
-    if end - start == 1 and words[start] in _CLAUSE_WORDS - {"that"}:
+    if end - start == 1 and words[start] in CLAUSE_WORDS - {"that"}:
         return f"\"{words[start]}\" dropped: its clause would read as asserted"
-    return None
-
-
-def bad_contradiction(before: str, after: str) -> str | None:
-    """Why a reader would reject `after` as the contradiction of `before`, or None: a clause word
-    read as a determiner and swapped ("tracking how entities are ..." -> "tracking no entities are ..."),
-    or a negation taken away from the NPI it licensed ("Nobody had ever heard" -> "A man had ever heard")."""
-    old, new = before.lower().split(), after.lower().split()
-    changed = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), len(old))
-    if changed < len(new) and old[changed:changed + 1] and old[changed] in _CLAUSE_WORDS \
-            and new[changed] in _DETERMINERS:
-        return "a clause word swapped for a determiner"
-    if _QUESTION_WORDS & set(old[1:changed]) and {"not", "n't"} & set(new[changed:]):     # inside the verb phrase
-        return "a negation inside a clause the sentence does not assert (\"tracking how entities are not ...\")"
-    if (_NPIS & set(new) or _NPI_PHRASES.search(after.lower())) and _NEGATIONS & set(old) \
-            and not _NEGATIONS & set(new):
-        return "an NPI left without the negation that licensed it (\"did win a single game\")"
-    if _NOT_A_FEW.search(" ".join(new)) and not {"not", "n't"} & set(old):
-        return "\"a few\" under a new negation (\"is not facing a few problems\": people write \"any\")"
-    if _CONTRAST.search(" ".join(old)) and not _CONTRAST.search(" ".join(new)):
-        return "\"not A but B\" or \"no choice but\" without its negation (\"He is a teacher but an engineer\")"
-    if _EXCEPT.search(" ".join(new)) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
-        return "\"anything but\" negated (\"I am not anything but a liar\")"
-    if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):
-        return "\"Not every\" before a time (\"Every night the moon sang\": a time adverbial, not a subject)"
-    if re.search(r"\bno body\b", after.lower()):
-        return "\"no body\" reads as \"nobody\" (\"No body consists of cells\")"
-    if re.match(r"(?:nobody|no person|no one)(?: ?'s| is| was) an? ", after.lower()):
-        return "\"Nobody\" before a predicate noun (\"Nobody's a man\")"
-    if "nobody" in new or "no person" in " ".join(new):
-        if (readability().gender_pronouns["female"] - {"herself"}) & set(new):    # "Nobody is cutting himself" is
-            return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
-    if changed < len(old) and old[changed] in _TITLES:
-        return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
-    if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
-        return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
-    if new[:1] == ["no"] and new[1:2] and _ORDINAL.match(new[1]):
-        return f"\"no {new[1]}\": an ordinal names one thing, not a kind to deny (\"No 15th corps\")"
-    if _TRAILING_PARTICIPLE.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
-        return "a negation before a participle clause that says what it did (\"has not changed ..., altering ...\")"
-    if {"hardly", "barely", "scarcely"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
-        return "a negation beside \"hardly\" (\"She can not hardly speak\")"
-    if _SOMETIMES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
-        return "a negation under \"from time to time\" (\"I do not do any work from time to time\": sometimes not)"
-    if "no" in new[changed:changed + 1] and _FREQUENCY & set(new[changed + 1:changed + 6]):
-        return "\"no\" with a frequency adverb (\"No neighbours often play\")"
-    if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
-        return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
     return None
 
 
@@ -295,6 +231,7 @@ def gender_clash(words: Sequence[str], old: str, new: str) -> bool:
 
 
 _FINITE_OR_BASE = frozenset({"VB", "VBP", "VBZ", "VBD"})
+_ORDER_ADVERBS = frozenset({"first", "last", "originally", "once"})    # "was first performed (in Dublin)"
 _SUBJECT_PRONOUNS = frozenset({"i", "you", "he", "she", "it", "we", "they"})   # "before you | clean the camera"
 _EVENTS = frozenset({"event.n.01", "act.n.02"})
 
@@ -303,8 +240,10 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     """A deletion that takes part of a clause's frame and leaves the rest: a finite or base verb dropped last,
     without the clause that holds it ("won't expect results" -> "will results", "Remove the battery" ->
     "The battery"), a subordinator dropped from its clause ("Remove the battery before you clean" ->
-    "Remove the battery clean"), or a PP on an event noun dropped while the next PP, which may place
-    that event, stays ("arrested two men after a robbery at a bank" -> "arrested two men at a bank")."""
+    "Remove the battery clean"), a PP on an event noun dropped while the next PP, which may place
+    that event, stays ("arrested two men after a robbery at a bank" -> "arrested two men at a bank"), a passive's
+    agent dropped before a PP that may be its modifier, a noun's participle left bare before the verb, or the
+    last phrase after "first performed"."""
     tokens = [leaf.token for leaf in before]
     while start and tokens[start - 1].word.lower() == tokens[end - 1].word.lower():
         start, end = start - 1, end - 1     # the leftmost of equal alignments: "is | walking ... and is | wearing"
@@ -321,6 +260,14 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     if first.token.pos == "IN" and end < len(tokens) and tokens[end].pos == "IN" \
             and tokens[end - 1].pos.startswith("NN") and _event_noun(tokens[end - 1].lemma):
         return f"the phrase after \"{tokens[end - 1].word}\" may place that event, not the sentence's"
+    if first.token.word.lower() == "by" and end < len(tokens) and tokens[end].pos == "IN":
+        return "the agent dropped before a phrase that may be the agent's (\"made by students from the college\")"
+    if first.token.pos in ("IN", "TO") and start > 1 and tokens[start - 1].pos in ("VBN", "VBD") \
+            and tokens[start - 2].pos.startswith("NN") and tokens[end:] and tokens[end].pos.startswith(("MD", "VB")):
+        return "a noun's participle left without its phrase (\"an umbrella left on the bus should call\")"
+    if start > 1 and tokens[start - 2].word.lower() in _ORDER_ADVERBS and tokens[start - 1].pos.startswith("VB") \
+            and not any(t.word[:1].isalnum() for t in tokens[end:]):
+        return f"\"{tokens[start - 2].word} {tokens[start - 1].word}\" left without its time or place"
     return None
 
 
@@ -329,7 +276,7 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
     """A phrase the deletion leaves without a part it needs: an ordinal, a quantity's word, a first
     conjunct (an adjective before "and" and another adjective), a preposition's object, the adjective of
     "ones", one of a pair of parentheses."""
-    if end - start == 1 and _ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
+    if end - start == 1 and ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
         return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
     if start and words[start - 1] in ("a", "an") and end < len(words) and (words[start] in ("few", "lot", "bit") or (
             words[start] == "little" and not countable(tokens[end].lemma.lower()))):

@@ -10,7 +10,7 @@ from typing import Sequence
 from monalog.ccg.tree import Leaf, Token
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
-from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
+from monalog.knowledge.wordnet_facts import WordNetSettings, living, relate, synsets
 from monalog.resources import kb_path
 from monalog.text.morphology import countable, inflect, irregular_plural_forms, is_participle, plural
 
@@ -91,15 +91,17 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
     """Single-word lemmas above (hypernyms) or below (direct hyponyms) `sense` of `lemma`, each
     confirmed by the relation the prover itself uses, so the pair re-proves; with whether the
     sense reached is one of the word's own frequent senses (whether it reads in that sense)."""
+    choice = word_choice()
     if up:
         layer, related = [sense], []
         for _ in range(steps):
             layer = _by_frequency(h for s in layer for h in s.hypernyms())
             related += layer
+    elif lemma in choice.abstract and not living(lemma):
+        return ()                   # a general word's kinds are any things ("substance" -> "chemistry", "substrate")
     else:
         related = _by_frequency(sense.hyponyms())
     out: dict[str, bool] = {}
-    choice = word_choice()
     for synset in related:
         words = [n for n in synset.lemma_names() if n.isalpha()]
         word = words[0].lower() if words and words[0].islower() else ""   # its most frequent one-word name

@@ -13,7 +13,8 @@ import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import generic_paths
-from monalog.augment.readability import bad_contradiction, bad_deletion
+from monalog.augment.contradiction_checks import bad_contradiction
+from monalog.augment.readability import bad_deletion
 from monalog.augment.words import article
 from monalog.ccg.tree import Token, leaves
 from monalog.errors import ParseError

@@ -18,7 +18,8 @@ import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import generic_paths, group_habit, only_paths
-from monalog.augment.readability import bad_contradiction, bad_deletion
+from monalog.augment.contradiction_checks import bad_contradiction
+from monalog.augment.readability import bad_deletion
 from monalog.augment.misparse import misread
 from monalog.ccg.io import read_auto
 from monalog.ccg.tree import leaves

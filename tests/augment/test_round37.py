@@ -1,18 +1,23 @@
-"""Rounds 37 and 38 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv,
-_round38_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be an artist" ->
-"Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), and two misparses every edit inherits ("Lost" read as a
-determiner, "you and | Tom have had" cut in two). A passive's stranded preposition dropped ("was paid for" ->
-"was paid") is the prover's rule too: tests/inference/test_readings_outside_sick.py. And what round 37's premises
-lacked: "Some pachyderms are not pink" contradicted by "All pachyderms are pink". Round 38: WordNet links no reader
-takes (hedge -> fence, car -> ambulance) and "No body" for "no human body". Each pair is never emitted rather than emitted wrong."""
+"""Rounds 37 to 39 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
+to _round39_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
+an artist" -> "Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), two
+misparses every edit inherits ("Lost" read as a determiner, "you and | Tom have had" cut in two), WordNet links no
+reader takes (hedge -> fence, car -> ambulance), "No body" for "no human body", a general word's arbitrary kinds
+("substance" -> "atom", "chemistry"), an object's "no" made "some" under a vague subject, and deletions that leave
+a phrase reading otherwise ("made by students from the college" -> "made from the college", "an umbrella left on
+the bus should call" -> "an umbrella left should call", "was first performed."). A passive's stranded
+preposition dropped ("was paid for" -> "was paid") is the prover's rule too: tests/inference/
+test_readings_outside_sick.py. And what round 37's premises lacked: "Some pachyderms are not pink" contradicted by
+"All pachyderms are pink". Each pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
 
+from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import scoped_universal
 from monalog.augment.misparse import misread
-from monalog.augment.readability import bad_contradiction
+from monalog.augment.contradiction_checks import bad_contradiction
 from monalog.ccg.io import read_auto
 from monalog.ccg.tree import leaves
 from monalog.inference.proof import Label
@@ -85,3 +90,21 @@ def test_some_not_is_contradicted_by_all(parser):
 def test_links_no_reader_takes(parser, premise, unwanted):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
     assert pairs and not [p.hypothesis for p in pairs if any(word in p.hypothesis for word in unwanted)]
+
+
+@pytest.mark.parametrize("premise, unwanted", [
+    ("This soup has no nutritious substance.", ("atom", "chemistry", "substrate")),
+    ("The costumes were made by students from the local college.", ("made from",)),
+    ("The owner of a black umbrella left on the bus should call this number.", ("umbrella left should",)),
+    ("The play was first performed in Dublin in 1904.", ("first performed.",)),
+])
+def test_round39_pairs_never_emitted(parser, premise, unwanted):
+    [pairs] = Augmenter(AugmentSettings(tagger="ensemble"), parser=parser).generate_batch([premise])
+    assert pairs and not [p.hypothesis for p in pairs if any(words in p.hypothesis for words in unwanted)]
+
+
+def test_no_object_made_existential_under_a_vague_subject(tree_of):
+    def found(sentence):
+        return " | ".join(text for text, _ in natural_contradictions(tree_of(sentence)))
+    assert "some patience" not in found("Some people have no patience.")
+    assert "some patience" in found("Tom has no patience.")

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
-from monalog.augment.readability import bad_contradiction, bad_deletion
+from monalog.augment.contradiction_checks import bad_contradiction
+from monalog.augment.readability import bad_deletion
 
 
 @pytest.mark.parametrize("before, after", [

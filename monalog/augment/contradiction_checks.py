@@ -1,0 +1,76 @@
+"""Contradictions that are sound but that a reader rejects (issue 15; the deletions' and replacements' checks are
+augment/readability.py): an NPI left without the negation that licensed it, a clause word swapped for a
+determiner, "not A but B" or "anything but" negated, "no" before a title, a number noun, an ordinal or a
+frequency adverb, and the like (`bad_contradiction`)."""
+from __future__ import annotations
+
+import re
+
+from monalog.augment.readability import (CLAUSE_WORDS, DETERMINERS, NEGATIVE_WORDS, ORDINAL, QUESTION_WORDS,
+                                         readability)
+from monalog.resources import grammar_lines
+from monalog.text.normalize import default_fragment
+
+_NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
+_NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
+_NPI_PHRASES = re.compile("|".join(grammar_lines("npi_phrases.txt")))      # "much of a", "lift a finger"
+_TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
+_FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
+                        "rarely"})
+# frequencies that say "at some times": a negation beside them reads as "sometimes not"
+_SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and then|at times|once in a while)\b")
+# "..., altering magnitudes of flooding."; not ", during ...", ", something"
+_TRAILING_PARTICIPLE = re.compile(r", (?!(?:during|something|anything|nothing|everything|morning|evening|king|ring|"
+                                  r"spring|string|thing|wing|building|ceiling)\b)\w+ing\b[^,]*$")
+_CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b|\bno (?:other )?(?:choice|alternative|option) but\b")
+_NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
+_EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
+_NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
+
+
+def bad_contradiction(before: str, after: str) -> str | None:
+    """Why a reader would reject `after` as the contradiction of `before`, or None: a clause word
+    read as a determiner and swapped ("tracking how entities are ..." -> "tracking no entities are ..."),
+    or a negation taken away from the NPI it licensed ("Nobody had ever heard" -> "A man had ever heard")."""
+    old, new = before.lower().split(), after.lower().split()
+    changed = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), len(old))
+    if changed < len(new) and old[changed:changed + 1] and old[changed] in CLAUSE_WORDS \
+            and new[changed] in DETERMINERS:
+        return "a clause word swapped for a determiner"
+    if QUESTION_WORDS & set(old[1:changed]) and {"not", "n't"} & set(new[changed:]):     # inside the verb phrase
+        return "a negation inside a clause the sentence does not assert (\"tracking how entities are not ...\")"
+    if (_NPIS & set(new) or _NPI_PHRASES.search(after.lower())) and _NEGATIONS & set(old) \
+            and not _NEGATIONS & set(new):
+        return "an NPI left without the negation that licensed it (\"did win a single game\")"
+    if _NOT_A_FEW.search(" ".join(new)) and not {"not", "n't"} & set(old):
+        return "\"a few\" under a new negation (\"is not facing a few problems\": people write \"any\")"
+    if _CONTRAST.search(" ".join(old)) and not _CONTRAST.search(" ".join(new)):
+        return "\"not A but B\" or \"no choice but\" without its negation (\"He is a teacher but an engineer\")"
+    if _EXCEPT.search(" ".join(new)) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "\"anything but\" negated (\"I am not anything but a liar\")"
+    if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):
+        return "\"Not every\" before a time (\"Every night the moon sang\": a time adverbial, not a subject)"
+    if re.search(r"\bno body\b", after.lower()):
+        return "\"no body\" reads as \"nobody\" (\"No body consists of cells\")"
+    if re.match(r"(?:nobody|no person|no one)(?: ?'s| is| was) an? ", after.lower()):
+        return "\"Nobody\" before a predicate noun (\"Nobody's a man\")"
+    if "nobody" in new or "no person" in " ".join(new):
+        if (readability().gender_pronouns["female"] - {"herself"}) & set(new):    # "Nobody is cutting himself" is
+            return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
+    if changed < len(old) and old[changed] in _TITLES:
+        return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
+    if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
+        return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
+    if new[:1] == ["no"] and new[1:2] and ORDINAL.match(new[1]):
+        return f"\"no {new[1]}\": an ordinal names one thing, not a kind to deny (\"No 15th corps\")"
+    if _TRAILING_PARTICIPLE.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation before a participle clause that says what it did (\"has not changed ..., altering ...\")"
+    if {"hardly", "barely", "scarcely"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation beside \"hardly\" (\"She can not hardly speak\")"
+    if _SOMETIMES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation under \"from time to time\" (\"I do not do any work from time to time\": sometimes not)"
+    if "no" in new[changed:changed + 1] and _FREQUENCY & set(new[changed + 1:changed + 6]):
+        return "\"no\" with a frequency adverb (\"No neighbours often play\")"
+    if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
+        return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
+    return None
