@@ -23,6 +23,7 @@ _SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and 
 _TRAILING_PARTICIPLE = re.compile(r", (?!(?:during|something|anything|nothing|everything|morning|evening|king|ring|"
                                   r"spring|string|thing|wing|building|ceiling)\b)\w+ing\b[^,]*$")
 _CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b|\bno (?:other )?(?:choice|alternative|option) but\b")
+_NOT_AT_LEAST = re.compile(r"\b(?:not|n't) (?:be |been )?at(?: |_)least\b")
 _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
@@ -42,6 +43,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if (_NPIS & set(new) or _NPI_PHRASES.search(after.lower())) and _NEGATIONS & set(old) \
             and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it (\"did win a single game\")"
+    if _NOT_AT_LEAST.search(" ".join(new)) and not {"not", "n't"} & set(old):
+        return "\"not ... at least\" (\"must not be at least 21\": people write \"under 21\")"
     if _NOT_A_FEW.search(" ".join(new)) and not {"not", "n't"} & set(old):
         return "\"a few\" under a new negation (\"is not facing a few problems\": people write \"any\")"
     if _CONTRAST.search(" ".join(old)) and not _CONTRAST.search(" ".join(new)):

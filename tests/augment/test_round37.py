@@ -1,11 +1,12 @@
-"""Rounds 37 to 39 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
-to _round39_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
+"""Rounds 37 to 40 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
+to _round40_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
 an artist" -> "Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), two
 misparses every edit inherits ("Lost" read as a determiner, "you and | Tom have had" cut in two), WordNet links no
 reader takes (hedge -> fence, car -> ambulance), "No body" for "no human body", a general word's arbitrary kinds
 ("substance" -> "atom", "chemistry"), an object's "no" made "some" under a vague subject, and deletions that leave
 a phrase reading otherwise ("made by students from the college" -> "made from the college", "an umbrella left on
-the bus should call" -> "an umbrella left should call", "was first performed."). A passive's stranded
+the bus should call" -> "an umbrella left should call", "was first performed."), ending -> killing, "must not be
+at least 21". A passive's stranded
 preposition dropped ("was paid for" -> "was paid") is the prover's rule too: tests/inference/
 test_readings_outside_sick.py. And what round 37's premises lacked: "Some pachyderms are not pink" contradicted by
 "All pachyderms are pink". Each pair is never emitted rather than emitted wrong."""
@@ -49,6 +50,7 @@ def test_no_pair_changes_the_restrictor_of_every_not(parser):
     ("He did n't bat an eye .", "He did bat an eye."),
     ("Nobody gave a damn .", "A man gave a damn."),
     ("A human body consists of cells .", "No body consists of cells."),
+    ("The driver must be at least 21 years old .", "The driver must not be at least 21 years old."),
 ])
 def test_contradictions_a_reader_rejects(before, after):
     assert bad_contradiction(before, after) is not None
@@ -94,6 +96,7 @@ def test_links_no_reader_takes(parser, premise, unwanted):
 
 @pytest.mark.parametrize("premise, unwanted", [
     ("This soup has no nutritious substance.", ("atom", "chemistry", "substrate")),
+    ("This story doesn't have a happy ending.", ("killing",)),
     ("The costumes were made by students from the local college.", ("made from",)),
     ("The owner of a black umbrella left on the bus should call this number.", ("umbrella left should",)),
     ("The play was first performed in Dublin in 1904.", ("first performed.",)),

@@ -15,7 +15,10 @@ a transitive use is distributive.
 A passive's stranded preposition belongs to its verb ("was paid for", "were looked after"): never dropped.
 
 "Some N are not P" and "All N are P" are contradictories, the O and A corners of the square of opposition
-(Peters & Westerståhl 2006, ch. 1: "some ... not" is the outer negation of "all"), whatever the scene."""
+(Peters & Westerståhl 2006, ch. 1: "some ... not" is the outer negation of "all"), whatever the scene.
+
+A clause after "before" is ↓ (Anscombe 1964: before every time it holds; "before" licenses NPIs); a noun phrase
+after it names one time and stays ↑."""
 from __future__ import annotations
 
 import pytest
@@ -85,7 +88,16 @@ SQUARE = [
     ("Some dogs said that cats are not barking.", "All dogs said that cats are barking.", Label.NEUTRAL),
 ]
 
+BEFORE = [
+    ("Before she touched him, she slept.", "Before she kissed him, she slept.", Label.ENTAILMENT),
+    ("Before she kissed him, she slept.", "Before she touched him, she slept.", Label.NEUTRAL),
+    ("Every car is cleaned before it is rented again.", "Every car is cleaned before it is rented.", Label.NEUTRAL),
+    ("She left before anyone noticed.", "She left before anyone noticed her.", Label.ENTAILMENT),
+    ("The surgeon washed her hands before the operation.", "The surgeon washed her hands.", Label.ENTAILMENT),
+]
 
-@pytest.mark.parametrize("premise, hypothesis, label", EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + SQUARE)
+
+@pytest.mark.parametrize("premise, hypothesis, label",
+                         EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + SQUARE + BEFORE)
 def test_reading(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label
