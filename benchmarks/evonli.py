@@ -26,7 +26,8 @@ import sys
 import time
 from pathlib import Path
 
-from monalog_perturb.recipes.evonli import EvoOptions, build, mine_pairs, read_items, read_rct
+from monalog_perturb.bio.conclusions import read_rct
+from monalog_perturb.recipes.evonli import EvoOptions, build, mine_pairs, read_items
 from monalog_perturb.runner import collect
 from monalog_perturb.searches.evolution import PairItem
 

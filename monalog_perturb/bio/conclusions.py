@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
 
+from monalog.errors import InputError
 from monalog.rows import BadRow, read_jsonl, whole_lines
 from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.bio.sentences import Sentence, is_conclusion_section, segment
@@ -122,15 +125,34 @@ def extract(record_id: str, abstract: str, typer: DictionaryTyper | None = None)
 
 def read_abstracts(path) -> list[tuple[str, str] | BadRow]:
     """(id, abstract) pairs from JSONL ({"id" or "pmid", "abstract"}; a bad line is a BadRow), MEDLINE
-    text (PMID- / AB  - fields, continuation lines indented), or plain text (one abstract a paragraph)."""
-    from pathlib import Path
-
+    text (PMID- / AB  - fields, continuation lines indented), PubMed RCT text (`read_rct`: each sentence
+    under its label as a heading, "CONCLUSIONS: ..."), or plain text (one abstract a paragraph)."""
     if Path(path).suffix == ".jsonl":
         return _jsonl_abstracts(path)
     text = "\n".join(line for _, line in whole_lines(path))
     if "\nAB  - " in "\n" + text or text.startswith("PMID-"):
         return list(_medline(text))
+    if text.lstrip().startswith("###"):
+        return [(pmid, "\n".join(f"{label}: {sentence}" for label, sentence in rows)) for pmid, rows in read_rct(path)]
     return [(str(i), block) for i, block in enumerate((b.strip() for b in text.split("\n\n")), 1) if block]
+
+
+def read_rct(path: str | Path) -> Iterator[tuple[str, list[tuple[str, str]]]]:
+    """PubMed RCT files: `###PMID` starts an abstract, then `LABEL<TAB>sentence` lines."""
+    abstract_id: str | None = None
+    rows: list[tuple[str, str]] = []
+    for n, line in whole_lines(path):
+        if line.startswith("###"):
+            if abstract_id is not None:
+                yield abstract_id, rows
+            abstract_id, rows = line[3:].strip(), []
+        elif line.strip():
+            label, sep, sentence = line.partition("\t")
+            if not sep or abstract_id is None:
+                raise InputError(f"{path}:{n}: expected ###PMID or LABEL<TAB>sentence", input=line)
+            rows.append((label.strip().upper(), sentence.strip()))
+    if abstract_id is not None:
+        yield abstract_id, rows
 
 
 def _jsonl_abstracts(path) -> list[tuple[str, str] | BadRow]:

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
-from monalog.errors import InputError
 from monalog.rows import BadRow, Row, read_jsonl, whole_lines
 from monalog_perturb.backends.chat import HttpChatClient
+from monalog_perturb.bio.conclusions import read_rct
 from monalog_perturb.backends.embeddings import Embedder
 from monalog_perturb.backends.fluency import load_fluency
 from monalog_perturb.backends.nli import load_teacher
@@ -67,24 +67,6 @@ class EvoOptions:
         return EvoSettings(self.n_pop, self.n_candidates, self.max_iterations, self.t_conf, self.t_sim, self.t_claim,
                            "no-similarity" not in ablations, "no-claim" not in ablations, self.seed,
                            "no-rule-check" not in ablations, "no-skip" not in ablations)
-
-
-def read_rct(path: str | Path) -> Iterator[tuple[str, list[tuple[str, str]]]]:
-    """PubMed RCT files: `###PMID` starts an abstract, then `LABEL<TAB>sentence` lines."""
-    abstract_id: str | None = None
-    rows: list[tuple[str, str]] = []
-    for n, line in whole_lines(path):
-        if line.startswith("###"):
-            if abstract_id is not None:
-                yield abstract_id, rows
-            abstract_id, rows = line[3:].strip(), []
-        elif line.strip():
-            label, sep, sentence = line.partition("\t")
-            if not sep or abstract_id is None:
-                raise InputError(f"{path}:{n}: expected ###PMID or LABEL<TAB>sentence", input=line)
-            rows.append((label.strip().upper(), sentence.strip()))
-    if abstract_id is not None:
-        yield abstract_id, rows
 
 
 def mine_pairs(abstracts: Iterable[tuple[str, list[tuple[str, str]]]], rng: random.Random,

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from monalog_perturb.bio.bionli import Context, sn
-from monalog_perturb.bio.conclusions import NO_CONCLUSION, Skip, extract_or_skip
+from monalog_perturb.bio.conclusions import NO_CONCLUSION, Skip, extract_or_skip, read_abstracts
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.bio.records import MechanismRecord
 from monalog_perturb.bio.sentences import first_sentence_end, segment, split_sentences
@@ -83,6 +83,21 @@ def test_why_abstracts_give_nothing_is_counted(typer, tmp_path):
     assert "abstracts: 4, with a record 2 (yield 50.0%)" in table
     assert generator.stats.as_json(["VNeg"])["abstract_yield"] == 0.5
     assert isinstance(extract_or_skip("b", "KINX1 repairs breaks. Nothing more.", typer), Skip)
+
+
+def test_pubmed_rct_abstracts_give_their_conclusions(typer, tmp_path):
+    """PubMed RCT text (###PMID, LABEL<TAB>sentence lines, as EvoNLI reads it): each label is the sentence's
+    heading, so the last CONCLUSIONS sentence is the hypothesis."""
+    path = tmp_path / "rct.txt"
+    path.write_text("###101\nMETHODS\tWe gave zorbicin to 40 mice.\nRESULTS\tKINX1 activity fell.\n"
+                    "CONCLUSIONS\tZorbicin inhibits KINX1 in mice.\n\n###102\nRESULTS\tMice slept.\n", encoding="utf-8")
+    abstracts = read_abstracts(path)
+    assert [pmid for pmid, _ in abstracts] == ["101", "102"]
+    record = extract_or_skip(*abstracts[0], typer)
+    assert isinstance(record, MechanismRecord)
+    assert record.hypothesis == "<re> Zorbicin <er> inhibits <el> KINX1 <le> in mice."
+    assert record.premise == "We gave zorbicin to 40 mice. KINX1 activity fell."
+    assert extract_or_skip(*abstracts[1], typer) == Skip(NO_CONCLUSION)
 
 
 @pytest.fixture

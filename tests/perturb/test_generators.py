@@ -12,7 +12,8 @@ from monalog_perturb.candidate import Candidate
 from monalog_perturb.searches.debate import LocalAgent, attribution, debate, keywords
 from monalog_perturb.constraints.claim import ClaimCheck
 from monalog_perturb.constraints.similarity import SimilarityCheck
-from monalog_perturb.recipes.evonli import EvoGenerator, mine_pairs, offline_mutations, read_rct
+from monalog_perturb.bio.conclusions import read_rct
+from monalog_perturb.recipes.evonli import EvoGenerator, mine_pairs, offline_mutations
 from monalog_perturb.runner import collect
 from monalog_perturb.searches.evolution import EvoNLI, EvoSettings, PairItem
 
