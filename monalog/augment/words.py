@@ -10,7 +10,7 @@ from typing import Sequence
 from monalog.ccg.tree import Leaf, Token
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
-from monalog.knowledge.wordnet_facts import WordNetSettings, living, relate, synsets
+from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
 from monalog.resources import kb_path
 from monalog.text.morphology import countable, inflect, irregular_plural_forms, is_participle, plural
 
@@ -36,6 +36,7 @@ class WordChoice:
     min_sense_evidence: int = 2         # counts below which every sense must agree
     not_kinds: frozenset[tuple[str, str]] = frozenset()     # (word, hypernym) links WordNet has, readers do not
     light_verbs: frozenset[str] = frozenset()    # never replaced: their sense is their complement's ("get in")
+    general_nouns: frozenset[str] = frozenset()  # never made more specific: their kinds are any things
 
     def common(self, word: str, above: bool = False, pos: str | None = None) -> bool:
         """Frequent enough to read well: `above` (replacing a word by a more general one) asks more;
@@ -82,7 +83,8 @@ def word_choice() -> WordChoice:
                       frozenset(data["needs_object"]),
                       frozenset(word for e in data["fixed_expressions"] for word in e.split()),
                       data["min_sense_share"], data["min_sense_evidence"],
-                      frozenset((low, high) for low, high in data["not_kinds"]), frozenset(data["light_verbs"]))
+                      frozenset((low, high) for low, high in data["not_kinds"]), frozenset(data["light_verbs"]),
+                      frozenset(data["general_nouns"]))
 
 
 @lru_cache(maxsize=50000)
@@ -97,8 +99,8 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         for _ in range(steps):
             layer = _by_frequency(h for s in layer for h in s.hypernyms())
             related += layer
-    elif lemma in choice.abstract and not living(lemma):
-        return ()                   # a general word's kinds are any things ("substance" -> "chemistry", "substrate")
+    elif pos == "n" and lemma in choice.general_nouns:
+        return ()                   # its kinds are any things ("substance" -> "chemistry", "substrate")
     else:
         related = _by_frequency(sense.hyponyms())
     out: dict[str, bool] = {}

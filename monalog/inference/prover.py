@@ -27,6 +27,7 @@ from monalog.inference.pair_facts import pair_knowledge
 from monalog.inference.referents import two_referents
 from monalog.polarity.doubt import doubt
 from monalog.inference.aspect import unfinished
+from monalog.inference.collective import group_to_member
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
 from monalog.text.sentences import asserted, split_sentences
@@ -232,6 +233,9 @@ class Prover:
             reason = doubt(parse.tree, parse.tag_probabilities)
             if reason:      # polarity read off a misparse is no ground for a proof: abstain
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
+        if (word := group_to_member(p_tree, h_tree)) is not None:
+            return proof(Label.NEUTRAL, (), f"abstained: the premise's \"{word}\" says its predicate of a group, "
+                                            "the hypothesis of one (a collective predicate)")
         if (verb := unfinished(p_tree, h_tree)) is not None:
             return proof(Label.NEUTRAL, (), f"abstained: the premise's past progressive of \"{verb}\" does not say "
                                             "the event was completed (the imperfective paradox)")

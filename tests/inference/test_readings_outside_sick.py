@@ -8,9 +8,10 @@ proportional (Partee 1989), so its restrictor is non-monotone there, cardinal el
 A scalar adjective's standard is its noun's (Kamp & Partee 1995): "a small elephant" is no small animal, so
 the noun under one is replaced by an equivalent only; the adjective may still go.
 
-An intransitive verb that relates its subject's members to each other (grammars/collective_words.txt: meet,
-marry, gather) keeps a subject of "and" whole when a conjunct is singular; plural conjuncts may still go, and
-a transitive use is distributive.
+A collective predicate (Link 1983; FraCaS section 2): an intransitive verb that relates its subject's members
+to each other (grammars/collective_words.txt: meet, marry, gather) or "together" keeps a subject of "and" whole
+when a conjunct is singular, and says nothing of one member of a plural subject ("The students met" ⇏ "A
+student met"); plural conjuncts may still go, and a transitive use is distributive.
 
 A passive's stranded preposition belongs to its verb ("was paid for", "were looked after"): never dropped.
 
@@ -69,6 +70,10 @@ RECIPROCAL = [
     ("The dogs and the cats gathered in the yard.", "The dogs gathered in the yard.", Label.ENTAILMENT),
     ("Anna and Tom met Bill in Paris.", "Anna met Bill in Paris.", Label.ENTAILMENT),
     ("Anna and Tom signed the contract.", "Anna signed the contract.", Label.ENTAILMENT),
+    ("Anna and Tom bought a car together.", "Anna bought a car.", Label.NEUTRAL),
+    ("The students met in the hall.", "A student met in the hall.", Label.NEUTRAL),
+    ("The students met in the hall.", "The students met.", Label.ENTAILMENT),
+    ("The students slept in the hall.", "A student slept in the hall.", Label.ENTAILMENT),
 ]
 
 STRANDED = [        # a passive's stranded preposition stays with its verb

@@ -5,16 +5,14 @@
 has a downward operator of its own."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 from monalog.ccg.tree import Leaf, Tree, Unary, leaves
+from monalog.inference.collective import collective_words
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.edits.coordination import add_conjunct
 from monalog.inference.target import conjunction, coordinable
 from monalog.inference.treeops import Path, modifier_split, node_at, walk
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
-from monalog.resources import grammar_lines
 
 
 def edits(ctx: EditContext) -> Edits:
@@ -27,11 +25,6 @@ def edits(ctx: EditContext) -> Edits:
         if _noun_phrases(target.tree, path, coordination) and (conj := conjunction(coordination)) \
                 and conj[0] == "and" and coordinable(coordination, "and") and _nominal(conj[1]) and _nominal(conj[2]):
             yield from add_conjunct(ctx, coordination, Polarity.DOWN)
-
-
-@lru_cache(maxsize=1)
-def collective_words() -> frozenset[str]:
-    return frozenset(grammar_lines("collective_words.txt"))
 
 
 def _noun_phrases(tree: Tree, path: Path, node: Tree) -> bool:

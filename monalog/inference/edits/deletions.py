@@ -4,14 +4,13 @@ has them all; conjuncts reordered toward the target; "X or Y" ≥ X where ↓; "
 "two cars" where numerals read "at least". With no target (undirected generation) every such deletion."""
 from __future__ import annotations
 
-import re
 from typing import cast
 
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.droppable import (causative_complement, complement, droppable_modifier, measured,
                                         noun_modifier, operators, without_second_complement)
-from monalog.inference.edits.added_conjuncts import collective_words
+from monalog.inference.collective import collective
 from monalog.inference.edits.context import EditContext, Edits
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import Target, conjunction, coordinable, kb_leq, noun_argument, pair_fact, target_has
@@ -89,16 +88,12 @@ _SUMMING = frozenset({"every", "all", "each", "no"})
 
 
 def _reciprocal(tree: Tree, node: Tree, conj: tuple[str, Tree, Tree]) -> bool:
-    """Nouns of "and", one of them singular, in a sentence whose verb relates its subject's members to each
-    other, as an intransitive verb of grammars/collective_words.txt does ("Anna and Tom met in Paris": not
-    "Anna met in Paris"; "the dogs and the cats gathered" ≤ "the dogs gathered")."""
+    """Nouns of "and", one of them singular, in a sentence whose predicate is collective (inference/collective.py:
+    "Anna and Tom met in Paris", "... bought a car together": not "Anna met in Paris"; "the dogs and the cats
+    gathered" ≤ "the dogs gathered")."""
     return str(node.category) in ("NP", "N") \
         and any(leaves(conjunct)[-1].token.pos not in ("NNS", "NNPS") for conjunct in conj[1:]) \
-        and any(leaf.token.pos.startswith("VB") and leaf.token.lemma.lower() in collective_words()
-                and _INTRANSITIVE.fullmatch(str(leaf.category)) for leaf in leaves(tree))
-
-
-_INTRANSITIVE = re.compile(r"S\[\w+\]\\NP")
+        and collective(tree) is not None
 
 
 def _summed(tree: Tree, path: Path) -> bool:
