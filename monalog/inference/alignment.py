@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
+from monalog.ccg.category import Functor
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.inference.droppable import operators
 from monalog.inference.treeops import auxiliaries, differing_spans, lemma_key as _key, surface
@@ -216,7 +217,7 @@ class PhraseAligner:
               unrelated: Callable[[str, str], bool] | None = None) -> tuple[Alignment, ...]:
         """Alignments both ways for the pairs at or above the threshold, except where `known` relates
         a differing word of one phrase to one of the other: what the KB says (man ⊥ woman, jog ≤ run)
-        is never overruled by a similarity; nor where the two are single nouns `unrelated` says the
+        is never overruled by a similarity; nor where the two are single noun-tagged words `unrelated` says the
         lexicon knows apart ("soda" / "coke": WordNet files both and relates them in no sense)."""
         out = []
         for p, h, score in self.scored(premise, hypothesis):
@@ -229,8 +230,11 @@ class PhraseAligner:
 
 
 def _nouns(p: Tree, h: Tree) -> bool:
-    """Both phrases are one noun."""
-    return all(isinstance(t, Leaf) and str(t.category) == "N" and t.token.pos.startswith("NN") for t in (p, h))
+    """Both phrases are one noun, or one word that modifies ("yesterday" / "today" as the verb phrase's
+    modifiers, tagged anything): no verb, whose noun senses say nothing of it."""
+    return all(isinstance(t, Leaf) and (str(t.category) == "N" and t.token.pos.startswith("NN")
+                                        or isinstance(t.category, Functor) and t.category.result == t.category.argument)
+               for t in (p, h))
 
 
 def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:

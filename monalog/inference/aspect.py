@@ -1,27 +1,68 @@
-"""The imperfective paradox (Dowty 1979): "Smith was writing a report" does not say the report was
-written; he may have stopped. A past progressive with a complement (an event that ends when done) gives
-no proof of the same verb in another form ("wrote", "has written"), nor a contradiction of its negation
-("did not write"); without one ("Smith was running") the event held at once, so "Smith ran" follows as the
-lemmas say."""
+"""Tense and aspect the lemma key does not see. The imperfective paradox (Dowty 1979): "Smith was writing a
+report" does not say the report was written; he may have stopped. A past progressive with a complement (an event
+that ends when done) gives no proof of the same verb in another form ("wrote", "has written"), nor a
+contradiction of its negation ("did not write"), and a present one ("is writing a report") none of its past;
+without one ("Smith was running") the event held at once, so "Smith ran" follows as the lemmas say. And a past
+gives no present: "Tom lived in Paris in 1990" says nothing of now ("Tom lives in Paris"); SICK's present
+progressive and simple present stay one."""
 from __future__ import annotations
 
 from typing import Sequence
 
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Leaf, Tree, leaves
-from monalog.inference.treeops import AUXILIARIES
+from monalog.inference.negation import main_clause
+from monalog.inference.treeops import AUXILIARIES, node_at
+from monalog.text.morphology import past_tense, third_person
 
 _PAST_BE = frozenset({"was", "were"})
+_PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m"})
+_PAST = frozenset({"was", "were", "did", "had"})
+_PRESENT = _PRESENT_BE | {"does", "do", "has", "have"}
 
 
 def unfinished(premise: Tree, hypothesis: Tree) -> str | None:
     """The verb (its lemma) the premise has in a past progressive with a complement ("was writing a
     report") and the hypothesis in a form other than its -ing form ("wrote", "has written", "did not
-    write"), else None."""
+    write"), or in a present progressive ("is writing a report") and the hypothesis in its past, else None."""
     words = leaves(premise)
-    progressive = set()
+    progressive = _progressive(words, _PAST_BE)
+    progressive -= set(_finished(words))                       # "... and a man cut a tomato": said done
+    found = next((lemma for lemma in _finished(leaves(hypothesis)) if lemma in progressive), None)
+    present = _progressive(words, _PRESENT_BE)
+    return found or next((leaf.token.lemma.lower() for leaf in leaves(hypothesis)
+                          if leaf.token.lemma.lower() in present and _past(leaf)), None)
+
+
+def past_to_present(premise: Tree, hypothesis: Tree) -> str | None:
+    """The premise's main verb when it is in the past and the hypothesis's in the present (not its perfect:
+    "Tom left" ≤ "Tom has left"), else None."""
+    p_verb, h_verb = _main_verb(premise), _main_verb(hypothesis)
+    if p_verb is None or h_verb is None or not _past(p_verb):
+        return None
+    word = h_verb.token.word.lower()
+    present = word in _PRESENT or word == third_person(h_verb.token.lemma.lower())
+    return p_verb.token.word if present and word not in ("has", "have", "'s", "'ve") else None
+
+
+def _main_verb(tree: Tree) -> Leaf | None:
+    """The first word of the main clause's verb phrase when it is a verb."""
+    clause = main_clause(tree)
+    first = leaves(node_at(tree, clause[1]))[0] if clause else None
+    return first if first is not None and (first.token.pos.startswith(("VB", "MD")) or
+                                           first.token.word.lower() in _PRESENT | _PAST) else None
+
+
+def _past(leaf: Leaf) -> bool:
+    word, lemma = leaf.token.word.lower(), leaf.token.lemma.lower()
+    return word in _PAST or (word != lemma and word == past_tense(lemma) and not word.endswith("ing"))
+
+
+def _progressive(words: Sequence[Leaf], be: frozenset[str]) -> set[str]:
+    """The lemmas of the verbs in a progressive with one of the forms `be` and a complement."""
+    found = set()
     for i, leaf in enumerate(words):
-        if leaf.token.word.lower() not in _PAST_BE:
+        if leaf.token.word.lower() not in be:
             continue
         j = i + 1
         while j < len(words) and words[j].token.pos.startswith("RB"):
@@ -29,9 +70,8 @@ def unfinished(premise: Tree, hypothesis: Tree) -> str | None:
         category, lemma = (words[j].category, words[j].token.lemma.lower()) if j < len(words) else (None, "")
         if isinstance(category, Functor) and words[j].token.word.lower().endswith("ing") \
                 and str(category.result.without_features()) == "S\\NP" and lemma not in AUXILIARIES:
-            progressive.add(lemma)                              # not "was being kicked"
-    progressive -= set(_finished(words))                       # "... and a man cut a tomato": said done
-    return next((lemma for lemma in _finished(leaves(hypothesis)) if lemma in progressive), None)
+            found.add(lemma)                              # not "was being kicked"
+    return found
 
 
 def _finished(words: Sequence[Leaf]) -> list[str]:

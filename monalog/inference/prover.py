@@ -26,7 +26,7 @@ from monalog.inference.negation import NEGATIONS, contradictories
 from monalog.inference.pair_facts import pair_knowledge
 from monalog.inference.referents import two_referents
 from monalog.polarity.doubt import doubt
-from monalog.inference.aspect import unfinished
+from monalog.inference.aspect import past_to_present, unfinished
 from monalog.inference.collective import group_to_member
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
@@ -236,6 +236,9 @@ class Prover:
         if (word := group_to_member(p_tree, h_tree)) is not None:
             return proof(Label.NEUTRAL, (), f"abstained: the premise's \"{word}\" says its predicate of a group, "
                                             "the hypothesis of one (a collective predicate)")
+        if (verb := past_to_present(p_tree, h_tree)) is not None:
+            return proof(Label.NEUTRAL, (), f"abstained: the premise's \"{verb}\" is past, the hypothesis's "
+                                            "verb present")
         if (verb := unfinished(p_tree, h_tree)) is not None:
             return proof(Label.NEUTRAL, (), f"abstained: the premise's past progressive of \"{verb}\" does not say "
                                             "the event was completed (the imperfective paradox)")
