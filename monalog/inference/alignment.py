@@ -154,14 +154,15 @@ def _comparable(p: _Phrase, h: _Phrase) -> bool:
     downward operators (inside them a similarity would ignore the direction the operator reverses),
     with no coordinator one has and the other lacks (a second conjunct is another claim: "shot at a
     deer" / "shot a deer but missed") nor quantity word or numeral ("several dogs barked loudly" / "many
-    dogs barked": a similarity knows no quantity), neither is the other with words added (a modifier: polarity
+    dogs barked": a similarity knows no quantity) nor non-intersective word or hedge of the lexicon's `keep` list
+    ("is likely to win" / "will win"), neither is the other with words added (a modifier: polarity
     decides its insertion or deletion, never a similarity), and neither's verb is only a noun or
     modifier in the other (`_verb_swapped`)."""
     related = (p.new and h.new) or ((p.new or h.new) and p.content & h.content)
     if not related or p.node.category != h.node.category or p.operator or h.operator:
         return False
     differing = set(p.words) ^ set(h.words)
-    if differing & _COORDINATORS or any(map(_quantity, differing)):
+    if differing & _COORDINATORS or any(map(_quantity, differing)) or differing & default_lexicon().keep:
         return False
     if _modified(p, h) or _modified(h, p):
         return False
