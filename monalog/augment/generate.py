@@ -29,7 +29,7 @@ from monalog.augment.misparse import misread
 from monalog.augment.contradiction_checks import bad_contradiction
 from monalog.augment.readability import bad_deletion, deleted_span
 from monalog.augment.sentences import (RULE_PAIRS, any_amount, as_written, counted_no, double_negative,
-                                       lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy)
+                                       lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy, upward_any)
 from monalog.augment.words import fixed_spans, in_compound, surface_tag, word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
@@ -256,6 +256,7 @@ class Augmenter:
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
                   and not same_conjuncts(p.hypothesis) and not counted_no(p.hypothesis)
                   and not lone_reciprocal(p.hypothesis) and not any_amount(p.hypothesis)
+                  and not upward_any(p.hypothesis)
                   and spelt(p.hypothesis) != spelt(premise)]
         return _backed([p for p in scored if p.fluency is not None and p.fluency >= threshold])[:s.max_pairs]
 

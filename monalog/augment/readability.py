@@ -25,6 +25,7 @@ from monalog.text.morphology import countable
 _FORMS = auxiliaries("form")
 _OBJECT_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "VB", "VBN"})     # not VBG: "is eating" reads whole
 _DEONTIC = frozenset({"must", "should", "ought", "shall"})     # an obligation's place or time restricts it
+_PERMISSION = frozenset({"may", "allowed", "permitted"})       # so does what a permission allows
 
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
@@ -129,6 +130,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return "the subject dropped: the sentence would read as an order (\"Don't eat caesar salad\")"
     if _DEONTIC & set(words[:start]) and tokens[start].pos in ("IN", "TO", "RB"):
         return "the place or time of an obligation dropped (\"must wear badges inside the building\")"
+    if _PERMISSION & set(words[:start]) and tokens[start].pos.startswith(("JJ", "IN", "VBN")):
+        return "what a permission allows widened (\"may bring one small bag\" -> \"may bring one bag\")"
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"

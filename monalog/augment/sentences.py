@@ -1,6 +1,6 @@
 """Whole generated sentences: what the naturalness filter drops ("Deer and deer roam", a bigram twice, a
-double negative, "walking together" alone, "12 no monkeys", "for any miles") and the tidying every hypothesis
-gets."""
+double negative, "walking together" alone, "12 no monkeys", "for any miles", "At least 12 ... any") and the
+tidying every hypothesis gets."""
 from __future__ import annotations
 
 import re
@@ -40,6 +40,13 @@ def any_amount(text: str) -> bool:
     ("any day" is fine)."""
     words = [word.strip(".,!?") for word in text.lower().split()]
     return any(word == "any" and after.endswith("s") and unit_noun(after) for word, after in zip(words, words[1:]))
+
+
+def upward_any(text: str) -> bool:
+    """"At least 12 aliens bought any shirts": an "any" that nothing licenses after a count that went up ("Only
+    12 aliens bought any shirts" -> "At least 12")."""
+    words = text.lower().replace("n't", " not").split()
+    return words[:2] in (["at", "least"], ["more", "than"]) and "any" in words and not NEGATIVE_WORDS & set(words)
 
 
 def tidy(text: str) -> str:

@@ -22,7 +22,8 @@ Tense and aspect (Dowty 1979): a past says nothing of the present ("Tom lived in
 in Paris"), a present progressive with a complement nothing of its past ("is writing a letter" ⇏ "wrote a
 letter"); SICK's present progressive and simple present stay one. Two words the neural aligner finds alike
 but WordNet knows apart are no paraphrase ("yesterday" / "today"), nor two that differ by a hedge or a
-non-intersective word ("is likely to win" / "will win"); a hedge is never dropped ("is probably at home").
+non-intersective word ("is likely to win" / "will win"); a hedge is never dropped ("is probably at home"), nor a
+frequency short of "always" ("is usually returned").
 
 A clause after "before" is ↓ (Anscombe 1964: before every time it holds; "before" licenses NPIs); a noun phrase
 after it names one time and stays ↑."""
@@ -121,6 +122,10 @@ TENSE = [
     ("Anna is probably at home.", "Anna is at home.", Label.NEUTRAL),
     ("Anna perhaps left.", "Anna left.", Label.NEUTRAL),
     ("Anna is likely to win.", "Anna will win.", Label.NEUTRAL),
+    ("Lost luggage is usually returned within three days.", "Lost luggage is returned within three days.",
+     Label.NEUTRAL),
+    ("Tom often sings.", "Tom sings.", Label.NEUTRAL),
+    ("Tom always sings loudly.", "Tom always sings.", Label.ENTAILMENT),
 ]
 
 
