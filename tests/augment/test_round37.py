@@ -1,5 +1,5 @@
-"""Rounds 37 to 41 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
-to _round41_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
+"""Rounds 37 to 42 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
+to _round42_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
 an artist" -> "Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), two
 misparses every edit inherits ("Lost" read as a determiner, "you and | Tom have had" cut in two), WordNet links no
 reader takes (hedge -> fence, car -> ambulance), "No body" for "no human body", a general word's arbitrary kinds
@@ -7,7 +7,7 @@ reader takes (hedge -> fence, car -> ambulance), "No body" for "no human body", 
 a phrase reading otherwise ("made by students from the college" -> "made from the college", "an umbrella left on
 the bus should call" -> "an umbrella left should call", "was first performed."), ending -> killing, "must not be
 at least 21", a permission widened ("may bring one small bag" -> "one bag"), "At least 12 aliens bought any
-shirts", choice -> favorite. A passive's stranded
+shirts", choice -> favorite, teacher -> missionary, prize -> gift. A passive's stranded
 preposition dropped ("was paid for" -> "was paid") is the prover's rule too: tests/inference/
 test_readings_outside_sick.py. And what round 37's premises lacked: "Some pachyderms are not pink" contradicted by
 "All pachyderms are pink". Each pair is never emitted rather than emitted wrong."""
@@ -118,6 +118,8 @@ def test_no_object_made_existential_under_a_vague_subject(tree_of):
     ("Each passenger may bring one small bag on board.", ("one bag", "a bag")),
     ("Only 12 aliens bought any shirts.", ("At least 12",)),
     ("You have no clear choice in this matter.", ("favorite", "favourite")),
+    ("No teacher ran.", ("missionary",)),
+    ("A small bakery won a national prize.", ("gift",)),
 ])
 def test_round41_pairs_never_emitted(parser, premise, unwanted):
     [pairs] = Augmenter(AugmentSettings(tagger="ensemble"), parser=parser).generate_batch([premise])
