@@ -3,14 +3,15 @@ of them (readability checks single edits; this checks the parse the edits start 
 from __future__ import annotations
 
 from monalog.augment.words import pos_share
-from monalog.ccg.tree import Binary, Rule, Tree, leaves
+from monalog.inference.collective import group_nouns
+from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
 from monalog.ccg.category import parse_category
 from monalog.inference.treeops import AUXILIARIES, auxiliaries, walk
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
 from monalog.text.lemmatize import CLITIC_HOSTS
-from monalog.text.morphology import is_participle
+from monalog.text.morphology import base_form, is_participle
 from monalog.text.names import given_name
 
 # a verb phrase's adverb, a preposition: categories a noun or a verb never has
@@ -63,8 +64,6 @@ def misread(tree: Tree) -> str | None:
         if leaf.token.word == "'s" and i and all_leaves[i - 1].token.word.lower() in CLITIC_HOSTS \
                 and "(NP/N)" in str(leaf.category):
             return leaf.token.word              # "It's five o'clock" read as a possessive of "it"
-        if str(leaf.category) == "NP/N" and is_participle(leaf.token.word.lower()):
-            return leaf.token.word              # "Lost property": a participle is no determiner
         if leaf.token.lemma.lower() in _MODALS and leaf.category.without_features() == _INTRANSITIVE \
                 and all_leaves[i + 1:] and all_leaves[i + 1].token.word.isalpha() \
                 and all_leaves[i + 1].token.word.lower() not in _AFTER_ELLIPSIS:
@@ -79,7 +78,16 @@ def misread(tree: Tree) -> str | None:
                                                   or str(leaf.category) == "NP/NP" and word.endswith("ing")
                                                   and wordnet().synsets(word, "v")):
             return word
-    return _disagreeing(tree)
+    return _participle_determiner(all_leaves) or _disagreeing(tree)
+
+
+def _participle_determiner(words: list[Leaf]) -> str | None:
+    """A verb's participle read as a determiner ("Lost | property that is not collected"), or None."""
+    for leaf in words:
+        word = leaf.token.word.lower()
+        if str(leaf.category) == "NP/N" and is_participle(word) and wordnet().synsets(base_form(word), "v"):
+            return leaf.token.word
+    return None
 
 
 def _disagreeing(tree: Tree) -> str | None:
@@ -91,7 +99,8 @@ def _disagreeing(tree: Tree) -> str | None:
                 and (verb := leaves(node.right)[0].token.word).lower() in _PLURAL_VERBS:
             subject = leaves(node.left)
             if given_name(subject[0].token.word) if len(subject) == 1 else \
-                    len(subject) == 2 and subject[0].token.word.lower() in _SINGULAR and subject[1].token.pos == "NN":
+                    len(subject) == 2 and subject[0].token.word.lower() in _SINGULAR and subject[1].token.pos == "NN" \
+                    and subject[1].token.lemma.lower() not in group_nouns():        # "A couple are dancing"
                 return verb
     return None
 

@@ -20,7 +20,7 @@ from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
-from monalog.text.morphology import countable
+from monalog.text.morphology import countable, is_participle
 
 _FORMS = auxiliaries("form")
 _OBJECT_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "VB", "VBN"})     # not VBG: "is eating" reads whole
@@ -128,10 +128,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if start == 0 and first is not None and (first.token.pos.startswith(("VB", "MD"))
                                             or str(first.category).startswith("(S[dcl]\\NP)")):
         return "the subject dropped: the sentence would read as an order (\"Don't eat caesar salad\")"
-    if _DEONTIC & set(words[:start]) and tokens[start].pos in ("IN", "TO", "RB"):
-        return "the place or time of an obligation dropped (\"must wear badges inside the building\")"
-    if _PERMISSION & set(words[:start]) and tokens[start].pos.startswith(("JJ", "IN", "VBN")):
-        return "what a permission allows widened (\"may bring one small bag\" -> \"may bring one bag\")"
+    if (modal := _modal_widened(tokens, words, start)) is not None:
+        return modal
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"
@@ -147,6 +145,17 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     return _antecedent_lost(tokens, words, start, end) or _clause_broken(before_leaves, start, end)
+
+
+def _modal_widened(tokens: Sequence[Token], words: Sequence[str], start: int) -> str | None:
+    """A deletion that widens what an obligation or a permission says: the place or time of an obligation
+    ("must wear badges inside the building"), what a permission allows ("may bring one small bag")."""
+    if _DEONTIC & set(words[:start]) and tokens[start].pos in ("IN", "TO", "RB"):
+        return "the place or time of an obligation dropped (\"must wear badges inside the building\")"
+    if _PERMISSION & set(words[:start]) and words[0] not in ("it", "there") \
+            and tokens[start].pos.startswith(("JJ", "IN", "VBN")):         # not "It may rain in the north"
+        return "what a permission allows widened (\"may bring one small bag\" -> \"may bring one bag\")"
+    return None
 
 
 def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
@@ -263,7 +272,8 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     if first.token.pos == "IN" and end < len(tokens) and tokens[end].pos == "IN" \
             and tokens[end - 1].pos.startswith("NN") and _event_noun(tokens[end - 1].lemma):
         return f"the phrase after \"{tokens[end - 1].word}\" may place that event, not the sentence's"
-    if first.token.word.lower() == "by" and end < len(tokens) and tokens[end].pos == "IN":
+    if first.token.word.lower() == "by" and start and is_participle(tokens[start - 1].word) and end < len(tokens) \
+            and tokens[end].pos == "IN":
         return "the agent dropped before a phrase that may be the agent's (\"made by students from the college\")"
     if first.token.pos in ("IN", "TO") and start > 1 and tokens[start - 1].pos in ("VBN", "VBD") \
             and tokens[start - 2].pos.startswith("NN") and tokens[end:] and tokens[end].pos.startswith(("MD", "VB")):

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
-from monalog.ccg.category import Functor
 from monalog.ccg.tree import Leaf, Tree, leaves, spans
 from monalog.inference.droppable import operators
 from monalog.inference.treeops import auxiliaries, differing_spans, lemma_key as _key, surface
@@ -231,11 +230,13 @@ class PhraseAligner:
 
 
 def _nouns(p: Tree, h: Tree) -> bool:
-    """Both phrases are one noun, or one word that modifies ("yesterday" / "today" as the verb phrase's
-    modifiers, tagged anything): no verb, whose noun senses say nothing of it."""
+    """Both phrases are one noun, or one word modifying a verb phrase ("yesterday" / "today", tagged anything):
+    not an adjective or a verb, whose noun senses say nothing of it ("little" / "small")."""
     return all(isinstance(t, Leaf) and (str(t.category) == "N" and t.token.pos.startswith("NN")
-                                        or isinstance(t.category, Functor) and t.category.result == t.category.argument)
-               for t in (p, h))
+                                        or str(t.category) in _VP_MODIFIERS) for t in (p, h))
+
+
+_VP_MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)"})
 
 
 def _known(p: Tree, h: Tree, known: Callable[[str, str], bool]) -> bool:

@@ -12,6 +12,7 @@ from typing import Sequence
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.inference.negation import main_clause
+from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, node_at
 from monalog.text.morphology import past_tense, third_person
 
@@ -30,32 +31,36 @@ def unfinished(premise: Tree, hypothesis: Tree) -> str | None:
     progressive -= set(_finished(words))                       # "... and a man cut a tomato": said done
     found = next((lemma for lemma in _finished(leaves(hypothesis)) if lemma in progressive), None)
     present = _progressive(words, _PRESENT_BE)
-    return found or next((leaf.token.lemma.lower() for leaf in leaves(hypothesis)
-                          if leaf.token.lemma.lower() in present and _past(leaf)), None)
+    h_words = leaves(hypothesis)
+    return found or next((leaf.token.lemma.lower() for i, leaf in enumerate(h_words)
+                          if leaf.token.lemma.lower() in present and _past(leaf)
+                          and not (i and h_words[i - 1].token.lemma.lower() in AUXILIARIES)), None)    # "is played"
 
 
 def past_to_present(premise: Tree, hypothesis: Tree) -> str | None:
     """The premise's main verb when it is in the past and the hypothesis's in the present (not its perfect:
-    "Tom left" ≤ "Tom has left"), else None."""
+    "Tom left" ≤ "Tom has left"), else None. By the word's form, the tag where the two forms are one ("put")."""
     p_verb, h_verb = _main_verb(premise), _main_verb(hypothesis)
     if p_verb is None or h_verb is None or not _past(p_verb):
         return None
-    word = h_verb.token.word.lower()
-    present = word in _PRESENT or word == third_person(h_verb.token.lemma.lower())
+    word, lemma = h_verb.token.word.lower(), h_verb.token.lemma.lower()
+    present = word in _PRESENT or word == third_person(lemma) or (
+        word == lemma and (past_tense(lemma) != lemma or h_verb.token.pos in ("VBP", "VBZ")))
     return p_verb.token.word if present and word not in ("has", "have", "'s", "'ve") else None
 
 
 def _main_verb(tree: Tree) -> Leaf | None:
-    """The first word of the main clause's verb phrase when it is a verb."""
+    """The finite verb of the main clause (plain_negation.head_verb), or None."""
     clause = main_clause(tree)
-    first = leaves(node_at(tree, clause[1]))[0] if clause else None
-    return first if first is not None and (first.token.pos.startswith(("VB", "MD")) or
-                                           first.token.word.lower() in _PRESENT | _PAST) else None
+    found = head_verb(node_at(tree, clause[1])) if clause else None
+    verb = node_at(tree, clause[1] + found) if clause and found is not None else None
+    return verb if isinstance(verb, Leaf) else None
 
 
 def _past(leaf: Leaf) -> bool:
+    """A past form: "was", "did", "lived", "left", or one spelt as its base form and tagged past ("put")."""
     word, lemma = leaf.token.word.lower(), leaf.token.lemma.lower()
-    return word in _PAST or (word != lemma and word == past_tense(lemma) and not word.endswith("ing"))
+    return word in _PAST or (word == past_tense(lemma) and (word != lemma or leaf.token.pos == "VBD"))
 
 
 def _progressive(words: Sequence[Leaf], be: frozenset[str]) -> set[str]:

@@ -12,6 +12,7 @@ from monalog.inference.treeops import modifier_split, node_at, spelt
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
+from monalog.text.morphology import is_participle
 from monalog.text.normalize import default_fragment
 
 UP = Polarity.UP
@@ -67,7 +68,7 @@ def _kept(node: Tree) -> bool:
     head, modifier = leaves(node.children[split[1]]), leaves(node.children[split[0]])
     return any(operators(head)) or _whose_part(head, modifier) \
         or (len(head) == 1 and default_lexicon().is_numeral(head[0].token.word.lower())) \
-        or (len(modifier) == 1 and modifier[0].token.word.lower() in _STRANDED)
+        or (len(modifier) == 1 and modifier[0].token.word.lower() in _STRANDED and is_participle(head[-1].token.word))
 
 
 def _whose_part(head: Sequence[Leaf], modifier: Sequence[Leaf]) -> bool:

@@ -357,12 +357,15 @@ def _some_not(tree: Tree, subject: Path, vp: Path) -> list[tuple[Tree, str]]:
     opposition, contradictories whatever the scene (unlike "Some pachyderms are pink", which may hold beside it)."""
     found = _determiner(node_at(tree, subject))
     negated = _negated(tree, vp)
-    if found is None or found[1].token.lemma.lower() != "some" or len(negated) != 1:
-        return []
+    words = [leaf.token.word.lower() for leaf in leaves(node_at(tree, vp))]
+    if found is None or found[1].token.lemma.lower() != "some" or len(negated) != 1 \
+            or words[0] in ("may", "might", "could") or {"and", "or", "but"} & set(words):
+        return []               # "Some dogs may not bark", "... are barking or not running": both may hold
     det = found[1]
-    word = "All" if det.token.word[:1].isupper() else "all"
+    plural = any(leaf.token.pos in ("NNS", "NNPS") for leaf in leaves(node_at(tree, subject)))
+    word = ("All" if plural else "Every") if det.token.word[:1].isupper() else ("all" if plural else "every")
     edited = _unnegated(tree, negated[0], _negation_at(node_at(tree, negated[0])))
-    edited = replace_at(edited, subject + found[0], Leaf(det.category, Token(word, "all", "DT")))
+    edited = replace_at(edited, subject + found[0], Leaf(det.category, Token(word, word.lower(), "DT")))
     return [(edited, f"{SUBJECT_SWAP}: \"{det.token.word} ... not\" -> \"{word}\"")]
 
 

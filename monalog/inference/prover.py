@@ -233,27 +233,23 @@ class Prover:
             reason = doubt(parse.tree, parse.tag_probabilities)
             if reason:      # polarity read off a misparse is no ground for a proof: abstain
                 return proof(Label.NEUTRAL, (), f"abstained: the {side}'s parse is doubtful ({reason})")
-        if (word := group_to_member(p_tree, h_tree)) is not None:
-            return proof(Label.NEUTRAL, (), f"abstained: the premise's \"{word}\" says its predicate of a group, "
-                                            "the hypothesis of one (a collective predicate)")
-        if (verb := past_to_present(p_tree, h_tree)) is not None:
-            return proof(Label.NEUTRAL, (), f"abstained: the premise's \"{verb}\" is past, the hypothesis's "
-                                            "verb present")
-        if (verb := unfinished(p_tree, h_tree)) is not None:
-            return proof(Label.NEUTRAL, (), f"abstained: the premise's past progressive of \"{verb}\" does not say "
-                                            "the event was completed (the imperfective paradox)")
-        referents = _two_referents(kb, p_tree, h_tree)
+        if (reason := _tense_abstention(p_tree, h_tree)) is not None:
+            return proof(Label.NEUTRAL, (), f"abstained: {reason}")
+        collective, referents = group_to_member(p_tree, h_tree), _two_referents(kb, p_tree, h_tree)
         counting = s.readings.numerals is Numerals.AT_LEAST
         generator = Generator(kb, counting=counting, compound_facts=compound_facts)
-        found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth)
+        found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth, collective is None)
         if found is None and s.knowledge is Knowledge.ALIGNED:
             alignments = self.aligner.align(p_tree, h_tree, lambda a, b: _related(kb, a, b, s.wordnet),
                                             unrelated_nouns if s.wordnet else None)
             if alignments:
                 generator = Generator(kb, alignments=alignments, counting=counting, compound_facts=compound_facts)
-                found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth)
+                found = self._attempt(item, generator, p_tree, h_tree, run, referents is None, depth,
+                                      collective is None)
         if found is not None:
             return proof(*found)
+        if collective is not None:      # no entailment; a contradiction might still have been found
+            return proof(Label.NEUTRAL, (), f"the premise's \"{collective}\" is said of a group, the hypothesis of one")
         if not s.contradictions:
             return proof(Label.NEUTRAL, (), "no entailment found")
         negated = any(leaf.token.lemma.lower() in NEGATIONS
@@ -264,13 +260,13 @@ class Prover:
 
     def _attempt(self, item: _Pair, generator: Generator, p_tree: Tree, h_tree: Tree,
                  run: Callable[[Generator, Tree, Tree, int], SearchResult],
-                 verbs: bool, depth: int) -> tuple[Label, tuple[Step, ...]] | None:
-        """ENTAILMENT within `depth` edits, then CONTRADICTION within `depth` - 1 edits and the step
-        that ends it (the premise reaches a contradictory of the hypothesis, the hypothesis one of
+                 verbs: bool, depth: int, entails: bool = True) -> tuple[Label, tuple[Step, ...]] | None:
+        """ENTAILMENT within `depth` edits (unless not `entails`), then CONTRADICTION within `depth` - 1 edits
+        and the step that ends it (the premise reaches a contradictory of the hypothesis, the hypothesis one of
         the premise, or a reached sentence has a word excluding the hypothesis's); `verbs`:
         contradictories by a verb's negation too (one referent)."""
         entail = run(generator, p_tree, h_tree, depth)
-        if entail.found:
+        if entail.found and entails:
             return Label.ENTAILMENT, entail.found.steps()
         if not self.settings.contradictions or depth < 1:
             return None
@@ -329,6 +325,15 @@ def _one_difference(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[tuple[int, 
 def default_prover() -> Prover:
     """One Prover with the default settings per process."""
     return Prover()
+
+
+def _tense_abstention(p_tree: Tree, h_tree: Tree) -> str | None:
+    """Why tense or aspect makes any proof of the pair unsound (inference/aspect.py), or None."""
+    if (verb := past_to_present(p_tree, h_tree)) is not None:
+        return f"the premise's \"{verb}\" is past, the hypothesis's verb present"
+    if (verb := unfinished(p_tree, h_tree)) is not None:
+        return f"the premise's progressive of \"{verb}\" does not say the event was done (the imperfective paradox)"
+    return None
 
 
 def _spent(exc: SearchBudgetError, explored: int, by_work: bool, premise: str, limit: str) -> SearchBudgetError:

@@ -83,6 +83,9 @@ RECIPROCAL = [
     ("The students met in the hall.", "A student met in the hall.", Label.NEUTRAL),
     ("The students met in the hall.", "The students met.", Label.ENTAILMENT),
     ("The students slept in the hall.", "A student slept in the hall.", Label.ENTAILMENT),
+    ("The students met in the hall.", "No student met in the hall.", Label.CONTRADICTION),
+    ("Two dogs are playing together.", "A dog is playing.", Label.ENTAILMENT),     # intransitive: each dog
+    ("A man and a woman are walking together.", "A man is walking.", Label.ENTAILMENT),
 ]
 
 STRANDED = [        # a passive's stranded preposition stays with its verb
@@ -91,6 +94,7 @@ STRANDED = [        # a passive's stranded preposition stays with its verb
     ("The dog was sent for.", "The dog was sent.", Label.NEUTRAL),
     ("A man is typing on a keyboard.", "A man is typing.", Label.ENTAILMENT),
     ("A man came back.", "A man came.", Label.ENTAILMENT),
+    ("A car is racing by.", "A car is racing.", Label.ENTAILMENT),
 ]
 
 SQUARE = [
@@ -100,6 +104,9 @@ SQUARE = [
     ("Some pachyderms are not pink.", "All old pachyderms are pink.", Label.NEUTRAL),
     ("Some dogs are barking.", "All dogs are not barking.", Label.NEUTRAL),
     ("Some dogs said that cats are not barking.", "All dogs said that cats are barking.", Label.NEUTRAL),
+    ("Some dogs may not bark.", "All dogs may bark.", Label.NEUTRAL),
+    ("Some dogs are barking or not running.", "All dogs are barking or running.", Label.NEUTRAL),
+    ("Some boy is not sleeping.", "Every boy is sleeping.", Label.CONTRADICTION),
 ]
 
 BEFORE = [
@@ -112,6 +119,8 @@ BEFORE = [
 
 TENSE = [
     ("Tom lived in Paris in 1990.", "Tom lives in Paris.", Label.NEUTRAL),
+    ("Tom and Anna lived in Paris.", "Tom and Anna live in Paris.", Label.NEUTRAL),
+    ("Tom put the book on the table.", "Tom puts the book on the table.", Label.NEUTRAL),
     ("Tom was a teacher.", "Tom is a teacher.", Label.NEUTRAL),
     ("Tom is writing a letter.", "Tom wrote a letter.", Label.NEUTRAL),
     ("Tom was running.", "Tom ran.", Label.ENTAILMENT),

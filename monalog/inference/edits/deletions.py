@@ -88,9 +88,9 @@ _SUMMING = frozenset({"every", "all", "each", "no"})
 
 
 def _reciprocal(tree: Tree, node: Tree, conj: tuple[str, Tree, Tree]) -> bool:
-    """Nouns of "and", one of them singular, in a sentence whose predicate is collective (inference/collective.py:
-    "Anna and Tom met in Paris", "... bought a car together": not "Anna met in Paris"; "the dogs and the cats
-    gathered" ≤ "the dogs gathered")."""
+    """Nouns of "and", one of them singular, in a sentence whose main predicate is collective
+    (inference/collective.py: "Anna and Tom met in Paris", "... bought a car together": not "Anna met in Paris";
+    "the dogs and the cats gathered" ≤ "the dogs gathered")."""
     return str(node.category) in ("NP", "N") \
         and any(leaves(conjunct)[-1].token.pos not in ("NNS", "NNPS") for conjunct in conj[1:]) \
         and collective(tree) is not None
