@@ -41,8 +41,9 @@ def past_to_present(premise: Tree, hypothesis: Tree) -> str | None:
     """The premise's main verb when it is in the past and the hypothesis's in the present (not its perfect:
     "Tom left" ≤ "Tom has left"), else None. By the word's form, the tag where the two forms are one ("put")."""
     p_verb, h_verb = _main_verb(premise), _main_verb(hypothesis)
-    if p_verb is None or h_verb is None or not _past(p_verb):
-        return None
+    if p_verb is None or h_verb is None or p_verb.token.word.lower() == h_verb.token.word.lower() \
+            or not _past(p_verb):
+        return None                 # one word ("read", "read"): its two tags are the tagger's guesses
     word, lemma = h_verb.token.word.lower(), h_verb.token.lemma.lower()
     present = word in _PRESENT or word == third_person(lemma) or (
         word == lemma and (past_tense(lemma) != lemma or h_verb.token.pos in ("VBP", "VBZ")))

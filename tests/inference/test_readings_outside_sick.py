@@ -121,6 +121,7 @@ TENSE = [
     ("Tom lived in Paris in 1990.", "Tom lives in Paris.", Label.NEUTRAL),
     ("Tom and Anna lived in Paris.", "Tom and Anna live in Paris.", Label.NEUTRAL),
     ("Tom put the book on the table.", "Tom puts the book on the table.", Label.NEUTRAL),
+    ("Many aliens read sci-fi novels.", "Many aliens read books.", Label.ENTAILMENT),     # one word, two tags
     ("Tom was a teacher.", "Tom is a teacher.", Label.NEUTRAL),
     ("Tom is writing a letter.", "Tom wrote a letter.", Label.NEUTRAL),
     ("Tom was running.", "Tom ran.", Label.ENTAILMENT),
