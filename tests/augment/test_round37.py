@@ -89,21 +89,19 @@ def test_some_not_is_contradicted_by_all(parser):
 @pytest.mark.parametrize("premise, unwanted", [
     ("A rare warbler sang from the hedge for ten minutes.", ("fence", "barrier")),
     ("I don't want to pay that much for a new car.", ("ambulance",)),
-])
-def test_links_no_reader_takes(parser, premise, unwanted):
-    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
-    assert pairs and not [p.hypothesis for p in pairs if any(word in p.hypothesis for word in unwanted)]
-
-
-@pytest.mark.parametrize("premise, unwanted", [
     ("This soup has no nutritious substance.", ("atom", "chemistry", "substrate")),
     ("This story doesn't have a happy ending.", ("killing",)),
     ("The costumes were made by students from the local college.", ("made from",)),
     ("The owner of a black umbrella left on the bus should call this number.", ("umbrella left should",)),
     ("The play was first performed in Dublin in 1904.", ("first performed.",)),
+    ("Each passenger may bring one small bag on board.", ("one bag", "a bag")),
+    ("Only 12 aliens bought any shirts.", ("At least 12",)),
+    ("You have no clear choice in this matter.", ("favorite", "favourite")),
+    ("No teacher ran.", ("missionary",)),
+    ("A small bakery won a national prize.", ("gift",)),
 ])
-def test_round39_pairs_never_emitted(parser, premise, unwanted):
-    [pairs] = Augmenter(AugmentSettings(tagger="ensemble"), parser=parser).generate_batch([premise])
+def test_pairs_never_emitted(parser, premise, unwanted):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
     assert pairs and not [p.hypothesis for p in pairs if any(words in p.hypothesis for words in unwanted)]
 
 
@@ -112,15 +110,3 @@ def test_no_object_made_existential_under_a_vague_subject(tree_of):
         return " | ".join(text for text, _ in natural_contradictions(tree_of(sentence)))
     assert "some patience" not in found("Some people have no patience.")
     assert "some patience" in found("Tom has no patience.")
-
-
-@pytest.mark.parametrize("premise, unwanted", [
-    ("Each passenger may bring one small bag on board.", ("one bag", "a bag")),
-    ("Only 12 aliens bought any shirts.", ("At least 12",)),
-    ("You have no clear choice in this matter.", ("favorite", "favourite")),
-    ("No teacher ran.", ("missionary",)),
-    ("A small bakery won a national prize.", ("gift",)),
-])
-def test_round41_pairs_never_emitted(parser, premise, unwanted):
-    [pairs] = Augmenter(AugmentSettings(tagger="ensemble"), parser=parser).generate_batch([premise])
-    assert pairs and not [p.hypothesis for p in pairs if any(words in p.hypothesis for words in unwanted)]
