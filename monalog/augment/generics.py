@@ -14,6 +14,7 @@ from typing import Sequence, TypeVar
 from monalog.augment.words import word_choice
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
+from monalog.inference.aspect import PRESENT_BE
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
 from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positions, node_at, walk
@@ -23,7 +24,6 @@ from monalog.polarity.polarizer import PolarizedNode
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
 from monalog.text.names import given_name
 
-_COPULAS = frozenset({"is", "are", "am", "'s", "'re", "'m"})
 _NOT_PRESENT = frozenset({"would", "could", "might", "did", "was", "were", "had", "'d"})
 _COUNTS = frozenset({"few", "many", "several", "most", "some", "all", "both", "various", "numerous"})   # read as N/N
 Node = TypeVar("Node")
@@ -42,7 +42,7 @@ def simple_present(tree: Tree) -> bool:
     following = leaves(node_at(tree, clause[1]))[1:2]
     if word in _NOT_PRESENT or (lemma == "have" and following and is_participle(following[0].token.word)):
         return False                              # "Scientists have discovered": an event
-    if word in _COPULAS:                          # past "not" and adverbs: "Boys are not dancing" is a scene
+    if word in PRESENT_BE:                          # past "not" and adverbs: "Boys are not dancing" is a scene
         after = [leaf for leaf in leaves(node_at(tree, clause[1]))[1:] if leaf.token.pos != "RB"][:1]
         return not (after and str(after[0].category).startswith(("S[ng]", "(S[ng]")))   # "is nothing" tagged VBG
     return lemma in AUXILIARIES or word == third_person(lemma) or (   # "follow" tagged VBD is no past; "put" may be
@@ -60,7 +60,7 @@ def group_habit(tree: Tree) -> bool:
     subject = leaves(node_at(tree, clause[0]))
     head = head_noun(subject)
     plural = subject[-1].token.word.lower() in ("we", "they") if head is None else head.pos in ("NNS", "NNPS")
-    return verb not in _COPULAS and plural
+    return verb not in PRESENT_BE and plural
 
 
 def bare_subject(tree: Tree) -> tuple[str, ...] | None:

@@ -17,9 +17,9 @@ from monalog.inference.treeops import AUXILIARIES, node_at
 from monalog.text.morphology import past_tense, third_person
 
 _PAST_BE = frozenset({"was", "were"})
-_PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m"})
+PRESENT_BE = frozenset({"is", "are", "am", "'s", "'re", "'m"})     # also augment/generics.py's copulas
 _PAST = frozenset({"was", "were", "did", "had"})
-_PRESENT = _PRESENT_BE | {"does", "do", "has", "have"}
+_PRESENT = PRESENT_BE | {"does", "do", "has", "have"}
 
 
 def unfinished(premise: Tree, hypothesis: Tree) -> str | None:
@@ -30,7 +30,7 @@ def unfinished(premise: Tree, hypothesis: Tree) -> str | None:
     progressive = _progressive(words, _PAST_BE)
     progressive -= set(_finished(words))                       # "... and a man cut a tomato": said done
     found = next((lemma for lemma in _finished(leaves(hypothesis)) if lemma in progressive), None)
-    present = _progressive(words, _PRESENT_BE)
+    present = _progressive(words, PRESENT_BE)
     h_words = leaves(hypothesis)
     return found or next((leaf.token.lemma.lower() for i, leaf in enumerate(h_words)
                           if leaf.token.lemma.lower() in present and _past(leaf)

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from monalog.errors import InputError
 from monalog.rows import BadRow, read_jsonl, whole_lines
@@ -129,19 +129,25 @@ def read_abstracts(path) -> list[tuple[str, str] | BadRow]:
     under its label as a heading, "CONCLUSIONS: ..."), or plain text (one abstract a paragraph)."""
     if Path(path).suffix == ".jsonl":
         return _jsonl_abstracts(path)
-    text = "\n".join(line for _, line in whole_lines(path))
+    lines = list(whole_lines(path))
+    text = "\n".join(line for _, line in lines)
     if "\nAB  - " in "\n" + text or text.startswith("PMID-"):
         return list(_medline(text))
     if text.lstrip().startswith("###"):
-        return [(pmid, "\n".join(f"{label}: {sentence}" for label, sentence in rows)) for pmid, rows in read_rct(path)]
+        return [(pmid, "\n".join(f"{label}: {sentence}" for label, sentence in rows))
+                for pmid, rows in _rct(lines, path)]
     return [(str(i), block) for i, block in enumerate((b.strip() for b in text.split("\n\n")), 1) if block]
 
 
 def read_rct(path: str | Path) -> Iterator[tuple[str, list[tuple[str, str]]]]:
     """PubMed RCT files: `###PMID` starts an abstract, then `LABEL<TAB>sentence` lines."""
+    return _rct(whole_lines(path), path)
+
+
+def _rct(lines: Iterable[tuple[int, str]], path: str | Path) -> Iterator[tuple[str, list[tuple[str, str]]]]:
     abstract_id: str | None = None
     rows: list[tuple[str, str]] = []
-    for n, line in whole_lines(path):
+    for n, line in lines:
         if line.startswith("###"):
             if abstract_id is not None:
                 yield abstract_id, rows
