@@ -95,7 +95,10 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
     `goal_words` (treeops.word_key), within `budget`.
     Undirected (`goal` None): every sentence within `depth`, in the order reached."""
     def reached(tree: Tree, key: tuple[str, ...]) -> bool:
-        return key == goal or (len(key) == len(goal_words) > 0 and word_key(tree) == goal_words)
+        if key == goal or goal is None or not len(key) == len(goal) == len(goal_words):
+            return key == goal
+        return all(lemma == goal_lemma or word == goal_word     # word by word: the lemma or the spelling
+                   for lemma, word, goal_lemma, goal_word in zip(key, word_key(tree), goal, goal_words))
 
     root = State(start, polarizer)
     states: list[State] = [root]

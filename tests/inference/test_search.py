@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import pytest
 
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Rule
 from monalog.inference.generation import Generator
 from monalog.inference.target import Target
 from monalog.inference.search import SearchBudgetError, breadth_first, explore, search
 from monalog.inference.treeops import sentence_text
 from monalog.polarity.polarizer import Polarizer
 from tests.inference.trees import (A_BLACK_DOG_RUNS, A_DOG_RUNS, ANIMALS, EVERY_DOG_CHASES_A_CAT, NO_BLACK_DOG_RUNS,
-                                   intransitive, np, sentence)
+                                   intransitive, leaf, np, sentence)
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +102,12 @@ def test_a_huge_depth_stops_when_a_level_adds_nothing():
     start = time.perf_counter()
     proof = monalog.prove("A dog runs", "A cat sleeps", monalog.ProverSettings(depth=1_000_000_000))
     assert proof.label == "NEUTRAL" and time.perf_counter() - start < 30
+
+
+def test_directed_matches_each_word_on_its_lemma_or_its_spelling(polarizer):
+    """The goal's parse lemmatised one word oddly ("evening" tagged a verb, lemma "even") and inflected
+    another otherwise ("ran"): each word matches on its lemma or its spelling."""
+    odd = Binary(parse_category("NP"), Rule.FA, leaf("NP/N", "A", pos="DT"), leaf("N", "dog", "dogged"), False)
+    goal = sentence(odd, intransitive("ran", "run"))
+    assert directed(A_DOG_RUNS, goal, polarizer).found is not None
+    assert directed(A_BLACK_DOG_RUNS, sentence(odd, intransitive("ran", "rise")), polarizer).found is None
