@@ -166,14 +166,14 @@ def is_person(lemma: str) -> bool:
     and no attested animal sense is as frequent ("tiger": "a fierce person" and the big cat, one
     SemCor occurrence each)."""
     senses = synsets(lemma, "n")
-    if not (senses and _is_a(senses[0], "person.n.01")):
+    if not (senses and is_a(senses[0], "person.n.01")):
         return False
     base = wordnet().morphy(lemma, "n") or lemma
     first = sense_count(senses[0], base)
-    return not any(_is_a(s, "animal.n.01") and 0 < sense_count(s, base) >= first for s in senses[1:])
+    return not any(is_a(s, "animal.n.01") and 0 < sense_count(s, base) >= first for s in senses[1:])
 
 
-def _is_a(synset: Any, name: str) -> bool:
+def is_a(synset: Any, name: str) -> bool:
     """The synset is `name` or under it."""
     return synset.name() == name or any(h.name() == name for h in synset.closure(lambda s: s.hypernyms()))
 

@@ -24,6 +24,7 @@ from monalog.augment.generics import (bare_subject, generic_paths, generic_spans
                                       scoped_universal)
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
+from monalog.augment.vague_phrases import vague_object, vague_phrases
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.contradiction_checks import bad_contradiction
@@ -234,6 +235,7 @@ class Augmenter:
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
             yield from weaker_bounds(edited, nodes)
             yield from someone_subject(edited, nodes)
+            yield from vague_phrases(edited, nodes)
             spans = generic_spans(edited, generic)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
                         if not _cuts(edited, t, spans) and bad_deletion(edited, t) is None)   # "guinea pig"
@@ -241,7 +243,8 @@ class Augmenter:
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
                            norm_steps + state.steps()) for state in states[1:]]
-        plain = [st for st in states if not has_disjunct(st.tree)]     # never "A or B is not"
+        plain = [st for st in states if not has_disjunct(st.tree)     # never "A or B is not", nor "did not eat something"
+                 and not vague_object(sentence_text(st.tree))]
         seen = {p.hypothesis.lower() for p in pairs}
         if s.contradictions:
             pairs += self._negations(premise, tree, plain, norm_steps, seen)

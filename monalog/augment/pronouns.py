@@ -3,7 +3,7 @@ sentences: "She said three words" -> "Someone said three words", "We have no cho
 no choice", "Tom left" -> "Someone left". Only the main clause's subject, never beside another form of the
 same pronoun ("I bought a diary for my mom": whose mom?) or, for a name, a third person's pronoun ("Tom
 loves his dog"), and with the verb made to agree where "I" took its own ("I don't" -> "Someone doesn't";
-a verb whose form does not tell, none)."""
+a verb whose form does not tell, none). Not beside another "someone" or "something" (vague_phrases.py)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -28,6 +28,8 @@ def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
     if clause is None:
         return
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
+    if {"someone", "something"} & set(words):
+        return                                   # "Someone loves something" says next to nothing
     vp = [leaf.token for leaf in leaves(node_at(tree, clause[1]))]
     after = vp[0].word
     if len(vp) > 1 and vp[0].lemma.lower() == "be" and vp[1].word.lower() in ("a", "an"):

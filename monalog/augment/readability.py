@@ -24,8 +24,8 @@ from monalog.text.morphology import countable, is_participle
 
 _FORMS = auxiliaries("form")
 _OBJECT_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "VB", "VBN"})     # not VBG: "is eating" reads whole
-_DEONTIC = frozenset({"must", "should", "ought", "shall"})     # an obligation's place or time restricts it
-_PERMISSION = frozenset({"may", "allowed", "permitted"})       # so does what a permission allows
+DEONTIC = frozenset({"must", "should", "ought", "shall"})     # an obligation's place or time restricts it
+PERMISSION = frozenset({"may", "allowed", "permitted"})       # so does what a permission allows
 
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
@@ -150,9 +150,9 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
 def _modal_widened(tokens: Sequence[Token], words: Sequence[str], start: int) -> str | None:
     """A deletion that widens what an obligation or a permission says: the place or time of an obligation
     ("must wear badges inside the building"), what a permission allows ("may bring one small bag")."""
-    if _DEONTIC & set(words[:start]) and tokens[start].pos in ("IN", "TO", "RB"):
+    if DEONTIC & set(words[:start]) and tokens[start].pos in ("IN", "TO", "RB"):
         return "the place or time of an obligation dropped (\"must wear badges inside the building\")"
-    if _PERMISSION & set(words[:start]) and words[0] not in ("it", "there") \
+    if PERMISSION & set(words[:start]) and words[0] not in ("it", "there") \
             and tokens[start].pos.startswith(("JJ", "IN", "VBN")):         # not "It may rain in the north"
         return "what a permission allows widened (\"may bring one small bag\" -> \"may bring one bag\")"
     return None

@@ -1,0 +1,112 @@
+"""A noun phrase made "someone" or "something" where ↑, the existential generalisation a reader takes first:
+"A nurse checked my blood pressure" ⇒ "Someone checked my blood pressure", "Tom threw a snowball at Mary" ⇒
+"Tom threw something at Mary" and "... at someone". Only
+- the main clause's subject: a person's noun after a singular determiner ("a nurse", "the doctor", "my aunt");
+- in the main clause's verb phrase, where nothing but a verb or preposition stands over it: a given name, or a
+  person's noun after a determiner, becomes "someone"; another noun's phrase that is a verb's only object, after
+  a determiner or as a bare plural, becomes "something" ("threw a snowball", "bought apples").
+Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), before a pronoun
+that may take up the phrase ("heated the water until it boiled"), nor a plural of persons ("thanked the
+volunteers" is no thanking of something). Never the object of a light verb ("took a walk") or of one of grammars/opaque_object_verbs.txt ("is a doctor",
+"wants a car", "costs a dollar"), a time or quantity ("spent the summer"), a word of a fixed expression, nor a
+noun phrase with a coordination of its own. A sentence with such an object is never negated by the generator:
+"The doctor did not prescribe something" is no contradiction of "The doctor prescribed a painkiller"
+(`vague_object`)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from monalog.augment.contradictions import is_a, is_person
+from monalog.augment.readability import DEONTIC, PERMISSION
+from monalog.augment.words import word_choice
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
+from monalog.inference.edits.context import Edits, Nodes
+from monalog.inference.negation import main_clause
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.target import pair_fact
+from monalog.inference.treeops import Path, head_noun, leaf_positions, node_at, replace_at, sentence_text
+from monalog.knowledge.wordnet_facts import synsets
+from monalog.polarity.marks import Polarity
+from monalog.resources import grammar_lines
+from monalog.text.names import given_name
+
+_NP = parse_category("NP")
+_SINGULAR = frozenset({"a", "an", "the", "this", "that", "my", "your", "his", "her", "our", "their"})
+_OBJECT_DETERMINERS = _SINGULAR | {"some", "these", "those", "two", "three", "four", "five", "several"}
+_MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "ran a mile"
+VAGUE = frozenset({"someone", "something"})
+_MODALS = DEONTIC | PERMISSION | {"can", "could", "might"}
+_ANAPHORS = frozenset({"it", "its", "they", "them", "their", "he", "him", "his", "she", "her", "hers", "one", "ones"})
+
+
+@lru_cache(maxsize=1)
+def _opaque_verbs() -> frozenset[str]:
+    return frozenset(grammar_lines("opaque_object_verbs.txt"))
+
+
+def vague_phrases(tree: Tree, nodes: Nodes) -> Edits:
+    """The edits of the module docstring, for `tree` polarised as `nodes`."""
+    clause = main_clause(tree)
+    if clause is None:
+        return
+    words, positions = [leaf.token.word.lower() for leaf in leaves(tree)], leaf_positions(tree)
+    for path, pn in nodes:
+        if pn.polarity is not Polarity.UP or pn.category != _NP or any(w in VAGUE for w in words):
+            continue
+        found = leaves(pn.node)
+        after = words[max(i for p, i in positions.items() if p[:len(path)] == path) + 1:]
+        if any(leaf.token.pos == "CC" for leaf in found) or _MODALS & set(words) or _ANAPHORS & set(after):
+            continue
+        if path == clause[0]:
+            word = "someone" if _person_phrase(found, _SINGULAR) else None
+        elif path[:len(clause[1])] == clause[1]:
+            word = _object_word(tree, path, found)
+        else:
+            word = None
+        if word is not None:
+            yield _step(tree, path, pn.node, word)
+
+
+def _person_phrase(found: list[Leaf], determiners: frozenset[str]) -> bool:
+    """A person's noun after one of `determiners` ("the old doctor", "a nurse from the clinic")."""
+    head = head_noun(found)
+    return found[0].token.word.lower() in determiners and head is not None and head.pos in ("NN", "NNP") \
+        and is_person(head.lemma.lower())
+
+
+def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
+    """"someone" or "something" for the noun phrase at `path` inside the main verb phrase, or None."""
+    parent = node_at(tree, path[:-1])
+    if not (isinstance(parent, Binary) and parent.rule is Rule.FA and path[-1] == 1 and isinstance(parent.left, Leaf)):
+        return None
+    head_word = parent.left.token
+    verb = head_word.pos.startswith("VB") and str(parent.left.category).count("NP") == 2
+    if not verb and head_word.pos not in ("IN", "TO"):
+        return None
+    if verb and (head_word.lemma.lower() in word_choice().light_verbs | _opaque_verbs()):
+        return None
+    if len(found) == 1 and given_name(found[0].token.word) or _person_phrase(found, _OBJECT_DETERMINERS):
+        return "someone"
+    head = head_noun(found)
+    determiner = found[0].token.word.lower() in _OBJECT_DETERMINERS
+    if not verb or head is None or not (determiner or head.pos == "NNS") or not head.word.isalpha() \
+            or is_person(head.lemma.lower()):
+        return None
+    words = [leaf.token.word.lower() for leaf in leaves(tree)]
+    if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):
+        return None
+    senses = synsets(head.lemma.lower(), "n")
+    return "something" if senses and not is_a(senses[0], _MEASURE) else None
+
+
+def _step(tree: Tree, path: Path, phrase: Tree, word: str) -> tuple[Tree, Step]:
+    edited = replace_at(tree, path, Leaf(_NP, Token(word, word, "NN")))
+    text = sentence_text(phrase)
+    fact = pair_fact(text, word, f"\"{text}\" is {word}")
+    return edited, Step(StepKind.REPLACE, text, word, sentence_text(edited), Polarity.UP, (fact,))
+
+
+def vague_object(text: str) -> bool:
+    """"someone" or "something" past a sentence's first word: no sentence to negate (module docstring)."""
+    return any(word.strip(".,!?") in VAGUE for word in text.lower().split()[1:])
