@@ -243,8 +243,8 @@ class Augmenter:
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
                            norm_steps + state.steps()) for state in states[1:]]
-        plain = [st for st in states if not has_disjunct(st.tree)     # never "A or B is not", nor "did not eat something"
-                 and not vague_object(sentence_text(st.tree))]
+        # never "A or B is not", nor "did not eat something"
+        plain = [st for st in states if not has_disjunct(st.tree) and not vague_object(sentence_text(st.tree))]
         seen = {p.hypothesis.lower() for p in pairs}
         if s.contradictions:
             pairs += self._negations(premise, tree, plain, norm_steps, seen)

@@ -7,11 +7,11 @@
   a determiner or as a bare plural, becomes "something" ("threw a snowball", "bought apples").
 Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), before a pronoun
 that may take up the phrase ("heated the water until it boiled"), nor a plural of persons ("thanked the
-volunteers" is no thanking of something). Never the object of a light verb ("took a walk") or of one of grammars/opaque_object_verbs.txt ("is a doctor",
-"wants a car", "costs a dollar"), a time or quantity ("spent the summer"), a word of a fixed expression, nor a
-noun phrase with a coordination of its own. A sentence with such an object is never negated by the generator:
-"The doctor did not prescribe something" is no contradiction of "The doctor prescribed a painkiller"
-(`vague_object`)."""
+volunteers" is no thanking of something). Never the object of a light verb ("took a walk") or of one of
+grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a dollar"), a time or quantity ("spent the
+summer"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A sentence with such an
+object is never negated by the generator: "The doctor did not prescribe something" is no contradiction of "The
+doctor prescribed a painkiller" (`vague_object`)."""
 from __future__ import annotations
 
 from functools import lru_cache
