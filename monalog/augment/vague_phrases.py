@@ -4,7 +4,8 @@
 - the main clause's subject: a person's noun after a singular determiner ("a nurse", "the doctor", "my aunt");
 - in the main clause's verb phrase, where nothing but a verb or preposition stands over it: a given name, or a
   person's noun after a determiner, becomes "someone"; another noun's phrase that is a verb's only object, after
-  a determiner or as a bare plural, becomes "something" ("threw a snowball", "bought apples").
+  a determiner or as a bare plural (by its form: the tagger tags "access" NNS), becomes "something" ("threw a
+  snowball", "bought apples").
 Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), before a pronoun
 that may take up the phrase ("heated the water until it boiled"), nor a plural of persons ("thanked the
 volunteers" is no thanking of something). Never the object of a light verb ("took a walk") or of one of
@@ -90,7 +91,8 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
         return "someone"
     head = head_noun(found)
     determiner = found[0].token.word.lower() in _OBJECT_DETERMINERS
-    if not verb or head is None or not (determiner or head.pos == "NNS") or not head.word.isalpha() \
+    plural = head is not None and head.pos == "NNS" and head.word.lower() != head.lemma.lower()    # not "access"
+    if not verb or head is None or not (determiner or plural) or not head.word.isalpha() \
             or is_person(head.lemma.lower()):
         return None
     words = [leaf.token.word.lower() for leaf in leaves(tree)]

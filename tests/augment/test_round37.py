@@ -1,16 +1,17 @@
-"""Rounds 37 to 43 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
-to _round43_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
+"""Rounds 37 to 44 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
+to _round44_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
 an artist" -> "Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), two
 misparses every edit inherits ("Lost" read as a determiner, "you and | Tom have had" cut in two), WordNet links no
 reader takes (hedge -> fence, car -> ambulance), "No body" for "no human body", a general word's arbitrary kinds
 ("substance" -> "atom", "chemistry"), an object's "no" made "some" under a vague subject, and deletions that leave
 a phrase reading otherwise ("made by students from the college" -> "made from the college", "an umbrella left on
-the bus should call" -> "an umbrella left should call", "was first performed."), ending -> killing, "must not be
-at least 21", a permission widened ("may bring one small bag" -> "one bag"), "At least 12 aliens bought any
-shirts", choice -> favorite, teacher -> missionary, prize -> gift, food -> feed, study -> investigate. A passive's
-stranded preposition dropped ("was paid for" -> "was paid") is the prover's rule too: tests/inference/
-test_readings_outside_sick.py. And what round 37's premises lacked: "Some pachyderms are not pink" contradicted by
-"All pachyderms are pink". Each pair is never emitted rather than emitted wrong."""
+the bus should call" -> "an umbrella left should call", "was first performed.", "lasted until noon" -> "lasted."),
+ending -> killing, "must not be at least 21", a permission widened ("may bring one small bag" -> "one bag"), "At
+least 12 aliens bought any shirts", choice -> favorite, teacher -> missionary, prize -> gift, food -> feed, study ->
+investigate, river -> stream. A passive's stranded preposition dropped ("was paid for" -> "was paid") is the
+prover's rule too: tests/inference/test_readings_outside_sick.py. And what round 37's premises lacked: "Some
+pachyderms are not pink" contradicted by "All pachyderms are pink". Each pair is never emitted rather than emitted
+wrong."""
 from __future__ import annotations
 
 import pytest
@@ -100,6 +101,8 @@ def test_some_not_is_contradicted_by_all(parser):
     ("No teacher ran.", ("missionary",)),
     ("A small bakery won a national prize.", ("gift",)),
     ("No food or drink is allowed in the waiting room.", ("feed",)),
+    ("The rain started before dawn and lasted until noon.", ("lasted.",)),
+    ("The river flooded several fields near the bridge.", ("stream",)),
 ])
 def test_pairs_never_emitted(parser, premise, unwanted):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
