@@ -6,8 +6,9 @@
   person's noun after a determiner, becomes "someone"; another noun's phrase that is a verb's only object, after
   a determiner or as a bare plural (by its form: the tagger tags "access" NNS), becomes "something" ("threw a
   snowball", "bought apples").
-Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), before a pronoun
-that may take up the phrase ("heated the water until it boiled"), nor a plural of persons ("thanked the
+Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), beside a pronoun
+that may take up the phrase ("heated the water until it boiled"; "A boy is held by his father", normalised "His
+father is holding a boy"), nor a plural of persons ("thanked the
 volunteers" is no thanking of something). Never the object of a light verb ("took a walk") or of one of
 grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a dollar"), a time or quantity ("spent the
 summer"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A sentence with such an
@@ -56,8 +57,9 @@ def vague_phrases(tree: Tree, nodes: Nodes) -> Edits:
         if pn.polarity is not Polarity.UP or pn.category != _NP or any(w in VAGUE for w in words):
             continue
         found = leaves(pn.node)
-        after = words[max(i for p, i in positions.items() if p[:len(path)] == path) + 1:]
-        if any(leaf.token.pos == "CC" for leaf in found) or _MODALS & set(words) or _ANAPHORS & set(after):
+        inside = sorted(i for p, i in positions.items() if p[:len(path)] == path)
+        outside = set(words[:inside[0]] + words[inside[-1] + 1:])
+        if any(leaf.token.pos == "CC" for leaf in found) or _MODALS & set(words) or _ANAPHORS & outside:
             continue
         if path == clause[0]:
             word = "someone" if _person_phrase(found, _SINGULAR) else None

@@ -228,6 +228,9 @@ _CLAUSE_BREAK = re.compile(r"(,? and )(?=there (?:is|are)\b|(?:(?!(?:and|or|is|a
 _MAIN_VERB = re.compile(r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )\b(?:is|are|isn't|aren't)\b", re.IGNORECASE)
 
 
+_END = re.compile(r" ?[.!?]*$")
+
+
 def _clauses(text: str) -> list[str]:
     """Clause, separator, clause, ...: split before "and there is" and before a passive clause of its
     own ("... and the ball is being grabbed by another one"), so rules anchored at a sentence's start
@@ -253,7 +256,9 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
     text = " ".join(sentence.split())
     tidied = _tidy(text)        # articles agree before any rule ("a animal"), so a rule's rewrite is its own
     rewrites = [Rewrite("articles", text, tidied)] if tidied != text else []
-    parts = _clauses(tidied)
+    # the final stop is set aside: a rule's last group would take it ("by his father." -> "His father. is ...")
+    end = _END.search(tidied)[0]
+    parts = _clauses(tidied[:len(tidied) - len(end)])
     for _ in range(passes):
         before = len(rewrites)
         for rule in rules or default_rules():
@@ -264,11 +269,11 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
                 after = _tidy(applied)
                 if after != parts[i]:
                     edited = parts[:i] + [after if i == 0 else _lowered(after, parts[i])] + parts[i + 1:]
-                    rewrites.append(Rewrite(rule.name, "".join(parts), "".join(edited)))
+                    rewrites.append(Rewrite(rule.name, "".join(parts) + end, "".join(edited) + end))
                     parts = edited
         if len(rewrites) == before:
             break
-    return Normalized(sentence, "".join(parts), tuple(rewrites))
+    return Normalized(sentence, "".join(parts) + end, tuple(rewrites))
 
 
 def _lowered(clause: str, before: str) -> str:

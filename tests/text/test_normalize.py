@@ -630,3 +630,14 @@ def test_a_quotation_and_a_question_are_not_asserted_sentences():
 ])
 def test_existential_relatives_floated_all_and_there_many(before, after):
     assert normalize(before).text == after
+
+
+@pytest.mark.parametrize("sentence, normalised", [
+    ("A boy under an umbrella is being held by his father.", "His father is holding a boy under an umbrella."),
+    ("Butter is being chopped into a bowl by a man!", "A man is chopping butter into a bowl!"),
+    ("Is it?", "Is it?"),
+])
+def test_the_final_stop_stays_at_the_end(sentence, normalised):
+    result = normalize(sentence)
+    assert result.text == normalised
+    assert all(r.after.endswith(sentence[-1]) for r in result.rewrites)
