@@ -263,6 +263,12 @@ def living(noun: str) -> bool:
     return _dominant_kind(noun, ("animal.n.01", "person.n.01", "people.n.01", "social_group.n.01")) is not None
 
 
+def physical(noun: str) -> bool:
+    """Whether the noun's dominant sense is a physical thing ("a pen", "a bowl", "salad"; not "the mood", "a
+    reason")."""
+    return _dominant_kind(noun, ("physical_entity.n.01",)) is not None
+
+
 @lru_cache(maxsize=5000)
 def place(noun: str) -> bool:
     """Whether the noun's dominant sense is a structure, a region, a landform, a body of water or a way
