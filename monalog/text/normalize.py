@@ -229,9 +229,6 @@ _CLAUSE_BREAK = re.compile(r"(,? and )(?=there (?:is|are)\b|(?:(?!(?:and|or|is|a
 _MAIN_VERB = re.compile(r"(?<!\bwho )(?<!\bwhich )(?<!\bthat )\b(?:is|are|isn't|aren't)\b", re.IGNORECASE)
 
 
-_END = re.compile(r" ?[.!?]*$")
-
-
 def _clauses(text: str) -> list[str]:
     """Clause, separator, clause, ...: split before "and there is" and before a passive clause of its
     own ("... and the ball is being grabbed by another one"), so rules anchored at a sentence's start
@@ -258,8 +255,9 @@ def normalize(sentence: str, rules: tuple[Rule, ...] | None = None, passes: int 
     tidied = _tidy(text)        # articles agree before any rule ("a animal"), so a rule's rewrite is its own
     rewrites = [Rewrite("articles", text, tidied)] if tidied != text else []
     # the final stop is set aside: a rule's last group would take it ("by his father." -> "His father. is ...")
-    end = _END.search(tidied)[0]
-    parts = _clauses(tidied[:len(tidied) - len(end)])
+    body = tidied.rstrip(".!?").rstrip()
+    end = tidied[len(body):]
+    parts = _clauses(body)
     for _ in range(passes):
         before = len(rewrites)
         for rule in rules or default_rules():
