@@ -263,10 +263,10 @@ def living(noun: str) -> bool:
     return _dominant_kind(noun, ("animal.n.01", "person.n.01", "people.n.01", "social_group.n.01")) is not None
 
 
-def physical(noun: str) -> bool:
-    """Whether the noun's dominant sense is a physical thing ("a pen", "a bowl", "salad"; not "the mood", "a
-    reason")."""
-    return _dominant_kind(noun, ("physical_entity.n.01",)) is not None
+def concrete(noun: str) -> bool:
+    """Whether the noun's dominant sense is a physical thing or an event ("a pen", "salad", "a race"; not "the
+    mood", "a reason")."""
+    return _dominant_kind(noun, ("physical_entity.n.01", "event.n.01")) is not None
 
 
 @lru_cache(maxsize=5000)

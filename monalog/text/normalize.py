@@ -11,7 +11,7 @@ from pathlib import Path
 
 from monalog.errors import ResourceError
 from monalog.fileio import read_table
-from monalog.knowledge.wordnet_facts import animal, living, physical, place, synsets, wearable
+from monalog.knowledge.wordnet_facts import animal, concrete, living, place, synsets, wearable
 from monalog.text.lemmatize import lemmatize
 from monalog.text.morphology import ING_NOUNS, agree_articles, be_for, indefinite, ing_form, is_past_form, is_participle
 from monalog.resources import grammar_path
@@ -111,7 +111,7 @@ def _plain(phrase: str) -> bool:
 
 _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _noun,
            "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate, "agent": _agent,
-           "object": lambda phrase: _noun(phrase) and not _animate(phrase) and physical(_noun_lemma(_head(phrase))),
+           "object": lambda phrase: _noun(phrase) and not _animate(phrase) and concrete(_noun_lemma(_head(phrase))),
            "animal": _animal, "wearable": _wearable, "verb": _verb,
            "plain": _plain,
            "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}

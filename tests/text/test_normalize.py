@@ -34,7 +34,7 @@ def test_rule_example(rule):
     # "and is" after the agent belongs to the subject: no passive rule may take it as the agent's
     "A girl near a brown car is being surrounded by children and is closing her eyes",
     "A man is walking, and there is a dog",      # a clause after "and there is" keeps its form and its comma
-    "Tom wasn't in the mood for lunch.",         # a compound's head names a physical thing ("a pen for cattle")
+    "Tom wasn't in the mood for lunch.",         # a compound's head names a thing or event ("a pen for cattle")
 ])
 def test_rules_that_do_not_apply(sentence):
     assert normalize(sentence).text == sentence and normalize(sentence).rewrites == ()
