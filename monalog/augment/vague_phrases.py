@@ -4,8 +4,8 @@
 - the main clause's subject: a person's noun after a singular determiner ("a nurse", "the doctor", "my aunt");
 - in the main clause's verb phrase, where nothing but a verb or preposition stands over it: a given name, or a
   person's noun after a determiner, becomes "someone"; another noun's phrase that is a verb's only object, after
-  a determiner or as a bare plural (by its form: the tagger tags "access" NNS), becomes "something" ("threw a
-  snowball", "bought apples").
+  a determiner or as a bare plural, becomes "something" ("threw a snowball", "bought apples"); never after a
+  verb tagged a participle that has no participle's form ("has free | access", a misparse).
 Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), beside a pronoun
 that may take up the phrase ("heated the water until it boiled"; "A boy is held by his father", normalised "His
 father is holding a boy"), nor a plural of persons ("thanked the
@@ -31,6 +31,7 @@ from monalog.inference.treeops import Path, head_noun, leaf_positions, node_at, 
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
+from monalog.text.morphology import is_participle
 from monalog.text.names import given_name
 
 _NP = parse_category("NP")
@@ -84,7 +85,8 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
     if not (isinstance(parent, Binary) and parent.rule is Rule.FA and path[-1] == 1 and isinstance(parent.left, Leaf)):
         return None
     head_word = parent.left.token
-    verb = head_word.pos.startswith("VB") and str(parent.left.category).count("NP") == 2
+    verb = head_word.pos.startswith("VB") and str(parent.left.category).count("NP") == 2 \
+        and (head_word.pos != "VBN" or is_participle(head_word.word.lower()))     # "has free | access": a misparse
     if not verb and head_word.pos not in ("IN", "TO"):
         return None
     if verb and (head_word.lemma.lower() in word_choice().light_verbs | _opaque_verbs()):
@@ -93,8 +95,7 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
         return "someone"
     head = head_noun(found)
     determiner = found[0].token.word.lower() in _OBJECT_DETERMINERS
-    plural = head is not None and head.pos == "NNS" and head.word.lower() != head.lemma.lower()    # not "access"
-    if not verb or head is None or not (determiner or plural) or not head.word.isalpha() \
+    if not verb or head is None or not (determiner or head.pos == "NNS") or not head.word.isalpha() \
             or is_person(head.lemma.lower()):
         return None
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
