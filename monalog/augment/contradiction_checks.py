@@ -29,6 +29,10 @@ _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the norm
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 
 
+_AMOUNT = re.compile(r"(?:a lot of|lots of|plenty of|much|many|numerous)\b")
+_NO_AMOUNT = re.compile(r"\bno (?:a lot of|lots of|plenty of|much|many|numerous|several|a few)\b")
+
+
 def bad_contradiction(before: str, after: str) -> str | None:
     """Why a reader would reject `after` as the contradiction of `before`, or None: a clause word
     read as a determiner and swapped ("tracking how entities are ..." -> "tracking no entities are ..."),
@@ -53,6 +57,10 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "\"anything but\" negated (\"I am not anything but a liar\")"
     if new[:2] == ["not", "every"] and len(new) > 2 and default_fragment("time_noun").fullmatch(new[2]):
         return "\"Not every\" before a time (\"Every night the moon sang\": a time adverbial, not a subject)"
+    if _NO_AMOUNT.search(after.lower()):
+        return "\"no\" before a word of amount (\"No a lot of water\", \"No much water\")"
+    if _AMOUNT.match(after.lower()) and {"not", "n't"} & set(new) and not {"not", "n't"} & set(old):
+        return "a vague amount's verb negated (\"A lot of water is not spilling\": other water may be)"
     if re.search(r"\bno body\b", after.lower()):
         return "\"no body\" reads as \"nobody\" (\"No body consists of cells\")"
     if re.match(r"(?:nobody|no person|no one)(?: ?'s| is| was) an? ", after.lower()):

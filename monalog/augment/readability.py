@@ -130,6 +130,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return "the subject dropped: the sentence would read as an order (\"Don't eat caesar salad\")"
     if (modal := _modal_widened(tokens, words, start)) is not None:
         return modal
+    if tokens[start].pos == "IN" and words[end:end + 1] in (["to"], ["of"]) and tokens[end - 1].pos.startswith("NN"):
+        return "a phrase dropped before the \"to\" or \"of\" that names its noun (\"on the bus to the station\")"
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"

@@ -25,8 +25,9 @@ def repeated_bigram(text: str) -> bool:
 
 
 def double_negative(text: str) -> bool:
-    """"No dog is not running", "No guy is cutting no onion": unnatural; dropped."""
-    return sum(w in NEGATIVE_WORDS for w in text.lower().replace("n't", " not").split()) > 1
+    """"No dog is not running", "No guy is cutting no onion", "Neither commissioner does not spend": unnatural;
+    dropped."""
+    return sum(w in NEGATIVE_WORDS | {"neither"} for w in text.lower().replace("n't", " not").split()) > 1
 
 
 def counted_no(text: str) -> bool:
@@ -73,7 +74,7 @@ def lone_reciprocal(text: str) -> bool:
 
 
 # phrases the normaliser writes otherwise, and its forms of them ("a pair of herons was" -> "two herons was")
-_NORMALISED = (("a lot of", ("much", "many")), ("a pair of", ("two",)))
+_NORMALISED = (("a lot of", ("much", "many", "numerous")), ("a pair of", ("two",)))
 
 
 # the word pairs of phrases the generator writes by rule (numeral_bounds.weaker_bounds), natural wherever the

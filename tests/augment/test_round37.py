@@ -8,7 +8,9 @@ a phrase reading otherwise ("made by students from the college" -> "made from th
 the bus should call" -> "an umbrella left should call", "was first performed.", "lasted until noon" -> "lasted."),
 ending -> killing, "must not be at least 21", a permission widened ("may bring one small bag" -> "one bag"), "At
 least 12 aliens bought any shirts", choice -> favorite, teacher -> missionary, prize -> gift, food -> feed, study ->
-investigate, river -> stream. A passive's stranded preposition dropped ("was paid for" -> "was paid") is the
+investigate, river -> stream, "No a lot of students", "A lot of water is not spilling" (other water may be),
+"Neither ... does not", "left on the bus to the station" -> "left to the station", "our house" -> "our farmhouse"
+(the tagger's "our" a JJ). A passive's stranded preposition dropped ("was paid for" -> "was paid") is the
 prover's rule too: tests/inference/test_readings_outside_sick.py. And what round 37's premises lacked: "Some
 pachyderms are not pink" contradicted by "All pachyderms are pink". Each pair is never emitted rather than emitted
 wrong."""
@@ -20,9 +22,11 @@ from monalog.augment.contradictions import natural_contradictions
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.generics import scoped_universal
 from monalog.augment.misparse import misread
+from monalog.augment.sentences import double_negative
+from monalog.augment.words import article
 from monalog.augment.contradiction_checks import bad_contradiction
 from monalog.ccg.io import read_auto
-from monalog.ccg.tree import leaves
+from monalog.ccg.tree import Token, leaves
 from monalog.inference.proof import Label
 from monalog.inference.treeops import node_at
 
@@ -103,6 +107,9 @@ def test_some_not_is_contradicted_by_all(parser):
     ("No food or drink is allowed in the waiting room.", ("feed",)),
     ("The rain started before dawn and lasted until noon.", ("lasted.",)),
     ("The river flooded several fields near the bridge.", ("stream",)),
+    ("A lot of students around the world are studying English.", ("No a lot", "Numerous", "Much", "are not studying")),
+    ("A lot of water is spilling on the floor.", ("No a lot", "No much", "is not spilling")),
+    ("A child's glove was left on the bus to the station.", ("left to the station",)),
 ])
 def test_pairs_never_emitted(parser, premise, unwanted):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
@@ -114,3 +121,13 @@ def test_no_object_made_existential_under_a_vague_subject(tree_of):
         return " | ".join(text for text, _ in natural_contradictions(tree_of(sentence)))
     assert "some patience" not in found("Some people have no patience.")
     assert "some patience" in found("Tom has no patience.")
+
+
+def test_a_possessive_tagged_an_adjective_is_still_a_determiner():
+    tokens = [Token("in", "in", "IN"), Token("our", "our", "JJ"), Token("house", "house", "NN")]
+    assert article(tokens, 2) == "our"
+
+
+def test_neither_with_not_is_a_double_negative():
+    assert double_negative("Neither female commissioner does not spend a lot of time at home.")
+    assert not double_negative("Neither female commissioner spends a lot of time at home.")
