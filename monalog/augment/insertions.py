@@ -18,6 +18,7 @@ from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
 from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text
 from monalog.knowledge.wordnet import wordnet
+from monalog.polarity.lexicon import DEFINITES
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.resources import grammar_lines
@@ -77,7 +78,6 @@ _DEGREE = {"S[adj]\\NP": "(S[adj]\\NP)/(S[adj]\\NP)", "N/N": "(N/N)/(N/N)",
            "(S\\NP)\\(S\\NP)": "((S\\NP)\\(S\\NP))/((S\\NP)\\(S\\NP))"}
 _GRADERS = frozenset({"very", "so", "too", "more", "most", "less", "least", "as", "how", "quite", "rather", "really",
                       "extremely", "pretty", "fairly", "that", "this", "slightly"})
-_DEFINITES = frozenset({"the", "these", "those"})       # "didn't meet the tall man": one man, not a kind
 
 
 @lru_cache(maxsize=1)
@@ -90,7 +90,8 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
     doesn't drive very fast", "No tall man ran" ⇒ "No very tall man ran"; never after another word of degree ("so
     fast") or another adjective ("alternative very clean"), inside a compound or fixed expression ("fast food"),
     nor after a "to" infinitive, whose purpose or wish need not hold of the degree ("don't have to go there to
-    get a good education")."""
+    get a good education"), nor after a definite or possessive, whose phrase names one thing ("its new toy" is no
+    "its very new toy")."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]
@@ -106,7 +107,7 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
         if words[i] not in _gradable() or not leaf.token.word.islower() or words[i + 1:i + 2] == ["enough"] \
                 or (before is not None and (words[i - 1] in _GRADERS or str(before.category) in ("N/N", "N")
                                             or before.token.pos in ("CD", "PRP$", "POS")
-                                            or words[i - 1] in _DEFINITES)) \
+                                            or words[i - 1] in DEFINITES)) \
                 or in_compound(words, i, tags) or word_choice().fixed(words, i) or infinitive < i:
             continue
         new = Binary(leaf.category, Rule.FA, Leaf(parse_category(_DEGREE[str(leaf.category)]), _VERY), leaf)

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.edits.context import Edits, Nodes
+from monalog.augment.vague_phrases import has_vague
 from monalog.inference.edits.pronoun_subjects import generalised, step
 from monalog.inference.negation import main_clause
 from monalog.inference.treeops import Path, auxiliaries, node_at, replace_at, sentence_text, walk
@@ -28,7 +29,7 @@ def someone_subject(tree: Tree, nodes: Nodes) -> Edits:
     if clause is None:
         return
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
-    if {"someone", "something"} & set(words):
+    if has_vague(words):
         return                                   # "Someone loves something" says next to nothing
     vp = [leaf.token for leaf in leaves(node_at(tree, clause[1]))]
     after = vp[0].word

@@ -39,6 +39,7 @@ _SINGULAR = frozenset({"a", "an", "the", "this", "that", "my", "your", "his", "h
 _OBJECT_DETERMINERS = _SINGULAR | {"some", "these", "those", "two", "three", "four", "five", "several"}
 _MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "ran a mile"
 VAGUE = frozenset({"someone", "something"})
+_VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})     # as normalised
 _MODALS = DEONTIC | PERMISSION | {"can", "could", "might"}
 _ANAPHORS = frozenset({"it", "its", "they", "them", "their", "he", "him", "his", "she", "her", "hers", "one", "ones"})
 
@@ -55,7 +56,7 @@ def vague_phrases(tree: Tree, nodes: Nodes) -> Edits:
         return
     words, positions = [leaf.token.word.lower() for leaf in leaves(tree)], leaf_positions(tree)
     for path, pn in nodes:
-        if pn.polarity is not Polarity.UP or pn.category != _NP or any(w in VAGUE for w in words):
+        if pn.polarity is not Polarity.UP or pn.category != _NP or has_vague(words):
             continue
         found = leaves(pn.node)
         inside = sorted(i for p, i in positions.items() if p[:len(path)] == path)
@@ -110,6 +111,12 @@ def _step(tree: Tree, path: Path, phrase: Tree, word: str) -> tuple[Tree, Step]:
     text = sentence_text(phrase)
     fact = pair_fact(text, word, f"\"{text}\" is {word}")
     return edited, Step(StepKind.REPLACE, text, word, sentence_text(edited), Polarity.UP, (fact,))
+
+
+def has_vague(words: list[str]) -> bool:
+    """Lower-cased words with "someone" or "something" in them, as written or normalised ("some person"):
+    "Someone ordered something" says next to nothing."""
+    return bool(VAGUE & set(words)) or any(pair in _VAGUE_PAIRS for pair in zip(words, words[1:]))
 
 
 def vague_object(text: str) -> bool:

@@ -1,5 +1,5 @@
-"""Rounds 37 to 44 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
-to _round44_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
+"""Rounds 37 to 46 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
+to _round46_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
 an artist" -> "Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly"), two
 misparses every edit inherits ("Lost" read as a determiner, "you and | Tom have had" cut in two), WordNet links no
 reader takes (hedge -> fence, car -> ambulance), "No body" for "no human body", a general word's arbitrary kinds
@@ -10,7 +10,8 @@ ending -> killing, "must not be at least 21", a permission widened ("may bring o
 least 12 aliens bought any shirts", choice -> favorite, teacher -> missionary, prize -> gift, food -> feed, study ->
 investigate, river -> stream, "No a lot of students", "A lot of water is not spilling" (other water may be),
 "Neither ... does not", "left on the bus to the station" -> "left to the station", "our house" -> "our farmhouse"
-(the tagger's "our" a JJ). A passive's stranded preposition dropped ("was paid for" -> "was paid") is the
+(the tagger's "our" a JJ), "for sale" -> "for selling", plant -> factory, "its new toy" -> "its very new toy", "Tom
+moved a muscle". A passive's stranded preposition dropped ("was paid for" -> "was paid") is the
 prover's rule too: tests/inference/test_readings_outside_sick.py. And what round 37's premises lacked: "Some
 pachyderms are not pink" contradicted by "All pachyderms are pink". Each pair is never emitted rather than emitted
 wrong."""
@@ -110,6 +111,11 @@ def test_some_not_is_contradicted_by_all(parser):
     ("A lot of students around the world are studying English.", ("No a lot", "Numerous", "Much", "are not studying")),
     ("A lot of water is spilling on the floor.", ("No a lot", "No much", "is not spilling")),
     ("A child's glove was left on the bus to the station.", ("left to the station",)),
+    ("A blue bicycle with a broken bell is for sale.", ("for selling", "for commerce")),
+    ("Every plant on the balcony was watered before noon.", ("factory",)),
+    ("The hamster has not touched its new toy.", ("very new",)),
+    ("Tom didn't move a muscle.", ("Tom moved", "Tom did move")),
+    ("Tom wouldn't hurt a pesky fly.", ("would hurt",)),
 ])
 def test_pairs_never_emitted(parser, premise, unwanted):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])

@@ -57,3 +57,10 @@ def test_no_vague_object_is_negated(parser):
     entailed = {p.hypothesis for p in pairs if p.label is Label.ENTAILMENT}
     assert {"The doctor prescribed something.", "Someone prescribed a painkiller."} <= entailed
     assert not [p.hypothesis for p in pairs if p.label is Label.CONTRADICTION and vague_object(p.hypothesis)]
+
+
+def test_never_someone_beside_something(parser):
+    [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch(["I ordered a book from London."])
+    hypotheses = {p.hypothesis for p in pairs}
+    assert {"Someone ordered a book from London.", "I ordered something from London."} <= hypotheses
+    assert not [h for h in hypotheses if h.startswith("Someone") and "something" in h]
