@@ -108,6 +108,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                and str(leaf.category).startswith(("(S", "S"))]
     if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
+    if dropped and not any(leaf.token.pos.startswith(("VB", "MD")) for leaf in after_leaves):
+        return "the sentence's only verb dropped (\"We play football and volleyball\" -> \"We volleyball\")"
     if (misread := _misread(tokens, words, remaining, start, end) or kept_word(tokens, start, end)) is not None:
         return misread
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
