@@ -34,10 +34,8 @@ def misread(tree: Tree) -> str | None:
     ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar"); "all"
     before a name or pronoun ("All Tom wanted was a bath", read "All Tom | wanted"); a participle read as a
     determiner ("Lost | property that is not collected"); a clause whose singular subject disagrees with its verb
-    ("I know you and | Tom have had": the subject was "you and Tom"); a word tagged a third person's verb that is
-    none ("and | volleyball").
-    Every edit of such a parse would be wrong; an auxiliary read as a verb phrase's modifier ("were |
-    pruned") reads right."""
+    ("I know you and | Tom have had": the subject was "you and Tom"); a verb phrase that is no verb ("and |
+    volleyball"). Every edit of such a parse would be wrong; "were | pruned" (an auxiliary a modifier) reads right."""
     all_leaves = leaves(tree)
     first, *rest = all_leaves
     word = first.token.word
@@ -83,11 +81,12 @@ def misread(tree: Tree) -> str | None:
 
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
-    """A word tagged a third person's verb that has no "s" and that WordNet knows as no verb ("We play football
-    and | volleyball", "volleyball" a VBZ verb phrase), or None; taggers tag "play" and "did" VBZ too."""
-    return next((leaf.token.word for leaf in words if leaf.token.pos == "VBZ" and leaf.token.word.isalpha()
-                 and not leaf.token.word.lower().endswith("s") and leaf.token.lemma.lower() not in AUXILIARIES
-                 and not wordnet().synsets(leaf.token.word.lower(), "v")), None)
+    """A verb phrase of one word tagged a third person's verb that has no "s" and that WordNet knows as no verb ("We
+    play football and | volleyball"), or None; taggers tag "play", "did" and even "health" VBZ."""
+    return next((leaf.token.word for leaf in words if leaf.token.pos == "VBZ"
+                 and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
+                 and not leaf.token.word.lower().endswith("s") and not wordnet().synsets(leaf.token.word.lower(), "v")),
+                None)
 
 
 def _participle_determiner(words: list[Leaf]) -> str | None:

@@ -108,8 +108,6 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                and str(leaf.category).startswith(("(S", "S"))]
     if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
         return f"a verb dropped (\"{dropped[0].token.word}\"): a verb is no modifier (\"Tom can Spanish\")"
-    if dropped and not any(leaf.token.pos.startswith(("VB", "MD")) for leaf in after_leaves):
-        return "the sentence's only verb dropped (\"We play football and volleyball\" -> \"We volleyball\")"
     if (misread := _misread(tokens, words, remaining, start, end) or kept_word(tokens, start, end)) is not None:
         return misread
     if end - start == 1 and tokens[start].lemma.lower() in AUXILIARIES | _FORMS:
@@ -132,8 +130,8 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
         return "the subject dropped: the sentence would read as an order (\"Don't eat caesar salad\")"
     if (modal := _modal_widened(tokens, words, start)) is not None:
         return modal
-    if tokens[start].pos == "IN" and words[end:end + 1] in (["to"], ["of"]) and tokens[end - 1].pos.startswith("NN"):
-        return "a phrase dropped before the \"to\" or \"of\" that names its noun (\"on the bus to the station\")"
+    if (stranded := _stranded(tokens, words, after_leaves, bool(dropped), start, end)) is not None:
+        return stranded
     last = before_leaves[end - 1]
     if end < len(words) and last.token.pos.startswith("VB") and str(last.category).endswith("/NP"):
         return f"the object of \"{words[end - 1]}\" would be left to another word (\"tired a cap\")"
@@ -149,6 +147,17 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     return _antecedent_lost(tokens, words, start, end) or _clause_broken(before_leaves, start, end)
+
+
+def _stranded(tokens: Sequence[Token], words: Sequence[str], after: Sequence[Leaf], verb: bool, start: int,
+              end: int) -> str | None:
+    """A deletion that takes the sentence's only verb (`verb`: the span had one) or a PP before the "to" or "of" that
+    names its noun."""
+    if verb and not any(leaf.token.pos.startswith(("VB", "MD")) for leaf in after):
+        return "the sentence's only verb dropped (\"We play football and volleyball\" -> \"We volleyball\")"
+    if tokens[start].pos == "IN" and words[end:end + 1] in (["to"], ["of"]) and tokens[end - 1].pos.startswith("NN"):
+        return "a phrase dropped before the \"to\" or \"of\" that names its noun (\"on the bus to the station\")"
+    return None
 
 
 def _modal_widened(tokens: Sequence[Token], words: Sequence[str], start: int) -> str | None:
