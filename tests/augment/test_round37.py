@@ -1,20 +1,20 @@
-"""Rounds 37 to 47 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
-to _round47_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
+"""Rounds 37 to 48 of the generator's judged sample outside SICK's style (results/augment_outside_round37_*.tsv
+to _round48_*.tsv, both readers): a universal subject of a negated verb phrase made more specific ("Every man can't be
 an artist" -> "Every gentleman can't ..."), an idiom's negation taken away ("She can even harm a fly", "Tom moved a
-muscle", "The concert started until eight"), misparses every edit inherits ("Lost" read as a determiner, "you and |
-Tom have had" cut in two, "volleyball" a verb), WordNet links no reader takes (hedge -> fence, car -> ambulance,
-ending -> killing, choice -> favorite, teacher -> missionary, prize -> gift, food -> feed, study -> investigate,
-river -> stream, plant -> factory), "No body" for "no human body", a general word's arbitrary kinds ("substance" ->
-"atom", "chemistry"), an object's "no" made "some" under a vague subject, and deletions that leave a phrase reading
-otherwise ("made by students from the college" -> "made from the college", "an umbrella left on the bus should
-call" -> "an umbrella left should call", "was first performed.", "lasted until noon" -> "lasted.", "left on the
-bus to the station" -> "left to the station"), "must not be at least 21", a permission widened ("may bring one
-small bag" -> "one bag"), "At least 12 aliens bought any shirts", "No a lot of students", "A lot of water is not
-spilling" (other water may be), "Neither ... does not", "our house" -> "our farmhouse" (the tagger's "our" a JJ),
-"for sale" -> "for selling", "its new toy" -> "its very new toy". A passive's stranded preposition dropped ("was
-paid for" -> "was paid") is the prover's rule too: tests/inference/test_readings_outside_sick.py. And what round
-37's premises lacked: "Some pachyderms are not pink" contradicted by "All pachyderms are pink". Each pair is never
-emitted rather than emitted wrong."""
+muscle", "The concert started until eight", "I do even have", "I can make head"), misparses every edit inherits
+("Lost" read as a determiner, "you and | Tom have had" cut in two, "volleyball" a verb), WordNet links no reader
+takes (hedge -> fence, car -> ambulance, ending -> killing, choice -> favorite, teacher -> missionary, prize -> gift,
+food -> feed, study -> investigate, river -> stream, plant -> factory, photograph -> frame), "No body" for "no human
+body", a general word's arbitrary kinds ("substance" -> "atom", "chemistry"), an object's "no" made "some" under a
+vague subject, and deletions that leave a phrase reading otherwise ("made by students from the college" -> "made
+from the college", "an umbrella left on the bus should call" -> "an umbrella left should call", "was first
+performed.", "lasted until noon" -> "lasted.", "left on the bus to the station" -> "left to the station"), "must
+not be at least 21", a permission widened ("may bring one small bag" -> "one bag"), "At least 12 aliens bought any
+shirts", "No a lot of students", "A lot of water is not spilling" (other water may be), "Neither ... does not", "our
+house" -> "our farmhouse" (the tagger's "our" a JJ), "for sale" -> "for selling", "its new toy" -> "its very new
+toy". A passive's stranded preposition dropped ("was paid for" -> "was paid") is the prover's rule too:
+tests/inference/test_readings_outside_sick.py. And what round 37's premises lacked: "Some pachyderms are not pink"
+contradicted by "All pachyderms are pink". Each pair is never emitted rather than emitted wrong."""
 from __future__ import annotations
 
 import pytest
@@ -58,6 +58,7 @@ def test_no_pair_changes_the_restrictor_of_every_not(parser):
     ("Nobody gave a damn .", "A man gave a damn."),
     ("A human body consists of cells .", "No body consists of cells."),
     ("The driver must be at least 21 years old .", "The driver must not be at least 21 years old."),
+    ("I ca n't make head or tail of this picture .", "I can make head or tail of this picture."),
 ])
 def test_contradictions_a_reader_rejects(before, after):
     assert bad_contradiction(before, after) is not None
@@ -122,6 +123,8 @@ def test_some_not_is_contradicted_by_all(parser):
     ("Tom didn't move a muscle.", ("Tom moved", "Tom did move")),
     ("Tom wouldn't hurt a pesky fly.", ("would hurt",)),
     ("Tom did not leave until eight o'clock.", ("Tom left until", "Tom did leave until")),
+    ("I don't even have a house.", ("do even", "does even")),
+    ("No photographs may be taken inside the chapel.", ("frames",)),
 ])
 def test_pairs_never_emitted(parser, premise, unwanted):
     [pairs] = Augmenter(AugmentSettings(), parser=parser).generate_batch([premise])
