@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from monalog.augment.vague_phrases import has_vague
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.edits.context import Edits, Nodes
-from monalog.augment.vague_phrases import has_vague
 from monalog.inference.edits.pronoun_subjects import generalised, step
 from monalog.inference.negation import main_clause
 from monalog.inference.treeops import Path, auxiliaries, node_at, replace_at, sentence_text, walk

@@ -8,12 +8,12 @@
   verb tagged a participle that has no participle's form ("has free | access", a misparse).
 Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), beside a pronoun
 that may take up the phrase ("heated the water until it boiled"; "A boy is held by his father", normalised "His
-father is holding a boy"), nor a plural of persons ("thanked the
-volunteers" is no thanking of something). Never the object of a light verb ("took a walk") or of one of
-grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a dollar"), a time or quantity ("spent the
-summer"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A sentence with such an
-object is never negated by the generator: "The doctor did not prescribe something" is no contradiction of "The
-doctor prescribed a painkiller" (`vague_object`)."""
+father is holding a boy"), beside another "someone" or "something" ("Someone ordered something" says next to
+nothing), nor for a plural of persons ("thanked the volunteers" is no thanking of something). Never the object of
+a light verb ("took a walk") or of one of grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a
+dollar"), a time or quantity ("spent the summer"), a word of a fixed expression, nor a noun phrase with a
+coordination of its own. A sentence with such an object is never negated by the generator: "The doctor did not
+prescribe something" is no contradiction of "The doctor prescribed a painkiller" (`vague_object`)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -55,13 +55,15 @@ def vague_phrases(tree: Tree, nodes: Nodes) -> Edits:
     if clause is None:
         return
     words, positions = [leaf.token.word.lower() for leaf in leaves(tree)], leaf_positions(tree)
+    if has_vague(words) or _MODALS & set(words):
+        return
     for path, pn in nodes:
-        if pn.polarity is not Polarity.UP or pn.category != _NP or has_vague(words):
+        if pn.polarity is not Polarity.UP or pn.category != _NP:
             continue
         found = leaves(pn.node)
         inside = sorted(i for p, i in positions.items() if p[:len(path)] == path)
         outside = set(words[:inside[0]] + words[inside[-1] + 1:])
-        if any(leaf.token.pos == "CC" for leaf in found) or _MODALS & set(words) or _ANAPHORS & outside:
+        if any(leaf.token.pos == "CC" for leaf in found) or _ANAPHORS & outside:
             continue
         if path == clause[0]:
             word = "someone" if _person_phrase(found, _SINGULAR) else None
@@ -114,8 +116,7 @@ def _step(tree: Tree, path: Path, phrase: Tree, word: str) -> tuple[Tree, Step]:
 
 
 def has_vague(words: list[str]) -> bool:
-    """Lower-cased words with "someone" or "something" in them, as written or normalised ("some person"):
-    "Someone ordered something" says next to nothing."""
+    """Lower-cased words with "someone" or "something" in them, as written or normalised ("some person")."""
     return bool(VAGUE & set(words)) or any(pair in _VAGUE_PAIRS for pair in zip(words, words[1:]))
 
 
