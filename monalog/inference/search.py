@@ -91,14 +91,15 @@ def breadth_first(start: Tree, edits: Edits, polarizer: Polarizer, depth: int,
                   goal: tuple[str, ...] | None = None, budget: Budget = Budget(),
                   record_edges: bool = True, goal_words: tuple[str, ...] = ()) -> SearchResult:
     """The one search. Breadth-first up to `depth` edits, no sentence (lemma key) visited twice.
-    Directed (`goal` a lemma key): stops at the first state that matches it, or whose words match
-    `goal_words` (treeops.word_key), within `budget`.
+    Directed (`goal` a lemma key): stops at the first state whose every word matches the goal's on its lemma or
+    on its spelling (`goal_words`, treeops.word_key: a parse may lemmatise a word oddly), within `budget`.
     Undirected (`goal` None): every sentence within `depth`, in the order reached."""
     def reached(tree: Tree, key: tuple[str, ...]) -> bool:
-        if key == goal or goal is None or not len(key) == len(goal) == len(goal_words):
-            return key == goal
-        return all(lemma == goal_lemma or word == goal_word     # word by word: the lemma or the spelling
-                   for lemma, word, goal_lemma, goal_word in zip(key, word_key(tree), goal, goal_words))
+        if key == goal:
+            return True
+        return goal is not None and len(key) == len(goal) == len(goal_words) and all(
+            lemma == goal_lemma or word == goal_word        # word by word: the lemma or the spelling
+            for lemma, word, goal_lemma, goal_word in zip(key, word_key(tree), goal, goal_words))
 
     root = State(start, polarizer)
     states: list[State] = [root]
