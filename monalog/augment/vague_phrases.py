@@ -41,7 +41,8 @@ _MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "ran a
 VAGUE = frozenset({"someone", "something"})
 _VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})     # as normalised
 _MODALS = DEONTIC | PERMISSION | {"can", "could", "might"}
-_ANAPHORS = frozenset({"it", "its", "they", "them", "their", "he", "him", "his", "she", "her", "hers", "one", "ones"})
+_ANAPHORS = frozenset({"it", "its", "they", "them", "their", "he", "him", "his", "she", "her", "hers", "one", "ones",
+                       "other", "another"})      # "the other man" contrasts with the man
 
 
 @lru_cache(maxsize=1)

@@ -27,6 +27,8 @@ def generalised(tree_of):
     ("The doctor examined a patient.", {"Someone examined a patient .", "The doctor examined someone ."}),
     ("The dog bought apples.", {"The dog bought something ."}),
     ("Every doctor examined Mary.", {"Every doctor examined someone ."}),      # ↑ in the scope of "every"
+    # never "Someone is erasing the other man's work": "the other man" contrasts with the man
+    ("The man is erasing the other man's work.", {"The man is erasing something ."}),
     # normalised "His father is holding a boy ...": never "His father is holding someone" (whose father?)
     ("A boy under an umbrella is being held by his father.", {"Someone is holding a boy under an umbrella ."}),
 ])
