@@ -29,8 +29,9 @@ _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the norm
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 
 
-_AMOUNT = re.compile(r"(?:a lot of|lots of|plenty of|much|many|numerous)\b")
-_NO_AMOUNT = re.compile(r"\bno (?:a lot of|lots of|plenty of|much|many|numerous|several|a few)\b")
+_AMOUNTS = "a lot of|lots of|plenty of|much|many|numerous"
+_AMOUNT = re.compile(rf"(?:{_AMOUNTS})\b")
+_NO_AMOUNT = re.compile(rf"\bno (?:{_AMOUNTS}|several|a few)\b")
 
 
 def bad_contradiction(before: str, after: str) -> str | None:

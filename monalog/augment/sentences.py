@@ -27,7 +27,10 @@ def repeated_bigram(text: str) -> bool:
 def double_negative(text: str) -> bool:
     """"No dog is not running", "No guy is cutting no onion", "Neither commissioner does not spend": unnatural;
     dropped."""
-    return sum(w in NEGATIVE_WORDS | {"neither"} for w in text.lower().replace("n't", " not").split()) > 1
+    return sum(w in _NEGATIVE_OR_NEITHER for w in text.lower().replace("n't", " not").split()) > 1
+
+
+_NEGATIVE_OR_NEITHER = NEGATIVE_WORDS | {"neither"}
 
 
 def counted_no(text: str) -> bool:

@@ -2,10 +2,11 @@
 "A nurse checked my blood pressure" ⇒ "Someone checked my blood pressure", "Tom threw a snowball at Mary" ⇒
 "Tom threw something at Mary" and "... at someone". Only
 - the main clause's subject: a person's noun after a singular determiner ("a nurse", "the doctor", "my aunt");
-- in the main clause's verb phrase, where nothing but a verb or preposition stands over it: a given name, or a
-  person's noun after a determiner, becomes "someone"; another noun's phrase that is a verb's only object, after
-  a determiner or as a bare plural, becomes "something" ("threw a snowball", "bought apples"); never after a
-  verb tagged a participle that has no participle's form ("has free | access", a misparse).
+- inside the main clause's verb phrase (its complements and relative clauses too), as the argument of a verb or a
+  preposition: a given name, or a person's noun after a determiner, becomes "someone"; another noun's phrase that
+  is a verb's only object, after a determiner or as a bare plural, becomes "something" ("threw a snowball", "bought
+  apples"); never one that opens with another quantifier or count ("bought zero cars", "ate few apples"), nor after
+  a verb tagged a participle that has no participle's form ("has free | access", a misparse).
 Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), beside a pronoun
 that may take up the phrase ("heated the water until it boiled"; "A boy is held by his father", normalised "His
 father is holding a boy"), beside another "someone" or "something" ("Someone ordered something" says next to
@@ -29,6 +30,7 @@ from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
 from monalog.inference.treeops import Path, head_noun, leaf_positions, node_at, replace_at, sentence_text
 from monalog.knowledge.wordnet_facts import synsets
+from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
 from monalog.text.morphology import is_participle
@@ -37,9 +39,11 @@ from monalog.text.names import given_name
 _NP = parse_category("NP")
 _SINGULAR = frozenset({"a", "an", "the", "this", "that", "my", "your", "his", "her", "our", "their"})
 _OBJECT_DETERMINERS = _SINGULAR | {"some", "these", "those", "two", "three", "four", "five", "several"}
+_QUANTITIES = frozenset({"few", "little", "many", "much", "no", "zero", "neither", "both", "all", "any"})
 _MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "ran a mile"
 VAGUE = frozenset({"someone", "something"})
-_VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})     # as normalised
+# as the normaliser ("some thing") or the pronoun edit ("some person", "some people") writes them
+_VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})
 _MODALS = DEONTIC | PERMISSION | {"can", "could", "might"}
 _ANAPHORS = frozenset({"it", "its", "they", "them", "their", "he", "him", "his", "she", "her", "hers", "one", "ones",
                        "other", "another"})      # "the other man" contrasts with the man
@@ -95,6 +99,8 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
         return None
     if verb and (head_word.lemma.lower() in word_choice().light_verbs | _opaque_verbs()):
         return None
+    if _counted(found):
+        return None                         # "bought zero cars", "ate few apples": no "something"
     if len(found) == 1 and given_name(found[0].token.word) or _person_phrase(found, _OBJECT_DETERMINERS):
         return "someone"
     head = head_noun(found)
@@ -107,6 +113,15 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
         return None
     senses = synsets(head.lemma.lower(), "n")
     return "something" if senses and not is_a(senses[0], _MEASURE) else None
+
+
+def _counted(found: list[Leaf]) -> bool:
+    """A phrase that opens with a quantifier or count other than `_OBJECT_DETERMINERS` ("no", "zero", "few",
+    "at most two", "neither"), which may say there is nothing."""
+    first = found[0].token
+    return first.word.lower() not in _OBJECT_DETERMINERS and (
+        first.pos in ("DT", "CD", "PDT", "RB", "JJR", "JJS") or first.lemma.lower() in _QUANTITIES
+        or default_lexicon().match_determiner([leaf.token.word.lower() for leaf in found]) is not None)
 
 
 def _step(tree: Tree, path: Path, phrase: Tree, word: str) -> tuple[Tree, Step]:

@@ -190,8 +190,9 @@ def article(tokens: Sequence[Token], i: int) -> str | None:
     None for a bare noun ("playing guitar")."""
     for token in reversed(tokens[:i]):
         word = token.word.lower()
-        if token.pos in ("DT", "PRP$", "CD", "POS", "WP$") or word in COUNT_DETERMINERS or word in _SAME_COUNT:
-            return word                         # by the word too: a tagger may tag "our" JJ
+        if token.pos in ("DT", "PRP$", "CD", "POS", "WP$") or word in COUNT_DETERMINERS \
+                or (token.pos.startswith("JJ") and word in _SAME_COUNT):
+            return word                         # a tagger may tag "our" JJ
         if (not token.pos.startswith(("JJ", "NN", "VBN", "VBG", "CC")) and token.word != ",") \
                 or (token.pos == "VBN" and not is_participle(word)):        # "after" tagged VBN: a preposition
             return None

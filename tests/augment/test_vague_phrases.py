@@ -45,6 +45,9 @@ def test_phrases_made_vague_where_up(generalised, sentence, expected):
     "No nurse checked a patient.",              # ↓
     "Tom didn't eat an apple.",                 # ↓
     "Tom made sense.",                          # a bare singular
+    "Tom bought zero cars.",                    # a count that may be none
+    "Tom ate fewer than three apples.",
+    "Tom ate at most two apples.",
     "We heated the water until it boiled.",     # "it" takes up the water
     "Each passenger may bring one small bag.",  # what a permission allows
     "Firefighters rescued two children.",       # persons, not things

@@ -642,3 +642,7 @@ def test_the_final_stop_stays_at_the_end(sentence, normalised):
     result = normalize(sentence)
     assert result.text == normalised
     assert all(r.after.endswith(sentence[-1]) for r in result.rewrites)
+
+
+def test_a_compound_s_modifier_is_singular():
+    assert normalize("She plays with a toy for dogs.").text == "She plays with a dog toy."
