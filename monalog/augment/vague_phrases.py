@@ -73,7 +73,7 @@ def vague_phrases(tree: Tree, nodes: Nodes) -> Edits:
         if path == clause[0]:
             word = "someone" if _person_phrase(found, _SINGULAR) else None
         elif path[:len(clause[1])] == clause[1]:
-            word = _object_word(tree, path, found)
+            word = _object_word(tree, path, found, words)
         else:
             word = None
         if word is not None:
@@ -87,7 +87,7 @@ def _person_phrase(found: list[Leaf], determiners: frozenset[str]) -> bool:
         and is_person(head.lemma.lower())
 
 
-def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
+def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) -> str | None:
     """"someone" or "something" for the noun phrase at `path` inside the main verb phrase, or None."""
     parent = node_at(tree, path[:-1])
     if not (isinstance(parent, Binary) and parent.rule is Rule.FA and path[-1] == 1 and isinstance(parent.left, Leaf)):
@@ -108,7 +108,6 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf]) -> str | None:
     if not verb or head is None or not (determiner or head.pos == "NNS") or not head.word.isalpha() \
             or is_person(head.lemma.lower()):
         return None
-    words = [leaf.token.word.lower() for leaf in leaves(tree)]
     if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):
         return None
     senses = synsets(head.lemma.lower(), "n")
