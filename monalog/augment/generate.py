@@ -210,6 +210,8 @@ class Augmenter:
     def _generate(self, premise: str, tree: Tree, norm_steps: tuple[Step, ...],
                   neighbours: Neighbours) -> list[Generated]:
         s = self.settings
+        if premise.rstrip().endswith("?"):
+            raise ParseError("a question asserts nothing: no pairs from it", input=premise)
         if (word := misread(tree)) is not None:
             raise ParseError(f"the parse misreads {word!r} (misparse.misread): no pairs from a misread "
                              "sentence or an order", input=premise)

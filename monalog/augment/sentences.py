@@ -91,7 +91,7 @@ def as_written(hypothesis: str, premise: str) -> str:
     premise does ("... river channels" -> "... river channels.", where a deleted clause took the full stop)."""
     words = premise.lower().split()
     for phrase, forms in _NORMALISED:
-        if phrase in premise.lower() and not set(forms) & set(words):
+        if phrase in " ".join(words) and not set(forms) & set(words):      # "A  lot of": spaces as written
             hypothesis = re.sub(rf"\b(?:{'|'.join(forms)})\b", lambda m: phrase.capitalize() if m[0][0].isupper()
                                 else phrase, hypothesis, count=1, flags=re.IGNORECASE)
     end = premise.rstrip()[-1:]

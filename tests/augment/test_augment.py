@@ -9,7 +9,7 @@ from monalog.augment.generate import AugmentSettings, Augmenter, inflect
 from monalog.augment.runner import sample
 from monalog.augment.sentences import double_negative, repeated_bigram
 from monalog.augment.runner import augment_file, progress_file, read_premises
-from monalog.errors import OutputError
+from monalog.errors import OutputError, ParseError
 from monalog.rows import BadRow
 from monalog.inference.proof import Label
 from monalog.inference.prover import Prover, ProverSettings
@@ -210,3 +210,10 @@ def test_cli_augment_tagger_choice(tmp_path, capsys):
     assert "--tagger" in capsys.readouterr().err and not out.exists()
     assert main(["augment", str(source), "-o", str(out), "--depth", "1", "--tagger", "ensemble"]) == 0
     assert any(json.loads(line)["hypothesis"] == "A woman is slicing a vegetable" for line in _lines(out))
+
+
+def test_a_question_gives_no_pairs_and_odd_spacing_is_written_back(parser):
+    question, spaced = Augmenter(AugmentSettings(), parser=parser).generate_batch(
+        ["Was the parcel opened by customs?", "A  lot   of   birds flew over the lake."])
+    assert isinstance(question, ParseError) and "question" in str(question)
+    assert spaced and not [p.hypothesis for p in spaced if "Much" in p.hypothesis or "much" in p.hypothesis]
