@@ -26,11 +26,20 @@ def repeated_bigram(text: str) -> bool:
 
 def double_negative(text: str) -> bool:
     """"No dog is not running", "No guy is cutting no onion", "Neither commissioner does not spend": unnatural;
-    dropped."""
-    return sum(w in _NEGATIVE_OR_NEITHER for w in text.lower().replace("n't", " not").split()) > 1
+    dropped. Not two negatives a relative pronoun parts ("Not every alien who did not buy shirts is hairy")."""
+    clause = 0
+    for word in text.lower().replace("n't", " not").split():
+        if word in _RELATIVES:
+            clause = 0
+        elif word in _NEGATIVE_OR_NEITHER:
+            clause += 1
+            if clause > 1:
+                return True
+    return False
 
 
 _NEGATIVE_OR_NEITHER = NEGATIVE_WORDS | {"neither"}
+_RELATIVES = frozenset({"who", "whom", "which", "that"})
 
 
 def counted_no(text: str) -> bool:
@@ -82,7 +91,8 @@ _NORMALISED = (("a lot of", ("much", "many", "numerous")), ("a pair of", ("two",
 
 # the word pairs of phrases the generator writes by rule (numeral_bounds.weaker_bounds), natural wherever the
 # grammar puts them (fluency.fluency's `natural`)
-RULE_PAIRS = frozenset({(START, "at"), ("at", "least"), ("at", "most")})
+RULE_PAIRS = frozenset({(START, "at"), ("at", "least"), ("at", "most"),
+                        ("someone", "a"), ("someone", "an"), ("someone", "the")})     # "bought someone a dog"
 
 
 def as_written(hypothesis: str, premise: str) -> str:

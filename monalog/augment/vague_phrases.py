@@ -3,10 +3,12 @@
 "Tom threw something at Mary" and "... at someone". Only
 - the main clause's subject: a person's noun after a singular determiner ("a nurse", "the doctor", "my aunt");
 - inside the main clause's verb phrase (its complements and relative clauses too), as the argument of a verb or a
-  preposition: a given name, or a person's noun after a determiner, becomes "someone"; another noun's phrase that
-  is a verb's only object, after a determiner or as a bare plural, becomes "something" ("threw a snowball", "bought
-  apples"); never one that opens with another quantifier or count ("bought zero cars", "ate few apples"), nor after
-  a verb tagged a participle that has no participle's form ("has free | access", a misparse).
+  preposition: a given name, "me", "him" or "her", or a person's noun after a determiner, becomes "someone" ("She
+  bought him a dog" ⇒ "She bought someone a dog"; not beside "his" or "himself", which may be his); another noun's
+  phrase that is a verb's only object, after a determiner or as a bare plural, becomes "something" ("threw a
+  snowball", "bought apples"); never one that opens with another quantifier or count ("bought zero cars", "ate
+  few apples"), nor after a verb tagged a participle that has no participle's form ("has free | access", a
+  misparse).
 Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), beside a pronoun
 that may take up the phrase ("heated the water until it boiled"; "A boy is held by his father", normalised "His
 father is holding a boy"), beside another "someone" or "something" ("Someone ordered something" says next to
@@ -47,6 +49,9 @@ _VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thin
 _MODALS = DEONTIC | PERMISSION | {"can", "could", "might"}
 _ANAPHORS = frozenset({"it", "its", "they", "them", "their", "he", "him", "his", "she", "her", "hers", "one", "ones",
                        "other", "another"})      # "the other man" contrasts with the man
+# a person's pronoun as an object, with the forms beside which it may be their referent ("gave him his book")
+_OBJECT_PRONOUNS = {"me": frozenset({"my", "mine", "myself"}), "him": frozenset({"his", "himself"}),
+                    "her": frozenset({"her", "hers", "herself"})}
 
 
 @lru_cache(maxsize=1)
@@ -68,7 +73,8 @@ def vague_phrases(tree: Tree, nodes: Nodes) -> Edits:
         found = leaves(pn.node)
         inside = sorted(i for p, i in positions.items() if p[:len(path)] == path)
         outside = set(words[:inside[0]] + words[inside[-1] + 1:])
-        if any(leaf.token.pos == "CC" for leaf in found) or _ANAPHORS & outside:
+        own = _OBJECT_PRONOUNS.get(found[0].token.word.lower()) if len(found) == 1 else None
+        if any(leaf.token.pos == "CC" for leaf in found) or (_ANAPHORS if own is None else own) & outside:
             continue
         if path == clause[0]:
             word = "someone" if _person_phrase(found, _SINGULAR) else None
@@ -93,7 +99,8 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
     if not (isinstance(parent, Binary) and parent.rule is Rule.FA and path[-1] == 1 and isinstance(parent.left, Leaf)):
         return None
     head_word = parent.left.token
-    verb = head_word.pos.startswith("VB") and str(parent.left.category).count("NP") == 2 \
+    objects = str(parent.left.category).count("NP") - 1        # 2: the first of a double object ("gave | me")
+    verb = head_word.pos.startswith("VB") and objects in (1, 2) \
         and (head_word.pos != "VBN" or is_participle(head_word.word.lower()))     # "has free | access": a misparse
     if not verb and head_word.pos not in ("IN", "TO"):
         return None
@@ -101,11 +108,12 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
         return None
     if _counted(found):
         return None                         # "bought zero cars", "ate few apples": no "something"
-    if len(found) == 1 and given_name(found[0].token.word) or _person_phrase(found, _OBJECT_DETERMINERS):
+    if len(found) == 1 and (given_name(found[0].token.word) or found[0].token.word.lower() in _OBJECT_PRONOUNS) \
+            or _person_phrase(found, _OBJECT_DETERMINERS):
         return "someone"
     head = head_noun(found)
     determiner = found[0].token.word.lower() in _OBJECT_DETERMINERS
-    if not verb or head is None or not (determiner or head.pos == "NNS") or not head.word.isalpha() \
+    if not verb or objects != 1 or head is None or not (determiner or head.pos == "NNS") or not head.word.isalpha() \
             or is_person(head.lemma.lower()):
         return None
     if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):

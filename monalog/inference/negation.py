@@ -192,6 +192,19 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         yield edited, f"{label}: \"{first_aux.token.word} not\""
 
 
+def never_as_not(tree: Tree) -> tuple[Path, Tree] | None:
+    """(the path of the main clause's only negation, `tree` with it as "not" in the form people write) when that
+    negation is "never" ("Bush never lied" -> "Bush did not lie", "I have never seen" -> "I have not seen")."""
+    clause = main_clause(tree)
+    paths = _negated(tree, clause[1]) if clause else []
+    neg = _negation_at(node := node_at(tree, paths[0])) if len(paths) == 1 else 0
+    if clause is None or len(paths) != 1 or cast(Leaf, node.children[neg]).token.lemma.lower() != "never":
+        return None
+    positive = _unnegated(tree, paths[0], neg)
+    negated = next(_negations_of_vp(positive, clause[1]), None) or plain_negation(positive, *clause)
+    return (paths[0] + (neg,), negated[0]) if negated else None
+
+
 def _negated(tree: Tree, vp_path: Path) -> list[Path]:
     """The nodes of the verb phrase at `vp_path` with a negation among their children, outside its noun phrases
     and reported clauses (`_embedded`)."""

@@ -7,8 +7,8 @@ from __future__ import annotations
 from monalog.inference.edits import (added_complements, added_conjuncts, added_determiners, added_disjuncts,
                                      adjective_swaps, adverb_moves, aligned_phrases, clothing_colours,
                                      compound_phrases, deletions, determiner_phrases, ground_prepositions,
-                                     insertions, npi_any, numeral_bounds, place_names, place_phrases, pp_moves,
-                                     pronoun_subjects, replacements, surface_modifiers, two_word_determiners,
+                                     insertions, never_not, npi_any, numeral_bounds, place_names, place_phrases,
+                                     pp_moves, pronoun_subjects, replacements, surface_modifiers, two_word_determiners,
                                      vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
@@ -35,6 +35,7 @@ RULES: tuple[Rule, ...] = (
     added_determiners.edits,        # "mistakes" ≥ "many mistakes" (↓)
     npi_any.edits,                  # "a N" ≡ "any N" where a downward operator licenses it
     vacuous_ever.edits,             # "has ever caught" ≡ "has caught"
+    never_not.edits,                # "never lied" ≤ "did not lie" (↑)
     pronoun_subjects.edits,         # "she" ≤ "some person" (↑)
 )
 

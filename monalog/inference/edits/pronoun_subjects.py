@@ -1,7 +1,8 @@
 """A personal pronoun that names people, or a given name, made general where ↑: "She said three words"
 ≤ "Some person said three words" (the normalised "Someone said ..."), "We have a choice" ≤ "Some people
-have a choice", "Tom left" ≤ "Some person left". Not "you" (often anyone: "You shouldn't read useless
-books"), "they" or "it", which name things as well as people. The generator uses the same edit
+have a choice", "Tom left" ≤ "Some person left", and as objects: "She loves him" ≤ "She loves some person".
+Not "you" (often anyone: "You shouldn't read useless books"), "they", "them" or "it", which name things as
+well as people. The generator uses the same edit
 (`generalised`)."""
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from monalog.inference.treeops import Path, replace_at, same_category, sentence_
 from monalog.polarity.marks import Polarity
 from monalog.text.names import given_name
 
-PEOPLE = {"i": "person", "he": "person", "she": "person", "we": "people"}
+PEOPLE = {"i": "person", "he": "person", "she": "person", "we": "people",
+          "me": "person", "him": "person", "her": "person", "us": "people"}
 _NP, _DET, _N = parse_category("NP"), parse_category("NP/N"), parse_category("N")
 
 

@@ -1,0 +1,65 @@
+"""Issue 51's sixty-seventh stop: more pairs from premises outside SICK's style, each edit sound where it fires. "never"
+as "not" ("Bush never lied" ⇒ "Bush did not lie"), "me", "him" and "her" made "someone" where ↑, a day's name dropped
+with its whole phrase, a contradiction "Not every alien who did not ..." (two negatives in two clauses), and no
+"these" for the pronoun "those"."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.sentences import double_negative
+from monalog.inference.proof import Label
+from monalog.inference.prover import Prover
+
+
+@pytest.fixture(scope="module")
+def generated(parser):
+    augmenter = Augmenter(AugmentSettings(), parser=parser)
+
+    def pairs(premise: str) -> dict[str, Label]:
+        [result] = augmenter.generate_batch([premise])
+        assert isinstance(result, list)
+        return {p.hypothesis: p.label for p in result}
+    return pairs
+
+
+@pytest.mark.parametrize("premise, hypothesis", [
+    ("My grandmother never used a recipe for her bread.", "My grandmother did not use a recipe for her bread."),
+    ("I have never seen a giraffe.", "I have not seen a giraffe."),
+    ("She bought him a dog.", "She bought someone a dog."),
+    ("I told her about my trip.", "I told someone about my trip."),
+    ("A school group visited the castle on Wednesday.", "A school group visited the castle."),
+    ("Every alien who did not buy shirts is hairy.", "Not every alien who did not buy shirts is hairy."),
+])
+def test_new_pairs(generated, premise, hypothesis):
+    label = Label.CONTRADICTION if hypothesis.startswith("Not every") else Label.ENTAILMENT
+    assert generated(premise).get(hypothesis) is label
+
+
+@pytest.mark.parametrize("premise, unwanted", [
+    ("She doesn't love him.", "love someone"),            # ↓: not loving him is no not loving anyone
+    ("Tom gave him his book.", "someone"),                # "his" may be his
+    ("Her manners are not those of a lady.", "these"),    # a pronoun, no determiner of "these ≡ those"
+    ("Few people never lie.", "do not lie"),              # "never" ↓ under "few"
+])
+def test_pairs_never_emitted(generated, premise, unwanted):
+    assert not [h for h in generated(premise) if unwanted in h]
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", [
+    ("Bush never lied to the voters.", "Bush did not lie to the voters.", Label.ENTAILMENT),
+    ("I have never seen a hummingbird.", "I have not seen a hummingbird.", Label.ENTAILMENT),
+    ("She never eats meat.", "She doesn't eat meat.", Label.ENTAILMENT),
+    ("She does not eat meat.", "She never eats meat.", Label.NEUTRAL),
+    ("Few people never lie.", "Few people do not lie.", Label.NEUTRAL),
+    ("She loves him.", "She loves someone.", Label.ENTAILMENT),
+    ("She doesn't love him.", "She doesn't love someone.", Label.NEUTRAL),
+])
+def test_the_prover_reads_them(parser, premise, hypothesis, label):
+    assert Prover(parser=parser).prove(premise, hypothesis).label is label
+
+
+def test_negatives_in_two_clauses_are_no_double_negative():
+    assert not double_negative("Not every alien who did not buy shirts is hairy.")
+    assert double_negative("No alien who did not buy shirts is not hairy.")
+    assert double_negative("No dog is not running.")
