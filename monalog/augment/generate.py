@@ -38,7 +38,7 @@ from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError, ParseError
 from monalog.inference.alignment import Knowledge
-from monalog.inference.edits import never_not
+from monalog.inference.edits import anymore, never_not
 from monalog.inference.edits.numeral_bounds import weaker_bounds
 from monalog.inference.generation import Generator
 from monalog.inference.target import kb_leq, pair_fact
@@ -239,6 +239,7 @@ class Augmenter:
             yield from weaker_bounds(edited, nodes)
             yield from someone_subject(edited, nodes)
             yield from never_not.as_not(edited, nodes)
+            yield from anymore.dropped(edited, nodes)
             yield from vague_phrases(edited, nodes)
             spans = generic_spans(edited, generic)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)

@@ -1,5 +1,6 @@
 """Issue 51's sixty-seventh stop: more pairs from premises outside SICK's style, each edit sound where it fires. "never"
-as "not" ("Bush never lied" ⇒ "Bush did not lie"), "me", "him" and "her" made "someone" where ↑, a day's name dropped
+as "not" ("Bush never lied" ⇒ "Bush did not lie"), "anymore" dropped ("doesn't eat meat anymore" ⇒ "doesn't eat
+meat"), "me", "him" and "her" made "someone" where ↑, a day's name dropped
 with its whole phrase, a contradiction "Not every alien who did not ..." (two negatives in two clauses), and no
 "these" for the pronoun "those"."""
 from __future__ import annotations
@@ -28,6 +29,7 @@ def generated(parser):
     ("I have never seen a giraffe.", "I have not seen a giraffe."),
     ("She bought him a dog.", "She bought someone a dog."),
     ("I told her about my trip.", "I told someone about my trip."),
+    ("I don't eat meat anymore.", "I don't eat meat."),
     ("A school group visited the castle on Wednesday.", "A school group visited the castle."),
     ("Every alien who did not buy shirts is hairy.", "Not every alien who did not buy shirts is hairy."),
 ])
@@ -54,6 +56,8 @@ def test_pairs_never_emitted(generated, premise, unwanted):
     ("Few people never lie.", "Few people do not lie.", Label.NEUTRAL),
     ("She loves him.", "She loves someone.", Label.ENTAILMENT),
     ("She doesn't love him.", "She doesn't love someone.", Label.NEUTRAL),
+    ("Tom doesn't watch TV anymore.", "Tom doesn't watch TV.", Label.ENTAILMENT),
+    ("She is no longer a baby.", "She is not a baby.", Label.ENTAILMENT),
 ])
 def test_the_prover_reads_them(parser, premise, hypothesis, label):
     assert Prover(parser=parser).prove(premise, hypothesis).label is label

@@ -5,10 +5,10 @@ here (spaCy's pipeline is the model)."""
 from __future__ import annotations
 
 from monalog.inference.edits import (added_complements, added_conjuncts, added_determiners, added_disjuncts,
-                                     adjective_swaps, adverb_moves, aligned_phrases, clothing_colours,
-                                     compound_phrases, deletions, determiner_phrases, ground_prepositions,
-                                     insertions, never_not, npi_any, numeral_bounds, place_names, place_phrases,
-                                     pp_moves, pronoun_subjects, replacements, surface_modifiers, two_word_determiners,
+                                     adjective_swaps, adverb_moves, aligned_phrases, anymore, clothing_colours,
+                                     compound_phrases, deletions, determiner_phrases, ground_prepositions, insertions,
+                                     never_not, npi_any, numeral_bounds, place_names, place_phrases, pp_moves,
+                                     pronoun_subjects, replacements, surface_modifiers, two_word_determiners,
                                      vacuous_ever)
 from monalog.inference.edits.context import EditContext, Edits, Nodes, Rule
 
@@ -36,6 +36,7 @@ RULES: tuple[Rule, ...] = (
     npi_any.edits,                  # "a N" ≡ "any N" where a downward operator licenses it
     vacuous_ever.edits,             # "has ever caught" ≡ "has caught"
     never_not.edits,                # "never lied" ≤ "did not lie" (↑)
+    anymore.edits,                  # "doesn't watch TV anymore" ≤ "doesn't watch TV"
     pronoun_subjects.edits,         # "she" ≤ "some person" (↑)
 )
 
