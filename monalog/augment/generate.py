@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 from monalog.augment.agreement import agree
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
+from monalog.augment.definites import indefinite_subjects
 from monalog.augment.fluency import default_min_fluency, fluency
 from monalog.augment.generics import (bare_subject, generic_paths, generic_spans, kind_objects, only_paths, outside,
                                       scoped_universal)
@@ -248,6 +249,8 @@ class Augmenter:
         states = explore(tree, edits, self.polarizer, s.depth).states
         pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
                            norm_steps + state.steps()) for state in states[1:]]
+        pairs += [Generated(premise, sentence_text(agree(edited, tree)), Label.ENTAILMENT, norm_steps + steps)
+                  for edited, steps in indefinite_subjects(states, self.kb)]     # one lemma key with "the"
         # never "A or B is not", nor "did not eat something"
         plain = [st for st in states if not has_disjunct(st.tree) and not vague_object(sentence_text(st.tree))]
         seen = {p.hypothesis.lower() for p in pairs}

@@ -18,6 +18,7 @@ from monalog.inference.proof import Step, StepKind
 from monalog.inference.target import pair_fact
 from monalog.inference.treeops import leaf_positions, norm_lemma, replace_at, sentence_text
 from monalog.knowledge.wordnet import wordnet
+from monalog.knowledge.wordnet_facts import synsets
 from monalog.polarity.lexicon import DEFINITES
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
@@ -36,11 +37,18 @@ def _classes() -> tuple[tuple[str, str], ...]:
 
 @lru_cache(maxsize=20000)
 def adjective_for(lemma: str) -> str | None:
-    """The adjective for the noun `lemma`: its first class above the noun's usual readings, or None."""
+    """The adjective for the noun `lemma`: its first class above the noun's usual readings, or at most two steps
+    above its first sense, or None. The adjective is sound in any sense (a subsective adjective only narrows); the
+    class picks one that fits how the noun is read ("a big mistake", "a simple question"; not "a good point",
+    whose geometric first sense lies four steps under idea.n.01)."""
     if not word_choice().common(lemma, False, "n"):
         return None
+    senses = synsets(lemma, "n")
+    near = set(senses[:1]) | {h for s in senses[:1] for h in s.hypernyms()}
+    near |= {h for s in near for h in s.hypernyms()}
     for synset, adjective in _classes():
-        if sense_share(lemma, frozenset([wordnet().synset(synset)])) >= word_choice().min_sense_share:
+        general = frozenset([wordnet().synset(synset)])
+        if general & near or sense_share(lemma, general) >= word_choice().min_sense_share:
             return adjective
     return None
 

@@ -1,0 +1,71 @@
+"""A sentence's opening "the" made "a" before a singular noun and "some" before a plural where ↑ ("The spider is
+spinning a web" ⇒ "A spider is spinning a web", "The neighbours planted a tree" ⇒ "Some neighbours planted a tree"):
+the definite names things there are, so there are such things (MonaLog's the ≤ some, the fixed KB's). Only the main
+subject's "the" (objects and places are full of definites that name no thing at all: "plays the piano", "in the
+morning"), before a common noun (countable, if singular), after no adjective that picks the one thing ("the same",
+"the only", "the first", a superlative), before no "of" ("the top of the hill"), and never before a noun of
+grammars/unique_nouns.txt ("the sun", "the police") or a time or measure ("the day")."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator, Sequence, cast
+
+from monalog.augment.contradictions import is_a
+from monalog.augment.readability import ORDINAL
+from monalog.augment.words import replacing_leaf
+from monalog.ccg.tree import Token, Tree, leaves
+from monalog.inference.proof import Step, StepKind
+from monalog.inference.search import State
+from monalog.inference.target import kb_leq
+from monalog.inference.treeops import replace_at, sentence_text
+from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.wordnet_facts import synsets
+from monalog.polarity.marks import Polarity
+from monalog.resources import grammar_lines
+from monalog.text.morphology import countable
+
+_PICKING = frozenset({"same", "only", "whole", "entire", "main", "other", "very", "next", "last", "following",
+                      "previous", "usual", "latter", "former", "right", "wrong", "proper", "real", "exact",
+                      "opposite", "present", "current", "sole", "particular", "certain", "famous", "original"})
+_MEASURE = "measure.n.02"
+
+
+@lru_cache(maxsize=1)
+def _unique() -> frozenset[str]:
+    return frozenset(grammar_lines("unique_nouns.txt"))
+
+
+def indefinite_subjects(states: Sequence[State], kb: KnowledgeBase) -> Iterator[tuple[Tree, tuple[Step, ...]]]:
+    """(edited tree, steps from the premise) for each generated sentence (`states`, the premise first) that opens
+    with a "the" that may become "a" or "some" (module docstring). After the search, not as one of its edits: the
+    search visits a lemma key once, and "the", "a" and "some" share one."""
+    for state in states:
+        first = leaves(state.tree)[0]
+        path, node = next(((p, n) for p, n in state.polarized.walk_paths() if n.node is first), ((), None))
+        article = _indefinite([leaf.token for leaf in leaves(state.tree)])
+        facts = kb_leq(kb, "the", article) if article else None
+        if node is not None and node.polarity is Polarity.UP and str(first.category) == "NP/N" and facts:
+            edited = replace_at(state.tree, path, replacing_leaf(first, cast(str, article)))
+            step = Step(StepKind.REPLACE, first.token.word, leaves(edited)[0].token.word, sentence_text(edited),
+                        Polarity.UP, facts)
+            yield edited, state.steps() + (step,)
+
+
+def _indefinite(tokens: Sequence[Token]) -> str | None:
+    """"a" or "some" for the sentence's opening "the" (module docstring), or None."""
+    if tokens[0].word.lower() != "the":
+        return None
+    j = 1
+    while j < len(tokens) and tokens[j].pos in ("JJ", "VBN", "VBG") and tokens[j].word.isalpha():
+        j += 1
+    while j + 1 < len(tokens) and tokens[j].pos == "NN" and tokens[j + 1].pos in ("NN", "NNS"):
+        j += 1                                  # "the school bus": its head
+    if j >= len(tokens) or tokens[j].pos not in ("NN", "NNS") or not tokens[j].word.isalpha() \
+            or tokens[j + 1:j + 2] and tokens[j + 1].word.lower() in ("of", "'s") \
+            or any(t.word.lower() in _PICKING or ORDINAL.match(t.word.lower()) for t in tokens[1:j]):
+        return None
+    noun = tokens[j].lemma.lower()
+    senses = synsets(noun, "n")
+    if noun in _unique() or not senses or is_a(senses[0], _MEASURE):
+        return None
+    return "some" if tokens[j].pos == "NNS" else "a" if countable(noun) else None
