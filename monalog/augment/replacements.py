@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any, Iterator
 
 from monalog.augment.readability import gender_clash, readability
-from monalog.augment.words import (bound_neighbours, in_compound, noun_forms, premodified_from, replacing_leaf,
-                                   surface_tag, word_choice)
+from monalog.augment.words import (bare_count, bound_neighbours, in_compound, noun_forms, premodified_from,
+                                   replacing_leaf, surface_tag, word_choice)
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
@@ -132,6 +132,8 @@ def _candidates(leaf: Leaf, pos: str, up: bool, kb: KnowledgeBase, neighbours: N
         words = [t.word.lower() for t in tokens]
         kept = [w for w in candidates if word_choice().same_number(det, w)           # "that" -> "this": another
                 and not {det, w} <= _DEMONSTRATIVES and (w != "most" or i == 0)]    # "don't have most secrets"
+        if up and bare_count(tokens, i):
+            kept.append("some")                 # "Two robins built a nest" ⇒ "Some robins built a nest"
         return kept + bound_neighbours(words, i, up), None
     wordnet_words, sense = neighbours.get((lemma, pos, up), ((), None))
     candidates += [w for w in wordnet_words if w not in candidates]

@@ -312,6 +312,24 @@ _BOUNDS = frozenset({"at least", "at most", "more than", "fewer than", "less tha
                      "no less than", "not more than", "not less than", "not fewer than"})
 
 
+def bare_count(tokens: Sequence[Token], i: int) -> bool:
+    """The word at `i` is a numeral of two or more that counts the plural noun after it, with no word before it
+    that bounds or rounds it ("at most two", "about two", "two or three") nor a number after it ("two thousand"):
+    "two robins" are some robins, read "at least" or "exactly"; not a time or measure ("two hours")."""
+    word, before = tokens[i].word.lower(), tokens[i - 1].word.lower() if i else ""
+    n = int(word) if word.isdigit() else _COUNT_WORDS.index(word) if word in _COUNT_WORDS else None
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    if n is None or n < 2 or after is None or after.pos != "NNS" or before in _ROUNDING \
+            or (i and tokens[i - 1].pos in ("RB", "JJR", "JJS", "CD")):
+        return False
+    senses = synsets(after.lemma.lower(), "n")
+    return bool(senses) and not any(h.name() == "measure.n.02" for h in senses[0].closure(lambda s: s.hypernyms()))
+
+
+_ROUNDING = frozenset({"about", "around", "over", "under", "nearly", "almost", "approximately", "roughly", "some",
+                       "up", "than", "or", "and", "to", "least", "most", "exactly"})
+
+
 def bound_neighbours(words: Sequence[str], i: int, up: bool) -> list[str]:
     """The next numeral down (where ↑) or up (where ↓) for the numeral `words[i]` after a bound ("at
     most three"), spelt as it is; none below two (a singular noun would follow) or past twelve in words."""

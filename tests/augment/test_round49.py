@@ -33,6 +33,7 @@ def generated(parser):
     ("The spider is spinning a web.", "A spider is spinning a web."),
     ("The neighbours planted an apple tree in their garden.", "Some neighbours planted an apple tree."),
     ("We don't make mistakes.", "We don't make big mistakes."),
+    ("Two robins built a nest in the hedge.", "Some robins built a nest."),
     ("A school group visited the castle on Wednesday.", "A school group visited the castle."),
     ("Every alien who did not buy shirts is hairy.", "Not every alien who did not buy shirts is hairy."),
 ])
@@ -49,6 +50,8 @@ def test_new_pairs(generated, premise, hypothesis):
     ("The police arrived at the scene.", "A police"),     # grammars/unique_nouns.txt
     ("The first guests left early.", "Some first"),       # "first" picks the guests
     ("The top of the hill was covered in snow.", "A top"),
+    ("I waited two hours.", "some hours"),                # a measure
+    ("At least two robins built a nest.", "Some robins"),  # a bound is weakened by its own rule
 ])
 def test_pairs_never_emitted(generated, premise, unwanted):
     assert not [h for h in generated(premise) if unwanted in h]
