@@ -1,4 +1,4 @@
-"""Issue 51's sixty-seventh stop: more pairs from premises outside SICK's style, each edit sound where it fires. "never"
+"""Issue 51's sixteenth stop: more pairs from premises outside SICK's style, each edit sound where it fires. "never"
 as "not" ("Bush never lied" ⇒ "Bush did not lie"), "anymore" dropped ("doesn't eat meat anymore" ⇒ "doesn't eat
 meat"), "me", "him" and "her" made "someone" where ↑, a day's name dropped
 with its whole phrase, a contradiction "Not every alien who did not ..." (two negatives in two clauses), and no
