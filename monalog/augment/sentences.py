@@ -63,13 +63,14 @@ def upward_any(text: str) -> bool:
 
 
 def tidy(text: str) -> str:
-    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "You 'd",
-    "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the normaliser's
-    "some thing"/"some person"/"no person" (and, under a negation, "any thing") and "on every morning"
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '",
+    "You 'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the
+    normaliser's "some thing"/"some person"/"no person" (and, under a negation, "any thing") and "on every morning"
     written as people do."""
     text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
     text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
     text = re.sub(r"\( ", "(", text)
+    text = re.sub(r"(?<=s) '(?= \w)", "'", text)       # a plural's possessive: "the parents ' race"
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
     return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
