@@ -247,10 +247,9 @@ class Augmenter:
                         if not _cuts(edited, t, spans) and bad_deletion(edited, t) is None)   # "guinea pig"
 
         states = explore(tree, edits, self.polarizer, s.depth).states
-        pairs = [Generated(premise, sentence_text(agree(state.tree, tree)), Label.ENTAILMENT,
-                           norm_steps + state.steps()) for state in states[1:]]
-        pairs += [Generated(premise, sentence_text(agree(edited, tree)), Label.ENTAILMENT, norm_steps + steps)
-                  for edited, steps in indefinite_subjects(states, self.kb)]     # one lemma key with "the"
+        reached = [(st.tree, st.steps()) for st in states[1:]] + list(indefinite_subjects(states, self.kb))
+        pairs = [Generated(premise, sentence_text(agree(edited, tree)), Label.ENTAILMENT, norm_steps + steps)
+                 for edited, steps in reached]
         # never "A or B is not", nor "did not eat something"
         plain = [st for st in states if not has_disjunct(st.tree) and not vague_object(sentence_text(st.tree))]
         seen = {p.hypothesis.lower() for p in pairs}

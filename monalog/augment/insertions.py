@@ -23,7 +23,7 @@ from monalog.polarity.lexicon import DEFINITES
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.resources import grammar_lines
-from monalog.text.morphology import is_cardinal
+from monalog.text.morphology import countable, is_cardinal
 
 _ADJECTIVE = parse_category("N/N")
 # determiners after which an added adjective reads as a restriction, not as news about a known referent
@@ -127,7 +127,8 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
 
 def _open_slot(tokens: list[Token], i: int) -> bool:
     """The noun at i follows an indefinite or quantifying determiner directly, or is a bare plural
-    after a verb or preposition; it is no noun's modifier (the next word is no noun)."""
+    after a verb or preposition or a bare mass noun after a verb; it is no noun's modifier (the next word is no
+    noun)."""
     if i + 1 < len(tokens) and tokens[i + 1].pos.startswith("NN"):
         return False
     if not i:
@@ -138,4 +139,6 @@ def _open_slot(tokens: list[Token], i: int) -> bool:
     if before.word.lower() in _OPEN_DETERMINERS or is_cardinal(before.word.lower()):   # "at most three elephants"
         return True
     verb = before.pos.startswith("VB") and bool(wordnet().synsets(before.lemma.lower(), "v"))    # not "news"
+    if surface_tag(tokens[i]) == "NN":
+        return verb and not countable(tokens[i].lemma.lower())     # "doesn't like coffee", not "go to school"
     return surface_tag(tokens[i]) == "NNS" and (verb or before.pos.startswith(("IN", "TO")))

@@ -56,7 +56,7 @@ def _third_person(tree: Tree, vp: Path) -> Tree | None:
         path += (0,)
     assert isinstance(node, Leaf)
     word, lemma = node.token.word.lower(), node.token.lemma.lower()
-    if word in _SAME or (word == past_tense(lemma) != lemma):
+    if word in _SAME or lemma in _SAME or (word == past_tense(lemma) != lemma):     # "ca", "wo": "can", "will"
         return tree
     if word in _FIRST_PERSON:
         form = _FIRST_PERSON[word]

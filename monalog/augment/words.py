@@ -10,8 +10,9 @@ from typing import Sequence
 from monalog.ccg.tree import Leaf, Token
 from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
+from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
-from monalog.resources import kb_path
+from monalog.resources import grammar_lines, kb_path
 from monalog.text.morphology import countable, inflect, irregular_plural_forms, is_participle, plural
 
 
@@ -99,6 +100,9 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         for _ in range(steps):
             layer = _by_frequency(h for s in layer for h in s.hypernyms())
             related += layer
+        if pos == "n":              # an everyday kind further up: "elephant" -> "animal"
+            above = set(sense.closure(lambda s: s.hypernyms()))
+            related += [kind for kind in _basic_kinds() if kind in above and kind not in related]
     elif pos == "n" and lemma in choice.general_nouns:
         return ()                   # its kinds are any things ("substance" -> "chemistry", "substrate")
     else:
@@ -123,6 +127,12 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
         if len(out) >= per_word:
             break
     return tuple(out.items())
+
+
+@lru_cache(maxsize=1)
+def _basic_kinds() -> tuple:
+    """grammars/basic_kinds.txt's synsets, in its order."""
+    return tuple(wordnet().synset(name) for name in grammar_lines("basic_kinds.txt"))
 
 
 @lru_cache(maxsize=50000)
