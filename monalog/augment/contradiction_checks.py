@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from monalog.augment.definites import unique_nouns
 from monalog.augment.readability import (CLAUSE_WORDS, DETERMINERS, NEGATIVE_WORDS, ORDINAL, QUESTION_WORDS,
                                          readability)
 from monalog.resources import grammar_lines
@@ -73,6 +74,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
         return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
+    if any(a == "no" and b in unique_nouns() for a, b in zip(new, new[1:])):
+        return "\"no\" before a thing there is one of (\"and no sun is setting\")"
     if new[:1] == ["no"] and new[1:2] and ORDINAL.match(new[1]):
         return f"\"no {new[1]}\": an ordinal names one thing, not a kind to deny (\"No 15th corps\")"
     if _TRAILING_PARTICIPLE.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):

@@ -31,7 +31,8 @@ _MEASURE = "measure.n.02"
 
 
 @lru_cache(maxsize=1)
-def _unique() -> frozenset[str]:
+def unique_nouns() -> frozenset[str]:
+    """grammars/unique_nouns.txt: nouns "the" makes one thing ("the sun")."""
     return frozenset(grammar_lines("unique_nouns.txt"))
 
 
@@ -66,6 +67,6 @@ def _indefinite(tokens: Sequence[Token]) -> str | None:
         return None
     noun = tokens[j].lemma.lower()
     senses = synsets(noun, "n")
-    if noun in _unique() or not senses or is_a(senses[0], _MEASURE):
+    if noun in unique_nouns() or not senses or is_a(senses[0], _MEASURE):
         return None
     return "some" if tokens[j].pos == "NNS" else "a" if countable(noun) else None

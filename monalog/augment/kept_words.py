@@ -1,15 +1,17 @@
 """Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our
-oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), and a word of a name
-of several capitalised words ("The branch on High Street" -> "on Street"), of a day or month when the rest of
-its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle on Wednesday" may lose "on
-Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the long jump" -> "in the
-jump")."""
+oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), "other" ("the other man's work"
+is no "the man's work"), a word of a name of several capitalised words ("The branch on High Street" -> "on Street"),
+of a day or month when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the
+castle on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals
+in the long jump" -> "in the jump"); nor the complement of a participle after a noun ("The rink placed outdoors is
+full" -> "The rink placed is full")."""
 from __future__ import annotations
 
 from typing import Sequence
 
 from monalog.ccg.tree import Token
 from monalog.knowledge.superlatives import superlative
+from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
 
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
@@ -19,8 +21,13 @@ _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "sat
 
 def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """Why the words start..end of a sentence must stay, or None."""
+    if start > 1 and tokens[start - 1].pos == "VBN" and tokens[start - 2].pos.startswith("NN") \
+            and end < len(tokens) and tokens[end].pos.startswith(("VB", "MD")):
+        return f"a participle's complement dropped (\"{tokens[start - 1].word}\" left: \"the rink placed is full\")"
     for i in range(start, end):
         word = tokens[i].word
+        if word.lower() in ("other", "another"):
+            return f"\"{word}\" dropped (\"the other man's work\" is no \"the man's work\")"
         if superlative(word) or tokens[i].pos == "JJS":
             return f"a superlative dropped (\"{word}\" picks the referent: \"our oldest tortoise\" -> \"our tortoise\")"
         if word[:1].isupper() and word.lower() in _DATES and (
@@ -37,8 +44,11 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 
 def _idiom(phrase: str) -> bool:
-    """A phrase WordNet has as one noun, none of whose senses is a kind of its last word's ("long jump", "red
-    tape", "small talk"; not "little girl" or "swimming pool")."""
+    """A phrase WordNet has as one noun naming an activity or event, none of whose senses is a kind of its last
+    word's ("long jump", "small talk", "red tape"; not "little girl" or "swimming pool"). Not a thing's name, which
+    is read literally as often ("big fish", "deep water": WordNet lists only their idioms)."""
     senses = synsets(phrase.replace(" ", "_"), "n")
     heads = set(synsets(phrase.split()[-1], "n"))
-    return bool(senses) and not any(s in heads or heads & set(s.closure(lambda h: h.hypernyms())) for s in senses)
+    above = [set(s.closure(lambda h: h.hypernyms())) for s in senses]
+    acts = {wordnet().synset("act.n.02"), wordnet().synset("event.n.01")}
+    return bool(senses) and all(acts & ups and not heads & (ups | {s}) for s, ups in zip(senses, above))
