@@ -1,10 +1,10 @@
 """Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our
-oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), "other" ("the other man's work"
-is no "the man's work"), a word of a name of several capitalised words ("The branch on High Street" -> "on Street"),
-of a day or month when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the
-castle on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals
-in the long jump" -> "in the jump"); nor the complement of a participle after a noun ("The rink placed outdoors is
-full" -> "The rink placed is full")."""
+oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), "other" before its noun ("the
+other man's work" is no "the man's work"), a word of a name of several capitalised words ("The branch on High
+Street" -> "on Street"), of a day or month when the rest of its phrase stays ("reported Monday morning" ->
+"reported morning"; "visited the castle on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with
+a meaning of its own ("won medals in the long jump" -> "in the jump"); nor the complement of a participle after a
+noun ("The rink placed outdoors is full" -> "The rink placed is full")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -26,7 +26,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"a participle's complement dropped (\"{tokens[start - 1].word}\" left: \"the rink placed is full\")"
     for i in range(start, end):
         word = tokens[i].word
-        if word.lower() in ("other", "another"):
+        if word.lower() in ("other", "another") and i == end - 1 and end < len(tokens) \
+                and tokens[end].pos.startswith(("NN", "JJ")):
             return f"\"{word}\" dropped (\"the other man's work\" is no \"the man's work\")"
         if superlative(word) or tokens[i].pos == "JJS":
             return f"a superlative dropped (\"{word}\" picks the referent: \"our oldest tortoise\" -> \"our tortoise\")"
