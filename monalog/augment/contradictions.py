@@ -17,6 +17,7 @@ from monalog.augment.words import (in_compound, plainly_countable, premodified_f
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.negation import NEGATIONS, SUBJECT_SWAP, contradictories, main_clause, picks_from_earlier
+from monalog.inference.some_any import ANY, swap_items
 from monalog.inference.subjects import EXISTENTIAL, bare_few, few_subject, is_quantity, vague_subject, without_few
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.treeops import (auxiliaries, leaf_positions, node_at, norm_lemma, replace_at, sentence_text,
@@ -192,7 +193,7 @@ def _there_is_no(tree: Tree) -> list[tuple[str, str]]:
     words = [leaf.token for leaf in leaves(noun)]
     if any(t.lemma.lower() in ("and", "or") for t in words):
         return []
-    rest = surface(vp.right)
+    rest = surface(swap_items(vp.right, (), ANY, conjunct=True))     # "no dog herding any sheep"
     text = surface(noun)
     be = be_for(text)
     if not words[0].pos.startswith("NNP"):
