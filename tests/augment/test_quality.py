@@ -228,7 +228,7 @@ def test_min_fluency_option_accepts_off():
 def test_the_person_of_an_agentless_passive_is_never_negated(parser):
     pairs = Augmenter(AugmentSettings(), parser=parser).generate_batch(["Some onions are being chopped"])[0]
     contradictions = {g.hypothesis for g in pairs if g.label is Label.CONTRADICTION}
-    assert "Nobody is chopping some onions" in contradictions
+    assert "Nobody is chopping any onions" in contradictions
     assert not any(" not " in h for h in contradictions)   # "A person is not chopping ..." may hold as well
 
 
