@@ -21,7 +21,8 @@ _MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP
 
 def misread(tree: Tree) -> str | None:
     """The word that shows the parse of a premise misread, or None: a lower-case word read as a noun that WordNet knows
-    only as a verb ("Understanding a document requires ...": "requires" a plural noun; "Let's listen to"); a noun
+    only as a verb or adverb ("Understanding a document requires ...": "requires" a plural noun; "Let's listen to";
+    "hit the crossbar twice", "twice" a noun); a noun
     or verb in use (SemCor counts its senses), never an adverb or adjective, read as an adverb or a preposition
     ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition); a verb's -ing form read
     as a determiner of its object ("without | seeing | some birds"); a first name read as the modifier of a
@@ -70,8 +71,8 @@ def misread(tree: Tree) -> str | None:
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
         if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
-                and (wordnet().synsets(lemma, "v") or wordnet().synsets(word, "v")):
-            return word
+                and any(wordnet().synsets(w, pos) for w in (lemma, word) for pos in "vr"):
+            return word                         # "requires" a plural noun; "hit the crossbar | twice" a noun
         if word.isalpha() and word.islower() and lemma not in AUXILIARIES \
                 and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
                                                   or str(leaf.category) == "NP/NP" and word.endswith("ing")
