@@ -217,10 +217,7 @@ class Augmenter:
         if (word := misread(tree)) is not None:
             raise ParseError(f"the parse misreads {word!r} (misparse.misread): no pairs from a misread "
                              "sentence or an order", input=premise)
-        premise_lemmas = set(lemma_key(tree))
-
-        words = _words(tree)
-        ors = words.count("or")
+        premise_lemmas, ors = set(lemma_key(tree)), _words(tree).count("or")
 
         def has_disjunct(edited: Tree) -> bool:
             return _words(edited).count("or") > ors
@@ -230,7 +227,8 @@ class Augmenter:
                 return                              # a disjunct is the only edit of its pair
             generic = generic_paths(edited)
             walked = list(pn.walk_paths())
-            kept = only_paths(edited) + scoped_universal(edited) + kind_objects(edited, walked)
+            kept = only_paths(edited) + scoped_universal(edited) + kind_objects(edited, walked) \
+                + anymore.modified(edited)
             nodes = outside(walked, generic + kept)     # "in dry summers"
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)

@@ -3,7 +3,8 @@ oldest tortoise is more than a hundred years old" is no claim about "our tortois
 other man's work" is no "the man's work"), a word of a name of several capitalised words ("The branch on High
 Street" -> "on Street"), of a day or month when the rest of its phrase stays ("reported Monday morning" ->
 "reported morning"; "visited the castle on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with
-a meaning of its own ("won medals in the long jump" -> "in the jump"); nor the complement of a participle after a
+a meaning of its own ("won medals in the long jump" -> "in the jump"), nor the adjective of a body part after
+"with" ("limped off with a sprained ankle" -> "with an ankle"); nor the complement of a participle after a
 noun ("The rink placed outdoors is full" -> "The rink placed is full")."""
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if start > 1 and tokens[start - 1].pos == "VBN" and tokens[start - 2].pos.startswith("NN") \
             and end < len(tokens) and tokens[end].pos.startswith(("VB", "MD")):
         return f"a participle's complement dropped (\"{tokens[start - 1].word}\" left: \"the rink placed is full\")"
+    if end - start == 1 and start > 1 and tokens[start - 2].word.lower() == "with" and tokens[start].pos == "JJ" \
+            and end < len(tokens) and _body_part(tokens[end].lemma.lower()):
+        return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\")"
     for i in range(start, end):
         word = tokens[i].word
         if word.lower() in ("other", "another") and i == end - 1 and end < len(tokens) \
@@ -53,3 +57,8 @@ def _idiom(phrase: str) -> bool:
     above = [set(s.closure(lambda h: h.hypernyms())) for s in senses]
     acts = {wordnet().synset("act.n.02"), wordnet().synset("event.n.01")}
     return bool(senses) and all(acts & ups and not heads & (ups | {s}) for s, ups in zip(senses, above))
+
+
+def _body_part(noun: str) -> bool:
+    senses = synsets(noun, "n")
+    return bool(senses) and wordnet().synset("body_part.n.01") in senses[0].closure(lambda s: s.hypernyms())

@@ -83,11 +83,12 @@ def misread(tree: Tree) -> str | None:
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
     """A verb phrase of one word tagged a third person's verb that has no "s" and that WordNet knows as no verb ("We
-    play football and | volleyball"), or None; taggers tag "play", "did" and even "health" VBZ."""
-    return next((leaf.token.word for leaf in words if leaf.token.pos == "VBZ"
+    play football and | volleyball"), or a given name read as an adverb ("I gave | Tom | a sedative"), or None;
+    taggers tag "play", "did" and even "health" VBZ."""
+    return next((leaf.token.word for leaf in words if (leaf.token.pos == "VBZ"
                  and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
-                 and not leaf.token.word.lower().endswith("s") and not wordnet().synsets(leaf.token.word.lower(), "v")),
-                None)
+                 and not leaf.token.word.lower().endswith("s") and not wordnet().synsets(leaf.token.word.lower(), "v"))
+                 or (leaf.token.pos == "RB" and given_name(leaf.token.word))), None)
 
 
 def _participle_determiner(words: list[Leaf]) -> str | None:

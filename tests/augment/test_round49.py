@@ -3,14 +3,17 @@ as "not" ("Bush never lied" ⇒ "Bush did not lie"), "anymore" dropped ("doesn't
 meat"), "me", "him" and "her" made "someone" where ↑, a day's name dropped
 with its whole phrase, a contradiction "Not every alien who did not ..." (two negatives in two clauses), and no
 "these" for the pronoun "those". And round 49's two failure kinds (results/augment_outside_round49_*.tsv): "long
-jump" cut to "jump", "the parents ' race"."""
+jump" cut to "jump", "the parents ' race"; and round 50's: a name or "twice" misparsed, "with a sprained ankle" ->
+"with an ankle", "not girls anymore" from "no longer children", "sprays" for "pesticides"."""
 from __future__ import annotations
 
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.misparse import misread
 from monalog.augment.sentences import double_negative
 from monalog.inference.proof import Label
+from monalog.ccg.io import read_auto
 from monalog.inference.prover import Prover
 
 
@@ -59,6 +62,9 @@ def test_new_pairs(generated, premise, hypothesis):
     ("At least two robins built a nest.", "Some robins"),  # a bound is weakened by its own rule
     ("Two girls from Year 5 won medals in the long jump.", "the jump"),     # round 49: WordNet's one word
     ("The headteacher never misses the parents' race.", "parents ' race"),  # round 49: the apostrophe set apart
+    ("Our captain limped off with a sprained ankle.", "with an ankle"),     # round 50: a body part everyone has
+    ("You're no longer children.", "girls anymore"),      # round 50: "anymore" would say they were girls
+    ("No pesticides were used on these roses.", "sprays"),  # round 50: not every spray is a pesticide
 ])
 def test_pairs_never_emitted(generated, premise, unwanted):
     assert not [h for h in generated(premise) if unwanted in h]
@@ -83,3 +89,17 @@ def test_negatives_in_two_clauses_are_no_double_negative():
     assert not double_negative("Not every alien who did not buy shirts is hairy.")
     assert double_negative("No alien who did not buy shirts is not hairy.")
     assert double_negative("No dog is not running.")
+
+
+@pytest.mark.parametrize("auto, word", [
+    # round 50: "I gave Tom a sedative and tea." with "Tom" an adverb; "... hit the crossbar twice." with "twice" a noun
+    ("(<T S[dcl] ba 0 2> (<L NP I i NN O XX NP>) (<T S[dcl]\\NP fa 0 2> (<T (S[dcl]\\NP)/NP bx 0 2> "
+     "(<L (S[dcl]\\NP)/NP gave give VBD O XX (S[dcl]\\NP)/NP>) (<L (S\\NP)\\(S\\NP) Tom tom RB O XX "
+     "(S\\NP)\\(S\\NP)>) ) (<T NP fa 0 2> (<L NP/N a a DT O XX NP/N>) (<L N sedative sedative NN O XX N>) ) ) )",
+     "Tom"),
+    ("(<T S[dcl] ba 0 2> (<L NP He he PRP O XX NP>) (<T S[dcl]\\NP fa 0 2> (<L (S[dcl]\\NP)/NP hit hit VBD O XX "
+     "(S[dcl]\\NP)/NP>) (<T NP fa 0 2> (<L NP/N the the DT O XX NP/N>) (<T N fa 0 2> (<L N/N crossbar crossbar JJ O "
+     "XX N/N>) (<L N twice twice NN O XX N>) ) ) ) )", "twice"),
+])
+def test_misparses_of_round_50(auto, word):
+    assert misread(read_auto(auto)) == word

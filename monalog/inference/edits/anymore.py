@@ -7,7 +7,7 @@ from __future__ import annotations
 from monalog.ccg.tree import Binary, Leaf, Tree
 from monalog.inference.edits.context import EditContext, Edits, Nodes
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import replace_at, sentence_text, surface
+from monalog.inference.treeops import Path, replace_at, sentence_text, surface, walk
 from monalog.knowledge.facts import Fact, Relation, Source, Term
 
 _ANYMORE = "anymore"
@@ -27,6 +27,13 @@ def dropped(tree: Tree, nodes: Nodes) -> Edits:
             fact = Fact(Term(surface(node)), Relation.EQ, Term(surface(node.left)), Source.PAIR,
                         "\"anymore\" adds only that it held before")
             yield edited, Step(StepKind.DELETE, _ANYMORE, "", sentence_text(edited), None, (fact,))
+
+
+def modified(tree: Tree) -> list[Path]:
+    """The paths of the verb phrases "anymore" modifies: the generator edits nothing inside one while "anymore" is
+    there ("You are not children anymore" is no "You are not girls anymore", which says they were girls)."""
+    return [(*path, 0) for path, node in walk(tree) if isinstance(node, Binary) and _anymore(node.right)
+            and node.left.category == node.category]
 
 
 def _anymore(node: Tree) -> bool:
