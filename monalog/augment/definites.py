@@ -1,24 +1,33 @@
-"""A sentence's opening "the" made "a" before a singular noun and "some" before a plural where ↑ ("The spider is
-spinning a web" ⇒ "A spider is spinning a web", "The neighbours planted a tree" ⇒ "Some neighbours planted a tree"):
-the definite names things there are, so there are such things (MonaLog's the ≤ some, the fixed KB's). Only the main
-subject's "the" (objects and places are full of definites that name no thing at all: "plays the piano", "in the
-morning"), before a common noun (countable, if singular), after no adjective that picks the one thing ("the same",
-"the only", "the first", a superlative), before no "of" ("the top of the hill"), and never before a noun of
-grammars/unique_nouns.txt ("the sun", "the police") or a time or measure ("the day")."""
+"""A main subject's determiner made weaker where ↑, as no edit of the search can (it visits one lemma key once, and
+"the", "a", "some" and a bare plural share one):
+- an opening "the" made "a" before a singular noun and "some" before a plural ("The spider is spinning a web" ⇒ "A
+  spider is spinning a web", "The neighbours planted a tree" ⇒ "Some neighbours planted a tree"): the definite names
+  things there are (MonaLog's the ≤ some, the fixed KB's). Only the subject's "the" (objects and places are full of
+  definites that name no thing at all: "plays the piano", "in the morning"), before a common noun (countable, if
+  singular), after no adjective that picks the one thing ("the same", "the only", "the first", a superlative), before
+  no "of" ("the top of the hill"), never before a noun of grammars/unique_nouns.txt ("the sun", "the police") or a
+  time or measure ("the day");
+- a bare plural subject made "some" ("Koreans don't like raw coriander" ⇒ "Some Koreans don't like raw
+  coriander"): the existential reading MonaLog gives a bare plural, and the weakest reading of a generic."""
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Iterator, Sequence, cast
 
 from monalog.augment.contradictions import is_a
+from monalog.augment.generics import bare_subject
 from monalog.augment.readability import ORDINAL
 from monalog.augment.words import replacing_leaf
-from monalog.ccg.tree import Token, Tree, leaves
+from monalog.ccg.category import parse_category
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
+from monalog.inference.capitals import lowered
+from monalog.inference.negation import main_clause
 from monalog.inference.proof import Step, StepKind
 from monalog.inference.search import State
-from monalog.inference.target import kb_leq
-from monalog.inference.treeops import replace_at, sentence_text
+from monalog.inference.target import kb_leq, pair_fact
+from monalog.inference.treeops import node_at, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
+from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
@@ -28,6 +37,7 @@ _PICKING = frozenset({"same", "only", "whole", "entire", "main", "other", "very"
                       "previous", "usual", "latter", "former", "right", "wrong", "proper", "real", "exact",
                       "opposite", "present", "current", "sole", "particular", "certain", "famous", "original"})
 _MEASURE = "measure.n.02"
+_DETERMINER = parse_category("NP/N")
 
 
 @lru_cache(maxsize=1)
@@ -37,19 +47,42 @@ def unique_nouns() -> frozenset[str]:
 
 
 def indefinite_subjects(states: Sequence[State], kb: KnowledgeBase) -> Iterator[tuple[Tree, tuple[Step, ...]]]:
-    """(edited tree, steps from the premise) for each generated sentence (`states`, the premise first) that opens
-    with a "the" that may become "a" or "some" (module docstring). After the search, not as one of its edits: the
-    search visits a lemma key once, and "the", "a" and "some" share one."""
+    """(edited tree, steps from the premise) for each generated sentence (`states`, the premise first) whose subject
+    opens with a "the" that may become "a" or "some", or is a bare plural (module docstring). After the search, not
+    as one of its edits: the search visits a lemma key once, and "the", "a", "some" and none share one."""
     for state in states:
-        first = leaves(state.tree)[0]
-        path, node = next(((p, n) for p, n in state.polarized.walk_paths() if n.node is first), ((), None))
-        article = _indefinite([leaf.token for leaf in leaves(state.tree)])
-        facts = kb_leq(kb, "the", article) if article else None
-        if node is not None and node.polarity is Polarity.UP and str(first.category) == "NP/N" and facts:
-            edited = replace_at(state.tree, path, replacing_leaf(first, cast(str, article)))
-            step = Step(StepKind.REPLACE, first.token.word, leaves(edited)[0].token.word, sentence_text(edited),
+        found = _the_as_a(state, kb) or _some_for_bare(state)
+        if found is not None:
+            yield found[0], state.steps() + (found[1],)
+
+
+def _the_as_a(state: State, kb: KnowledgeBase) -> tuple[Tree, Step] | None:
+    first = leaves(state.tree)[0]
+    path, node = next(((p, n) for p, n in state.polarized.walk_paths() if n.node is first), ((), None))
+    article = _indefinite([leaf.token for leaf in leaves(state.tree)])
+    facts = kb_leq(kb, "the", article) if article else None
+    if node is None or node.polarity is not Polarity.UP or str(first.category) != "NP/N" or not facts:
+        return None
+    edited = replace_at(state.tree, path, replacing_leaf(first, cast(str, article)))
+    return edited, Step(StepKind.REPLACE, first.token.word, leaves(edited)[0].token.word, sentence_text(edited),
                         Polarity.UP, facts)
-            yield edited, state.steps() + (step,)
+
+
+def _some_for_bare(state: State) -> tuple[Tree, Step] | None:
+    """"Dogs chase cats" -> "Some dogs chase cats": a bare plural main subject where ↑."""
+    tree, clause = state.tree, main_clause(state.tree)
+    if clause is None or bare_subject(tree) is None:
+        return None
+    subject, polarized = node_at(tree, clause[0]), dict(state.polarized.walk_paths()).get(clause[0])
+    if not isinstance(subject, Unary) or polarized is None or polarized.polarity is not Polarity.UP:
+        return None
+    first = leaves(tree)[0] is leaves(subject)[0]
+    some = Leaf(_DETERMINER, Token("Some" if first else "some", "some", "DT"))
+    noun = lowered(subject.child) if first else subject.child
+    edited = replace_at(tree, clause[0], Binary(subject.category, Rule.FA, some, noun))
+    fact = pair_fact(f"some {surface(noun)}", surface(subject), "a bare plural says some of them")
+    return edited, Step(StepKind.REPLACE, surface(subject), f"{some.token.word} {surface(noun)}",
+                        sentence_text(edited), Polarity.UP, (fact,))
 
 
 def _indefinite(tokens: Sequence[Token]) -> str | None:
@@ -63,7 +96,8 @@ def _indefinite(tokens: Sequence[Token]) -> str | None:
         j += 1                                  # "the school bus": its head
     if j >= len(tokens) or tokens[j].pos not in ("NN", "NNS") or not tokens[j].word.isalpha() \
             or tokens[j + 1:j + 2] and tokens[j + 1].word.lower() in ("of", "'s") \
-            or any(t.word.lower() in _PICKING or ORDINAL.match(t.word.lower()) for t in tokens[1:j]):
+            or any(t.word.lower() in _PICKING or ORDINAL.match(t.word.lower()) or superlative(t.word)
+                   or t.pos == "JJS" for t in tokens[1:j]):
         return None
     noun = tokens[j].lemma.lower()
     senses = synsets(noun, "n")

@@ -39,7 +39,7 @@ from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.errors import MonalogError, ParseError
 from monalog.inference.alignment import Knowledge
-from monalog.inference.edits import anymore, never_not
+from monalog.inference.edits import anymore, never_not, place_names
 from monalog.inference.edits.numeral_bounds import weaker_bounds
 from monalog.inference.generation import Generator
 from monalog.inference.target import kb_leq, pair_fact
@@ -236,6 +236,7 @@ class Augmenter:
                 yield from very_insertions(edited, nodes)
             yield from replacements(edited, nodes, premise_lemmas, neighbours, self.kb, s.wordnet_settings)
             yield from weaker_bounds(edited, nodes)
+            yield from place_names.larger(edited, walked)     # a name is no generic restriction
             yield from someone_subject(edited, nodes)
             yield from never_not.as_not(edited, nodes)
             yield from anymore.dropped(edited, nodes)

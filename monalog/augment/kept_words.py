@@ -1,11 +1,11 @@
 """Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our
-oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), "other" before its noun ("the
-other man's work" is no "the man's work"), a word of a name of several capitalised words ("The branch on High
-Street" -> "on Street"), of a day or month when the rest of its phrase stays ("reported Monday morning" ->
-"reported morning"; "visited the castle on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with
-a meaning of its own ("won medals in the long jump" -> "in the jump"), nor the adjective of a body part after
-"with" ("limped off with a sprained ankle" -> "with an ankle"); nor the complement of a participle after a
-noun ("The rink placed outdoors is full" -> "The rink placed is full")."""
+oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), or the phrase it is relative to
+("the tallest building in London"); "other" before its noun ("the other man's work" is no "the man's work"); a word
+of a name of several capitalised words ("The branch on High Street" -> "on Street"), of a day or month when the
+rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle on Wednesday" may
+lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the long jump" -> "in
+the jump"); the adjective of a body part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the
+complement of a participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -28,6 +28,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if end - start == 1 and start > 1 and tokens[start - 2].word.lower() == "with" and tokens[start].pos == "JJ" \
             and end < len(tokens) and _body_part(tokens[end].lemma.lower()):
         return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\")"
+    if tokens[start].word.lower() in ("in", "of", "on", "at", "among") \
+            and any(superlative(t.word) or t.pos == "JJS" for t in tokens[:start]):
+        return "the phrase a superlative is relative to dropped (\"the tallest building in London\")"
     for i in range(start, end):
         word = tokens[i].word
         if word.lower() in ("other", "another") and i == end - 1 and end < len(tokens) \

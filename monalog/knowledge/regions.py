@@ -39,6 +39,23 @@ def _lies_in(synset_name: str) -> frozenset[str]:
     return frozenset().union(*(frozenset.intersection(*alike) for alike in kinds.values()))
 
 
+@lru_cache(maxsize=4096)
+def larger_places(name: str) -> tuple[str, ...]:
+    """The regions one or two steps above every place sense of `name`, as WordNet first writes them, each a word
+    `regions` also gives and people write ("Berlin" -> "Germany", "Europe"; not "FRG" or "Eurasia"): what the
+    generator writes."""
+    senses = [s for s in wordnet().synsets(name, "n")
+              if s.lemma_names()[0].lower() == name.lower() and _named(s, _PLACES)]
+    near = [{r for r in s.part_holonyms() if _named(r, _REGIONS)} for s in senses]
+    near = [found | {r for s in found for r in s.part_holonyms() if _named(r, _REGIONS)} for found in near]
+    shared = set.intersection(*near) if near else set()
+    from wordfreq import zipf_frequency
+
+    written = {s.lemma_names()[0] for s in shared}
+    return tuple(sorted(w for w in written if w.isalpha() and w.lower() in regions(name)
+                        and zipf_frequency(w, "en") >= 3.5))        # "Eurasia": a name few write
+
+
 def _named(synset: Any, kinds: frozenset[str]) -> bool:
     """An instance (a named thing) of a kind that is or lies under one of `kinds`."""
     return any(kind.name() in kinds or any(h.name() in kinds for h in kind.closure(lambda s: s.hypernyms()))

@@ -41,6 +41,8 @@ def generated(parser):
     ("Tom doesn't like coffee.", "Tom doesn't like cold coffee."),     # a bare mass noun where ↓
     ("I can't drink milk.", "Someone can't drink milk."),              # "ca" is "can": no agreement to mend
     ("Some elephants are blue.", "Some animals are blue."),            # grammars/basic_kinds.txt
+    ("Koreans don't like raw coriander.", "Some Koreans don't like raw coriander."),   # a bare plural subject
+    ("Betty lives in Berlin.", "Betty lives in Germany."),             # regions.larger_places
     ("A school group visited the castle on Wednesday.", "A school group visited the castle."),
     ("Every alien who did not buy shirts is hairy.", "Not every alien who did not buy shirts is hairy."),
 ])
@@ -65,6 +67,9 @@ def test_new_pairs(generated, premise, hypothesis):
     ("Our captain limped off with a sprained ankle.", "with an ankle"),     # round 50: a body part everyone has
     ("You're no longer children.", "girls anymore"),      # round 50: "anymore" would say they were girls
     ("No pesticides were used on these roses.", "sprays"),  # round 50: not every spray is a pesticide
+    ("Betty does not live in Berlin.", "Germany"),        # a place where ↓
+    ("The tallest building in London is new.", "A tallest"),
+    ("The tallest building in London is new.", "building is new"),  # the phrase a superlative is relative to
 ])
 def test_pairs_never_emitted(generated, premise, unwanted):
     assert not [h for h in generated(premise) if unwanted in h]

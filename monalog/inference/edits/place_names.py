@@ -8,16 +8,18 @@ London" need not be the tallest in England)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterator
 
 from monalog.ccg.category import Functor
-from monalog.ccg.tree import Leaf, leaves
-from monalog.inference.edits.context import EditContext, Edits
+from monalog.ccg.tree import Leaf, Token, Tree, leaves
+from monalog.inference.edits.context import EditContext, Edits, Nodes
 from monalog.inference.proof import Step, StepKind
-from monalog.inference.treeops import leaf_positions, replace_at, sentence_text
+from monalog.inference.treeops import Path, leaf_positions, replace_at, sentence_text
 from monalog.knowledge.facts import Fact, Relation, Source, Term
-from monalog.knowledge.regions import regions
+from monalog.knowledge.regions import larger_places, regions
 from monalog.knowledge.superlatives import superlative
 from monalog.polarity.marks import Polarity
+from monalog.polarity.polarizer import PolarizedNode
 from monalog.resources import grammar_lines
 
 
@@ -25,15 +27,7 @@ def edits(ctx: EditContext) -> Edits:
     if ctx.target is None:
         return
     names = [token for token in ctx.missing.values() if token.pos.startswith("NN")]
-    if not names:
-        return
-    words, positions = leaves(ctx.tree), leaf_positions(ctx.tree)
-    for path, node in ctx.nodes:
-        leaf, i = node.node, positions.get(path)
-        if not isinstance(leaf, Leaf) or not i or not _locative(words[i - 1]) or _own_in(words[:i - 1]) \
-                or (i + 1 < len(words) and words[i + 1].token.pos.startswith(("NN", "POS"))) \
-                or any(w.token.pos in ("JJS", "RBS") or superlative(w.token.word) for w in words[:i]):
-            continue
+    for path, node, leaf in _places(ctx.tree, ctx.nodes) if names else ():
         here = leaf.token.word.lower()
         for token in names:
             there = token.word.lower()
@@ -46,6 +40,29 @@ def edits(ctx: EditContext) -> Edits:
             edited = replace_at(ctx.tree, path, Leaf(leaf.category, token))
             yield edited, Step(StepKind.REPLACE, leaf.token.word, token.word, sentence_text(edited), node.polarity,
                                (fact,), operator=node.operator)
+
+
+def larger(tree: Tree, nodes: Nodes) -> Edits:
+    """The generator's edit: a place's name where ↑ made each region it lies in (regions.larger_places: "lives in
+    Berlin" ⇒ "lives in Germany", "... in Europe")."""
+    for path, node, leaf in _places(tree, nodes):
+        for region in larger_places(leaf.token.word.lower()) if node.polarity is Polarity.UP else ():
+            token = Token(region, region.lower(), leaf.token.pos)
+            edited = replace_at(tree, path, Leaf(leaf.category, token))
+            yield edited, Step(StepKind.REPLACE, leaf.token.word, region, sentence_text(edited), node.polarity,
+                               (_lies_in(leaf.token.word, region),), operator=node.operator)
+
+
+def _places(tree: Tree, nodes: Nodes) -> Iterator[tuple[Path, PolarizedNode, Leaf]]:
+    """The (path, polarized node, leaf) of each word that is the whole object of an "in" making a modifier, before no
+    noun and after no superlative (module docstring)."""
+    words, positions = leaves(tree), leaf_positions(tree)
+    for path, node in nodes:
+        leaf, i = node.node, positions.get(path)
+        if isinstance(leaf, Leaf) and i and _locative(words[i - 1]) and not _own_in(words[:i - 1]) \
+                and not (i + 1 < len(words) and words[i + 1].token.pos.startswith(("NN", "POS"))) \
+                and not any(w.token.pos in ("JJS", "RBS") or superlative(w.token.word) for w in words[:i]):
+            yield path, node, leaf
 
 
 def _locative(leaf: Leaf) -> bool:
