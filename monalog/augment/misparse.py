@@ -21,10 +21,10 @@ _MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP
 
 def misread(tree: Tree) -> str | None:
     """The word that shows the parse of a premise misread, or None: a lower-case word read as a noun that WordNet knows
-    only as a verb or adverb ("Understanding a document requires ...": "requires" a plural noun; "Let's listen to";
-    "hit the crossbar twice", "twice" a noun); a noun
-    or verb in use (SemCor counts its senses), never an adverb or adjective, read as an adverb or a preposition
-    ("drinks warmed up milk every morning" with "milk" an adverb, "says" a preposition); a verb's -ing form read
+    only as a verb, or only as an adverb ("Understanding a document requires ...": "requires" a plural noun; "Let's
+    listen to"; "hit the crossbar twice", "twice" a noun); a noun or verb in use (SemCor counts its senses), never
+    an adverb or adjective, read as an adverb or a preposition ("drinks warmed up milk every morning" with "milk" an
+    adverb, "says" a preposition); a verb's -ing form read
     as a determiner of its object ("without | seeing | some birds"); a first name read as the modifier of a
     plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
@@ -71,7 +71,9 @@ def misread(tree: Tree) -> str | None:
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
         if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
                 and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
-                and any(wordnet().synsets(w, pos) for w in (lemma, word) for pos in "vr"):
+                and (any(wordnet().synsets(w, "v") for w in (lemma, word))
+                     or (str(leaf.category) == "N" and wordnet().synsets(word, "r")
+                         and not wordnet().synsets(word, "a"))):
             return word                         # "requires" a plural noun; "hit the crossbar | twice" a noun
         if word.isalpha() and word.islower() and lemma not in AUXILIARIES \
                 and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
