@@ -74,6 +74,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
         return f"\"no {new[1]}\": a number of people is no kind of thing to deny"
+    if new[:1] == ["no"] and "must" in new and "must" in old:
+        return "\"No ... must\" (\"No passengers must use the carriage\": people write \"need not\")"
     if any(a == "no" and b in unique_nouns() for a, b in zip(new, new[1:])):
         return "\"no\" before a thing there is one of (\"and no sun is setting\")"
     if new[:1] == ["no"] and new[1:2] and ORDINAL.match(new[1]):

@@ -29,6 +29,7 @@ from monalog.inference.treeops import node_at, replace_at, sentence_text, surfac
 from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet_facts import synsets
+from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
 from monalog.text.morphology import countable
@@ -70,9 +71,9 @@ def _the_as_a(state: State, kb: KnowledgeBase) -> tuple[Tree, Step] | None:
 
 def _some_for_bare(state: State) -> tuple[Tree, Step] | None:
     """"Dogs chase cats" -> "Some dogs chase cats": a bare plural main subject where ↑."""
-    tree, clause = state.tree, main_clause(state.tree)
-    if clause is None or bare_subject(tree) is None:
-        return None
+    tree, clause, words = state.tree, main_clause(state.tree), bare_subject(state.tree)
+    if clause is None or words is None or default_lexicon().match_determiner(list(words)) is not None:
+        return None                             # "very few girls": a quantifier the parse left in the noun
     subject, polarized = node_at(tree, clause[0]), dict(state.polarized.walk_paths()).get(clause[0])
     if not isinstance(subject, Unary) or polarized is None or polarized.polarity is not Polarity.UP:
         return None

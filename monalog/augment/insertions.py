@@ -49,7 +49,7 @@ def adjective_for(lemma: str) -> str | None:
     for synset, adjective in _classes():
         general = frozenset([wordnet().synset(synset)])
         if general & near or sense_share(lemma, general) >= word_choice().min_sense_share:
-            return adjective
+            return adjective if adjective != "-" else None
     return None
 
 

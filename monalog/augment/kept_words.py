@@ -4,8 +4,9 @@ oldest tortoise is more than a hundred years old" is no claim about "our tortois
 of a name of several capitalised words ("The branch on High Street" -> "on Street"), of a day or month when the
 rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle on Wednesday" may
 lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the long jump" -> "in
-the jump"); the adjective of a body part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the
-complement of a participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full")."""
+the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the adjective of a body
+part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the complement of a participle after a
+noun ("The rink placed outdoors is full" -> "The rink placed is full")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -31,6 +32,10 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if tokens[start].word.lower() in ("in", "of", "on", "at", "among") \
             and any(superlative(t.word) or t.pos == "JJS" for t in tokens[:start]):
         return "the phrase a superlative is relative to dropped (\"the tallest building in London\")"
+    if start and tokens[start - 1].pos.startswith("VB") and tokens[start + 1:start + 2] \
+            and tokens[start + 1].pos in ("IN", "TO", ".", ",") \
+            and synsets(f"{tokens[start - 1].lemma.lower()}_{tokens[start].word.lower()}", "v"):
+        return f"the particle of \"{tokens[start - 1].word} {tokens[start].word}\" dropped (\"was brought with\")"
     for i in range(start, end):
         word = tokens[i].word
         if word.lower() in ("other", "another") and i == end - 1 and end < len(tokens) \

@@ -4,7 +4,8 @@ meat"), "me", "him" and "her" made "someone" where ↑, a day's name dropped
 with its whole phrase, a contradiction "Not every alien who did not ..." (two negatives in two clauses), and no
 "these" for the pronoun "those". And round 49's two failure kinds (results/augment_outside_round49_*.tsv): "long
 jump" cut to "jump", "the parents ' race"; and round 50's: a name or "twice" misparsed, "with a sprained ankle" ->
-"with an ankle", "not girls anymore" from "no longer children", "sprays" for "pesticides"."""
+"with an ankle", "not girls anymore" from "no longer children", "sprays" for "pesticides"; and round 51's: "Some very
+few girls", "8: 15", "No passengers ... must", "was brought with", "a young sister"."""
 from __future__ import annotations
 
 import pytest
@@ -69,6 +70,11 @@ def test_new_pairs(generated, premise, hypothesis):
     ("No pesticides were used on these roses.", "sprays"),  # round 50: not every spray is a pesticide
     ("Betty does not live in Berlin.", "Germany"),        # a place where ↓
     ("The tallest building in London is new.", "A tallest"),
+    ("Very few children decided on the cotton candy.", "Some very few"),     # round 51: a quantifier, no bare plural
+    ("The 8:15 service to Leeds will not stop at Wakefield.", "8: 15"),     # round 51: a time split
+    ("Passengers with bicycles must use the front carriage.", "No passengers"),   # round 51: "No ... must"
+    ("A young rabbit was brought in with a broken leg.", "brought with"),   # round 51: a phrasal verb's particle
+    ("Tom doesn't have a sister.", "young sister"),       # round 51: no adjective for a relative
     ("The tallest building in London is new.", "building is new"),  # the phrase a superlative is relative to
 ])
 def test_pairs_never_emitted(generated, premise, unwanted):
