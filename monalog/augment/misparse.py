@@ -69,11 +69,7 @@ def misread(tree: Tree) -> str | None:
                 and all_leaves[i + 1].token.word.lower() not in _AFTER_ELLIPSIS:
             return leaf.token.word              # "The library will | open after ...": a modal without its verb
         word, lemma = leaf.token.word, leaf.token.lemma.lower()
-        if leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
-                and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
-                and (any(wordnet().synsets(w, "v") for w in (lemma, word))
-                     or (str(leaf.category) == "N" and wordnet().synsets(word, "r")
-                         and not wordnet().synsets(word, "a"))):
+        if _no_noun(leaf):
             return word                         # "requires" a plural noun; "hit the crossbar | twice" a noun
         if word.isalpha() and word.islower() and lemma not in AUXILIARIES \
                 and (str(leaf.category) in _MODIFIERS and _content_only(word, lemma)
@@ -81,6 +77,16 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves)
+
+
+def _no_noun(leaf: Leaf) -> bool:
+    """A lower-case word tagged a noun that WordNet knows only as a verb, or, standing as a noun, only as an
+    adverb."""
+    word, lemma = leaf.token.word, leaf.token.lemma.lower()
+    return leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
+        and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
+        and (any(wordnet().synsets(w, "v") for w in (lemma, word))
+             or (str(leaf.category) == "N" and bool(wordnet().synsets(word, "r")) and not wordnet().synsets(word, "a")))
 
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
