@@ -24,8 +24,8 @@ def misread(tree: Tree) -> str | None:
     only as a verb, or only as an adverb ("Understanding a document requires ...": "requires" a plural noun; "Let's
     listen to"; "hit the crossbar twice", "twice" a noun); a noun or verb in use (SemCor counts its senses), never
     an adverb or adjective, read as an adverb or a preposition ("drinks warmed up milk every morning" with "milk" an
-    adverb, "says" a preposition); a verb's -ing form read
-    as a determiner of its object ("without | seeing | some birds"); a first name read as the modifier of a
+    adverb, "says" a preposition); a verb's -ing form read as a determiner of its object ("without | seeing | some
+    birds"); a given name read as an adverb ("I gave | Tom | a sedative"); a first name read as the modifier of a
     plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a
     modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
     numeral; not a name, "Jack stole"); "please" (a request); a quotation ("\"Nobody\", she said, \"is

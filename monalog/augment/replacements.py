@@ -57,12 +57,13 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
         owned = up and leaf.token.pos.startswith("NN") and _owned(all_leaves, positions[path])
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
+        # a transitive verb's hypernym may not take its object, nor a light verb; "(not) those of a lady" is a
+        # pronoun, for which "these ≡ those" is no fact
         if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \
                 or (pos != "d" and lemma in _DEMONSTRATIVES) \
                 or lemma == "be" or (pos == "v" and (str(leaf.category.without_features()) != "S\\NP"
                                                      or lemma in word_choice().light_verbs)):
-            continue                           # a transitive verb's hypernym may not take its object, nor a light
-            #                                    verb; "(not) those of a lady": a pronoun, no "these ≡ those"
+            continue
         candidates, sense = _candidates(leaf, pos, up, kb, neighbours, tokens, positions[path])
         passive = pos == "v" and str(leaf.category).startswith("S[pss]")     # "be left" is no "be departed"
         if path == agent and not _can_act(sense):

@@ -2,8 +2,7 @@
 ≤ "Some person said three words" (the normalised "Someone said ..."), "We have a choice" ≤ "Some people
 have a choice", "Tom left" ≤ "Some person left", and as objects: "She loves him" ≤ "She loves some person".
 Not "you" (often anyone: "You shouldn't read useless books"), "they", "them" or "it", which name things as
-well as people. The generator uses the same edit
-(`generalised`)."""
+well as people. The generator uses the same edit (`generalised`)."""
 from __future__ import annotations
 
 from typing import Iterator
