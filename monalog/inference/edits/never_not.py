@@ -29,11 +29,11 @@ def as_not(tree: Tree, nodes: Nodes, directed: bool = False) -> Edits:
     found = never_as_not(tree)
     if found is None:
         return
-    path, edited = found
-    node = dict(nodes).get(path)
+    path, written = found
+    node, edited = dict(nodes).get(path), written
     if directed and isinstance(never := node_at(tree, path), Leaf):
         edited = replace_at(tree, path, Leaf(never.category, Token(_NOT, _NOT, "RB")))
     if node is not None and node.polarity is Polarity.UP:
         fact = pair_fact(_NOT, _NEVER, "what never holds does not hold")
-        yield edited, Step(StepKind.REPLACE, _NEVER, _NOT, sentence_text(edited), Polarity.UP, (fact,),
-                           operator=node.operator)
+        yield edited, Step(StepKind.REPLACE, _NEVER, _NOT, sentence_text(written), Polarity.UP, (fact,),
+                           operator=node.operator)         # the proof shows the sentence as people write it
