@@ -47,6 +47,7 @@ def round4(parser):
     return [(premise, g) for premise, result in zip(premises, results) for g in result]
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_round_4s_word_failures_are_never_generated(round4):
     texts = {g.hypothesis.rstrip(".") for _, g in round4}
     for word in ("grass", "house", "value", "cattle", "furniture", "vegetation", "chickens"):
@@ -55,6 +56,7 @@ def test_round_4s_word_failures_are_never_generated(round4):
     assert not [t for t in texts if "stands" in t.split() or "sits" in t.split()]
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_no_no_before_a_name_tagged_plural(round4):
     contradictions = {g.hypothesis for _, g in round4 if g.label is Label.CONTRADICTION}
     assert not [t for t in contradictions if t.lower().startswith("no goldilocks")]

@@ -86,6 +86,7 @@ def _texts(generated, start: str, label: Label | None = None) -> set[str]:
     return {h for p, got in generated.items() if p.startswith(start) for h, lab in got if label in (None, lab)}
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_round_6s_word_failures_are_never_generated(generated):
     assert not [t for t in _texts(generated, "The lamb") if "coyote" in t or "seawater" in t]
     assert not [t for t in _texts(generated, "Honeybees") if "some thousand" in t]
@@ -95,18 +96,21 @@ def test_round_6s_word_failures_are_never_generated(generated):
     assert "A man had a goose that laid an egg every day" in _texts(generated, "A man", Label.ENTAILMENT)
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_any_before_a_plural_noun_comes_back_as_some(generated):
     contradictions = _texts(generated, "No alien ate", Label.CONTRADICTION)
     assert "An alien ate at some Mexican restaurants" in contradictions
     assert not [t for t in contradictions if "a Mexican restaurants" in t]
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_a_subject_without_its_conjunct_agrees(generated):
     up = _texts(generated, "My brother", Label.ENTAILMENT)
     assert "My brother gets up about seven-thirty every school morning" in up
     assert not [t for t in up if t.startswith(("My brother get ", "My sister get "))]
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_an_indefinite_noun_is_still_made_specific_where_downward(generated):
     assert "No puppy chased a cat" in _texts(generated, "No dog", Label.ENTAILMENT)
 
@@ -118,12 +122,14 @@ def test_a_contraction_is_written_whole():
     assert tidy("I 'm sure they 're here and we 've seen it .") == "I'm sure they're here and we've seen it."
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_a_new_no_takes_any_in_its_scope(generated):
     contradictions = _texts(generated, "The red alien", Label.CONTRADICTION)
     assert "No red alien watched any sports matches" in contradictions
     assert not [t for t in contradictions if t.startswith("No") and " some " in t]
 
 
+@pytest.mark.slow      # the default run stays under 10 minutes on 2 cores; `make test-slow` runs it
 def test_an_entailment_two_edits_away_has_its_contradictions(generated):
     assert "No guy had a goose that laid an egg every day" in _texts(generated, "A man", Label.CONTRADICTION)
 
