@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.generics import group_habit, simple_present
 from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
-from monalog.augment.words import (in_compound, plainly_countable, premodified_from, replacing_leaf, surface_tag,
+from monalog.augment.words import (in_compound, is_a, plainly_countable, premodified_from, replacing_leaf, surface_tag,
                                    word_choice)
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
@@ -172,11 +172,6 @@ def is_person(lemma: str) -> bool:
     base = wordnet().morphy(lemma, "n") or lemma
     first = sense_count(senses[0], base)
     return not any(is_a(s, "animal.n.01") and 0 < sense_count(s, base) >= first for s in senses[1:])
-
-
-def is_a(synset: Any, name: str) -> bool:
-    """The synset is `name` or under it."""
-    return synset.name() == name or any(h.name() == name for h in synset.closure(lambda s: s.hypernyms()))
 
 
 def _there_is_no(tree: Tree) -> list[tuple[str, str]]:

@@ -14,10 +14,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator, Sequence, cast
 
-from monalog.augment.contradictions import is_a
 from monalog.augment.generics import bare_subject
 from monalog.augment.readability import ORDINAL
-from monalog.augment.words import replacing_leaf
+from monalog.augment.words import MEASURE, first_sense_is, replacing_leaf
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.capitals import lowered
@@ -37,7 +36,6 @@ from monalog.text.morphology import countable
 _PICKING = frozenset({"same", "only", "whole", "entire", "main", "other", "very", "next", "last", "following",
                       "previous", "usual", "latter", "former", "right", "wrong", "proper", "real", "exact",
                       "opposite", "present", "current", "sole", "particular", "certain", "famous", "original"})
-_MEASURE = "measure.n.02"
 _DETERMINER = parse_category("NP/N")
 
 
@@ -101,7 +99,6 @@ def _indefinite(tokens: Sequence[Token]) -> str | None:
                    or t.pos == "JJS" for t in tokens[1:j]):
         return None
     noun = tokens[j].lemma.lower()
-    senses = synsets(noun, "n")
-    if noun in unique_nouns() or not senses or is_a(senses[0], _MEASURE):
+    if noun in unique_nouns() or not synsets(noun, "n") or first_sense_is(noun, MEASURE):
         return None
     return "some" if tokens[j].pos == "NNS" else "a" if countable(noun) else None

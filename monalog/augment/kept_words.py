@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from monalog.augment.words import first_sense_is
 from monalog.ccg.tree import Token
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
@@ -27,7 +28,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and end < len(tokens) and tokens[end].pos.startswith(("VB", "MD")):
         return f"a participle's complement dropped (\"{tokens[start - 1].word}\" left: \"the rink placed is full\")"
     if end - start == 1 and start > 1 and tokens[start - 2].word.lower() == "with" and tokens[start].pos == "JJ" \
-            and end < len(tokens) and _body_part(tokens[end].lemma.lower()):
+            and end < len(tokens) and first_sense_is(tokens[end].lemma.lower(), "body_part.n.01"):
         return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\")"
     if tokens[start].word.lower() in ("in", "of", "on", "at", "among") \
             and any(superlative(t.word) or t.pos == "JJS" for t in tokens[:start]):
@@ -65,8 +66,3 @@ def _idiom(phrase: str) -> bool:
     above = [set(s.closure(lambda h: h.hypernyms())) for s in senses]
     acts = {wordnet().synset("act.n.02"), wordnet().synset("event.n.01")}
     return bool(senses) and all(acts & ups and not heads & (ups | {s}) for s, ups in zip(senses, above))
-
-
-def _body_part(noun: str) -> bool:
-    senses = synsets(noun, "n")
-    return bool(senses) and wordnet().synset("body_part.n.01") in senses[0].closure(lambda s: s.hypernyms())

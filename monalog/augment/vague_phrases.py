@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from monalog.augment.contradictions import is_a, is_person
+from monalog.augment.contradictions import is_person
 from monalog.augment.readability import DEONTIC, PERMISSION
-from monalog.augment.words import word_choice
+from monalog.augment.words import MEASURE, is_a, word_choice
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.edits.context import Edits, Nodes
@@ -42,7 +42,6 @@ _NP = parse_category("NP")
 _SINGULAR = frozenset({"a", "an", "the", "this", "that", "my", "your", "his", "her", "our", "their"})
 _OBJECT_DETERMINERS = _SINGULAR | {"some", "these", "those", "two", "three", "four", "five", "several"}
 _QUANTITIES = frozenset({"few", "little", "many", "much", "no", "zero", "neither", "both", "all", "any"})
-_MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "ran a mile"
 VAGUE = frozenset({"someone", "something"})
 # as the normaliser ("some thing") or the pronoun edit ("some person", "some people") writes them
 _VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})
@@ -119,7 +118,7 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
     if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):
         return None
     senses = synsets(head.lemma.lower(), "n")
-    return "something" if senses and not is_a(senses[0], _MEASURE) else None
+    return "something" if senses and not is_a(senses[0], MEASURE) else None
 
 
 def _counted(found: list[Leaf]) -> bool:

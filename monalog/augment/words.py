@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Any, Sequence
 
 from monalog.ccg.tree import Leaf, Token
 from monalog.knowledge.facts import Relation
@@ -322,6 +322,20 @@ _BOUNDS = frozenset({"at least", "at most", "more than", "fewer than", "less tha
                      "no less than", "not more than", "not less than", "not fewer than"})
 
 
+MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "waited two hours"
+
+
+def is_a(synset: Any, name: str) -> bool:
+    """The synset is `name` or under it."""
+    return synset.name() == name or any(h.name() == name for h in synset.closure(lambda s: s.hypernyms()))
+
+
+def first_sense_is(noun: str, name: str) -> bool:
+    """The noun's first WordNet sense is `name` or under it."""
+    senses = synsets(noun, "n")
+    return bool(senses) and is_a(senses[0], name)
+
+
 def bare_count(tokens: Sequence[Token], i: int) -> bool:
     """The word at `i` is a numeral of two or more that counts the plural noun after it, with no word before it
     that bounds or rounds it ("at most two", "about two", "two or three") nor a number after it ("two thousand"):
@@ -332,8 +346,7 @@ def bare_count(tokens: Sequence[Token], i: int) -> bool:
     if n is None or n < 2 or after is None or after.pos != "NNS" or before in _ROUNDING \
             or (i and tokens[i - 1].pos in ("RB", "JJR", "JJS", "CD")):
         return False
-    senses = synsets(after.lemma.lower(), "n")
-    return bool(senses) and not any(h.name() == "measure.n.02" for h in senses[0].closure(lambda s: s.hypernyms()))
+    return bool(synsets(after.lemma.lower(), "n")) and not first_sense_is(after.lemma.lower(), MEASURE)
 
 
 _ROUNDING = frozenset({"about", "around", "over", "under", "nearly", "almost", "approximately", "roughly", "some",

@@ -20,8 +20,7 @@ _REGIONS = frozenset({"administrative_district.n.01", "continent.n.01", "city.n.
 def regions(name: str) -> frozenset[str]:
     """The lower-cased one-word names of the regions every place sense of `name` lies in, at any
     distance ("berlin" -> germany, europe, eurasia); empty for a word that names no place."""
-    senses = [s for s in wordnet().synsets(name, "n")
-              if s.lemma_names()[0].lower() == name.lower() and _named(s, _PLACES)]
+    senses = _place_senses(name)
     common = frozenset.intersection(*(_lies_in(s.name()) for s in senses)) if senses else frozenset()
     return frozenset(name for name in common if "_" not in name)
 
@@ -44,8 +43,7 @@ def larger_places(name: str) -> tuple[str, ...]:
     """The regions one or two steps above every place sense of `name`, as WordNet first writes them, each a word
     `regions` also gives and people write ("Berlin" -> "Germany", "Europe"; not "FRG" or "Eurasia"): what the
     generator writes."""
-    senses = [s for s in wordnet().synsets(name, "n")
-              if s.lemma_names()[0].lower() == name.lower() and _named(s, _PLACES)]
+    senses = _place_senses(name)
     near = [{r for r in s.part_holonyms() if _named(r, _REGIONS)} for s in senses]
     near = [found | {r for s in found for r in s.part_holonyms() if _named(r, _REGIONS)} for found in near]
     shared = set.intersection(*near) if near else set()
@@ -54,6 +52,12 @@ def larger_places(name: str) -> tuple[str, ...]:
     written = {s.lemma_names()[0] for s in shared}
     return tuple(sorted(w for w in written if w.isalpha() and w.lower() in regions(name)
                         and zipf_frequency(w, "en") >= 3.5))        # "Eurasia": a name few write
+
+
+def _place_senses(name: str) -> list[Any]:
+    """The senses `name` is the first name of that are named places (module docstring)."""
+    return [s for s in wordnet().synsets(name, "n")
+            if s.lemma_names()[0].lower() == name.lower() and _named(s, _PLACES)]
 
 
 def _named(synset: Any, kinds: frozenset[str]) -> bool:

@@ -4,6 +4,8 @@ little kids" (normalised "not ... anymore") ⇒ "You are not little kids". Never
 The prover's rule where the target has one "anymore" fewer; the generator's with no target."""
 from __future__ import annotations
 
+from typing import TypeGuard, cast
+
 from monalog.ccg.tree import Binary, Leaf, Tree
 from monalog.inference.edits.context import EditContext, Edits, Nodes
 from monalog.inference.proof import Step, StepKind
@@ -22,7 +24,7 @@ def dropped(tree: Tree, nodes: Nodes) -> Edits:
     """Each "verb phrase | anymore" node of `tree` without its "anymore"."""
     for path, pn in nodes:
         node = pn.node
-        if isinstance(node, Binary) and _anymore(node.right) and node.left.category == node.category:
+        if _with_anymore(node):
             edited = replace_at(tree, path, node.left)
             fact = Fact(Term(surface(node)), Relation.EQ, Term(surface(node.left)), Source.PAIR,
                         "\"anymore\" adds only that it held before")
@@ -32,10 +34,12 @@ def dropped(tree: Tree, nodes: Nodes) -> Edits:
 def modified(tree: Tree) -> list[Path]:
     """The paths of the verb phrases "anymore" modifies: the generator edits nothing inside one while "anymore" is
     there ("You are not children anymore" is no "You are not girls anymore", which says they were girls)."""
-    return [(*path, 0) for path, node in walk(tree) if isinstance(node, Binary) and _anymore(node.right)
-            and node.left.category == node.category]
+    return [(*path, 0) for path, node in walk(tree) if _with_anymore(node)]
 
 
-def _anymore(node: Tree) -> bool:
-    return isinstance(node, Leaf) and node.token.word.lower() == _ANYMORE \
-        and str(node.category).replace("[X]", "") == "(S\\NP)\\(S\\NP)"
+def _with_anymore(node: Tree) -> TypeGuard[Binary]:
+    """A "verb phrase | anymore" node."""
+    anymore = node.right if isinstance(node, Binary) else None
+    return isinstance(anymore, Leaf) and anymore.token.word.lower() == _ANYMORE \
+        and str(anymore.category).replace("[X]", "") == "(S\\NP)\\(S\\NP)" \
+        and cast(Binary, node).left.category == node.category
