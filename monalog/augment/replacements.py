@@ -21,7 +21,7 @@ from monalog.knowledge.base import KnowledgeBase
 from monalog.knowledge.facts import Fact, Relation
 from monalog.knowledge.senses import takes_object
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
-from monalog.polarity.lexicon import DEFINITES
+from monalog.text.lemmatize import POSSESSIVES
 from monalog.polarity.marks import Polarity
 
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
@@ -29,7 +29,7 @@ _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
 _THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
 _PREMODIFIERS = frozenset({"NP/N", "N/N"})
-_POSSESSIVES = DEFINITES - _DEMONSTRATIVES - {"the"}
+
 _AGENTS = frozenset({"living_thing.n.01", "group.n.01", "person.n.01", "causal_agent.n.01"})
 
 
@@ -112,7 +112,7 @@ def _covers_conjunct(all_leaves: list[Leaf], i: int, new: str, settings: WordNet
 def _owned(all_leaves: list[Leaf], i: int) -> bool:
     """The noun at i follows a possessive, past its adjectives ("her (old) dog", "Tom's dog")."""
     i = premodified_from(all_leaves, i)
-    return bool(i) and (all_leaves[i - 1].token.word.lower() in _POSSESSIVES or all_leaves[i - 1].token.word == "'s")
+    return bool(i) and (all_leaves[i - 1].token.word.lower() in POSSESSIVES or all_leaves[i - 1].token.word == "'s")
 
 
 def _judged(all_leaves: list[Leaf], i: int) -> bool:
@@ -130,9 +130,11 @@ def _candidates(leaf: Leaf, pos: str, up: bool, kb: KnowledgeBase, neighbours: N
         if i + 1 < len(tokens) and tokens[i + 1].pos == "CD":
             return [], None                    # "several thousand" is no "some thousand"
         det = leaf.token.lemma.lower()
+        if det in POSSESSIVES:
+            return [], None                    # "cutting his hair" is no "cutting a hair" (vague_phrases: "someone")
         words = [t.word.lower() for t in tokens]
-        kept = [w for w in candidates if word_choice().same_number(det, w)           # "that" -> "this": another
-                and not {det, w} <= _DEMONSTRATIVES and (w != "most" or i == 0)]    # "don't have most secrets"
+        kept = [w for w in candidates if word_choice().same_number(det, w) and w not in POSSESSIVES  # "that" -> "this":
+                and not {det, w} <= _DEMONSTRATIVES and (w != "most" or i == 0)]    # another; "don't have most secrets"
         if up and bare_count(tokens, i):
             kept.append("some")                 # "Two robins built a nest" ⇒ "Some robins built a nest"
         return kept + bound_neighbours(words, i, up), None

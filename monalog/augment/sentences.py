@@ -111,6 +111,6 @@ def as_written(hypothesis: str, premise: str) -> str:
 
 
 def spelt(text: str) -> str:
-    """A sentence as compared with another: lower case, without final punctuation or spacing ("People
-    are running ." is the premise "people are running")."""
-    return " ".join(re.sub(r"[.!?]+$", "", text.strip()).lower().split()).rstrip(" .")
+    """A sentence as compared with another: tidied, lower case, without final punctuation or spacing ("People
+    are running ." is the premise "people are running", "In Paris , they sleep ! !" is "In Paris, they sleep!!")."""
+    return " ".join(re.sub(r"[\s.!?]+$", "", tidy(text)).lower().split())

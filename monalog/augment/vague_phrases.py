@@ -13,7 +13,8 @@ Never under a modal or a permission ("may bring one bag" -> "may bring something
 that may take up the phrase ("heated the water until it boiled"; "A boy is held by his father", normalised "His
 father is holding a boy"), beside another "someone" or "something" ("Someone ordered something" says next to
 nothing), nor for a plural of persons ("thanked the volunteers" is no thanking of something). Never the object of
-a light verb ("took a walk") or of one of grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a
+a light verb ("took a walk"; its recipient may: "gave my brother a hug" ⇒ "gave someone a hug") or of one of
+grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a
 dollar"), a time or quantity ("spent the summer"), a word of a fixed expression, nor a noun phrase with a
 coordination of its own. A sentence with such an object is never negated by the generator: "The doctor did not
 prescribe something" is no contradiction of "The doctor prescribed a painkiller" (`vague_object`)."""
@@ -103,8 +104,8 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
         and (head_word.pos != "VBN" or is_participle(head_word.word.lower()))     # "has free | access": a misparse
     if not verb and head_word.pos not in ("IN", "TO"):
         return None
-    if verb and (head_word.lemma.lower() in word_choice().light_verbs | _opaque_verbs()):
-        return None
+    if verb and objects == 1 and head_word.lemma.lower() in word_choice().light_verbs | _opaque_verbs():
+        return None                         # "took a walk"; the first of two objects is a recipient: "gave | me"
     if _counted(found):
         return None                         # "bought zero cars", "ate few apples": no "something"
     if len(found) == 1 and (given_name(found[0].token.word) or found[0].token.word.lower() in _OBJECT_PRONOUNS) \

@@ -18,7 +18,9 @@ from monalog.errors import ResourceError
 from monalog.resources import grammar_path
 
 
-CHECKS = frozenset({"np", "noun", "conj", "operator", "clause", "relative", "modifier", "determiner", "article"})
+CHECKS = frozenset({"np", "noun", "conj", "operator", "clause", "relative", "modifier", "determiner", "article",
+                    "preposition"})
+_VERB_FORMS = frozenset({"dcl", "ng", "pss", "pt", "b", "to", "inv", "q"})
 
 
 def _base(cat: Category) -> str:
@@ -39,6 +41,17 @@ def _relative(cat: Category) -> bool:
     return cat.feature in ("wq", "qem") or cat.base == "NP"
 
 
+def _verb(cat: Category) -> bool:
+    """A noun, a noun phrase or a verb (its objects taken: S[dcl]\\NP, S[ng]\\NP, never S[adj]\\NP): a category
+    no preposition has ("In | Paris" read as a gerund and its object)."""
+    if isinstance(cat, Atom):
+        return cat.base in ("N", "NP")
+    while isinstance(cat, Functor) and cat.slash is Slash.FORWARD:
+        cat = cat.result
+    return isinstance(cat, Functor) and cat.slash is Slash.BACKWARD and isinstance(cat.result, Atom) \
+        and cat.result.base == "S" and cat.result.feature in _VERB_FORMS and _base(cat.argument) == "NP"
+
+
 def _innermost(cat: Category) -> Atom:
     while isinstance(cat, Functor):
         cat = cat.result
@@ -53,6 +66,8 @@ def _ok(check: str, cat: Category) -> bool:
     if check == "conj":
         return _base(cat) == "conj" or (isinstance(cat, Functor) and isinstance(cat.result, Functor)
                                         and cat.result.result == cat.result.argument == cat.argument)
+    if check == "preposition":
+        return not _verb(cat)
     if not isinstance(cat, Functor):
         return False
     if check == "relative":     # "who"/"which" make a noun's modifier or a question; never a that-clause or
@@ -99,18 +114,20 @@ def tag_dictionary(tags: Sequence[str]) -> dict[str, np.ndarray]:
     return {word: allowed[check] for word, check in closed_class().items() if allowed[check].any()}
 
 
+_MENDED = frozenset({"np", "preposition"})
 FORCED = 0.01       # a closed-class category the tagger scored below this was the tag dictionary's, not its own
 
 
 def forced(tree: Tree, probabilities: Sequence[float]) -> tuple[Leaf, float] | None:
-    """The first closed-class word (pronouns aside: a pronoun is an NP whatever the tagger says) whose
+    """The first closed-class word (pronouns and prepositions aside: a pronoun is an NP whatever the tagger says, and a
+    preposition kept from a verb's or a noun's category is mended, not doubtful) whose
     category the tagger gave less than FORCED, with that probability: the tag dictionary overrode
     the tagger there, and the rest of the derivation was built around the override."""
     checks = closed_class()
     words = leaves(tree)
     for i, (leaf, p) in enumerate(zip(words, probabilities)):
         check = checks.get(leaf.token.word.lower())
-        if check and check != "np" and p < FORCED and not _negated_quantifier(leaf, words[i + 1:i + 2]):
+        if check and check not in _MENDED and p < FORCED and not _negated_quantifier(leaf, words[i + 1:i + 2]):
             return leaf, p
     return None
 

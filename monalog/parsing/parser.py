@@ -15,7 +15,7 @@ from monalog.ccg.tree import Leaf, Token, Tree, Unary, leaves
 from monalog.errors import InputError, MonalogError, ParseError
 from monalog.parsing.checks import tag_dictionary
 from monalog.parsing.decoder import Decoder, DecoderSettings
-from monalog.text.lemmatize import lemmatize, pos_from_category
+from monalog.text.lemmatize import POSSESSIVES, lemmatize, pos_from_category
 from monalog.text.morphology import is_cardinal
 from monalog.parsing.scorers import DepccgScorer, Scorer, tagger_scorer
 from monalog.parsing.tokens import Tokenized, tokenize
@@ -138,7 +138,8 @@ def _relemmatize(tree: Tree) -> Tree:
     """Make POS tags and lemmas agree with the supertags: a verb's category with a noun's tag
     ("walking"/NN as S[ng]\\NP), a verb phrase's adverb with a noun's ("indoors"/NNS), no tag at all
     ('XX', from scorers without POS), a noun with a verb's, adjective's or adverb's tag ("doves"/VBZ),
-    or a cardinal before a noun with another tag than CD ("Four"/JJ people: the determiner rules go by CD)."""
+    or a cardinal before a noun with another tag than CD ("Four"/JJ people: the determiner rules go by CD), or a
+    possessive determiner with another tag than DT ("My"/NN aunt, as "Her"/DT aunt)."""
     lv = leaves(tree)
     fixes = {}
     for i, leaf in enumerate(lv):
@@ -150,6 +151,8 @@ def _relemmatize(tree: Tree) -> Tree:
             fixes[i] = "CD"
         elif guess == "NN" and leaf.token.pos[:2] in ("VB", "JJ", "RB"):     # "doves"/VBZ, "alien"/JJ as N
             fixes[i] = "NNS" if leaf.token.pos == "VBZ" else "NN"
+        elif str(leaf.category) == "NP/N" and leaf.token.word.lower() in POSSESSIVES and leaf.token.pos != "DT":
+            fixes[i] = "DT"                                                 # "My"/NN aunt: a determiner
     if not fixes:
         return tree
     tags = [fixes[i] if i in fixes and fixes[i] != "XX" else leaf.token.pos for i, leaf in enumerate(lv)]

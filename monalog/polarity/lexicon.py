@@ -15,6 +15,7 @@ from monalog.ccg.tree import Token
 from monalog.errors import MonalogError, ResourceError
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines, grammar_path
+from monalog.text.lemmatize import POSSESSIVES
 
 _DIGITS = re.compile(r"^\d+([.,]\d+)?$")
 NUMERAL = "N"
@@ -74,7 +75,7 @@ class Readings:
     bare_plurals: BarePlurals = BarePlurals.EXISTENTIAL
 
 
-DEFINITES = frozenset({"the", "this", "that", "these", "those", "his", "her", "its", "their", "my", "your", "our"})
+DEFINITES = frozenset({"the", "this", "that", "these", "those"}) | POSSESSIVES
 
 
 @dataclass(frozen=True)

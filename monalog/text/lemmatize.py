@@ -77,6 +77,7 @@ def _clitic(word: str, following: Sequence[str]) -> str:
 
 
 # words after which "'s" is never a possessive, whatever its tag ("he's" is "he is" or "he has")
+POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})    # as determiners
 CLITIC_HOSTS = frozenset({"he", "she", "it", "that", "there", "what", "who", "where", "here", "how", "this"})
 _PARTICIPLES = frozenset({"been", "got", "gotten", "had", "seen", "done", "gone", "made", "taken"})
 _PERFECT_ADVERBS = frozenset({"never", "already", "ever", "recently", "finally"})   # not "just": "she's just tired"

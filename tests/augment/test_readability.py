@@ -9,7 +9,7 @@ import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.augment.readability import deleted_span, gender_clash
-from monalog.augment.sentences import tidy
+from monalog.augment.sentences import spelt, tidy
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +68,13 @@ def test_clauses_keep_their_commas_and_their_phrase(generated):
     road = generated["A woman is standing on an almost pristine, snowy road, that is lit by headlights"]
     assert road and not any("standing, that" in h or "pristine, road" in h for h in road)
     assert tidy("A child , , is jumping") == "A child is jumping" and tidy("on a road , .") == "on a road."
+
+
+def test_a_hypothesis_spelt_as_its_premise_is_the_premise():
+    """A new user's "In Paris, ... anymore!!" came back as its own hypothesis: the comparison left a comma's space
+    and the first of two "!"."""
+    assert spelt("In Paris , they never sleep anymore ! !") == spelt("In Paris, they never sleep anymore!!")
+    assert spelt("People are running .") == spelt("people are running") != spelt("People are runnin")
 
 
 def test_gender_follows_the_pronouns(generated):

@@ -21,6 +21,8 @@ def leaf(word: str, cat: str) -> Leaf:
     ("if", "S[qem]/S[dcl]"),            # "ask if it rains"
     ("which", "((N\\N)/S[dcl])\\((N\\N)/NP)"), ("who", "((N/PP)\\(N/PP))/(S[dcl]\\NP)"),   # "in which"; silver
     ("Most", "NP/N"), ("most", "NP/PP"), ("most", "(N/N)/(N/N)"), ("each", "NP/N"),
+    ("In", "(S/S)/NP"), ("on", "PP/NP"), ("around", "(S\\NP)\\(S\\NP)"), ("outside", "S[adj]\\NP"),
+    ("on", "PR"), ("near", "N/N"), ("into", "((S\\NP)\\(S\\NP))/NP"),     # a preposition, particle, adjective
 ])
 def test_categories_the_grammar_gives(word, cat):
     assert misparsed(leaf(word, cat)) is None
@@ -33,6 +35,7 @@ def test_categories_the_grammar_gives(word, cat):
     ("except", "(S[dcl]\\NP)/NP"), ("except", "N/(S[to]\\NP)"),
     ("Unless", "S/S"), ("unless", "N"),  # a subordinator needs a clause of its own
     ("Most", "N"), ("Most", "NP"), ("every", "(S[dcl]\\NP)/NP"), ("A", "(S\\NP)\\(S\\NP)"), ("the", "N"),
+    ("In", "(S[ng]\\NP)/NP"), ("along", "(S[dcl]\\NP)/NP"), ("under", "N"),   # "In | Paris" as a gerund
 ])
 def test_categories_that_betray_a_misparse(word, cat):
     assert misparsed(leaf(word, cat)) is not None
@@ -91,7 +94,7 @@ def test_the_tag_dictionary_rules_out_what_a_closed_class_word_never_is():
     allowed = tag_dictionary(tags)
     assert [t for t, ok in zip(tags, allowed["unless"]) if ok] == ["(S/S)/S[dcl]", "((S\\NP)\\(S\\NP))/S[dcl]"]
     assert [t for t, ok in zip(tags, allowed["they"]) if ok] == ["NP"]
-    assert tag_dictionary(["S[dcl]", "PP"]) == {}     # a word no tag fits is left to the scorer
+    assert tag_dictionary(["S[dcl]\\NP"]) == {}     # a word no tag fits is left to the scorer
 
 
 def test_decoding_keeps_closed_class_words_in_their_categories(parser):
