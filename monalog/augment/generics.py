@@ -9,6 +9,7 @@ universal subject of a negated verb phrase (`scoped_universal`), a singular inde
 (`kind_objects`) and, for exclusions, the words of a group's habit (`group_habit`)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence, TypeVar
 
 from monalog.augment.words import word_choice
@@ -21,6 +22,7 @@ from monalog.inference.treeops import AUXILIARIES, Path, head_noun, leaf_positio
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
+from monalog.resources import grammar_lines
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
 from monalog.text.names import given_name
 
@@ -137,15 +139,23 @@ def _opening_phrase(tree: Tree, path: Path, bare: Tree) -> Path | None:
 
 
 _ONLY = frozenset({"nothing", "anything", "all"})
+_FOCUS = frozenset({"only", "merely"})      # after the sentence's first word: "Only 12 aliens" is a determiner
 
 
 def only_paths(tree: Tree) -> list[Path]:
-    """The paths of the phrases after "nothing but", "anything but", "all but" ("is nothing but a plain
-    ice-cream with chocolate chips"): an "only" neither up nor down in its phrase, which the generator
-    leaves as it is ("nothing but a plain ice-cream" says it has no chips)."""
+    """The paths of the phrases after "nothing but", "anything but", "all but" ("is nothing but a plain ice-cream
+    with chocolate chips"), after a focus "only" or "merely" ("I was only a child": "only a person" says another
+    thing) and after a phrase of grammars/privative_phrases.txt ("at a loss for an excuse"): an "only" neither up
+    nor down in its phrase, or a phrase ↓ that the polarizer reads ↑, which the generator leaves as it is."""
     words = [leaf.token.word.lower() for leaf in leaves(tree)]
     return [path[:-1] + (1,) for path, i in leaf_positions(tree).items()
-            if i and words[i] == "but" and words[i - 1] in _ONLY and path[-1:] == (0,)]
+            if i and path[-1:] == (0,) and (words[i] == "but" and words[i - 1] in _ONLY or words[i] in _FOCUS
+                                            or any(words[i + 1 - len(p):i + 1] == p for p in _privative()))]
+
+
+@lru_cache(maxsize=1)
+def _privative() -> tuple[list[str], ...]:
+    return tuple(line.split() for line in grammar_lines("privative_phrases.txt"))
 
 
 def scoped_universal(tree: Tree) -> list[Path]:

@@ -2,6 +2,8 @@
 of them (readability checks single edits; this checks the parse the edits start from)."""
 from __future__ import annotations
 
+import re
+
 from monalog.augment.words import pos_share
 from monalog.inference.collective import group_nouns
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
@@ -76,7 +78,8 @@ def misread(tree: Tree) -> str | None:
                                                   or str(leaf.category) == "NP/NP" and word.endswith("ing")
                                                   and wordnet().synsets(word, "v")):
             return word
-    return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves)
+    return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
+        or _verb_as_modifier(all_leaves)
 
 
 def _no_noun(leaf: Leaf) -> bool:
@@ -97,6 +100,21 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
                  and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
                  and not leaf.token.word.lower().endswith("s") and not wordnet().synsets(leaf.token.word.lower(), "v"))
                  or (leaf.token.pos == "RB" and given_name(leaf.token.word))), None)
+
+
+def _verb_as_modifier(words: list[Leaf]) -> str | None:
+    """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
+    | go", "go" an adverb), or a word in "-s" given a gerund's category ("the gas | taps each evening"), or
+    None."""
+    for leaf in words:
+        word, category = leaf.token.word.lower(), str(leaf.category)
+        if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
+                and leaf.token.lemma.lower() not in AUXILIARIES \
+                and wordnet().synsets(word, "v") and not wordnet().synsets(word, "r") and pos_share(word, "v") >= 0.9:
+            return leaf.token.word
+        if word.isalpha() and word.endswith("s") and _GERUND.match(category):
+            return leaf.token.word
+    return None
 
 
 def _participle_determiner(words: list[Leaf]) -> str | None:
@@ -130,6 +148,8 @@ _NP = parse_category("NP")
 _RELATIVES = frozenset({"who", "which", "that"})
 _QUOTES = frozenset({'"', "“", "”", "``", "''"})
 _INTRANSITIVE = parse_category("S\\NP")
+_VP_ADVERBS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)"})
+_GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S[ng]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})
 

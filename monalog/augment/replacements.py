@@ -77,6 +77,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             if facts is None or (owned and any(fact.relation is not Relation.EQ for fact in facts)):
                 continue                       # "her dog" is no "her animal"; "her bicycle" is
             new = replacing_leaf(leaf, new_lemma)
+            if new.token.word.lower() == leaf.token.word.lower():
+                continue                       # "people" -> "person" -> "people": the same sentence again
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
                                node.polarity, facts, operator=node.operator)

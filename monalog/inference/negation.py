@@ -11,7 +11,7 @@ from typing import Callable, Iterator, TypeGuard, cast
 from monalog.ccg.category import Atom, Category, Functor, parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.capitals import is_name, lowered
-from monalog.inference.plain_negation import plain_negation
+from monalog.inference.plain_negation import modal_have, plain_negation
 from monalog.inference.some_any import ANY, SOME, swap_items
 from monalog.inference.treeops import AUXILIARIES, Path, node_at, replace_at, surface, walk
 from monalog.inference.subjects import (EXISTENTIAL, bare_few, few_subject, is_quantity, picks, proportional,
@@ -37,9 +37,8 @@ def _clauses(tree: Tree) -> Iterator[tuple[Path, Path]]:
 
 
 def _clause_argument(node: Tree) -> bool:
-    """A node that takes a clause as its argument ("told the king | that ...", "tracking | how ...",
-    "if | ..."): its clause is reported, asked about or supposed, not asserted, so negating it
-    contradicts nothing."""
+    """A node that takes a clause as its argument ("told the king | that ...", "tracking | how ...", "if | ..."): its
+    clause is reported, asked about or supposed, not asserted, so negating it contradicts nothing."""
     if not isinstance(node, Binary) or node.rule not in (Rule.FA, Rule.BA):
         return False
     functor = node.left if node.rule is Rule.FA else node.right
@@ -176,7 +175,7 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         return
     auxiliaries = [vp_path + sub for sub, node in walk(vp)
                    if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
-                   and not _embedded(vp, sub)
+                   and not _embedded(vp, sub) and not modal_have(vp, sub + (0,))
                    and node.left.token.lemma.lower() in AUXILIARIES
                    and str(node.left.category).startswith("(S[dcl]")
                    and "S" in str(getattr(node.left.category, "argument", ""))]     # "has dirt": a main verb
@@ -207,10 +206,11 @@ def never_as_not(tree: Tree) -> tuple[Path, Tree] | None:
 
 def _negated(tree: Tree, vp_path: Path) -> list[Path]:
     """The nodes of the verb phrase at `vp_path` with a negation among their children, outside its noun phrases
-    and reported clauses (`_embedded`)."""
+    and reported clauses (`_embedded`), never after a modal's "have" ("could have not won": `modal_have`)."""
     vp = node_at(tree, vp_path)
     return [vp_path + sub for sub, node in walk(vp)
-            if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _embedded(vp, sub)]
+            if isinstance(node, Binary) and any(_is_negation(c) for c in node.children) and not _embedded(vp, sub)
+            and not modal_have(vp, sub + (_negation_at(node),), before=1)]
 
 
 def _negation_at(node: Tree) -> int:

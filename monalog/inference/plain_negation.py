@@ -7,7 +7,7 @@ from __future__ import annotations
 from monalog.ccg.category import Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.some_any import ANY, swap_items
-from monalog.inference.treeops import Path, auxiliaries, node_at, replace_at
+from monalog.inference.treeops import Path, auxiliaries, leaf_positions, node_at, replace_at
 from monalog.text.morphology import be_for, past_tense, third_person
 
 _COPULAS = frozenset({"is", "are", "was", "were", "am"})
@@ -79,3 +79,12 @@ def plain_negation(tree: Tree, subject: Path, vp: Path) -> tuple[Tree, str] | No
         return None
     edited = replace_at(tree, vp + found, Leaf(verb.category, Token(new, verb.token.lemma, tag)))
     return swap_items(edited, vp, ANY, conjunct=True), note
+
+
+def modal_have(tree: Tree, path: Path, before: int = 0) -> bool:
+    """The word `before` words ahead of the leaf at `path` is a modal's "have" or "be", which the parse may take for
+    the finite verb ("could | have won" with "could" an adverb): a "not" after it negates no clause ("could have not
+    won" is the possibility of not winning, which "could have won" leaves open)."""
+    words = [leaf.token.word.lower() for leaf in leaves(tree)]
+    i = leaf_positions(tree)[path] - before
+    return i >= 1 and words[i] in ("have", "be") and words[i - 1] in _MODALS

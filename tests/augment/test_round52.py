@@ -1,13 +1,16 @@
 """Issue 51's seventeenth stop: a possessive's noun phrase is one of its nouns ("my/d <= some/d": "I thanked my
 brother" ⇒ "I thanked someone"), a recipient of "give" made "someone", a preposition never parsed as a verb or a
 noun ("In | Paris" as a gerund and its object, a new user's find), and the failure kinds of round 52
-(results/augment_outside_round52_*.tsv), each pair never emitted rather than emitted wrong. The generator runs
+(results/augment_outside_round52_*.tsv: "could have not flown", "at a loss for", "only a child", "let them | go",
+"the gas | taps", a hypothesis twice), each pair never emitted rather than emitted wrong. The generator runs
 once, on every premise here (one batch)."""
 from __future__ import annotations
 
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.augment.misparse import misread
+from monalog.ccg.io import read_auto
 from monalog.ccg.tree import leaves
 from monalog.inference.proof import Label
 from monalog.inference.prover import Prover
@@ -22,15 +25,31 @@ NEVER = [
     ("A man is cutting his hair.", "some hair"),
     ("No dog ate a bone.", "his bone"),                   # nor an article made a possessive where ↓
     ("In Paris, the people who live never sleep anymore!!", "people sleep"),      # "In" read as a verb
+    # round 52
+    ("If I had been a bird, i could have flown to you.", "have not flown"),   # no negation of "could have flown"
+    ("She was never at a loss for an excuse in that matter.", "good excuse"),  # "at a loss for" says it is missing
+    ("I was only a seven-year-old child at that time.", "only a person"),     # a focus "only": neither ↑ nor ↓
 ]
 
 
+MANY = "Many people in Fiji don't have access to clean fresh drinking water."     # round 52: "people" -> "people"
+
+
 @pytest.fixture(scope="module")
-def generated(parser) -> dict[str, dict[str, Label]]:
-    premises = sorted({premise for premise, _ in NEW + NEVER})
+def batch(parser) -> dict[str, list]:
+    premises = sorted({premise for premise, _ in NEW + NEVER} | {MANY})
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {premise: {} if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
-            for premise, result in zip(premises, results)}
+    return {premise: [] if isinstance(result, Exception) else result for premise, result in zip(premises, results)}
+
+
+@pytest.fixture(scope="module")
+def generated(batch) -> dict[str, dict[str, Label]]:
+    return {premise: {p.hypothesis: p.label for p in pairs} for premise, pairs in batch.items()}
+
+
+def test_no_hypothesis_twice(batch):
+    hypotheses = [p.hypothesis for p in batch[MANY]]
+    assert hypotheses and len(hypotheses) == len(set(hypotheses))
 
 
 @pytest.mark.parametrize("premise, hypothesis", NEW)
@@ -52,6 +71,27 @@ def test_pairs_never_emitted(generated, premise, unwanted):
 ])
 def test_the_prover_reads_possessives(parser, premise, hypothesis, label):
     assert Prover(parser=parser).prove(premise, hypothesis).label is label
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", [
+    ("I could have won the race.", "I could have not won the race.", Label.NEUTRAL),   # round 52: "could | have"
+    ("I could have not won the race.", "I could have won the race.", Label.NEUTRAL),
+    ("I could have won the race.", "I could not have won the race.", Label.CONTRADICTION),
+    ("She has called her mother.", "She has not called her mother.", Label.CONTRADICTION),
+])
+def test_a_not_after_a_modals_have_negates_no_clause(parser, premise, hypothesis, label):
+    assert Prover(parser=parser).prove(premise, hypothesis).label is label
+
+
+@pytest.mark.parametrize("auto, word", [
+    # round 52: "let them | go" with "go" a verb phrase's adverb; "the gas | taps each evening" with "taps" a gerund
+    ("(<T S[dcl] ba 0 2> (<L NP They they NN O XX NP>) (<T S[dcl]\\NP ba 0 2> (<T S[dcl]\\NP fa 0 2> "
+     "(<L (S[dcl]\\NP)/NP let let VBZ O XX (S[dcl]\\NP)/NP>) (<L NP them them DT O XX NP>) ) "
+     "(<L (S\\NP)\\(S\\NP) go go RB O XX (S\\NP)\\(S\\NP)>) ) )", "go"),
+    ("(<T S[dcl] ba 0 2> (<L NP gas gas NN O XX NP>) (<L S[ng]\\NP taps tap VBZ O XX S[ng]\\NP>) )", "taps"),
+])
+def test_misparses_of_round_52(auto, word):
+    assert misread(read_auto(auto)) == word
 
 
 def test_a_preposition_is_never_a_verb(parser):
