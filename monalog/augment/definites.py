@@ -3,10 +3,10 @@
 - an opening "the" made "a" before a singular noun and "some" before a plural ("The spider is spinning a web" ⇒ "A
   spider is spinning a web", "The neighbours planted a tree" ⇒ "Some neighbours planted a tree"): the definite names
   things there are (MonaLog's the ≤ some, the fixed KB's). Only the subject's "the" (objects and places are full of
-  definites that name no thing at all: "plays the piano", "in the morning"), before a common noun (countable, if
-  singular), after no adjective that picks the one thing ("the same", "the only", "the first", a superlative), before
-  no "of" ("the top of the hill"), never before a noun of grammars/unique_nouns.txt ("the sun", "the police") or a
-  time or measure ("the day");
+  definites that name no thing at all: "plays the piano", "in the morning"), before a common noun (if singular,
+  no substance mostly uncounted: no "A paint dries"), after no adjective that picks the one thing ("the
+  same", "the only", "the first", a superlative), before no "of" ("the top of the hill"), never before a noun of
+  grammars/unique_nouns.txt ("the sun", "the police") or a time or measure ("the day");
 - a bare plural subject made "some" ("Koreans don't like raw coriander" ⇒ "Some Koreans don't like raw
   coriander"): the existential reading MonaLog gives a bare plural, and the weakest reading of a generic."""
 from __future__ import annotations
@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Iterator, Sequence, cast
 
 from monalog.augment.generics import bare_subject
-from monalog.augment.readability import ORDINAL
-from monalog.augment.words import MEASURE, first_sense_is, replacing_leaf
+from monalog.augment.readability import picks_one
+from monalog.augment.words import MEASURE, first_sense_is, plainly_countable, replacing_leaf
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.capitals import lowered
@@ -26,16 +26,12 @@ from monalog.inference.search import State
 from monalog.inference.target import kb_leq, pair_fact
 from monalog.inference.treeops import node_at, replace_at, sentence_text, surface
 from monalog.knowledge.base import KnowledgeBase
-from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
 from monalog.text.morphology import countable
 
-_PICKING = frozenset({"same", "only", "whole", "entire", "main", "other", "very", "next", "last", "following",
-                      "previous", "usual", "latter", "former", "right", "wrong", "proper", "real", "exact",
-                      "opposite", "present", "current", "sole", "particular", "certain", "famous", "original"})
 _DETERMINER = parse_category("NP/N")
 
 
@@ -95,10 +91,12 @@ def _indefinite(tokens: Sequence[Token]) -> str | None:
         j += 1                                  # "the school bus": its head
     if j >= len(tokens) or tokens[j].pos not in ("NN", "NNS") or not tokens[j].word.isalpha() \
             or tokens[j + 1:j + 2] and tokens[j + 1].word.lower() in ("of", "'s") \
-            or any(t.word.lower() in _PICKING or ORDINAL.match(t.word.lower()) or superlative(t.word)
-                   or t.pos == "JJS" for t in tokens[1:j]):
+            or any(picks_one(t) for t in tokens[1:j]):
         return None
     noun = tokens[j].lemma.lower()
     if noun in unique_nouns() or not synsets(noun, "n") or first_sense_is(noun, MEASURE):
         return None
-    return "some" if tokens[j].pos == "NNS" else "a" if countable(noun) else None
+    if tokens[j].pos == "NNS":
+        return "some"
+    massy = not plainly_countable(noun) and first_sense_is(noun, "matter.n.03")
+    return "a" if countable(noun) and not massy else None      # no "A paint dries": a substance, mostly uncounted

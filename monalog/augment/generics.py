@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Sequence, TypeVar
 
 from monalog.augment.words import word_choice
-from monalog.ccg.category import Functor
+from monalog.ccg.category import Atom, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, leaves
 from monalog.inference.aspect import PRESENT_BE
 from monalog.inference.negation import main_clause
@@ -156,6 +156,20 @@ def only_paths(tree: Tree) -> list[Path]:
 @lru_cache(maxsize=1)
 def _privative() -> tuple[list[str], ...]:
     return tuple(line.split() for line in grammar_lines("privative_phrases.txt"))
+
+
+def reported_clauses(tree: Tree) -> list[Path]:
+    """The clauses a verb reports or supposes ("says that he doesn't like children", "thinks he is right"): what
+    someone says or believes is not closed under entailment ("says he doesn't like toddlers" was not said), so the
+    generator leaves them as they are ("if" and "because" clauses are no verb's)."""
+    out = []
+    for path, node in walk(tree):
+        cat = node.left.category if isinstance(node, Binary) and node.rule is Rule.FA else None
+        if isinstance(cat, Functor) and isinstance(cat.argument, Atom) and cat.argument.base == "S" \
+                and isinstance(cat.result, Functor) and isinstance(cat.result.result, Atom) \
+                and cat.result.result.base == "S" and str(cat.result.argument) == "NP":
+            out.append(path + (1,))
+    return out
 
 
 def scoped_universal(tree: Tree) -> list[Path]:

@@ -79,7 +79,7 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
-        or _verb_as_modifier(all_leaves)
+        or _wrong_category(all_leaves)
 
 
 def _no_noun(leaf: Leaf) -> bool:
@@ -102,17 +102,17 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
                  or (leaf.token.pos == "RB" and given_name(leaf.token.word))), None)
 
 
-def _verb_as_modifier(words: list[Leaf]) -> str | None:
+def _wrong_category(words: list[Leaf]) -> str | None:
     """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
-    | go", "go" an adverb), or a word in "-s" given a gerund's category ("the gas | taps each evening"), or
-    None."""
+    | go", "go" an adverb), a word in "-s" given a gerund's category ("the gas | taps each evening"), or a word read
+    as punctuation ("I think | the cat", "think" a comma), or None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
                 and leaf.token.lemma.lower() not in AUXILIARIES \
                 and wordnet().synsets(word, "v") and not wordnet().synsets(word, "r") and pos_share(word, "v") >= 0.9:
             return leaf.token.word
-        if word.isalpha() and word.endswith("s") and _GERUND.match(category):
+        if word.isalpha() and (word.endswith("s") and _GERUND.match(category) or category in _PUNCTUATION):
             return leaf.token.word
     return None
 
@@ -148,6 +148,7 @@ _NP = parse_category("NP")
 _RELATIVES = frozenset({"who", "which", "that"})
 _QUOTES = frozenset({'"', "“", "”", "``", "''"})
 _INTRANSITIVE = parse_category("S\\NP")
+_PUNCTUATION = frozenset({",", ".", ";", ":"})
 _VP_ADVERBS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)"})
 _GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S[ng]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")

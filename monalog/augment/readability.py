@@ -18,6 +18,7 @@ from monalog.augment.kept_words import kept_word
 from monalog.augment.words import surface_tag
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.treeops import AUXILIARIES, auxiliaries
+from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
 from monalog.text.morphology import countable, is_participle
@@ -40,6 +41,17 @@ QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedde
 DETERMINERS = frozenset({"no", "a", "an", "some", "every", "the"})
 ORDINAL = re.compile(r"(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
                       r"twelfth|\w+teenth|\w+tieth|hundredth|thousandth|last|next|previous)$|\d+(?:st|nd|rd|th)$")
+# adjectives that pick one thing or set out of those the noun names ("the next meeting", "the same day")
+_PICKING = frozenset({"same", "only", "whole", "entire", "main", "other", "very", "next", "last", "following",
+                      "previous", "usual", "latter", "former", "right", "wrong", "proper", "real", "exact",
+                      "opposite", "present", "current", "sole", "particular", "certain", "famous", "original"})
+
+
+def picks_one(token: Token) -> bool:
+    """A picking adjective, an ordinal or a superlative: "the next meeting" is no "the next gathering", "the first
+    guests" no "some first guests"."""
+    word = token.word.lower()
+    return word in _PICKING or bool(ORDINAL.match(word)) or superlative(token.word) or token.pos == "JJS"
 
 
 @dataclass(frozen=True)
@@ -267,8 +279,8 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
     "The battery"), a subordinator dropped from its clause ("Remove the battery before you clean" ->
     "Remove the battery clean"), a PP on an event noun dropped while the next PP, which may place
     that event, stays ("arrested two men after a robbery at a bank" -> "arrested two men at a bank"), a passive's
-    agent dropped before a PP that may be its modifier, a noun's participle left bare before the verb, or the
-    last phrase after "first performed"."""
+    agent dropped before a PP that may be its modifier, a noun's participle left bare before the verb or at the end,
+    or the last phrase after "first performed"."""
     tokens = [leaf.token for leaf in before]
     while start and tokens[start - 1].word.lower() == tokens[end - 1].word.lower():
         start, end = start - 1, end - 1     # the leftmost of equal alignments: "is | walking ... and is | wearing"
@@ -289,12 +301,18 @@ def _clause_broken(before: Sequence[Leaf], start: int, end: int) -> str | None:
             and tokens[end].pos == "IN":
         return "the agent dropped before a phrase that may be the agent's (\"made by students from the college\")"
     if first.token.pos in ("IN", "TO") and start > 1 and tokens[start - 1].pos in ("VBN", "VBD") \
-            and tokens[start - 2].pos.startswith("NN") and tokens[end:] and tokens[end].pos.startswith(("MD", "VB")):
+            and tokens[start - 2].pos.startswith("NN") \
+            and (tokens[end:] and tokens[end].pos.startswith(("MD", "VB")) or _ends(tokens, end)):
         return "a noun's participle left without its phrase (\"an umbrella left on the bus should call\")"
     if start > 1 and tokens[start - 2].word.lower() in _ORDER_ADVERBS and tokens[start - 1].pos.startswith("VB") \
-            and not any(t.word[:1].isalnum() for t in tokens[end:]):
+            and _ends(tokens, end):
         return f"\"{tokens[start - 2].word} {tokens[start - 1].word}\" left without its time or place"
     return None
+
+
+def _ends(tokens: Sequence[Token], end: int) -> bool:
+    """No word after position `end`: the sentence ends there."""
+    return not any(t.word[:1].isalnum() for t in tokens[end:])
 
 
 def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,

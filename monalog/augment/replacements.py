@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterator
 
-from monalog.augment.readability import gender_clash, readability
+from monalog.augment.readability import gender_clash, picks_one, readability
 from monalog.augment.words import (bare_count, bound_neighbours, in_compound, noun_forms, premodified_from,
                                    replacing_leaf, surface_tag, word_choice)
 from monalog.ccg.tree import Leaf, Tree, leaves
@@ -118,8 +118,10 @@ def _owned(all_leaves: list[Leaf], i: int) -> bool:
 
 
 def _judged(all_leaves: list[Leaf], i: int) -> bool:
-    """An evaluative adjective among the modifiers right before the noun at i ("a terrible young dancer")."""
+    """An evaluative or a picking adjective among the modifiers right before the noun at i ("a terrible young
+    dancer"; "the next meeting" is no "the next gathering")."""
     return any(leaf.token.word.lower() in readability().evaluative_adjectives
+               or picks_one(leaf.token) and leaf.token.word.lower() != "other"       # "two other boys": children
                for leaf in all_leaves[premodified_from(all_leaves, i):i])
 
 

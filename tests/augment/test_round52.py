@@ -2,8 +2,9 @@
 brother" ⇒ "I thanked someone"), a recipient of "give" made "someone", a preposition never parsed as a verb or a
 noun ("In | Paris" as a gerund and its object, a new user's find), and the failure kinds of round 52
 (results/augment_outside_round52_*.tsv: "could have not flown", "at a loss for", "only a child", "let them | go",
-"the gas | taps", a hypothesis twice), each pair never emitted rather than emitted wrong. The generator runs
-once, on every premise here (one batch)."""
+"the gas | taps", a hypothesis twice) and of round 53 (edits inside what someone says, "the next meeting" ->
+"gathering", "day" -> "date", "A paint dries", "wine produced."), each pair never emitted rather than emitted
+wrong. The generator runs once, on every premise here (one batch)."""
 from __future__ import annotations
 
 import pytest
@@ -29,6 +30,13 @@ NEVER = [
     ("If I had been a bird, i could have flown to you.", "have not flown"),   # no negation of "could have flown"
     ("She was never at a loss for an excuse in that matter.", "good excuse"),  # "at a loss for" says it is missing
     ("I was only a seven-year-old child at that time.", "only a person"),     # a focus "only": neither ↑ nor ↓
+    # round 53
+    ("Tom says that he doesn't like children.", "toddlers"),      # what he says is not closed under entailment
+    ("Tom says that he doesn't like children.", "babies"),
+    ("The next meeting will not be held in the church hall.", "gathering"),   # "next" picks one meeting
+    ("If it's a nice day tomorrow, we'll go on a picnic.", "date"),           # kb/augment.json not_kinds
+    ("The paint dries in two hours and covers most surfaces.", "A paint"),    # no "a" before a mass noun
+    ("The government has imposed a new tax on wine produced before 2004.", "produced."),  # a bare participle
 ]
 
 
@@ -89,8 +97,11 @@ def test_a_not_after_a_modals_have_negates_no_clause(parser, premise, hypothesis
      "(<L (S[dcl]\\NP)/NP let let VBZ O XX (S[dcl]\\NP)/NP>) (<L NP them them DT O XX NP>) ) "
      "(<L (S\\NP)\\(S\\NP) go go RB O XX (S\\NP)\\(S\\NP)>) ) )", "go"),
     ("(<T S[dcl] ba 0 2> (<L NP gas gas NN O XX NP>) (<L S[ng]\\NP taps tap VBZ O XX S[ng]\\NP>) )", "taps"),
+    # round 53: "I think | the cat is sleeping" with "think" a comma
+    ("(<T S[dcl] ba 0 2> (<T NP rp 0 2> (<L NP I i NN O XX NP>) (<L , think think NN O XX ,>) ) "
+     "(<L S[dcl]\\NP sleeps sleep VBZ O XX S[dcl]\\NP>) )", "think"),
 ])
-def test_misparses_of_round_52(auto, word):
+def test_misparses_of_rounds_52_53(auto, word):
     assert misread(read_auto(auto)) == word
 
 
