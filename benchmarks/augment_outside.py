@@ -105,8 +105,8 @@ def markdown(report: dict) -> str:
     md = [f"# The generator on premises outside SICK's style (issue 51), round {r}", "",
           f"Commands: `python -m benchmarks.augment_outside generate --round {r} --tagger {tagger}` then `... score "
           f"--round {r}` (2 CPU cores; `monalog augment`'s settings with `--tagger {tagger}`).", "",
-          f"{report['premises']} premises (benchmarks/data/outside_premises.txt, round {r}: 30 drawn from MED_dev, "
-          "15 written by hand, fables, tales or news; the file's header says how): "
+          f"{report['premises']} premises (benchmarks/data/outside_premises.txt, round {r}: 30 drawn from "
+          f"{'HELP' if r >= 54 else 'MED_dev'}, 15 written by hand; the file's header says how): "
           f"{report['pairs']} pairs ({report['entailments']} entailments, "
           f"{report['contradictions']} contradictions), **{report['pairs_per_premise']:.1f} a premise** (median "
           f"{report['median_per_premise']}), **{report['premises_with_none']} premises with none**"
