@@ -104,15 +104,17 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
 
 def _wrong_category(words: list[Leaf]) -> str | None:
     """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
-    | go", "go" an adverb), a word in "-s" given a gerund's category ("the gas | taps each evening"), or a word read
-    as punctuation ("I think | the cat", "think" a comma), or None."""
+    | go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each
+    evening", "Read | the list": an order), or a word read as punctuation ("I think | the cat", "think" a comma), or
+    None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
                 and leaf.token.lemma.lower() not in AUXILIARIES \
                 and wordnet().synsets(word, "v") and not wordnet().synsets(word, "r") and pos_share(word, "v") >= 0.9:
             return leaf.token.word
-        if word.isalpha() and (word.endswith("s") and _GERUND.match(category) or category in _PUNCTUATION):
+        if word.isalpha() and ((word.endswith("s") or leaf is words[0]) and not word.endswith("ing")
+                               and _GERUND.match(category) or category in _PUNCTUATION):
             return leaf.token.word
     return None
 

@@ -3,8 +3,9 @@ brother" ⇒ "I thanked someone"), a recipient of "give" made "someone", a prepo
 noun ("In | Paris" as a gerund and its object, a new user's find), and the failure kinds of round 52
 (results/augment_outside_round52_*.tsv: "could have not flown", "at a loss for", "only a child", "let them | go",
 "the gas | taps", a hypothesis twice) and of round 53 (edits inside what someone says, "the next meeting" ->
-"gathering", "day" -> "date", "A paint dries", "wine produced."), each pair never emitted rather than emitted
-wrong. The generator runs once, on every premise here (one batch)."""
+"gathering", "day" -> "date", "A paint dries", "wine produced.") and of round 54 (idioms broken, an order read as a
+gerund), each pair never emitted rather than emitted wrong. The generator runs once, on every premise here (one
+batch)."""
 from __future__ import annotations
 
 import pytest
@@ -37,6 +38,10 @@ NEVER = [
     ("If it's a nice day tomorrow, we'll go on a picnic.", "date"),           # kb/augment.json not_kinds
     ("The paint dries in two hours and covers most surfaces.", "A paint"),    # no "a" before a mass noun
     ("The government has imposed a new tax on wine produced before 2004.", "produced."),  # a bare participle
+    # round 54: idioms of kb/augment.json's fixed_expressions
+    ("The prince fell in love with a simple peasant girl and married her.", "fell with"),
+    ("He heard a strange sound and sprang out of bed.", "furniture"),
+    ("I met Naomi on my way home and we had a chat.", "on my home"),
 ]
 
 
@@ -100,8 +105,11 @@ def test_a_not_after_a_modals_have_negates_no_clause(parser, premise, hypothesis
     # round 53: "I think | the cat is sleeping" with "think" a comma
     ("(<T S[dcl] ba 0 2> (<T NP rp 0 2> (<L NP I i NN O XX NP>) (<L , think think NN O XX ,>) ) "
      "(<L S[dcl]\\NP sleeps sleep VBZ O XX S[dcl]\\NP>) )", "think"),
+    # round 54: "Read | the list" (an order) with "Read" a gerund
+    ("(<T S[ng]\\NP fa 0 2> (<L (S[ng]\\NP)/NP Read read VBG O XX (S[ng]\\NP)/NP>) (<L NP it it PRP O XX NP>) )",
+     "Read"),
 ])
-def test_misparses_of_rounds_52_53(auto, word):
+def test_misparses_of_rounds_52_to_54(auto, word):
     assert misread(read_auto(auto)) == word
 
 
