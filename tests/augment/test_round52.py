@@ -81,18 +81,12 @@ def test_pairs_never_emitted(generated, premise, unwanted):
     ("I did not thank a brother.", "I did not thank my brother.", Label.ENTAILMENT),
     ("I did not thank my brother.", "I did not thank someone.", Label.NEUTRAL),
     ("I thanked someone.", "I thanked my brother.", Label.NEUTRAL),
-])
-def test_the_prover_reads_possessives(parser, premise, hypothesis, label):
-    assert Prover(parser=parser).prove(premise, hypothesis).label is label
-
-
-@pytest.mark.parametrize("premise, hypothesis, label", [
     ("I could have won the race.", "I could have not won the race.", Label.NEUTRAL),   # round 52: "could | have"
     ("I could have not won the race.", "I could have won the race.", Label.NEUTRAL),
     ("I could have won the race.", "I could not have won the race.", Label.CONTRADICTION),
     ("She has called her mother.", "She has not called her mother.", Label.CONTRADICTION),
 ])
-def test_a_not_after_a_modals_have_negates_no_clause(parser, premise, hypothesis, label):
+def test_the_prover_reads_possessives_and_a_modals_have(parser, premise, hypothesis, label):
     assert Prover(parser=parser).prove(premise, hypothesis).label is label
 
 
