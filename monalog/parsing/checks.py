@@ -120,9 +120,9 @@ FORCED = 0.01       # a closed-class category the tagger scored below this was t
 
 def forced(tree: Tree, probabilities: Sequence[float]) -> tuple[Leaf, float] | None:
     """The first closed-class word (pronouns and prepositions aside: a pronoun is an NP whatever the tagger says, and a
-    preposition kept from a verb's or a noun's category is mended, not doubtful) whose
-    category the tagger gave less than FORCED, with that probability: the tag dictionary overrode
-    the tagger there, and the rest of the derivation was built around the override."""
+    preposition kept from a verb's or a noun's category is mended, not doubtful) whose category the tagger gave less
+    than FORCED, with that probability: the tag dictionary overrode the tagger there, and the rest of the derivation
+    was built around the override."""
     checks = closed_class()
     words = leaves(tree)
     for i, (leaf, p) in enumerate(zip(words, probabilities)):
