@@ -29,7 +29,6 @@ _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
 # WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
 _THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
 _PREMODIFIERS = frozenset({"NP/N", "N/N"})
-
 _AGENTS = frozenset({"living_thing.n.01", "group.n.01", "person.n.01", "causal_agent.n.01"})
 
 

@@ -14,10 +14,10 @@ that may take up the phrase ("heated the water until it boiled"; "A boy is held 
 father is holding a boy"), beside another "someone" or "something" ("Someone ordered something" says next to
 nothing), nor for a plural of persons ("thanked the volunteers" is no thanking of something). Never the object of
 a light verb ("took a walk"; its recipient may: "gave my brother a hug" ⇒ "gave someone a hug") or of one of
-grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a
-dollar"), a time or quantity ("spent the summer"), a word of a fixed expression, nor a noun phrase with a
-coordination of its own. A sentence with such an object is never negated by the generator: "The doctor did not
-prescribe something" is no contradiction of "The doctor prescribed a painkiller" (`vague_object`)."""
+grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a dollar"), a time or quantity ("spent the
+summer"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A sentence with such an
+object is never negated by the generator: "The doctor did not prescribe something" is no contradiction of "The
+doctor prescribed a painkiller" (`vague_object`)."""
 from __future__ import annotations
 
 from functools import lru_cache

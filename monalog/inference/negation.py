@@ -175,10 +175,10 @@ def _negations_of_vp(tree: Tree, vp_path: Path) -> Iterator[tuple[Tree, str]]:
         return
     auxiliaries = [vp_path + sub for sub, node in walk(vp)
                    if isinstance(node, Binary) and node.rule is Rule.FA and isinstance(node.left, Leaf)
-                   and not _embedded(vp, sub) and not modal_have(vp, sub + (0,))
-                   and node.left.token.lemma.lower() in AUXILIARIES
+                   and not _embedded(vp, sub) and node.left.token.lemma.lower() in AUXILIARIES
                    and str(node.left.category).startswith("(S[dcl]")
-                   and "S" in str(getattr(node.left.category, "argument", ""))]     # "has dirt": a main verb
+                   and "S" in str(getattr(node.left.category, "argument", ""))     # "has dirt": a main verb
+                   and not modal_have(vp, sub + (0,))]
     for count, label in ((1, "the verb negated"), (len(auxiliaries), "every verb negated")):
         if not auxiliaries or (label.startswith("every") and len(auxiliaries) < 2):
             continue
