@@ -125,6 +125,13 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
                            operator=node.operator)
 
 
+def _meal(lemma: str) -> bool:
+    """A meal's name, bare after a verb ("never cooks dinner") and yet no mass noun: with an adjective it
+    takes its article again ("a big dinner", not "cooks big dinner")."""
+    meal = wordnet().synset("meal.n.01")
+    return any(meal in s.closure(lambda x: x.hypernyms()) for s in synsets(lemma, "n")[:1])
+
+
 def _open_slot(tokens: list[Token], i: int) -> bool:
     """The noun at i follows an indefinite or quantifying determiner directly, or is a bare plural
     after a verb or preposition or a bare mass noun after a verb; it is no noun's modifier (the next word is no
@@ -139,6 +146,6 @@ def _open_slot(tokens: list[Token], i: int) -> bool:
     if before.word.lower() in _OPEN_DETERMINERS or is_cardinal(before.word.lower()):   # "at most three elephants"
         return True
     verb = before.pos.startswith("VB") and bool(wordnet().synsets(before.lemma.lower(), "v"))    # not "news"
-    if surface_tag(tokens[i]) == "NN":
-        return verb and not countable(tokens[i].lemma.lower())     # "doesn't like coffee", not "go to school"
+    if surface_tag(tokens[i]) == "NN":              # "doesn't like coffee"; not "go to school", "cooks dinner"
+        return verb and not countable(lemma := tokens[i].lemma.lower()) and not _meal(lemma)
     return surface_tag(tokens[i]) == "NNS" and (verb or before.pos.startswith(("IN", "TO")))

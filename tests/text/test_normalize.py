@@ -646,3 +646,26 @@ def test_the_final_stop_stays_at_the_end(sentence, normalised):
 
 def test_a_compound_s_modifier_is_singular():
     assert normalize("She plays with a toy for dogs.").text == "She plays with a dog toy."
+
+
+@pytest.mark.parametrize("sentence, moved", [
+    ("Under the old bridge, my cousin caught a trout.", "My cousin caught a trout under the old bridge."),
+    ("In front of the house, two dogs are barking.", "Two dogs are barking in front of the house."),
+    ("After he left, she cried.", "She cried after he left."),
+    ("At noon it rained.", "It rained at noon."),
+    ("On the table there is a cat.", "A cat is on the table."),      # then the existential's own rule
+    # left as they are: the phrase or the subject is a quantifier (moving it would change its scope), "at
+    # least" is no place, a second clause or conjunct would take the phrase alone, a bare phrase before a
+    # name has no end the words show
+    ("In the park, every boy plays.", None),
+    ("In 1990, no one came.", "In 1990, no person came."),
+    ("At least three elephants are pink.", None),
+    ("At every stop, a man got off.", None),
+    ("At this school, there are no grades and students have no homework.", None),
+    ("In the morning, we ate, and in the evening we slept.", None),
+    ("In the beginning God created the heaven and the earth.", None),
+])
+def test_a_fronted_phrase_goes_to_the_end(sentence, moved):
+    """A fronted place or time phrase is where the taggers, trained on SICK's captions, read it worst
+    ("Under" as a noun phrase's modifier): at the end of the clause it parses as any other modifier."""
+    assert normalize(sentence).text == (moved or sentence)

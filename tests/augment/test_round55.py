@@ -1,0 +1,54 @@
+"""Issue 51's eighteenth stop: a fronted place or time phrase ("Under the bridge, my cousin caught a trout", the
+taggers' weakest spot: "Under" read as a noun phrase's modifier) is moved to the clause's end before parsing, so the
+prover proves through it and the generator writes from it; no adjective before a bare meal ("never cooks big
+dinner"). The generator runs once, on every premise here (one batch)."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.inference.proof import Label
+from monalog.inference.prover import Prover
+
+NEW = [
+    ("Under the old bridge, my cousin caught a trout.", "My cousin caught a trout under the bridge.",
+     Label.ENTAILMENT),
+    ("Under the old bridge, my cousin caught a trout.", "My cousin did not catch a trout.", Label.CONTRADICTION),
+    ("At dawn, the old farmer milked three cows.", "The farmer milked three cows at dawn.", Label.ENTAILMENT),
+]
+NEVER = [
+    ("On Sundays my uncle never cooks dinner.", "big dinner"),       # a meal takes its article back with an adjective
+    ("On Sundays my uncle never cooks dinner.", "My uncle never cooks dinner."),   # "on Sundays" is ↓ under "never"
+]
+
+
+@pytest.fixture(scope="module")
+def generated(parser) -> dict[str, dict[str, Label]]:
+    premises = sorted({premise for premise, *_ in NEW + NEVER})
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    return {premise: {} if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
+            for premise, result in zip(premises, results)}
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", NEW)
+def test_new_pairs(generated, premise, hypothesis, label):
+    assert generated[premise].get(hypothesis) is label
+
+
+@pytest.mark.parametrize("premise, unwanted", NEVER)
+def test_pairs_never_emitted(generated, premise, unwanted):
+    assert generated[premise] and not [h for h in generated[premise] if unwanted in h]
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", [
+    ("Under the bridge, my cousin caught a trout.", "Under the bridge, my cousin caught a fish.", Label.ENTAILMENT),
+    ("Under the bridge, my cousin caught a trout.", "My cousin caught a trout.", Label.ENTAILMENT),
+    ("In the kitchen, a woman is slicing an onion.", "In the kitchen, a woman is cutting an onion.",
+     Label.ENTAILMENT),
+    ("On Sundays my uncle never cooks.", "On Sundays my uncle never cooks pasta.", Label.ENTAILMENT),
+    ("On Sundays my uncle never cooks.", "My uncle never cooks.", Label.NEUTRAL),
+    ("At dawn, the old farmer milked three cows.", "At dawn, the old farmer did not milk three cows.",
+     Label.CONTRADICTION),
+])
+def test_the_prover_reads_a_fronted_phrase(parser, premise, hypothesis, label):
+    assert Prover(parser=parser).prove(premise, hypothesis).label is label
