@@ -115,15 +115,18 @@ def markdown(result: dict) -> str:
            "docs/biomedical.md). Dev set: `teacher_corpora.dev_set` (held-out ManCon questions' claim pairs and "
            "labelled sample pairs; SciFact claims citing one abstract: SUPPORT vs REFUTE = CONTRADICTION, SUPPORT "
            "vs SUPPORT = NEUTRAL, a noisy proxy). It has no ENTAILMENT pairs. ECE: "
-           f"{result['ece_bins']}. Temperature {t:g}, fitted on a held-out tenth of the teacher's own "
-           "biomedical pairs (never on this dev set). \"C or not\": CONTRADICTION (p ≥ 0.5) against the rest, "
+           f"{result['ece_bins']}. "
+           + (f"Temperature {t:g}, fitted on a held-out tenth of the teacher's own biomedical pairs (never on this "
+              "dev set). " if t != 1 else "No temperature (`perturb teacher` without `--calibrate`). ")
+           + "\"C or not\": CONTRADICTION (p ≥ 0.5) against the rest, "
            "and the ECE of p(CONTRADICTION) as a two-class probability (how KBIN and EvoNLI read the teacher).",
            "",
            "| dev set | n | accuracy | CONTRADICTION P / R | NEUTRAL P / R | predicted E | mean confidence | ECE "
            "| C or not: accuracy | C or not: ECE |", "|---|---|---|---|---|---|---|---|---|---|"]
     for name, ms in [*result["sources"].items(), ("all", result["all"])]:
         out.append(line(f"{name}, T = 1", ms["before"]))
-        out.append(line(f"{name}, T = {t:g}", ms["after"]))
+        if t != 1:
+            out.append(line(f"{name}, T = {t:g}", ms["after"]))
     out += ["", "Reliability diagram: [teacher_reliability.png](teacher_reliability.png).", ""]
     return "\n".join(out)
 
