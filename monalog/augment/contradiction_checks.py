@@ -91,3 +91,15 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
         return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
     return None
+
+
+_UNIVERSAL_NOT = re.compile(r"^((?:every|each|all) [^,]+?) (?:does|do|did|is|are|was|were|can|could|will|would|has|"
+                            r"have|had|must|should)(?: not|n't)\b", re.IGNORECASE)
+
+
+def narrowed_universal(premise: str, text: str) -> bool:
+    """"Every new cabin does not have a window" from "Every cabin has a window": a universal over a negation
+    whose restrictor is narrower than the premise's holds if no cabin is new, so it contradicts nothing
+    ("Not every new cabin has a window" does)."""
+    found = _UNIVERSAL_NOT.match(text)
+    return found is not None and not premise.lower().startswith(found.group(1).lower() + " ")

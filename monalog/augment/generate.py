@@ -28,7 +28,7 @@ from monalog.augment.pronouns import someone_subject
 from monalog.augment.vague_phrases import vague_object, vague_phrases
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
-from monalog.augment.contradiction_checks import bad_contradiction
+from monalog.augment.contradiction_checks import bad_contradiction, narrowed_universal
 from monalog.augment.readability import bad_deletion, deleted_span
 from monalog.augment.sentences import (RULE_PAIRS, any_amount, as_written, counted_no, double_negative,
                                        lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy, upward_any)
@@ -276,14 +276,14 @@ class Augmenter:
         # "The kids are being grouped" -> "A person is grouping the kids": that person is no
         # referent of the premise, so "A person is not grouping the kids" contradicts nothing
         agentless = any(step.note == "passive_no_agent" for step in norm_steps)
-        out = []
+        out, written = [], sentence_text(tree)
         for state in states:
             # "A man is riding" -> "A person is not riding": a person may be another, no contradiction
             verbs = not agentless and self._one_referent(tree, state.tree)
             shown, agreed = sentence_text(state.tree), agree(state.tree, tree)
             source = tidy(sentence_text(agreed)) if state.depth else None
             for text, note in natural_contradictions(agreed, verbs=verbs):
-                if text.lower() in seen or bad_contradiction(shown, text):
+                if text.lower() in seen or bad_contradiction(shown, text) or narrowed_universal(written, text):
                     continue
                 seen.add(text.lower())
                 step = Step(StepKind.NEGATE, shown, text, text, note=f"\"{text}\" contradicts \"{shown}\" ({note})")

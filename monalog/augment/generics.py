@@ -92,8 +92,8 @@ def _bare_plural(node: Tree, mass: bool = False) -> bool:
 
 def generic_paths(tree: Tree) -> list[Path]:
     """The paths of the generic bare plurals of `tree` (and of the verb-phrase modifier each one is the
-    object of; a bare mass noun there too: "is closed after heavy rain"), for a sentence in the simple present;
-    none otherwise."""
+    object of; a bare mass noun there and in the subject too: "is closed after heavy rain", "The eating of
+    delicious food is a pleasure"), for a sentence in the simple present; none otherwise."""
     if not simple_present(tree):
         return []
     clause = main_clause(tree)
@@ -102,9 +102,10 @@ def generic_paths(tree: Tree) -> list[Path]:
     out: list[Path] = []
     for path, node in walk(tree):
         modifier = path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1]))
-        if not _bare_plural(node, mass=modifier or _heads(node_at(tree, subject), node)):   # mass: "after heavy rain"
+        in_subject = path[:len(subject)] == subject
+        if not _bare_plural(node, mass=modifier or in_subject):     # mass: "after heavy rain", "eating of fresh food"
             continue
-        if path[:len(subject)] == subject:
+        if in_subject:
             out.append(subject if _heads(node_at(tree, subject), node) else path)   # "Children | under twelve"
         elif modifier:
             out += [path, path[:-1]]

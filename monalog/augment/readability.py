@@ -30,6 +30,8 @@ PERMISSION = frozenset({"may", "allowed", "permitted"})       # so does what a p
 
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
+_PAIRED = (("both", "and"), ("either", "or"), ("neither", "nor"))
+_DEGREE = frozenset({"most", "more", "least", "less"})     # before an adjective: "the most intense pleasures"
 
 # words that open a subordinate clause: such a clause is not asserted, nor a sentence of its own
 CLAUSE_WORDS = frozenset({"how", "why", "whether", "what", "when", "where", "which", "who", "whom", "whose", "that",
@@ -112,10 +114,12 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                              (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))
                              or (tokens[start].pos == "IN" and not any(w[:1].isalnum() for w in words[end:]))):
         return f"a verb's particle dropped (\"{words[start]}\")"
-    if start > 0 and (tokens[start - 1].pos == "RB" or words[start - 1] in check.intensifiers) \
-            and tokens[start].pos.startswith("JJ") \
-            and not (end < len(tokens) and tokens[end].pos.startswith(("JJ", "RB"))):
-        return f"\"{words[start - 1]}\" would be left without its adjective (\"a really wagon\")"
+    if start > 0 and (tokens[start - 1].pos == "RB" or words[start - 1] in check.intensifiers | _DEGREE) \
+            and (tokens[start].pos.startswith("JJ") or (tokens[start].pos.startswith(("NN", "VB"))
+                                                         and _adjective(words[start]))) \
+            and not (end < len(tokens) and words[end] not in check.intensifiers
+                     and (tokens[end].pos.startswith("JJ") or _adjective(words[end]))):
+        return f"\"{words[start - 1]}\" would be left without its adjective (\"a really wagon\", \"most pleasures\")"
     dropped = [leaf for leaf in before_leaves[start:end] if leaf.token.pos.startswith("VB")
                and str(leaf.category).startswith(("(S", "S"))]
     if dropped and end - start == 1:        # a participle's whole phrase ("wearing a hat") is a modifier
@@ -337,6 +341,10 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
         return "\"a\" left before a plural (\"a generous pension and free lunches\" -> \"a free lunches\")"
     if end < len(words) and words[end] in ("one", "ones") and _adjective(words[end - 1]):
         return f"\"{words[end]}\" left without its adjective (\"younger ones\" -> \"ones\")"
+    for first, second in _PAIRED:
+        if first in remaining and second in words[words.index(first):] \
+                and second not in remaining[remaining.index(first):]:
+            return f"\"{first}\" left without its \"{second}\" (\"both in Japan and in America\" -> \"both in Japan\")"
     if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):
         return "a parenthesis left without its pair or its words"
     return None

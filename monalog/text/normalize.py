@@ -103,6 +103,22 @@ def _verb(phrase: str) -> bool:
     return word in _AUXILIARIES or (word not in _FUNCTION_WORDS and bool(synsets(lemmatize([word], ["VBD"])[0], "v")))
 
 
+def _one_subject(clause: str) -> bool:
+    """Whether every "and" of a clause joins verb phrases of its one subject, as far as the next word shows
+    (an auxiliary or a past form: "I drank water and slept"; not "there are no grades and students have ...")."""
+    words = clause.lower().split()
+    return all(i + 1 < len(words) and (words[i + 1] in _AUXILIARIES or is_past_form(words[i + 1])
+                                       or is_participle(words[i + 1]))
+               for i, word in enumerate(words) if word == "and")
+
+
+def _adjectives_joined(phrase: str) -> bool:
+    """Whether every "and" of a noun phrase joins its modifiers, the head coming later ("big and old cat"),
+    never two nouns, whose verb would agree with both ("a man and woman")."""
+    words = phrase.lower().split()
+    return all(i + 2 < len(words) and words[i + 1] not in _DETERMINERS for i, word in enumerate(words) if word == "and")
+
+
 def _plain(phrase: str) -> bool:
     """Whether no word of a noun phrase is a verb's past form or an auxiliary ("old sailors", not "man saw
     dogs")."""
@@ -113,7 +129,8 @@ _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _nou
            "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate, "agent": _agent,
            "object": lambda phrase: _noun(phrase) and not _animate(phrase) and concrete(_noun_lemma(_head(phrase))),
            "animal": _animal, "wearable": _wearable, "verb": _verb,
-           "plain": _plain,
+           "plain": _plain, "one_subject": _one_subject, "adjectives_joined": _adjectives_joined,
+           "no_participle": lambda word: not is_participle(word),
            "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 

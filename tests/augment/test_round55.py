@@ -1,7 +1,10 @@
 """Issue 51's eighteenth stop: a fronted place or time phrase ("Under the bridge, my cousin caught a trout", the
 taggers' weakest spot: "Under" read as a noun phrase's modifier) is moved to the clause's end before parsing, so the
 prover proves through it and the generator writes from it; no adjective before a bare meal ("never cooks big
-dinner"). The generator runs once, on every premise here (one batch)."""
+dinner"); and the failure kinds of round 55 (results/augment_outside_round55_*.tsv: "He's" misread, idioms broken,
+a degree word or "both" left without its words, a bare mass noun dropped from a generic subject, "Every new cabin
+does not ..."), each pair never emitted rather than emitted wrong. The generator runs once, on every premise here
+(one batch)."""
 from __future__ import annotations
 
 import pytest
@@ -15,10 +18,20 @@ NEW = [
      Label.ENTAILMENT),
     ("Under the old bridge, my cousin caught a trout.", "My cousin did not catch a trout.", Label.CONTRADICTION),
     ("At dawn, the old farmer milked three cows.", "The farmer milked three cows at dawn.", Label.ENTAILMENT),
+    ("He's tall and slim.", "He is tall.", Label.ENTAILMENT),                 # "'s" after a pronoun is "is"
+    ("She's hungry and thirsty.", "She is not hungry.", Label.CONTRADICTION),
 ]
 NEVER = [
     ("On Sundays my uncle never cooks dinner.", "big dinner"),       # a meal takes its article back with an adjective
     ("On Sundays my uncle never cooks dinner.", "My uncle never cooks dinner."),   # "on Sundays" is ↓ under "never"
+    # round 55
+    ("My whole body is black and blue.", "is black."),                     # idioms: kb/augment.json
+    ("I meet her at school now and then.", "at school now."),
+    ("The eating of delicious food is one of the most intense and poignant pleasures of life.", "most pleasures"),
+    ("The eating of delicious food is one of the most intense and poignant pleasures of life.", "eating of food"),
+    ("This mission is highly secret and extremely dangerous.", "highly extremely"),
+    ("The musician is enjoying great popularity both in Japan and in America.", "both in Japan."),
+    ("Every cabin has a large window facing the river.", "Every new cabin does not"),
 ]
 
 
@@ -49,6 +62,8 @@ def test_pairs_never_emitted(generated, premise, unwanted):
     ("On Sundays my uncle never cooks.", "My uncle never cooks.", Label.NEUTRAL),
     ("At dawn, the old farmer milked three cows.", "At dawn, the old farmer did not milk three cows.",
      Label.CONTRADICTION),
+    ("I know it's not a joke.", "I know it's not a funny joke.", Label.ENTAILMENT),     # "it's" was "it | 's" a conj
+    ("He's tall and slim.", "He's tall.", Label.ENTAILMENT),
 ])
-def test_the_prover_reads_a_fronted_phrase(parser, premise, hypothesis, label):
+def test_the_prover_reads_a_fronted_phrase_and_a_pronouns_is(parser, premise, hypothesis, label):
     assert Prover(parser=parser).prove(premise, hypothesis).label is label

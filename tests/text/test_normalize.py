@@ -654,6 +654,7 @@ def test_a_compound_s_modifier_is_singular():
     ("After he left, she cried.", "She cried after he left."),
     ("At noon it rained.", "It rained at noon."),
     ("On the table there is a cat.", "A cat is on the table."),      # then the existential's own rule
+    ("After the race, I drank water and slept.", "I drank water and slept after the race."),   # one subject's verbs
     # left as they are: the phrase or the subject is a quantifier (moving it would change its scope), "at
     # least" is no place, a second clause or conjunct would take the phrase alone, a bare phrase before a
     # name has no end the words show
@@ -669,3 +670,15 @@ def test_a_fronted_phrase_goes_to_the_end(sentence, moved):
     """A fronted place or time phrase is where the taggers, trained on SICK's captions, read it worst
     ("Under" as a noun phrase's modifier): at the end of the clause it parses as any other modifier."""
     assert normalize(sentence).text == (moved or sentence)
+
+
+@pytest.mark.parametrize("sentence, normalised", [
+    ("There is a big and old cat on the desk.", "A big and old cat is on the desk."),     # adjectives joined
+    ("There is a man and a woman on the bench.", None),                                 # nouns: "is" agrees with one
+    ("There is a man and woman on the bench.", None),
+    ("She's hungry and thirsty.", "She is hungry and thirsty."),
+    ("He's gone.", None),                                # "has gone" or "is gone": left to the parser
+    ("Tom's dog is big.", None),                         # a possessive
+])
+def test_existential_conjuncts_and_a_pronouns_contraction(sentence, normalised):
+    assert normalize(sentence).text == (normalised or sentence)
