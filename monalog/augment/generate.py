@@ -29,7 +29,7 @@ from monalog.augment.vague_phrases import vague_object, vague_phrases
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.contradiction_checks import bad_contradiction, narrowed_universal
-from monalog.augment.readability import bad_deletion, deleted_span
+from monalog.augment.readability import DETERMINERS, bad_deletion, deleted_span
 from monalog.augment.sentences import (RULE_PAIRS, any_amount, as_written, counted_no, double_negative,
                                        lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy, upward_any)
 from monalog.augment.words import fixed_spans, in_compound, surface_tag, word_choice
@@ -60,7 +60,7 @@ from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
 from monalog.inference.prover import Prover, ProverSettings, normalization_steps
 from monalog.inference.search import explore
-from monalog.inference.treeops import lemma_key, norm_lemma, replace_at, sentence_text, \
+from monalog.inference.treeops import leaf_positions, lemma_key, norm_lemma, replace_at, sentence_text, \
     surface
 
 if TYPE_CHECKING:
@@ -366,12 +366,17 @@ class Augmenter:
         """"a bike" -> "a bike or a car" where ↑ (X ≤ X or Y), in the premise's first singular
         indefinite noun phrase whose noun has a sibling in its sense in the premise (`_sibling`) and
         is no measure ("in under a minute or an hour" reads as a range); one
-        a premise, and no other edit with it. Its reverse, a NEUTRAL pair in the recipe, teaches that
-        a disjunct is no conjunct."""
+        a premise, and no other edit with it, nor beside an "and" ("between a theory and an idea or a
+        topic"). Its reverse, a NEUTRAL pair in the recipe, teaches that a disjunct is no conjunct."""
+        positions, all_words = leaf_positions(tree), _words(tree)
         for path, node in nodes:
             np = node.node
             if node.polarity is not UP or str(np.category) != "NP" or len(words := leaves(np)) != 2:
                 continue
+            first = min(i for p, i in positions.items() if p[:len(path)] == path)
+            if all_words[first - 1:first] == ["and"] or (all_words[first + 2:first + 3] == ["and"]
+                                                          and set(all_words[first + 3:first + 4]) & DETERMINERS):
+                continue                    # a conjunct: "between a theory and an idea or a topic"
             det, noun = words
             lemma = norm_lemma(noun)
             sense = neighbours.get((lemma, "n", True), ((), None))[1]

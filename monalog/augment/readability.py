@@ -21,7 +21,7 @@ from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
-from monalog.text.morphology import countable, is_participle
+from monalog.text.morphology import countable, is_cardinal, is_participle
 
 _FORMS = auxiliaries("form")
 _OBJECT_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "VB", "VBN"})     # not VBG: "is eating" reads whole
@@ -326,6 +326,9 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
     "ones", one of a pair of parentheses."""
     if end - start == 1 and ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
         return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
+    if end - start == 1 and start and (tokens[start - 1].pos == "CD" or is_cardinal(words[start - 1])) \
+            and tokens[start].pos.startswith("NN") and end < len(words) and words[end][:1].isalpha():
+        return "a number left without its measure (\"over twenty years old\" -> \"over twenty old\")"
     if start and words[start - 1] in ("a", "an") and end < len(words) and (words[start] in ("few", "lot", "bit") or (
             words[start] == "little" and not countable(tokens[end].lemma.lower()))):
         return f"\"a {words[start]}\" is a quantity (\"a little water\" -> \"a water\")"
