@@ -11,7 +11,8 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Iterator
 
 from monalog.augment.generics import group_habit, simple_present
-from monalog.augment.readability import NEGATIVE_WORDS, gender_clash, readability
+from monalog.augment.genders import gender_clash
+from monalog.augment.readability import NEGATIVE_WORDS, readability
 from monalog.augment.words import (in_compound, is_a, plainly_countable, premodified_from, replacing_leaf, surface_tag,
                                    word_choice)
 from monalog.ccg.category import Functor

@@ -114,11 +114,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
                              (words[start] in check.particles and tokens[start].pos.startswith(("RB", "IN")))
                              or (tokens[start].pos == "IN" and not any(w[:1].isalnum() for w in words[end:]))):
         return f"a verb's particle dropped (\"{words[start]}\")"
-    if start > 0 and (tokens[start - 1].pos == "RB" or words[start - 1] in check.intensifiers | _DEGREE) \
-            and (tokens[start].pos.startswith("JJ") or (tokens[start].pos.startswith(("NN", "VB"))
-                                                         and _adjective(words[start]))) \
-            and not (end < len(tokens) and words[end] not in check.intensifiers
-                     and (tokens[end].pos.startswith("JJ") or _adjective(words[end]))):
+    if _degree_left(tokens, words, start, end):
         return f"\"{words[start - 1]}\" would be left without its adjective (\"a really wagon\", \"most pleasures\")"
     dropped = [leaf for leaf in before_leaves[start:end] if leaf.token.pos.startswith("VB")
                and str(leaf.category).startswith(("(S", "S"))]
@@ -163,6 +159,16 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     return _antecedent_lost(tokens, words, start, end) or _clause_broken(before_leaves, start, end)
+
+
+def _degree_left(tokens: Sequence[Token], words: Sequence[str], start: int, end: int) -> bool:
+    """A word of degree before the deleted adjective ("really", "most", "highly") that no adjective would
+    follow (the tags are no guide to an adjective here: "the most intense/NN pleasures")."""
+    intensifiers = readability().intensifiers
+    adjective = lambda i: tokens[i].pos.startswith("JJ") or (tokens[i].pos.startswith(("NN", "VB"))  # noqa: E731
+                                                               and _adjective(words[i]))
+    return start > 0 and (tokens[start - 1].pos == "RB" or words[start - 1] in intensifiers | _DEGREE) \
+        and adjective(start) and not (end < len(tokens) and words[end] not in intensifiers and adjective(end))
 
 
 def _stranded(tokens: Sequence[Token], words: Sequence[str], after: Sequence[Leaf], verb: bool, start: int,
@@ -259,16 +265,6 @@ def _misread(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[
     if end - start == 1 and words[start] in CLAUSE_WORDS - {"that"}:
         return f"\"{words[start]}\" dropped: its clause would read as asserted"
     return None
-
-
-def gender_clash(words: Sequence[str], old: str, new: str) -> bool:
-    """Replacing `old` by `new` brings in a gender that a pronoun of the sentence contradicts."""
-    check = readability()
-    gender = check.gender(new)
-    if gender is None or gender == check.gender(old):
-        return False
-    lowered = {w.lower() for w in words}
-    return any(lowered & pronouns for g, pronouns in check.gender_pronouns.items() if g != gender)
 
 
 _FINITE_OR_BASE = frozenset({"VB", "VBP", "VBZ", "VBD"})

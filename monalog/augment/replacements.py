@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Iterator
 
-from monalog.augment.readability import gender_clash, picks_one, readability
+from monalog.augment.genders import gender_clash
+from monalog.augment.readability import picks_one, readability
 from monalog.augment.words import (bare_count, bound_neighbours, in_compound, noun_forms, premodified_from,
                                    replacing_leaf, surface_tag, word_choice)
 from monalog.ccg.tree import Leaf, Tree, leaves

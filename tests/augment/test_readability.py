@@ -8,7 +8,8 @@ import re
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
-from monalog.augment.readability import deleted_span, gender_clash
+from monalog.augment.genders import gender_clash
+from monalog.augment.readability import deleted_span
 from monalog.augment.sentences import spelt, tidy
 
 
