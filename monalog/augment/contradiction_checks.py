@@ -24,6 +24,7 @@ _SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and 
 _TRAILING_PARTICIPLE = re.compile(r", (?!(?:during|something|anything|nothing|everything|morning|evening|king|ring|"
                                   r"spring|string|thing|wing|building|ceiling)\b)\w+ing\b[^,]*$")
 _CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b|\bno (?:other )?(?:choice|alternative|option) but\b")
+_SO_DOES = re.compile(r"\bso (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)\b")
 _NOT_AT_LEAST = re.compile(r"\b(?:not|n't) (?:be |been )?at(?: |_)least\b")
 _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
@@ -86,6 +87,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "a negation beside \"hardly\" (\"She can not hardly speak\")"
     if _SOMETIMES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation under \"from time to time\" (\"I do not do any work from time to time\": sometimes not)"
+    if _SO_DOES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation before \"and so does\" (\"Nobody speaks Spanish, and so does Betty\": \"neither does\")"
     if "no" in new[changed:changed + 1] and _FREQUENCY & set(new[changed + 1:changed + 6]):
         return "\"no\" with a frequency adverb (\"No neighbours often play\")"
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):

@@ -25,6 +25,7 @@ from monalog.polarity.polarizer import PolarizedNode
 from monalog.resources import grammar_lines
 from monalog.text.morphology import is_cardinal, is_participle, past_tense, third_person
 from monalog.text.names import given_name
+from monalog.text.normalize import default_fragment
 
 _NOT_PRESENT = frozenset({"would", "could", "might", "did", "was", "were", "had", "'d"})
 _COUNTS = frozenset({"few", "many", "several", "most", "some", "all", "both", "various", "numerous"})   # read as N/N
@@ -93,7 +94,8 @@ def _bare_plural(node: Tree, mass: bool = False) -> bool:
 def generic_paths(tree: Tree) -> list[Path]:
     """The paths of the generic bare plurals of `tree` (and of the verb-phrase modifier each one is the
     object of; a bare mass noun there and in the subject too: "is closed after heavy rain", "The eating of
-    delicious food is a pleasure"), for a sentence in the simple present; none otherwise."""
+    delicious food is a pleasure"; a verb-phrase modifier naming a time: "is humid in the summer"), for a
+    sentence in the simple present; none otherwise."""
     if not simple_present(tree):
         return []
     clause = main_clause(tree)
@@ -103,6 +105,9 @@ def generic_paths(tree: Tree) -> list[Path]:
     for path, node in walk(tree):
         modifier = path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1]))
         in_subject = path[:len(subject)] == subject
+        if modifier and str(node.category) == "NP" and _time(node):
+            out += [path, path[:-1]]            # a habit's time: "Japan is humid in the summer"
+            continue
         if not _bare_plural(node, mass=modifier or in_subject):     # mass: "after heavy rain", "eating of fresh food"
             continue
         if in_subject:
@@ -209,6 +214,12 @@ def _heads(np: Tree, bare: Tree) -> bool:
             and np.right.category.result == np.right.category.argument:
         np = np.left
     return np is bare
+
+
+def _time(node: Tree) -> bool:
+    """A noun phrase that names a time (grammars' @time_noun: "the summer", "Sundays")."""
+    head = head_noun(leaves(node))
+    return head is not None and bool(default_fragment("time_noun").fullmatch(head.lemma.lower()))
 
 
 def _vp_modifier(node: Tree) -> bool:

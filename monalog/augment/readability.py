@@ -30,6 +30,7 @@ PERMISSION = frozenset({"may", "allowed", "permitted"})       # so does what a p
 
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
+_CASE = re.compile(r"\b(?:during|with|for|of|in|on|at|from|by|about|into|onto|under|over|near) (?:i|he|she|we|they)\b")
 _PAIRED = (("both", "and"), ("either", "or"), ("neither", "nor"))
 _DEGREE = frozenset({"most", "more", "least", "less"})     # before an adjective: "the most intense pleasures"
 
@@ -344,6 +345,8 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
         if first in remaining and second in words[words.index(first):] \
                 and second not in remaining[remaining.index(first):]:
             return f"\"{first}\" left without its \"{second}\" (\"both in Japan and in America\" -> \"both in Japan\")"
+    if any(t.pos == "EX" for t in tokens[start:end]) or _CASE.search(" ".join(remaining)):
+        return "\"there\" or a preposition's object dropped (\"Last night was a fire\", \"During I did not stay\")"
     if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):
         return "a parenthesis left without its pair or its words"
     return None
