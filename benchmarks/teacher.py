@@ -1,8 +1,8 @@
 """The biomedical teacher's accuracy and calibration on a labelled dev set it never trained on
 (`monalog_perturb.recipes.teacher_corpora.dev_set`: the held-out ManCon questions' claim pairs and
 labelled sample pairs; SciFact claim pairs citing one abstract, SUPPORT vs REFUTE = CONTRADICTION,
-SUPPORT vs SUPPORT = NEUTRAL), before (T = 1) and after the temperature `perturb teacher` fitted on a
-held-out tenth of its own biomedical pairs (never on this dev set).
+SUPPORT vs SUPPORT = NEUTRAL), before (T = 1) and, where `perturb teacher --calibrate` fitted one, after the
+temperature fitted on a held-out tenth of its own biomedical pairs (never on this dev set).
 
     .venv/bin/python -m benchmarks.teacher --teacher DIR
 

@@ -93,22 +93,24 @@ def _bare_plural(node: Tree, mass: bool = False) -> bool:
 
 def generic_paths(tree: Tree) -> list[Path]:
     """The paths of the generic bare plurals of `tree` (and of the verb-phrase modifier each one is the
-    object of; a bare mass noun there and in the subject too: "is closed after heavy rain", "The eating of
-    delicious food is a pleasure"; a verb-phrase modifier naming a time: "is humid in the summer"), for a
-    sentence in the simple present; none otherwise."""
+    object of; a bare mass noun there, as the subject or in an activity's subject too: "is closed after heavy
+    rain", "The eating of delicious food is a pleasure"; a verb-phrase modifier naming a time: "is humid in the
+    summer"), for a sentence in the simple present; none otherwise."""
     if not simple_present(tree):
         return []
     clause = main_clause(tree)
     assert clause is not None
     subject, vp = clause
     out: list[Path] = []
+    activity = _activity(node_at(tree, subject))
     for path, node in walk(tree):
         modifier = path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1]))
         in_subject = path[:len(subject)] == subject
         if modifier and str(node.category) == "NP" and _time(node):
             out += [path, path[:-1]]            # a habit's time: "Japan is humid in the summer"
             continue
-        if not _bare_plural(node, mass=modifier or in_subject):     # mass: "after heavy rain", "eating of fresh food"
+        mass = modifier or _heads(node_at(tree, subject), node) or (in_subject and activity)   # "after heavy rain"
+        if not _bare_plural(node, mass=mass):
             continue
         if in_subject:
             out.append(subject if _heads(node_at(tree, subject), node) else path)   # "Children | under twelve"
@@ -214,6 +216,14 @@ def _heads(np: Tree, bare: Tree) -> bool:
             and np.right.category.result == np.right.category.argument:
         np = np.left
     return np is bare
+
+
+def _activity(subject: Tree) -> bool:
+    """A subject that names an activity by its -ing noun ("The eating of delicious food"): its bare mass noun
+    is a kind, as the activity's is."""
+    words = [leaf.token.word.lower() for leaf in leaves(subject)]
+    words = words[1:] if words[:1] in (["the"], ["a"], ["an"]) else words
+    return len(words) > 2 and words[0].endswith("ing") and words[1] == "of"
 
 
 def _time(node: Tree) -> bool:

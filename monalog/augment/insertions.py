@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from monalog.augment.words import in_compound, sense_share, surface_tag, word_choice
+from monalog.augment.words import first_sense_is, in_compound, sense_share, surface_tag, word_choice
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.proof import Step, StepKind
@@ -128,8 +128,7 @@ def very_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
 def _meal(lemma: str) -> bool:
     """A meal's name, bare after a verb ("never cooks dinner") and yet no mass noun: with an adjective it
     takes its article again ("a big dinner", not "cooks big dinner")."""
-    meal = wordnet().synset("meal.n.01")
-    return any(meal in s.closure(lambda x: x.hypernyms()) for s in synsets(lemma, "n")[:1])
+    return first_sense_is(lemma, "meal.n.01")
 
 
 def _open_slot(tokens: list[Token], i: int) -> bool:

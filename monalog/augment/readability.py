@@ -31,7 +31,6 @@ PERMISSION = frozenset({"may", "allowed", "permitted"})       # so does what a p
 # pronouns that take up a thing named before them ("jumping off a rock and standing on it")
 _OBJECT_PRONOUNS = frozenset({"it", "them"})
 _CASE = re.compile(r"\b(?:during|with|for|of|in|on|at|from|by|about|into|onto|under|over|near) (?:i|he|she|we|they)\b")
-_PAIRED = (("both", "and"), ("either", "or"), ("neither", "nor"))
 _DEGREE = frozenset({"most", "more", "least", "less"})     # before an adjective: "the most intense pleasures"
 
 # words that open a subordinate clause: such a clause is not asserted, nor a sentence of its own
@@ -318,13 +317,13 @@ def _ends(tokens: Sequence[Token], end: int) -> bool:
 
 def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Sequence[str], start: int,
                    end: int) -> str | None:
-    """A phrase the deletion leaves without a part it needs: an ordinal, a quantity's word, a first
-    conjunct (an adjective before "and" and another adjective), a preposition's object, the adjective of
-    "ones", one of a pair of parentheses."""
+    """A phrase the deletion leaves without a part it needs: an ordinal, a quantity's word, a number's measure,
+    a first conjunct (an adjective before "and" and another adjective), a preposition's object, the adjective of
+    "ones", the second half of "both ... and", "there" of "there was", one of a pair of parentheses."""
     if end - start == 1 and ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
         return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
     if end - start == 1 and start and (tokens[start - 1].pos == "CD" or is_cardinal(words[start - 1])) \
-            and tokens[start].pos.startswith("NN") and end < len(words) and words[end][:1].isalpha():
+            and tokens[start].pos == "NNS" and end < len(words) and words[end][:1].isalpha():     # the counted noun
         return "a number left without its measure (\"over twenty years old\" -> \"over twenty old\")"
     if start and words[start - 1] in ("a", "an") and end < len(words) and (words[start] in ("few", "lot", "bit") or (
             words[start] == "little" and not countable(tokens[end].lemma.lower()))):
@@ -341,11 +340,12 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
         return "\"a\" left before a plural (\"a generous pension and free lunches\" -> \"a free lunches\")"
     if end < len(words) and words[end] in ("one", "ones") and _adjective(words[end - 1]):
         return f"\"{words[end]}\" left without its adjective (\"younger ones\" -> \"ones\")"
-    for first, second in _PAIRED:
-        if first in remaining and second in words[words.index(first):] \
-                and second not in remaining[remaining.index(first):]:
-            return f"\"{first}\" left without its \"{second}\" (\"both in Japan and in America\" -> \"both in Japan\")"
-    if any(t.pos == "EX" for t in tokens[start:end]) or _CASE.search(" ".join(remaining)):
+    at = words.index("both") if "both" in words else -1        # "both in Japan"; "Both dogs" is a determiner's
+    if "both" in remaining and "and" in words[at:] and "and" not in remaining[remaining.index("both"):] \
+            and not tokens[at + 1].pos.startswith("NN"):
+        return "\"both\" left without its \"and\" (\"both in Japan and in America\" -> \"both in Japan\")"
+    if any(t.pos == "EX" for t in tokens[start:end]) or (_CASE.search(" ".join(remaining))
+                                                         and not _CASE.search(" ".join(words))):
         return "\"there\" or a preposition's object dropped (\"Last night was a fire\", \"During I did not stay\")"
     if (remaining.count("(") != remaining.count(")")) or "( )" in " ".join(remaining):
         return "a parenthesis left without its pair or its words"

@@ -62,9 +62,6 @@ def upward_any(text: str) -> bool:
     return words[:2] in (["at", "least"], ["more", "than"]) and "any" in words and not NEGATIVE_WORDS & set(words)
 
 
-_FULL = {"ll": "will", "ve": "have", "re": "are"}
-
-
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '",
     "You 'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the
@@ -77,8 +74,7 @@ def tidy(text: str) -> str:
     text = re.sub(r"(?<=\d): (?=\d)", ":", text)        # a time: "The 8:15 service"
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
-    text = re.sub(r"\b((?:[Ss]ome|[Nn]o) ?(?:one|body|person)|[Ss]ome people)'(ll|ve|re)\b",     # "Someone'll"
-                  lambda m: f"{m[1]} {_FULL[m[2]]}", text)
+    text = re.sub(r"\b((?:[Ss]ome|[Nn]o) ?(?:one|body|person)|[Ss]ome people)'ll\b", r"\1 will", text)  # "Someone'll"
     return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
                   text)
 

@@ -13,7 +13,8 @@ from monalog.errors import ResourceError
 from monalog.fileio import read_table
 from monalog.knowledge.wordnet_facts import animal, concrete, living, place, synsets, wearable
 from monalog.text.lemmatize import lemmatize
-from monalog.text.morphology import ING_NOUNS, agree_articles, be_for, indefinite, ing_form, is_past_form, is_participle
+from monalog.text.morphology import (ING_NOUNS, agree_articles, be_for, indefinite, ing_form, is_cardinal, is_past_form,
+                                     is_participle)
 from monalog.resources import grammar_path
 
 _FILTERS = {
@@ -105,18 +106,33 @@ def _verb(phrase: str) -> bool:
 
 def _one_subject(clause: str) -> bool:
     """Whether every "and" of a clause joins verb phrases of its one subject, as far as the next word shows
-    (an auxiliary or a past form: "I drank water and slept"; not "there are no grades and students have ...")."""
+    (an auxiliary, a past form or a participle: "I drank water and slept"; not "there are no grades and students
+    have ...")."""
     words = clause.lower().split()
     return all(i + 1 < len(words) and (words[i + 1] in _AUXILIARIES or is_past_form(words[i + 1])
                                        or is_participle(words[i + 1]))
                for i, word in enumerate(words) if word == "and")
 
 
+_ADVERBS = frozenset("not never just already always also ever still often really recently finally".split())
+_HAS_PARTICIPLES = frozenset("been got gotten had done gone seen taken given made".split())   # "He's gone"
+
+
+def _copula(words: str) -> bool:
+    """Whether a pronoun's "'s" before these one or two words is "is": no past participle or -ing form follows it,
+    nor one after an adverb ("She's hungry", "it's not a joke"; not "He's gone", "He's never been", "She's
+    eating": "has", or a form the taggers read well)."""
+    first, *rest = words.lower().split()
+    verb = rest[0] if first in _ADVERBS and rest else first
+    return not (is_participle(verb) or is_past_form(verb) or verb in _HAS_PARTICIPLES or verb.endswith("ing"))
+
+
 def _adjectives_joined(phrase: str) -> bool:
     """Whether every "and" of a noun phrase joins its modifiers, the head coming later ("big and old cat"),
     never two nouns, whose verb would agree with both ("a man and woman")."""
     words = phrase.lower().split()
-    return all(i + 2 < len(words) and words[i + 1] not in _DETERMINERS for i, word in enumerate(words) if word == "and")
+    return all(i + 2 < len(words) and words[i + 1] not in _DETERMINERS | {"another", "this", "that", "these", "those"}
+               and not is_cardinal(words[i + 1]) for i, word in enumerate(words) if word == "and")
 
 
 def _plain(phrase: str) -> bool:
@@ -130,7 +146,7 @@ _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _nou
            "object": lambda phrase: _noun(phrase) and not _animate(phrase) and concrete(_noun_lemma(_head(phrase))),
            "animal": _animal, "wearable": _wearable, "verb": _verb,
            "plain": _plain, "one_subject": _one_subject, "adjectives_joined": _adjectives_joined,
-           "no_participle": lambda word: not is_participle(word),
+           "copula": _copula,
            "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
