@@ -373,15 +373,16 @@ class Augmenter:
             np = node.node
             if node.polarity is not UP or str(np.category) != "NP" or len(words := leaves(np)) != 2:
                 continue
+            det, noun = words
+            if det.token.word.lower() not in ("a", "an") or noun.token.pos != "NN":
+                continue
             first = min(i for p, i in positions.items() if p[:len(path)] == path)
             if all_words[first - 1:first] == ["and"] or (all_words[first + 2:first + 3] == ["and"]
                                                           and set(all_words[first + 3:first + 4]) & DETERMINERS):
                 continue                    # a conjunct: "between a theory and an idea or a topic"
-            det, noun = words
             lemma = norm_lemma(noun)
             sense = neighbours.get((lemma, "n", True), ((), None))[1]
-            if det.token.word.lower() not in ("a", "an") or noun.token.pos != "NN" or sense is None \
-                    or is_unit(sense) or (sibling := self._sibling(lemma, sense)) is None:
+            if sense is None or is_unit(sense) or (sibling := self._sibling(lemma, sense)) is None:
                 continue
             other = Binary(np.category, Rule.FA, Leaf(det.category, Token(agree_articles(f"a {sibling}").split()[0],
                                                                           "a", "DT")),

@@ -102,18 +102,19 @@ def generic_paths(tree: Tree) -> list[Path]:
     assert clause is not None
     subject, vp = clause
     out: list[Path] = []
-    activity = _activity(node_at(tree, subject))
+    subject_node = node_at(tree, subject)
+    activity = _activity(subject_node)
     for path, node in walk(tree):
         modifier = path[:len(vp)] == vp and len(path) > 1 and _vp_modifier(node_at(tree, path[:-1]))
         in_subject = path[:len(subject)] == subject
         if modifier and str(node.category) == "NP" and _time(node):
             out += [path, path[:-1]]            # a habit's time: "Japan is humid in the summer"
             continue
-        mass = modifier or _heads(node_at(tree, subject), node) or (in_subject and activity)   # "after heavy rain"
-        if not _bare_plural(node, mass=mass):
+        heads = _heads(subject_node, node)
+        if not _bare_plural(node, mass=modifier or heads or (in_subject and activity)):   # mass: "after heavy rain"
             continue
         if in_subject:
-            out.append(subject if _heads(node_at(tree, subject), node) else path)   # "Children | under twelve"
+            out.append(subject if heads else path)   # "Children | under twelve"
         elif modifier:
             out += [path, path[:-1]]
         elif (opening := _opening_phrase(tree, path, node)) is not None:

@@ -127,12 +127,15 @@ def _copula(words: str) -> bool:
     return not (is_participle(verb) or is_past_form(verb) or verb in _HAS_PARTICIPLES or verb.endswith("ing"))
 
 
+_CONJUNCT_OPENERS = _DETERMINERS | {"another", "this", "that", "these", "those"}     # "a cat and another dog"
+
+
 def _adjectives_joined(phrase: str) -> bool:
     """Whether every "and" of a noun phrase joins its modifiers, the head coming later ("big and old cat"),
     never two nouns, whose verb would agree with both ("a man and woman")."""
     words = phrase.lower().split()
-    return all(i + 2 < len(words) and words[i + 1] not in _DETERMINERS | {"another", "this", "that", "these", "those"}
-               and not is_cardinal(words[i + 1]) for i, word in enumerate(words) if word == "and")
+    return all(i + 2 < len(words) and words[i + 1] not in _CONJUNCT_OPENERS and not is_cardinal(words[i + 1])
+               for i, word in enumerate(words) if word == "and")
 
 
 def _plain(phrase: str) -> bool:
