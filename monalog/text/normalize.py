@@ -149,6 +149,7 @@ _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _nou
            "object": lambda phrase: _noun(phrase) and not _animate(phrase) and concrete(_noun_lemma(_head(phrase))),
            "animal": _animal, "wearable": _wearable, "verb": _verb,
            "plain": _plain, "one_subject": _one_subject, "adjectives_joined": _adjectives_joined,
+           "headed": lambda phrase: not (is_past_form(last := phrase.split()[-1]) or is_participle(last)),
            "copula": _copula,
            "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")

@@ -680,6 +680,8 @@ def test_a_fronted_phrase_goes_to_the_end(sentence, moved):
     ("There is a man and a woman on the bench.", None),                                 # nouns: "is" agrees with one
     ("There is a man and woman on the bench.", None),
     ("There is a cat and another dog on the mat.", None),
+    ("There's no milk left in the fridge.", "There is no milk left in the fridge."),   # not "No milk left is in"
+    ("There's a broken radio in my room.", "A broken radio is in my room."),
     ("He's never been there.", None),                    # "has", an adverb before the participle
     ("She's hungry and thirsty.", "She is hungry and thirsty."),
     ("He's gone.", None),                                # "has gone" or "is gone": left to the parser
