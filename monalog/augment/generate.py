@@ -13,11 +13,11 @@ under the fluency threshold (fluency.py; every pair records its score).
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from monalog.augment.agreement import agree
+from monalog.augment.cuts import cuts
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.definites import indefinite_subjects
 from monalog.augment.fluency import default_min_fluency, fluency
@@ -29,10 +29,11 @@ from monalog.augment.vague_phrases import vague_object, vague_phrases
 from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.contradiction_checks import bad_contradiction, narrowed_universal
-from monalog.augment.readability import DETERMINERS, bad_deletion, deleted_span
-from monalog.augment.sentences import (RULE_PAIRS, any_amount, as_written, counted_no, double_negative,
-                                       lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy, upward_any)
-from monalog.augment.words import fixed_spans, in_compound, surface_tag, word_choice
+from monalog.augment.readability import DETERMINERS, bad_deletion
+from monalog.augment.sentences import (RULE_PAIRS, any_amount, any_beside_count, as_written, counted_no,
+                                       double_negative, lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy,
+                                       upward_any)
+from monalog.augment.words import word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
 from monalog.ccg.category import parse_category
@@ -54,13 +55,14 @@ from monalog.knowledge.senses import SenseChooser, can_be_intransitive
 from monalog.neural.embeddings import embedder
 from monalog.parsing.parser import get_parser
 from monalog.pipeline import Pipeline
+from monalog.text.sentences import premise_parts
 from monalog.text.morphology import agree_articles, countable, inflect, plural  # noqa: F401  (re-exported)
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode, Polarizer
 from monalog.inference.proof import Label, Step, StepKind
 from monalog.inference.prover import Prover, ProverSettings, normalization_steps
 from monalog.inference.search import explore
-from monalog.inference.treeops import leaf_positions, lemma_key, norm_lemma, replace_at, sentence_text, \
+from monalog.inference.treeops import leaf_positions, lower_words, lemma_key, norm_lemma, replace_at, sentence_text, \
     surface
 
 if TYPE_CHECKING:
@@ -107,28 +109,21 @@ class Generated:
     negates: str | None = field(default=None, compare=False)    # the entailment a contradiction negates
 
 
-def _cuts(before: Tree, after: Tree, generic: Sequence[tuple[int, int]]) -> bool:
-    """The deletion that made `after` takes a word of a compound noun ("guinea pig", "printing press"; whole, it
-    would mostly be a verb's object: "hanging a fishing rod" -> "hanging"; not "little girl"), part of a fixed
-    expression ("at any | cost"; ", at any cost" goes whole), the operator of "anything but cheap", or a word
-    of a generic phrase (`generic`, its spans: "on public holidays")."""
-    words, tags = _words(before), [surface_tag(leaf.token) for leaf in leaves(before)]
-    start, end = deleted_span(words, _words(after))
-    if _OPERATORS.search(" ".join(words[start:end])) or any(a < end and b > start for a, b in generic):
-        return True
-    if any(not tags[j].startswith("JJ") and in_compound(words[j:j + 2], 0, tags[j:j + 2])
-           for j in range(max(0, start - 1), min(end, len(words) - 1))):
-        return True
-    return any(a < end and b > start and not (start <= a and b <= end) for a, b in fixed_spans(tuple(words)))
-
-
-_OPERATORS = re.compile(r"\b(?:any ?thing|no ?thing|all) but\b")      # the phrase after them is no special case
-
-
 def _backed(pairs: list[Generated]) -> list[Generated]:
     """No contradiction of a dropped entailment: a parse went wrong ("No printing press more common")."""
     kept = {p.hypothesis for p in pairs if p.label is Label.ENTAILMENT}
     return [p for p in pairs if p.negates is None or p.negates in kept]
+
+
+def _joined(premise: str, results: list[list[Generated] | MonalogError],
+            most: int) -> list[Generated] | MonalogError:
+    """A premise's pairs from those of its sentences (`results`), each hypothesis once and `most` in all;
+    the first sentence's error when none could be read."""
+    done = [r for r in results if not isinstance(r, MonalogError)]
+    if not done:
+        return results[0]
+    pairs = [replace(g, premise=premise) for r in done for g in r]
+    return pairs if len(results) == 1 else list({g.hypothesis: g for g in pairs}.values())[:most]
 
 
 class Augmenter:
@@ -171,20 +166,25 @@ class Augmenter:
         return self
 
     def generate_batch(self, premises: Sequence[str]) -> list[list[Generated] | MonalogError]:
-        """For each premise its generated pairs, or the error that stopped it."""
-        sentences = self.pipeline.run(premises, self.settings.normalize)
+        """For each premise its generated pairs, or the error that stopped it. A premise of several
+        sentences (or with a result clause: text.sentences.premise_parts) gives the pairs of each: its
+        hypothesis is one sentence's edit, which the premise entails or contradicts as it asserts that sentence."""
+        parts = [(p,) if (part := premise_parts(p)) == (p.strip(),) else part for p in premises]
+        texts = [text for part in parts for text in part]
+        sentences = self.pipeline.run(texts, self.settings.normalize)
         parsed = [s.parse.tree for s in sentences if not isinstance(s, MonalogError)]
         neighbours = iter(self._wordnet_neighbours(parsed))
-        out: list[list[Generated] | MonalogError] = []
-        for premise, sentence in zip(premises, sentences):
-            if isinstance(sentence, MonalogError):
-                out.append(sentence)
-                continue
+        each: list[list[Generated] | MonalogError] = []
+        for text, sentence in zip(texts, sentences):
             try:
-                out.append(self._generate(premise, sentence.parse.tree, normalization_steps(sentence.normalized),
-                                          next(neighbours)))
+                if isinstance(sentence, MonalogError):
+                    raise sentence
+                each.append(self._generate(text, sentence.parse.tree, normalization_steps(sentence.normalized),
+                                           next(neighbours)))
             except MonalogError as exc:
-                out.append(exc)
+                each.append(exc)
+        results = iter(each)
+        out = [_joined(p, [next(results) for _ in part], self.settings.max_pairs) for p, part in zip(premises, parts)]
         if self.prover is not None:
             out = self._verified(self.prover, out)
         return out
@@ -217,10 +217,10 @@ class Augmenter:
         if (word := misread(tree)) is not None:
             raise ParseError(f"the parse misreads {word!r} (misparse.misread): no pairs from a misread "
                              "sentence or an order", input=premise)
-        premise_lemmas, ors = set(lemma_key(tree)), _words(tree).count("or")
+        premise_lemmas, ors = set(lemma_key(tree)), lower_words(tree).count("or")
 
         def has_disjunct(edited: Tree) -> bool:
-            return _words(edited).count("or") > ors
+            return lower_words(edited).count("or") > ors
 
         def edits(edited: Tree, pn: PolarizedNode) -> Iterator[tuple[Tree, Step]]:
             if has_disjunct(edited):
@@ -243,7 +243,7 @@ class Augmenter:
             yield from vague_phrases(edited, nodes)
             spans = generic_spans(edited, generic)
             yield from ((t, step) for t, step in self.generator.deletions(edited, nodes, None)
-                        if not _cuts(edited, t, spans) and bad_deletion(edited, t) is None)   # "guinea pig"
+                        if not cuts(edited, t, spans) and bad_deletion(edited, t) is None)   # "guinea pig"
 
         states = explore(tree, edits, self.polarizer, s.depth).states
         reached = [(st.tree, st.steps()) for st in states[1:]] + list(indefinite_subjects(states, self.kb))
@@ -265,6 +265,7 @@ class Augmenter:
                   if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
                   and not same_conjuncts(p.hypothesis) and not counted_no(p.hypothesis)
                   and not lone_reciprocal(p.hypothesis) and not any_amount(p.hypothesis)
+                  and not any_beside_count(p.hypothesis)
                   and not upward_any(p.hypothesis)
                   and spelt(p.hypothesis) != spelt(premise)]
         return _backed([p for p in scored if p.fluency is not None and p.fluency >= threshold])[:s.max_pairs]
@@ -368,7 +369,7 @@ class Augmenter:
         is no measure ("in under a minute or an hour" reads as a range); one
         a premise, and no other edit with it, nor beside an "and" ("between a theory and an idea or a
         topic"). Its reverse, a NEUTRAL pair in the recipe, teaches that a disjunct is no conjunct."""
-        positions, all_words = leaf_positions(tree), _words(tree)
+        positions, all_words = leaf_positions(tree), lower_words(tree)
         for path, node in nodes:
             np = node.node
             if node.polarity is not UP or str(np.category) != "NP" or len(words := leaves(np)) != 2:
@@ -394,7 +395,3 @@ class Augmenter:
             yield edited, Step(StepKind.INSERT, "", f"or {surface(other)}", sentence_text(edited), UP, (fact,),
                                operator=node.operator)
             return
-
-
-def _words(tree: Tree) -> list[str]:
-    return [leaf.token.word.lower() for leaf in leaves(tree)]

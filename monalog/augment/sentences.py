@@ -55,6 +55,13 @@ def any_amount(text: str) -> bool:
     return any(word == "any" and after.endswith("s") and unit_noun(after) for word, after in zip(words, words[1:]))
 
 
+def any_beside_count(text: str) -> bool:
+    """"did not manage any runs and one fast one": "any" joined by "and" to a counted or determined noun
+    phrase, which it cannot share a negation with."""
+    return re.search(r"\bany (?:[\w-]+ ){1,3}and (?:a|an|one|two|three|four|five|the|some|\d+)\b", text.lower()) \
+        is not None
+
+
 def upward_any(text: str) -> bool:
     """"At least 12 aliens bought any shirts": an "any" that nothing licenses after a count that went up ("Only
     12 aliens bought any shirts" -> "At least 12")."""

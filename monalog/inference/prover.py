@@ -30,7 +30,7 @@ from monalog.inference.aspect import past_to_present, unfinished
 from monalog.inference.collective import group_to_member
 from monalog.pipeline import ParserBudget, Pipeline
 from monalog.text.normalize import Normalized
-from monalog.text.sentences import asserted, split_sentences
+from monalog.text.sentences import premise_parts
 from monalog.polarity.lexicon import Numerals, Readings, default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import Polarizer
@@ -97,19 +97,19 @@ class _Pair:
 
 
 def _from_one(premise: str, proofs: list[Proof | MonalogError]) -> Proof | MonalogError:
-    """The answer for a premise of several sentences from the answers for each: ENTAILMENT when the
-    hypothesis follows from one of them, CONTRADICTION when one contradicts it (the premise asserts
-    each sentence), else NEUTRAL; the first sentence's error when none could be read."""
+    """The answer for a premise of several sentences (or clauses: text.sentences.premise_parts) from the answers
+    for each: ENTAILMENT when the hypothesis follows from one of them, CONTRADICTION when one contradicts it (the
+    premise asserts each), else NEUTRAL; the first one's error when none could be read."""
     done = [p for p in proofs if isinstance(p, Proof)]
     if not done:
         return proofs[0]
     for label in (Label.ENTAILMENT, Label.CONTRADICTION):
         for i, p in enumerate(proofs):
             if isinstance(p, Proof) and p.label is label:
-                note = f"from sentence {i + 1} of {len(proofs)} of the premise: {p.premise!r}"
+                note = f"from part {i + 1} of {len(proofs)} of the premise: {p.premise!r}"
                 return dataclasses.replace(p, premise=premise, note=f"{note}; {p.note}" if p.note else note)
     failed = f", {len(proofs) - len(done)} unreadable" if len(done) < len(proofs) else ""
-    note = f"no sentence of the premise proves it ({len(proofs)} sentences{failed})"
+    note = f"no part of the premise proves it ({len(proofs)} sentences or clauses{failed})"
     return dataclasses.replace(done[0], premise=premise, steps=(), note=note,
                                explored=sum(p.explored for p in done))
 
@@ -163,7 +163,7 @@ class Prover:
     def prove_batch(self, pairs: Sequence[tuple[str, str]], depth: int | None = None) -> list[Proof | MonalogError]:
         """Prove many pairs (all sentences through the pipeline in one batch); a failing pair
         yields its error."""
-        parts = [asserted(split_sentences(premise)) for premise, _ in pairs]
+        parts = [premise_parts(premise) for premise, _ in pairs]
         texts = [text for part, (_, hypothesis) in zip(parts, pairs) for text in (*part, hypothesis)]
         analysed = iter(self.pipeline.run(texts, self.settings.normalize))
         out = []

@@ -71,6 +71,11 @@ def lemma_key(tree: Tree) -> tuple[str, ...]:
     return tuple(lemma for lemma, _ in keyed_leaves(tree))
 
 
+def lower_words(tree: Tree) -> list[str]:
+    """The sentence's words, lower-cased, as written."""
+    return [leaf.token.word.lower() for leaf in leaves(tree)]
+
+
 def word_key(tree: Tree) -> tuple[str, ...]:
     """The lemma key's words, lower-cased: one sentence whose two parses lemmatise a word differently
     ("left" a verb's "leave" in one, an adverb in the other) is still one sentence."""

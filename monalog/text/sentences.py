@@ -1,6 +1,6 @@
 """A premise of several sentences, split into sentences (a full stop, "?" or "!" before a capital,
 not after an abbreviation or an initial, nor inside a quotation), so that each is parsed and proved
-from on its own."""
+from on its own; a clause of result after ", so" is one more (`premise_parts`)."""
 from __future__ import annotations
 
 import re
@@ -40,6 +40,29 @@ def split_sentences(text: str) -> tuple[str, ...]:
     bounds = [0, *sentence_ends(text), len(text)]
     parts = (text[a:b].strip() for a, b in zip(bounds, bounds[1:]))
     return tuple(part for part in parts if part) or (text,)
+
+
+# ", so I took the path": a result, asserted as its cause is; not "so that", "so will I", "so far", nor a
+# purpose ("so I could see": its modal says the clause may not have happened)
+_SO = re.compile(r"\s*,\s+(?:and\s+)?so\s+(?=(?:i|we|you|he|she|it|they|there|the|my|his|her|its|our|their|this|these|"
+                 r"those)\s)(?!(?:[\w']+\s+){1,4}?(?:could|would|might|may|can|should|'d)\b)(?P<rest>[^,;\"]+)$",
+                 re.IGNORECASE)
+
+
+def result_clauses(sentence: str) -> tuple[str, ...]:
+    """"Traffic was heavy, so I took the path." as its two clauses, "Traffic was heavy." and "I took the
+    path.", which the sentence asserts both; () for a sentence without a result clause."""
+    match = _SO.search(sentence)
+    if match is None or not match.start():
+        return ()
+    end = "." if match["rest"][-1] not in ".!" else ""
+    return sentence[:match.start()] + ".", match["rest"][0].upper() + match["rest"][1:] + end
+
+
+def premise_parts(text: str) -> tuple[str, ...]:
+    """What a premise asserts, each to be read and proved from on its own: its sentences but questions
+    (`asserted`), and after a sentence with a result clause its two clauses (`result_clauses`)."""
+    return tuple(part for s in asserted(split_sentences(text)) for part in (s, *result_clauses(s)))
 
 
 def asserted(sentences: tuple[str, ...]) -> tuple[str, ...]:

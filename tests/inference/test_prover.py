@@ -618,8 +618,18 @@ def test_a_premise_of_several_sentences_answers_from_each():
 
     error = ParseError("no derivation", input="x")
     both = _from_one("A. B.", [proof(Label.CONTRADICTION, "A."), proof(Label.ENTAILMENT, "B.")])
-    assert both.label is Label.ENTAILMENT and both.premise == "A. B." and "sentence 2 of 2" in both.note
+    assert both.label is Label.ENTAILMENT and both.premise == "A. B." and "part 2 of 2" in both.note
     assert _from_one("A. B.", [error, proof(Label.CONTRADICTION, "B.")]).label is Label.CONTRADICTION
     neutral = _from_one("A. B.", [proof(Label.NEUTRAL), error])
     assert neutral.label is Label.NEUTRAL and "1 unreadable" in neutral.note
     assert _from_one("A. B.", [error, error]) is error
+
+
+@pytest.mark.parametrize("hypothesis, label", [
+    ("I took a path.", Label.ENTAILMENT),                     # the result clause alone
+    ("I did not take the river path.", Label.CONTRADICTION),
+    ("Traffic was heavy.", Label.ENTAILMENT),
+    ("Traffic was heavy on the bridge, so I took a path.", Label.ENTAILMENT),     # the whole sentence, as before
+])
+def test_a_result_clause_is_asserted_as_its_cause_is(prover, hypothesis, label):
+    assert prover.prove("Traffic was heavy on the bridge, so I took the river path.", hypothesis).label is label

@@ -604,6 +604,23 @@ def test_split_sentences(text, sentences):
     assert split_sentences(text) == sentences
 
 
+@pytest.mark.parametrize("text, parts", [
+    ("Traffic was heavy, so I took the river path.",
+     ("Traffic was heavy, so I took the river path.", "Traffic was heavy.", "I took the river path.")),
+    ("It was late , and so the shop was closed", ("It was late , and so the shop was closed", "It was late.",
+                                                  "The shop was closed.")),
+    ("He left early, so he could catch the train.", ("He left early, so he could catch the train.",)),  # a purpose
+    ("It rained, so that the river rose.", ("It rained, so that the river rose.",)),
+    ("If Tom goes, so will I.", ("If Tom goes, so will I.",)),
+    ("I ate well, so far.", ("I ate well, so far.",)),
+    ("Is it raining? A dog runs. A cat sleeps.", ("A dog runs.", "A cat sleeps.")),
+])
+def test_premise_parts_are_its_asserted_sentences_and_result_clauses(text, parts):
+    from monalog.text.sentences import premise_parts
+
+    assert premise_parts(text) == parts
+
+
 def test_a_quotation_and_a_question_are_not_asserted_sentences():
     from monalog.text.sentences import asserted
 
@@ -668,6 +685,15 @@ def test_a_compound_s_modifier_is_singular():
     ("After the man ate the cake he slept.", None),          # a bare phrase with a verb: its end is unknown
     ("In fact, the man is running.", None),                  # a set phrase, no place or time
     ("In the park, the boy only runs.", None),               # "only" would take the phrase into its focus
+    # a fronted time noun phrase (fronted_time): only "this/last/next" + a time noun and "yesterday"..."tomorrow"
+    ("This month we are showing three comedies.", "We are showing three comedies this month."),
+    ("Yesterday, my sister bought two hats.", "My sister bought two hats yesterday."),
+    ("Today is Monday.", None),                              # no subject after it: it is the subject
+    ("Today's weather is fine.", None),
+    ("Last night there was a fire.", None),
+    ("This week no student failed.", None),                  # a quantifier in the clause: scope
+    ("This week I ran twice and my brother swam.", None),    # a second clause
+    ("Every day I ask myself why.", None),                   # "every": a quantifier
 ])
 def test_a_fronted_phrase_goes_to_the_end(sentence, moved):
     """A fronted place or time phrase is where the taggers, trained on SICK's captions, read it worst
