@@ -14,13 +14,12 @@ _BE = {"is", "are"}
 
 
 def agree(tree: Tree, premise: Tree | None = None) -> Tree:
-    """`tree` with its main clause's copula or auxiliary "is"/"are" agreeing with the subject; in
-    each of two coordinated sentences ("Some kids are playing and an old man is standing"). Given the
-    `premise` `tree` was made from: nothing changes where the subject is the premise's (its agreement
-    stands: "The fish are swimming"), the sentence's final "." is looked past, and another present-tense
-    verb agrees too where the premise's subject was a coordination and is one no more ("My brother and
-    sister get up" -> "My brother gets up")."""
-    if premise is not None and isinstance(tree, Binary) and tree.rule is Rule.RP:       # a final "."
+    """`tree` with its main clause's copula or auxiliary "is"/"are" agreeing with the subject; in each of two
+    coordinated sentences ("Some kids are playing and an old man is standing"), past a final "." or a conjunct's
+    comma. Given the `premise` `tree` was made from: nothing changes where the subject is the premise's (its
+    agreement stands: "The fish are swimming"), and another present-tense verb agrees too where the premise's
+    subject was a coordination and is one no more ("My brother and sister get up" -> "My brother gets up")."""
+    if isinstance(tree, Binary) and tree.rule is Rule.RP:       # a final "." or a conjunct's "," ("walking, and")
         left = agree(tree.left, premise)
         return tree if left is tree.left else Binary(tree.category, tree.rule, left, tree.right, tree.head_is_left)
     if _coordination(tree) and str(tree.left.category).startswith("S"):

@@ -71,6 +71,13 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if "nobody" in new or "no person" in " ".join(new):
         if (readability().gender_pronouns["female"] - {"herself"}) & set(new):    # "Nobody is cutting himself" is
             return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
+    return _bad_word(old, new, changed, after)
+
+
+def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str | None:
+    """bad_contradiction's checks of the words around the change (`changed`: where `new` first differs)."""
+    if "still" in new and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a new negation beside \"still\" (\"no bee still stung\", \"did not wear gloves but a bee still stung\")"
     if changed < len(old) and old[changed] in _TITLES:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:

@@ -30,9 +30,7 @@ from monalog.augment.replacements import Neighbours, replacements
 from monalog.augment.misparse import misread
 from monalog.augment.contradiction_checks import bad_contradiction, narrowed_universal
 from monalog.augment.readability import DETERMINERS, bad_deletion
-from monalog.augment.sentences import (RULE_PAIRS, any_amount, any_beside_count, as_written, counted_no,
-                                       double_negative, lone_reciprocal, repeated_bigram, same_conjuncts, spelt, tidy,
-                                       upward_any)
+from monalog.augment.sentences import RULE_PAIRS, as_written, tidy, unnatural
 from monalog.augment.words import word_choice
 from monalog.augment.words import wordnet_neighbours
 from monalog.augment.words import wordnet_siblings
@@ -262,12 +260,7 @@ class Augmenter:
                           negates=p.negates and as_written(p.negates, premise),
                           fluency=round(fluency(p.hypothesis, *written, natural=RULE_PAIRS), 3))
                   for p in pairs
-                  if not repeated_bigram(p.hypothesis) and not double_negative(p.hypothesis)
-                  and not same_conjuncts(p.hypothesis) and not counted_no(p.hypothesis)
-                  and not lone_reciprocal(p.hypothesis) and not any_amount(p.hypothesis)
-                  and not any_beside_count(p.hypothesis)
-                  and not upward_any(p.hypothesis)
-                  and spelt(p.hypothesis) != spelt(premise)]
+                  if not unnatural(p.hypothesis, premise)]
         return _backed([p for p in scored if p.fluency is not None and p.fluency >= threshold])[:s.max_pairs]
 
     def _negations(self, premise: str, tree: Tree, states: Sequence, norm_steps: tuple[Step, ...],

@@ -6,7 +6,8 @@ rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visi
 lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the long jump" -> "in
 the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the adjective of a body
 part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the complement of a participle after a
-noun ("The rink placed outdoors is full" -> "The rink placed is full")."""
+noun ("The rink placed outdoors is full" -> "The rink placed is full"); the place a verb of placing needs ("put a dish
+with cheese on the table" -> "put a dish with cheese")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -16,10 +17,14 @@ from monalog.ccg.tree import Token
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
+from monalog.resources import grammar_lines
 
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
                     "november", "december"})
+_PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
+_PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
+                     "against", "between", "by", "at"})
 
 
 def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
@@ -30,6 +35,11 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if end - start == 1 and start > 1 and tokens[start - 2].word.lower() == "with" and tokens[start].pos == "JJ" \
             and end < len(tokens) and first_sense_is(tokens[end].lemma.lower(), "body_part.n.01"):
         return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\")"
+    verb = next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), None)
+    if verb is not None and tokens[verb].lemma.lower() in _PLACING_VERBS \
+            and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
+            and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
+        return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
     if tokens[start].word.lower() in ("in", "of", "on", "at", "among") \
             and any(superlative(t.word) or t.pos == "JJS" for t in tokens[:start]):
         return "the phrase a superlative is relative to dropped (\"the tallest building in London\")"

@@ -24,21 +24,22 @@ _MODIFIERS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)", "((S\\NP)\\(S\\NP
 def misread(tree: Tree) -> str | None:
     """The word that shows the parse of a premise misread, or None: a lower-case word read as a noun that WordNet knows
     only as a verb, or only as an adverb ("Understanding a document requires ...": "requires" a plural noun; "Let's
-    listen to"; "hit the crossbar twice", "twice" a noun); a noun or verb in use (SemCor counts its senses), never
-    an adverb or adjective, read as an adverb or a preposition ("drinks warmed up milk every morning" with "milk" an
+    listen to"; "hit the crossbar twice", "twice" a noun); a noun or verb in use (SemCor counts its senses), never an
+    adverb or adjective, read as an adverb or a preposition ("drinks warmed up milk every morning" with "milk" an
     adverb, "says" a preposition); a verb's -ing form read as a determiner of its object ("without | seeing | some
     birds"); a given name read as an adverb ("I gave | Tom | a sedative"); a first name read as the modifier of a
-    plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a
-    modifier that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a
-    numeral; not a name, "Jack stole"); "please" (a request); a quotation ("\"Nobody\", she said, \"is
-    coming.\""), whose words are a speaker's; a pronoun's "'s" read as a possessive ("It | 's
-    five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open after the
-    holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb not in a relative clause
-    ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar"); "all"
-    before a name or pronoun ("All Tom wanted was a bath", read "All Tom | wanted"); a participle read as a
-    determiner ("Lost | property that is not collected"); a clause whose singular subject disagrees with its verb
-    ("I know you and | Tom have had": the subject was "you and Tom"); a verb phrase that is no verb ("and |
-    volleyball"). Every edit of such a parse would be wrong; "were | pruned" (an auxiliary a modifier) reads right."""
+    plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a modifier
+    that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a numeral; not a
+    name, "Jack stole"); "please" (a request); a quotation ("\"Nobody\", she said, \"is coming.\""), whose words are
+    a speaker's; a pronoun's "'s" read as a possessive ("It | 's five o'clock"); a modal read as a whole verb phrase
+    before more words ("The library will | open after the holiday", "open" an adverb); a sentence read as a noun
+    phrase around a finite verb not in a relative clause ("Children under five travel free" with "free" a verb inside
+    it; not "A man who is playing a guitar"); "all" before a name or pronoun ("All Tom wanted was a bath", read "All
+    Tom | wanted"); a participle read as a determiner ("Lost | property that is not collected"); a clause whose
+    singular subject disagrees with its verb ("I know you and | Tom have had": the subject was "you and Tom"); a verb
+    phrase that is no verb ("and | volleyball"); a condition read as a clause ("One more step, | and you'll be a dead
+    man": `_verbless_and`). Every edit of such a parse would be wrong; "were | pruned" (an auxiliary a modifier)
+    reads right."""
     all_leaves = leaves(tree)
     first, *rest = all_leaves
     word = first.token.word
@@ -79,7 +80,7 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
-        or _wrong_category(all_leaves)
+        or _wrong_category(all_leaves) or _verbless_and(all_leaves)
 
 
 def _no_noun(leaf: Leaf) -> bool:
@@ -93,12 +94,13 @@ def _no_noun(leaf: Leaf) -> bool:
 
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
-    """A verb phrase of one word tagged a third person's verb that has no "s" and that WordNet knows as no verb ("We
-    play football and | volleyball"), or a given name read as an adverb ("I gave | Tom | a sedative"), or None;
-    taggers tag "play", "did" and even "health" VBZ."""
+    """A verb phrase of one word tagged a third person's verb that WordNet knows as no verb and, ending in "s", as a
+    noun ("We play football and | volleyball", "a dish with cheese and | crackers on the table"), or a given name
+    read as an adverb ("I gave | Tom | a sedative"), or None; taggers tag "play", "did" and even "health" VBZ."""
     return next((leaf.token.word for leaf in words if (leaf.token.pos == "VBZ"
                  and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
-                 and not leaf.token.word.lower().endswith("s") and not wordnet().synsets(leaf.token.word.lower(), "v"))
+                 and not wordnet().synsets(leaf.token.word.lower(), "v")
+                 and (not leaf.token.word.lower().endswith("s") or wordnet().synsets(leaf.token.word.lower(), "n")))
                  or (leaf.token.pos == "RB" and given_name(leaf.token.word))), None)
 
 
@@ -140,6 +142,15 @@ def _disagreeing(tree: Tree) -> str | None:
                     len(subject) == 2 and subject[0].token.word.lower() in _SINGULAR and subject[1].token.pos == "NN" \
                     and subject[1].token.lemma.lower() not in group_nouns():        # "A couple are dancing"
                 return verb
+    return None
+
+
+def _verbless_and(all_leaves: list) -> str | None:
+    """The "and" of "One more step, and you'll ...": after a comma, with no verb before it."""
+    for i, leaf in enumerate(all_leaves[1:-1], 1):
+        if leaf.token.word.lower() == "and" and all_leaves[i - 1].token.word == ",":
+            before = all_leaves[:i - 1]
+            return None if any(b.token.pos.startswith(("VB", "MD")) for b in before) else leaf.token.word
     return None
 
 

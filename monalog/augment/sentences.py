@@ -69,6 +69,21 @@ def upward_any(text: str) -> bool:
     return words[:2] in (["at", "least"], ["more", "than"]) and "any" in words and not NEGATIVE_WORDS & set(words)
 
 
+def lost_one(text: str, premise: str) -> bool:
+    """"one more step" -> "a more step", "one other sister" -> "an other sister": "one" swapped for "a" before a
+    word it alone reads well with."""
+    return re.search(r"\b(?:a|an) (?:more|other)\b", text.lower()) is not None \
+        and re.search(r"\bone (?:more|other)\b", premise.lower()) is not None
+
+
+def unnatural(text: str, premise: str) -> bool:
+    """A generated sentence that no reader would write, whatever its label: a bigram twice, a double negative, ...
+    (the checks above), or the premise itself as written."""
+    return repeated_bigram(text) or double_negative(text) or same_conjuncts(text) or counted_no(text) \
+        or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) or upward_any(text) \
+        or lost_one(text, premise) or spelt(text) == spelt(premise)
+
+
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '",
     "You 'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the
