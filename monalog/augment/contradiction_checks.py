@@ -15,7 +15,7 @@ from monalog.text.normalize import default_fragment
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 _NPI_PHRASES = re.compile("|".join(grammar_lines("npi_phrases.txt")))      # "much of a", "lift a finger"
-_TITLES = frozenset({"miss", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "sir", "madam", "lady", "lord"})
+_TITLES = frozenset(grammar_lines("titles.txt"))
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                         "rarely"})
 # frequencies that say "at some times": a negation beside them reads as "sometimes not"
@@ -76,6 +76,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
 
 def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str | None:
     """bad_contradiction's checks of the words around the change (`changed`: where `new` first differs)."""
+    if "because" in new and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation before \"because\" (\"is not cancelled because of high winds\" may deny the reason alone)"
     if "still" in new and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a new negation beside \"still\" (\"no bee still stung\", \"did not wear gloves but a bee still stung\")"
     if changed < len(old) and old[changed] in _TITLES:

@@ -1,18 +1,19 @@
 """Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our
 oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), or the phrase it is relative to
 ("the tallest building in London"); "other" before its noun ("the other man's work" is no "the man's work"); a word
-of a name of several capitalised words ("The branch on High Street" -> "on Street"), of a day or month when the
-rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle on Wednesday" may
-lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the long jump" -> "in
-the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the adjective of a body
-part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the complement of a participle after a
-noun ("The rink placed outdoors is full" -> "The rink placed is full"); the place a verb of placing needs ("put a dish
-with cheese on the table" -> "put a dish with cheese")."""
+of a name of several capitalised words ("The branch on High Street" -> "on Street") or its title ("Mrs Patel"), of a
+day or month when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle
+on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the
+long jump" -> "in the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the
+adjective of a body part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the complement of a
+participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full"); the place a verb of
+placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb that needs an object
+or complement has (kb/augment.json's needs_object: "got in the car" -> "got")."""
 from __future__ import annotations
 
 from typing import Sequence
 
-from monalog.augment.words import first_sense_is
+from monalog.augment.words import first_sense_is, word_choice
 from monalog.ccg.tree import Token
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
@@ -23,6 +24,7 @@ _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "sat
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
                     "november", "december"})
 _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
+_TITLES = frozenset(grammar_lines("titles.txt"))
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
 
@@ -35,6 +37,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if end - start == 1 and start > 1 and tokens[start - 2].word.lower() == "with" and tokens[start].pos == "JJ" \
             and end < len(tokens) and first_sense_is(tokens[end].lemma.lower(), "body_part.n.01"):
         return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\")"
+    if start and tokens[start - 1].pos.startswith("VB") \
+            and tokens[start - 1].lemma.lower() in word_choice().needs_object:
+        return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
     verb = next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), None)
     if verb is not None and tokens[verb].lemma.lower() in _PLACING_VERBS \
             and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
@@ -57,6 +62,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         if word[:1].isupper() and word.lower() in _DATES and (
                 (end < len(tokens) and tokens[end].pos.startswith("NN")) or (start and tokens[start - 1].pos == "IN")):
             return "a day's or month's name dropped (\"reported Monday morning\" -> \"reported morning\")"
+        if word.lower() in _TITLES and i + 1 < len(tokens) and tokens[i + 1].word[:1].isupper():
+            return f"a title dropped from a name (\"{word}\" of \"{word} {tokens[i + 1].word}\")"
         if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
                                             for j in (i - 1, i + 1) if not start <= j < end):
             return f"a word of a name dropped (\"{word}\" of \"High Street\")"

@@ -95,13 +95,20 @@ def _no_noun(leaf: Leaf) -> bool:
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
     """A verb phrase of one word tagged a third person's verb that WordNet knows as no verb and, ending in "s", as a
-    noun ("We play football and | volleyball", "a dish with cheese and | crackers on the table"), or a given name
-    read as an adverb ("I gave | Tom | a sedative"), or None; taggers tag "play", "did" and even "health" VBZ."""
+    noun ("We play football and | volleyball", "a dish with cheese and | crackers on the table"), or that is an -ing
+    form ("use traditional designs and | knotting"), or a given name read as an adverb ("I gave | Tom | a sedative"),
+    or None; taggers tag "play", "did" and even "health" VBZ."""
     return next((leaf.token.word for leaf in words if (leaf.token.pos == "VBZ"
                  and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
-                 and not wordnet().synsets(leaf.token.word.lower(), "v")
-                 and (not leaf.token.word.lower().endswith("s") or wordnet().synsets(leaf.token.word.lower(), "n")))
+                 and (_ing_form(leaf.token.word.lower()) or not wordnet().synsets(leaf.token.word.lower(), "v")
+                      and (not leaf.token.word.lower().endswith("s")
+                           or wordnet().synsets(leaf.token.word.lower(), "n"))))
                  or (leaf.token.pos == "RB" and given_name(leaf.token.word))), None)
+
+
+def _ing_form(word: str) -> bool:
+    """"knotting", not "sing" or "bring": an -ing form of another verb."""
+    return word.endswith("ing") and base_form(word) != word and bool(wordnet().synsets(base_form(word), "v"))
 
 
 def _wrong_category(words: list[Leaf]) -> str | None:
