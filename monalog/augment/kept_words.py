@@ -8,7 +8,9 @@ long jump" -> "in the jump"); a phrasal verb's particle ("brought in with a brok
 adjective of a body part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the complement of a
 participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full"); the place a verb of
 placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb that needs an object
-or complement has (kb/augment.json's needs_object: "got in the car" -> "got")."""
+or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a second conjunct ("41
+teachers and about 800 students" -> "41 teachers and students"); a clause's verb after its subject ("before the wind
+gets up")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -19,6 +21,7 @@ from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.resources import grammar_lines
+from monalog.text.morphology import is_cardinal
 
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -40,6 +43,15 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if start and tokens[start - 1].pos.startswith("VB") \
             and tokens[start - 1].lemma.lower() in word_choice().needs_object:
         return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
+    counts = [t.pos == "CD" or all(map(is_cardinal, t.word.split("-"))) for t in tokens]    # "forty-one" tagged JJ
+    if start > 1 and tokens[start - 1].word.lower() == "and" and any(counts[start:end]) \
+            and tokens[start - 2].pos.startswith("NN") and any(counts[:start - 1]):
+        return "a count dropped from a second conjunct (\"41 teachers and about 800 students\" -> \"41 teachers and " \
+            "students\": a total)"
+    finite = tokens[start].pos in ("VBZ", "VBD", "VBP") or tokens[start].pos == "VBN" and tokens[start].word[-1] == "s"
+    if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
+            and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
+        return "a clause's verb dropped, its subject kept (\"before the wind\" from \"before the wind gets up\")"
     verb = next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), None)
     if verb is not None and tokens[verb].lemma.lower() in _PLACING_VERBS \
             and any(t.word.lower() in _PLACES for t in tokens[start:end]) \

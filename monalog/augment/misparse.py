@@ -38,8 +38,8 @@ def misread(tree: Tree) -> str | None:
     Tom | wanted"); a participle read as a determiner ("Lost | property that is not collected"); a clause whose
     singular subject disagrees with its verb ("I know you and | Tom have had": the subject was "you and Tom"); a verb
     phrase that is no verb ("and | volleyball"); a condition read as a clause ("One more step, | and you'll be a dead
-    man": `_verbless_and`). Every edit of such a parse would be wrong; "were | pruned" (an auxiliary a modifier)
-    reads right."""
+    man"), advice ("You had better go"), a prefix written apart ("un happy"): `_no_claim`. Every edit of such a parse
+    would be wrong; "were | pruned" (an auxiliary a modifier) reads right."""
     all_leaves = leaves(tree)
     first, *rest = all_leaves
     word = first.token.word
@@ -80,7 +80,7 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
-        or _wrong_category(all_leaves) or _verbless_and(all_leaves)
+        or _wrong_category(all_leaves) or _no_claim(all_leaves)
 
 
 def _no_noun(leaf: Leaf) -> bool:
@@ -152,12 +152,20 @@ def _disagreeing(tree: Tree) -> str | None:
     return None
 
 
-def _verbless_and(all_leaves: list) -> str | None:
-    """The "and" of "One more step, and you'll ...": after a comma, with no verb before it."""
-    for i, leaf in enumerate(all_leaves[1:-1], 1):
-        if leaf.token.word.lower() == "and" and all_leaves[i - 1].token.word == ",":
-            before = all_leaves[:i - 1]
-            return None if any(b.token.pos.startswith(("VB", "MD")) for b in before) else leaf.token.word
+_BOUND_PREFIXES = frozenset({"un", "non", "dis", "mis", "anti", "pseudo"})
+
+
+def _no_claim(all_leaves: list) -> str | None:
+    """The word of a sentence that claims nothing to edit as written: the "and" of a condition ("One more step, and
+    you'll ...": after a comma, with no verb before it), the "better" of advice ("You had better go", "You'd better
+    go"), or a prefix written as a word ("She's lonely and un happy": dropped, it would reverse the meaning)."""
+    words = [leaf.token.word.lower() for leaf in all_leaves]
+    for i, word in enumerate(words[1:-1], 1):
+        if word in _BOUND_PREFIXES or word == "better" and words[i - 1] in ("had", "'d"):
+            return all_leaves[i].token.word
+        if word == "and" and words[i - 1] == "," and "and" not in words[:i - 1]:
+            if not any(b.token.pos.startswith(("VB", "MD")) for b in all_leaves[:i - 1]):
+                return all_leaves[i].token.word
     return None
 
 

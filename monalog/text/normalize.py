@@ -106,11 +106,12 @@ def _verb(phrase: str) -> bool:
 
 def _one_subject(clause: str) -> bool:
     """Whether every "and" of a clause joins verb phrases of its one subject, as far as the next word shows
-    (an auxiliary, a past form or a participle: "I drank water and slept"; not "there are no grades and students
-    have ...")."""
+    (an auxiliary, a past form, a participle, or an -ing form after another: "I drank water and slept", "staying at
+    home and doing nothing"; not "there are no grades and students have ...", "beautiful and living cities")."""
     words = clause.lower().split()
     return all(i + 1 < len(words) and (words[i + 1] in _AUXILIARIES or is_past_form(words[i + 1])
-                                       or is_participle(words[i + 1]))
+                                       or is_participle(words[i + 1])
+                                       or words[i + 1].endswith("ing") and any(w.endswith("ing") for w in words[:i]))
                for i, word in enumerate(words) if word == "and")
 
 
