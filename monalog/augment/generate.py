@@ -21,8 +21,8 @@ from monalog.augment.cuts import cuts
 from monalog.augment.contradictions import exclusive_swaps, natural_contradictions
 from monalog.augment.definites import indefinite_subjects
 from monalog.augment.fluency import default_min_fluency, fluency
-from monalog.augment.generics import (bare_subject, generic_paths, generic_spans, kind_objects, only_paths, outside,
-                                      reported_clauses, scoped_universal)
+from monalog.augment.generics import (bare_subject, cognate_objects, generic_paths, generic_spans, kind_objects,
+                                      only_paths, outside, reported_clauses, scoped_universal)
 from monalog.augment.insertions import down_insertions, very_insertions
 from monalog.augment.pronouns import someone_subject
 from monalog.augment.vague_phrases import vague_object, vague_phrases
@@ -226,7 +226,7 @@ class Augmenter:
             generic = generic_paths(edited)
             walked = list(pn.walk_paths())
             kept = only_paths(edited) + scoped_universal(edited) + kind_objects(edited, walked) \
-                + anymore.modified(edited) + reported_clauses(edited)
+                + anymore.modified(edited) + reported_clauses(edited) + cognate_objects(edited)
             nodes = outside(walked, generic + kept)     # "in dry summers"
             if edited is tree:
                 yield from self._disjunction(edited, nodes, neighbours)

@@ -6,7 +6,8 @@ dry summers", nor "Pupils help" from "Older pupils help", and "wet summers" cont
 generator leaves such phrases as they are (the prover's polarity reads bare plurals as existential,
 SICK's convention for its progressive scenes), and likewise the phrase after "nothing but" (`only_paths`), a
 universal subject of a negated verb phrase (`scoped_universal`), a singular indefinite after a downward "of"
-(`kind_objects`) and, for exclusions, the words of a group's habit (`group_habit`)."""
+(`kind_objects`), a cognate object ("died a peaceful death": `cognate_objects`) and, for exclusions, the words of
+a group's habit (`group_habit`)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -207,6 +208,23 @@ def kind_objects(tree: Tree, nodes: Sequence[tuple[Path, PolarizedNode]]) -> lis
                 and node.polarity is Polarity.DOWN and leaves(phrase.right)[0].token.word.lower() in ("a", "an") \
                 and default_lexicon().match_determiner(node.operator.lower().split()) is not None \
                 and not word_choice().fixed(words, positions[path + (0,)]):
+            out.append(path + (1,))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _cognates() -> frozenset[tuple[str, str]]:
+    return frozenset(tuple(line.split()) for line in grammar_lines("cognate_objects.txt"))      # type: ignore[misc]
+
+
+def cognate_objects(tree: Tree) -> list[Path]:
+    """The paths of the objects that name their verb's own event ("lived a happy life", "died a peaceful death";
+    grammars/cognate_objects.txt): neither made vague ("died something") nor stripped ("died a death")."""
+    out = []
+    for path, node in walk(tree):
+        if isinstance(node, Binary) and isinstance(node.left, Leaf) and node.left.token.pos.startswith("VB") \
+                and str(node.right.category) == "NP" and (noun := head_noun(leaves(node.right))) is not None \
+                and (node.left.token.lemma.lower(), noun.lemma.lower()) in _cognates():
             out.append(path + (1,))
     return out
 

@@ -5,12 +5,13 @@ of a name of several capitalised words ("The branch on High Street" -> "on Stree
 day or month when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle
 on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the
 long jump" -> "in the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the
-adjective of a body part after "with" ("limped off with a sprained ankle" -> "with an ankle"); the complement of a
-participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full"); the place a verb of
-placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb that needs an object
-or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a second conjunct ("41
-teachers and about 800 students" -> "41 teachers and students"); a clause's verb after its subject ("before the wind
-gets up")."""
+adjective of a body part after "with" or "have" ("limped off with a sprained ankle" -> "with an ankle", "has blue
+eyes"); a phrase after a particle, the next phrase left to it ("came in with a thorn in its paw" -> "came in its
+paw"); the complement of a participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full");
+the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
+that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
+second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); a clause's verb after its
+subject ("before the wind gets up")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -37,9 +38,14 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if start > 1 and tokens[start - 1].pos == "VBN" and tokens[start - 2].pos.startswith("NN") \
             and end < len(tokens) and tokens[end].pos.startswith(("VB", "MD")):
         return f"a participle's complement dropped (\"{tokens[start - 1].word}\" left: \"the rink placed is full\")"
-    if end - start == 1 and start > 1 and tokens[start - 2].word.lower() == "with" and tokens[start].pos == "JJ" \
-            and end < len(tokens) and first_sense_is(tokens[end].lemma.lower(), "body_part.n.01"):
-        return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\")"
+    if end - start == 1 and start > 1 and tokens[start].pos == "JJ" and end < len(tokens) \
+            and ("with" in (tokens[start - 2].word.lower(), tokens[start - 1].word.lower())
+                 or "have" in (tokens[start - 2].lemma.lower(), tokens[start - 1].lemma.lower())) \
+            and first_sense_is(tokens[end].lemma.lower(), "body_part.n.01"):
+        return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\", \"has eyes\")"
+    if start and tokens[start - 1].pos in ("IN", "RP") and tokens[start].pos == "IN" and end < len(tokens) \
+            and tokens[end].word[:1].isalnum():
+        return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if start and tokens[start - 1].pos.startswith("VB") \
             and tokens[start - 1].lemma.lower() in word_choice().needs_object:
         return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"

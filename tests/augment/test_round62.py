@@ -1,0 +1,45 @@
+"""Issue 51's twentieth stop, round 62's failure kinds (results/augment_outside_round62_*.tsv): a cognate object
+made vague or stripped ("died something", "died a death"; grammars/cognate_objects.txt), the adjective of a body part
+everyone has dropped after "have" ("He has eyes"), an idiom taken apart ("raining animals"), and a phrase dropped after
+a particle, the next one left to it ("The spaniel came in its paw"). The generator runs once, on every premise here
+(one batch)."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.inference.proof import Label
+
+NEW = [
+    ("My uncle lived a happy life and died a peaceful death.", "My uncle died a peaceful death.", Label.ENTAILMENT),
+    ("He has blue eyes and blond hair.", "He has blue eyes.", Label.ENTAILMENT),
+    ("The spaniel came in with a thorn in its paw.", "The dog came in with a thorn in its paw.", Label.ENTAILMENT),
+    ("She sang a beautiful song.", "She sang a song.", Label.ENTAILMENT),          # no cognate object: edited
+]
+NEVER = [
+    ("My uncle lived a happy life and died a peaceful death.", "died something"),
+    ("My uncle lived a happy life and died a peaceful death.", "died a death"),
+    ("He has blue eyes and blond hair.", "has eyes"),
+    ("He has blue eyes and blond hair.", "have eyes"),
+    ("It's raining cats and dogs tonight.", "animals"),
+    ("It's raining cats and dogs tonight.", "raining cats tonight"),
+    ("The spaniel came in with a thorn in its paw.", "came in its paw"),
+]
+
+
+@pytest.fixture(scope="module")
+def generated(parser) -> dict[str, dict[str, Label]]:
+    premises = sorted({premise for premise, *_ in NEW + NEVER})
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    return {premise: {} if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
+            for premise, result in zip(premises, results)}
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", NEW)
+def test_new_pairs(generated, premise, hypothesis, label):
+    assert generated[premise].get(hypothesis) is label
+
+
+@pytest.mark.parametrize("premise, unwanted", NEVER)
+def test_pairs_never_emitted(generated, premise, unwanted):
+    assert generated[premise] and not [h for h in generated[premise] if unwanted in h]
