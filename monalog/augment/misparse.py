@@ -85,10 +85,11 @@ def misread(tree: Tree) -> str | None:
 
 def _no_noun(leaf: Leaf) -> bool:
     """A lower-case word tagged a noun that WordNet knows only as a verb, or, standing as a noun, only as an
-    adverb."""
+    adverb; not an adjective read as a noun's modifier, whatever its tag ("the | stale | bread")."""
     word, lemma = leaf.token.word, leaf.token.lemma.lower()
     return leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
         and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
+        and not (str(leaf.category) == "N/N" and wordnet().synsets(word, "a")) \
         and (any(wordnet().synsets(w, "v") for w in (lemma, word))
              or (str(leaf.category) == "N" and bool(wordnet().synsets(word, "r")) and not wordnet().synsets(word, "a")))
 

@@ -131,6 +131,12 @@ def _copula(words: str) -> bool:
 _CONJUNCT_OPENERS = _DETERMINERS | {"another", "this", "that", "these", "those"}     # "a cat and another dog"
 
 
+def _descriptive(word: str) -> bool:
+    """A word WordNet knows as an adjective at least as often as a noun ("long", "warm", "soapy"; not "apple")."""
+    adjective = len(synsets(word.lower(), "a"))
+    return _content_word(word) and adjective > 0 and adjective >= len(synsets(word.lower(), "n"))
+
+
 def _adjectives_joined(phrase: str) -> bool:
     """Whether every "and" of a noun phrase joins its modifiers, the head coming later ("big and old cat"),
     never two nouns, whose verb would agree with both ("a man and woman")."""
@@ -151,7 +157,7 @@ _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _nou
            "animal": _animal, "wearable": _wearable, "verb": _verb,
            "plain": _plain, "one_subject": _one_subject, "adjectives_joined": _adjectives_joined,
            "headed": lambda phrase: not (is_past_form(last := phrase.split()[-1]) or is_participle(last)),
-           "copula": _copula,
+           "copula": _copula, "descriptive": _descriptive,
            "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 

@@ -714,6 +714,9 @@ def test_a_fronted_phrase_goes_to_the_end(sentence, moved):
     ("She's hungry and thirsty.", "She is hungry and thirsty."),
     ("He's gone.", None),                                # "has gone" or "is gone": left to the parser
     ("Tom's dog is big.", None),                         # a possessive
+    ("He washed it with warm, soapy water.", "He washed it with warm and soapy water."),   # comma_adjectives
+    ("I bought apples, pears and plums.", None),         # nouns: no adjectives joined
+    ("Mix the flour, sugar and butter.", None),
 ])
 def test_existential_conjuncts_and_a_pronouns_contraction(sentence, normalised):
     assert normalize(sentence).text == (normalised or sentence)
