@@ -78,8 +78,10 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
     """bad_contradiction's checks of the words around the change (`changed`: where `new` first differs)."""
     if "because" in new and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation before \"because\" (\"is not cancelled because of high winds\" may deny the reason alone)"
-    if "still" in new and _NEGATIONS & set(new) != _NEGATIONS & set(old):
-        return "a new negation beside \"still\" (\"no bee still stung\", \"did not wear gloves but a bee still stung\")"
+    if {"still", "already"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a new negation beside \"still\" or \"already\" (\"no bee still stung\", \"can not already work\")"
+    if "no other" in after.lower() and "the other" in " ".join(old):
+        return "\"the other\" made \"no other\" (\"One is Japanese and the other is Italian\")"
     if changed < len(old) and old[changed] in _TITLES:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:

@@ -30,7 +30,7 @@ from monalog.knowledge.wordnet_facts import synsets
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
-from monalog.text.morphology import countable
+from monalog.text.morphology import countable, is_plural
 
 _DETERMINER = parse_category("NP/N")
 
@@ -71,10 +71,9 @@ def _some_for_bare(state: State) -> tuple[Tree, Step] | None:
     subject, polarized = node_at(tree, clause[0]), dict(state.polarized.walk_paths()).get(clause[0])
     if not isinstance(subject, Unary) or polarized is None or polarized.polarity is not Polarity.UP:
         return None
-    head = leaves(subject)[-1]
-    if head.token.word.isupper() and len(head.token.word) > 1 or head is not leaves(tree)[0] \
-            and head.token.word[:1].isupper() and not head.token.word.endswith("s"):
-        return None                             # "Esperanto", "KOOG" tagged a plural: a name takes no "some"
+    head = leaves(subject)[-1].token.word
+    if head.isupper() and len(head) > 1 or head[:1].isupper() and not is_plural(head.lower()):
+        return None                             # "Esperanto", "KOOG", "Dicaeopolis" tagged a plural: a name
     first = leaves(tree)[0] is leaves(subject)[0]
     some = Leaf(_DETERMINER, Token("Some" if first else "some", "some", "DT"))
     noun = lowered(subject.child) if first else subject.child

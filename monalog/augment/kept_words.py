@@ -11,7 +11,7 @@ paw"); the complement of a participle after a noun ("The rink placed outdoors is
 the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
 that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
 second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); a clause's verb after its
-subject ("before the wind gets up")."""
+subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X than to Y")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -46,23 +46,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if start and tokens[start - 1].pos in ("IN", "RP") and tokens[start].pos == "IN" and end < len(tokens) \
             and tokens[end].word[:1].isalnum():
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
-    if start and tokens[start - 1].pos.startswith("VB") \
-            and tokens[start - 1].lemma.lower() in word_choice().needs_object:
-        return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
-    counts = [t.pos == "CD" or all(map(is_cardinal, t.word.split("-"))) for t in tokens]    # "forty-one" tagged JJ
-    if start > 1 and tokens[start - 1].word.lower() == "and" and any(counts[start:end]) \
-            and tokens[start - 2].pos.startswith("NN") and any(counts[:start - 1]):
-        return "a count dropped from a second conjunct (\"41 teachers and about 800 students\" -> \"41 teachers and " \
-            "students\": a total)"
-    finite = tokens[start].pos in ("VBZ", "VBD", "VBP") or tokens[start].pos == "VBN" and tokens[start].word[-1] == "s"
-    if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
-            and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
-        return "a clause's verb dropped, its subject kept (\"before the wind\" from \"before the wind gets up\")"
-    verb = next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), None)
-    if verb is not None and tokens[verb].lemma.lower() in _PLACING_VERBS \
-            and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
-            and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
-        return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
+    if (needed := _needed(tokens, start, end)) is not None:
+        return needed
     if tokens[start].word.lower() in ("in", "of", "on", "at", "among") \
             and any(superlative(t.word) or t.pos == "JJS" for t in tokens[:start]):
         return "the phrase a superlative is relative to dropped (\"the tallest building in London\")"
@@ -90,6 +75,41 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"a word of \"{' '.join(t.word for t in tokens[start:end + 1])}\" dropped (WordNet's one word, " \
                "no kind of its last)"
     return None
+
+
+def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
+    """kept_word's checks of what the rest of the sentence needs: a verb's object or place, a conjunct's count, a
+    clause's verb, a comparative's standard."""
+    if start and tokens[start - 1].pos.startswith("VB") \
+            and tokens[start - 1].lemma.lower() in word_choice().needs_object:
+        return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
+    counts = [t.pos == "CD" or all(map(is_cardinal, t.word.split("-"))) for t in tokens]    # "forty-one" tagged JJ
+    if start > 1 and tokens[start - 1].word.lower() == "and" and any(counts[start:end]) \
+            and tokens[start - 2].pos.startswith("NN") and any(counts[:start - 1]):
+        return "a count dropped from a second conjunct (\"41 teachers and about 800 students\" -> \"41 teachers and " \
+            "students\": a total)"
+    finite = tokens[start].pos in ("VBZ", "VBD", "VBP") or tokens[start].pos == "VBN" and tokens[start].word[-1] == "s"
+    if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
+            and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
+        return "a clause's verb dropped, its subject kept (\"before the wind\" from \"before the wind gets up\")"
+    than = [i for i, t in enumerate(tokens) if t.word.lower() == "than"]
+    if any(start <= i < end for i in than) and any(map(_comparative, tokens[:start])) \
+            or any(i >= end and not any(map(_comparative, tokens[end:i])) for i in than) \
+            and any(map(_comparative, tokens[start:end])):     # "taller" of "The older boy is taller than"
+        return "a comparative cut from its standard (\"It is more ridiculous.\", \"has grades than Kate\")"
+    verb = next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), None)
+    if verb is not None and tokens[verb].lemma.lower() in _PLACING_VERBS \
+            and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
+            and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
+        return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
+    return None
+
+
+def _comparative(token: Token) -> bool:
+    """"more", "prettier", "better", whatever the tagger says ("prettier" tagged VB)."""
+    word = token.word.lower()
+    return token.pos in ("JJR", "RBR") or word in ("more", "less", "better", "worse") \
+        or word.endswith("er") and wordnet().morphy(word, "a") not in (None, word)
 
 
 def _idiom(phrase: str) -> bool:

@@ -78,10 +78,10 @@ def lost_one(text: str, premise: str) -> bool:
 
 def unnatural(text: str, premise: str) -> bool:
     """A generated sentence that no reader would write, whatever its label: a bigram twice, a double negative, ...
-    (the checks above), "not numerous" (people write "not many"), or the premise itself as written."""
+    (the checks above), "not numerous" or "any things" (people write "not many", "anything"), or the premise itself."""
     return repeated_bigram(text) or double_negative(text) or same_conjuncts(text) or counted_no(text) \
         or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) or upward_any(text) \
-        or lost_one(text, premise) or re.search(r"\bnot numerous\b", text.lower()) is not None \
+        or lost_one(text, premise) or re.search(r"\b(?:not numerous|any things)\b", text.lower()) is not None \
         or spelt(text) == spelt(premise)
 
 

@@ -104,7 +104,7 @@ def _head_words(noun_phrase: str) -> list[str]:
     words = noun_phrase.lower().split()
     cut = next((i for i, w in enumerate(words) if i and (w in _POST_MODIFIER_STARTS or (
         (w.endswith("ing") and w not in ING_NOUNS or (is_participle(w) and i < len(words) - 1))   # "sheep shed"
-        and _plural(words[i - 1])))), len(words))
+        and is_plural(words[i - 1])))), len(words))
     return words[:cut]
 
 
@@ -133,10 +133,10 @@ def be_for(noun_phrase: str, members: bool = False) -> str:
         return "are"                              # "a man and a woman"; not "a brown and white dog"
     if words[0] in _SINGULAR_DETERMINERS:
         return "is"                               # "a sheep"
-    return "are" if _plural(words[-1]) or (members and words[-1] in ZERO_PLURALS) else "is"
+    return "are" if is_plural(words[-1]) or (members and words[-1] in ZERO_PLURALS) else "is"
 
 
-def _plural(noun: str) -> bool:
+def is_plural(noun: str) -> bool:
     """An irregular plural, or an "-s" word that is no singular of its own: "caribous" and "taxis" are
     plurals of nouns WordNet knows; "bus", "tennis", "glass" and "Chris" are not."""
     if noun in _IRREGULAR_PLURALS:

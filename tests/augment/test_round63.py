@@ -1,0 +1,48 @@
+"""Issue 51's twentieth stop, round 63's failure kinds (results/augment_outside_round63_*.tsv): a name tagged a plural
+at the sentence's start given "some" ("Some dicaeopolis"); a comparative cut from its standard ("Mary is prettier"
+from "prettier and has better grades than Kate", "It is more ridiculous.", "has grades than Kate"); a new negation
+beside "already" ("can not already work"); "the other" made "no other"; "any things". The generator runs once, on
+every premise here (one batch)."""
+from __future__ import annotations
+
+import pytest
+
+from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.inference.proof import Label
+
+NEW = [
+    ("Mary is prettier and has better grades than Kate.", "Mary has better grades than Kate.", Label.ENTAILMENT),
+    ("The older boy is taller than his brother and plays football.", "The boy is taller than his brother.",
+     Label.ENTAILMENT),                     # "older" is not what "than" completes
+    ("Children are playing in the park.", "Some children are playing in the park.", Label.ENTAILMENT),
+    ("He has fully recovered and can already work again.", "He has not recovered.", Label.CONTRADICTION),
+]
+NEVER = [
+    ("Dicaeopolis walks out of his house and calls his slave.", "ome dicaeopolis"),
+    ("Mary is prettier and has better grades than Kate.", "Mary is prettier."),
+    ("Mary is prettier and has better grades than Kate.", "has grades than"),
+    ("It's more ridiculous to speak constructed languages than to be gay, bisexual or transsexual.",
+     "more ridiculous."),
+    ("He has fully recovered and can already work again.", "not already"),
+    ("He has fully recovered and can already work again.", "Nobody can already"),
+    ("One is Japanese and the other is Italian.", "No other"),
+    ("The old man is wise and knows many things about life.", " any things"),
+]
+
+
+@pytest.fixture(scope="module")
+def generated(parser) -> dict[str, dict[str, Label]]:
+    premises = sorted({premise for premise, *_ in NEW + NEVER})
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
+    return {premise: {} if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
+            for premise, result in zip(premises, results)}
+
+
+@pytest.mark.parametrize("premise, hypothesis, label", NEW)
+def test_new_pairs(generated, premise, hypothesis, label):
+    assert generated[premise].get(hypothesis) is label
+
+
+@pytest.mark.parametrize("premise, unwanted", NEVER)
+def test_pairs_never_emitted(generated, premise, unwanted):
+    assert generated[premise] and not [h for h in generated[premise] if unwanted in h]
