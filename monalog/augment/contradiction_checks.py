@@ -80,6 +80,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "a negation before \"because\" (\"is not cancelled because of high winds\" may deny the reason alone)"
     if {"still", "already"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a new negation beside \"still\" or \"already\" (\"no bee still stung\", \"can not already work\")"
+    if "not only" in " ".join(new) and "not only" not in " ".join(old):
+        return "\"only\" after a new \"not\" (\"I can not only work on Fridays\" reads \"not only ..., but\")"
     if "no other" in after.lower() and "the other" in " ".join(old):
         return "\"the other\" made \"no other\" (\"One is Japanese and the other is Italian\")"
     if changed < len(old) and old[changed] in _TITLES:

@@ -11,7 +11,8 @@ paw"); the complement of a participle after a noun ("The rink placed outdoors is
 the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
 that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
 second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); a clause's verb after its
-subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X than to Y")."""
+subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X than to Y"); the
+"and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a yellow jacket, orange tie")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -79,7 +80,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """kept_word's checks of what the rest of the sentence needs: a verb's object or place, a conjunct's count, a
-    clause's verb, a comparative's standard."""
+    list's "and", a clause's verb, a comparative's standard."""
     if start and tokens[start - 1].pos.startswith("VB") \
             and tokens[start - 1].lemma.lower() in word_choice().needs_object:
         return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
@@ -92,17 +93,25 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
             and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
         return "a clause's verb dropped, its subject kept (\"before the wind\" from \"before the wind gets up\")"
+    if tokens[start].word.lower() in ("and", "or") and not any(t.word == "," for t in tokens[start:end]) \
+            and any(t.word == "," for t in tokens[_last_verb(tokens, start) + 1:start - 1]):
+        return "a list's last item dropped, its commas left (\"in a yellow jacket, orange tie\")"
     than = [i for i, t in enumerate(tokens) if t.word.lower() == "than"]
     if any(start <= i < end for i in than) and any(map(_comparative, tokens[:start])) \
             or any(i >= end and not any(map(_comparative, tokens[end:i])) for i in than) \
             and any(map(_comparative, tokens[start:end])):     # "taller" of "The older boy is taller than"
         return "a comparative cut from its standard (\"It is more ridiculous.\", \"has grades than Kate\")"
-    verb = next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), None)
-    if verb is not None and tokens[verb].lemma.lower() in _PLACING_VERBS \
+    verb = _last_verb(tokens, start)
+    if verb >= 0 and tokens[verb].lemma.lower() in _PLACING_VERBS \
             and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
             and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
         return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
     return None
+
+
+def _last_verb(tokens: Sequence[Token], start: int) -> int:
+    """The index of the last verb before `start`, or -1."""
+    return next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), -1)
 
 
 def _comparative(token: Token) -> bool:

@@ -70,10 +70,13 @@ def upward_any(text: str) -> bool:
 
 
 def lost_one(text: str, premise: str) -> bool:
-    """"one more step" -> "a more step", "one other sister" -> "an other sister": "one" swapped for "a" before a
-    word it alone reads well with."""
-    return re.search(r"\b(?:a|an) (?:more|other)\b", text.lower()) is not None \
-        and re.search(r"\bone (?:more|other)\b", premise.lower()) is not None
+    """"one more step" -> "a more step", "one other sister" -> "an other sister", "one white and two black" -> "a
+    white and two black": "one" swapped for "a" before a word it alone reads well with."""
+    if re.search(r"\b(?:a|an) (?:more|other)\b", text.lower()) \
+            and re.search(r"\bone (?:more|other)\b", premise.lower()):
+        return True
+    return any(re.search(rf"\ban? {m[1]}(?= and\b|,|\.|$)", text.lower())          # "one white and two black"
+               for m in re.finditer(r"\bone (\w+)(?= and\b|,|\.|$)", premise.lower()))
 
 
 def unnatural(text: str, premise: str) -> bool:
@@ -89,7 +92,8 @@ def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '",
     "You 'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the
     normaliser's "some thing"/"some person"/"no person" (and, under a negation, "any thing") and "on every morning"
-    written as people do, and a clitic after a new "someone" written out ("I'll" -> "Someone will")."""
+    written as people do, and a clitic after a new "someone" written out ("I'll" -> "Someone will", "I'd" ->
+    "Nobody would")."""
     text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
     text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
     text = re.sub(r"\( ", "(", text)
@@ -97,7 +101,8 @@ def tidy(text: str) -> str:
     text = re.sub(r"(?<=\d): (?=\d)", ":", text)        # a time: "The 8:15 service"
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
-    text = re.sub(r"\b((?:[Ss]ome|[Nn]o) ?(?:one|body|person)|[Ss]ome people)'ll\b", r"\1 will", text)  # "Someone'll"
+    text = re.sub(r"\b((?:[Ss]ome|[Nn]o) ?(?:one|body|person)|[Ss]ome people)'(ll|d)\b",
+                  lambda m: f"{m[1]} {'will' if m[2] == 'll' else 'would'}", text)           # "Someone'll", "Nobody'd"
     return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
                   text)
 

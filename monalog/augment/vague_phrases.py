@@ -12,7 +12,8 @@
 Never under a modal or a permission ("may bring one bag" -> "may bring something" widens it), beside a pronoun
 that may take up the phrase ("heated the water until it boiled"; "A boy is held by his father", normalised "His
 father is holding a boy"), beside another "someone" or "something" ("Someone ordered something" says next to
-nothing), nor for a plural of persons ("thanked the volunteers" is no thanking of something). Never the object of
+nothing), nor for a plural of persons or a group of them ("thanked the volunteers", "the audience" is no thanking of
+something). Never the object of
 a light verb ("took a walk"; its recipient may: "gave my brother a hug" ⇒ "gave someone a hug") or of one of
 grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a dollar"), a time or quantity ("spent the
 summer"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A sentence with such an
@@ -44,6 +45,7 @@ _SINGULAR = frozenset({"a", "an", "the", "this", "that", "my", "your", "his", "h
 _OBJECT_DETERMINERS = _SINGULAR | {"some", "these", "those", "two", "three", "four", "five", "several"}
 _QUANTITIES = frozenset({"few", "little", "many", "much", "no", "zero", "neither", "both", "all", "any"})
 VAGUE = frozenset({"someone", "something"})
+_GROUP = "social_group.n.01"        # "thanked the audience" is no thanking of something
 # as the normaliser ("some thing") or the pronoun edit ("some person", "some people") writes them
 _VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})
 _MODALS = DEONTIC | PERMISSION | {"can", "could", "might"}
@@ -119,7 +121,7 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
     if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):
         return None
     senses = synsets(head.lemma.lower(), "n")
-    return "something" if senses and not is_a(senses[0], MEASURE) else None
+    return "something" if senses and not is_a(senses[0], MEASURE) and not is_a(senses[0], _GROUP) else None
 
 
 def _counted(found: list[Leaf]) -> bool:

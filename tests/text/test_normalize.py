@@ -696,6 +696,7 @@ def test_a_compound_s_modifier_is_singular():
     ("Every day I ask myself why.", None),                   # "every": a quantifier
     ("Today I feel like staying at home and doing nothing.", "I feel like staying at home and doing nothing today."),
     ("In my region there are beautiful and living cities you will love.", None),    # "and living": no second verb
+    ("At school, Mary pretended that she didn't know me.", None),   # "at school" would join the embedded clause
 ])
 def test_a_fronted_phrase_goes_to_the_end(sentence, moved):
     """A fronted place or time phrase is where the taggers, trained on SICK's captions, read it worst
