@@ -13,7 +13,7 @@ from monalog.resources import grammar_lines
 from monalog.text.normalize import default_fragment
 
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
-_NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
+_NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet", "much"})
 _NPI_PHRASES = re.compile("|".join(grammar_lines("npi_phrases.txt")))      # "much of a", "lift a finger"
 _TITLES = frozenset(grammar_lines("titles.txt"))
 _FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
@@ -80,6 +80,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "a negation before \"because\" (\"is not cancelled because of high winds\" may deny the reason alone)"
     if {"still", "already"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a new negation beside \"still\" or \"already\" (\"no bee still stung\", \"can not already work\")"
+    if re.search(r"\bthere (?:are|were) not (?!a\b|an\b|any\b|many\b|enough\b|only\b|all\b)", after.lower()):
+        return "\"There are not\" before a bare plural (people write \"There are no theatres\")"
     if "not only" in " ".join(new) and "not only" not in " ".join(old):
         return "\"only\" after a new \"not\" (\"I can not only work on Fridays\" reads \"not only ..., but\")"
     if "no other" in after.lower() and "the other" in " ".join(old):

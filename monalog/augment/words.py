@@ -236,6 +236,8 @@ def noun_forms(candidates: Sequence[str], tokens: Sequence[Token], i: int, lemma
         return [w for w in candidates if not countable(w) and _mass(w) >= min(_mass(lemma), 1.5)]
     if tag == "NN" and det in _MASS_OR_COUNT and not plainly_countable(lemma):     # "no time": not "no moment"
         return [w for w in candidates if not plainly_countable(w)]
+    if tag == "NN" and det in ("a", "an") and up:       # "a hot meal" -> "a hot food": a substance mostly uncounted
+        candidates = [w for w in candidates if plainly_countable(w) or not first_sense_is(w, "matter.n.03")]
     if tag == "NN" and (det is None or det in COUNT_DETERMINERS):
         return [w for w in candidates if countable(w) == (det is not None)]
     if tag == "NN" and det in _SAME_COUNT:
