@@ -3,8 +3,8 @@ made vague or stripped ("died something", "died a death"; grammars/cognate_objec
 everyone has dropped after "have" ("He has eyes"), an idiom taken apart ("raining animals"), and a phrase dropped after
 a particle, the next one left to it ("The spaniel came in its paw"); and two premises no longer refused as misread:
 an adjective tagged a noun is still a noun's modifier ("the stale bread"), and a comma between two adjectives is
-"and" ("warm, soapy water": the taggers read a comma as a conjunction of nouns). The generator runs once, on every premise here
-(one batch)."""
+"and" ("warm, soapy water": the taggers read a comma as a conjunction of nouns). The generator runs once, on every
+premise here (one batch)."""
 from __future__ import annotations
 
 import pytest

@@ -1,8 +1,8 @@
 """Issue 51's twentieth stop, round 63's failure kinds (results/augment_outside_round63_*.tsv): a name tagged a plural
 at the sentence's start given "some" ("Some dicaeopolis"); a comparative cut from its standard ("Mary is prettier"
 from "prettier and has better grades than Kate", "It is more ridiculous.", "has grades than Kate"); a new negation
-beside "already" ("can not already work"); "the other" made "no other"; "any things"; and round 64's "she fro" ("to and fro" is a fixed
-expression). The generator runs once, on every premise here (one batch)."""
+beside "already" ("can not already work"); "the other" made "no other"; "any things"; and round 64's "she fro" ("to
+and fro" is a fixed expression). The generator runs once, on every premise here (one batch)."""
 from __future__ import annotations
 
 import pytest
