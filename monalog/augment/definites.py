@@ -71,9 +71,11 @@ def _some_for_bare(state: State) -> tuple[Tree, Step] | None:
     subject, polarized = node_at(tree, clause[0]), dict(state.polarized.walk_paths()).get(clause[0])
     if not isinstance(subject, Unary) or polarized is None or polarized.polarity is not Polarity.UP:
         return None
-    head = leaves(subject)[-1].token.word
-    if head.isupper() and len(head) > 1 or head[:1].isupper() and not is_plural(head.lower()):
-        return None                             # "Esperanto", "KOOG", "Dicaeopolis" tagged a plural: a name
+    head = leaves(subject)[-1]
+    word, first_word = head.token.word, head is leaves(tree)[0]
+    if word.isupper() and len(word) > 1 or word[:1].isupper() and not is_plural(word.lower()) \
+            and not (first_word and synsets(word.lower(), "n")):
+        return None             # "Esperanto", "KOOG", "Dicaeopolis" tagged a plural: a name ("Fish swim" is none)
     first = leaves(tree)[0] is leaves(subject)[0]
     some = Leaf(_DETERMINER, Token("Some" if first else "some", "some", "DT"))
     noun = lowered(subject.child) if first else subject.child

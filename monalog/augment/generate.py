@@ -115,13 +115,18 @@ def _backed(pairs: list[Generated]) -> list[Generated]:
 
 def _joined(premise: str, results: list[list[Generated] | MonalogError],
             most: int) -> list[Generated] | MonalogError:
-    """A premise's pairs from those of its sentences (`results`), each hypothesis once and `most` in all;
-    the first sentence's error when none could be read."""
+    """A premise's pairs from those of its sentences (`results`), each hypothesis once (its first pair) and `most` in
+    all; the first sentence's error when none could be read (a part that could not be read gives no pairs)."""
     done = [r for r in results if not isinstance(r, MonalogError)]
     if not done:
         return results[0]
     pairs = [replace(g, premise=premise) for r in done for g in r]
-    return pairs if len(results) == 1 else list({g.hypothesis: g for g in pairs}.values())[:most]
+    if len(results) == 1:
+        return pairs
+    first: dict[str, Generated] = {}
+    for pair in pairs:
+        first.setdefault(pair.hypothesis, pair)         # the whole sentence's pair before a clause's
+    return list(first.values())[:most]
 
 
 class Augmenter:

@@ -30,6 +30,8 @@ _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "sat
                     "november", "december"})
 _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TITLES = frozenset(grammar_lines("titles.txt"))
+_PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
+_POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
 
@@ -44,8 +46,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
                  or "have" in (tokens[start - 2].lemma.lower(), tokens[start - 1].lemma.lower())) \
             and first_sense_is(tokens[end].lemma.lower(), "body_part.n.01"):
         return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\", \"has eyes\")"
-    if start and tokens[start - 1].pos in ("IN", "RP") and tokens[start].pos == "IN" and end < len(tokens) \
-            and tokens[end].word[:1].isalnum():
+    if start and tokens[start - 1].word.lower() in _PARTICLES and tokens[start].pos == "IN" and end < len(tokens) \
+            and tokens[end].word.lower() in _POSSESSIVES:
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if (needed := _needed(tokens, start, end)) is not None:
         return needed
@@ -66,7 +68,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         if word[:1].isupper() and word.lower() in _DATES and (
                 (end < len(tokens) and tokens[end].pos.startswith("NN")) or (start and tokens[start - 1].pos == "IN")):
             return "a day's or month's name dropped (\"reported Monday morning\" -> \"reported morning\")"
-        if word.lower() in _TITLES and i + 1 < len(tokens) and tokens[i + 1].word[:1].isupper():
+        if word.lower() in _TITLES and end <= i + 1 < len(tokens) and tokens[i + 1].word[:1].isupper():
             return f"a title dropped from a name (\"{word}\" of \"{word} {tokens[i + 1].word}\")"
         if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
                                             for j in (i - 1, i + 1) if not start <= j < end):
@@ -82,7 +84,8 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """kept_word's checks of what the rest of the sentence needs: a verb's object or place, a conjunct's count, a
     list's "and", a clause's verb, a comparative's standard."""
     if start and tokens[start - 1].pos.startswith("VB") \
-            and tokens[start - 1].lemma.lower() in word_choice().needs_object:
+            and tokens[start - 1].lemma.lower() in word_choice().needs_object \
+            and not (end - start == 1 and tokens[start].pos.startswith("RB")):         # "went | quickly | to the shop"
         return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
     counts = [t.pos == "CD" or all(map(is_cardinal, t.word.split("-"))) for t in tokens]    # "forty-one" tagged JJ
     if start > 1 and tokens[start - 1].word.lower() == "and" and any(counts[start:end]) \
@@ -93,7 +96,7 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
             and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
         return "a clause's verb dropped, its subject kept (\"before the wind\" from \"before the wind gets up\")"
-    if tokens[start].word.lower() in ("and", "or") and not any(t.word == "," for t in tokens[start:end]) \
+    if start > 1 and tokens[start].word.lower() in ("and", "or") and not any(t.word == "," for t in tokens[start:end]) \
             and any(t.word == "," for t in tokens[_last_verb(tokens, start) + 1:start - 1]):
         return "a list's last item dropped, its commas left (\"in a yellow jacket, orange tie\")"
     than = [i for i, t in enumerate(tokens) if t.word.lower() == "than"]

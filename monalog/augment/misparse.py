@@ -12,6 +12,7 @@ from monalog.inference.treeops import AUXILIARIES, auxiliaries, walk
 from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
+from monalog.resources import grammar_lines
 from monalog.text.lemmatize import CLITIC_HOSTS
 from monalog.text.morphology import base_form, is_participle
 from monalog.text.names import given_name
@@ -153,21 +154,32 @@ def _disagreeing(tree: Tree) -> str | None:
     return None
 
 
-_BOUND_PREFIXES = frozenset({"un", "non", "dis", "mis", "anti", "pseudo"})
+_BOUND_PREFIXES = frozenset(grammar_lines("bound_prefixes.txt"))
 
 
-def _no_claim(all_leaves: list) -> str | None:
+def _no_claim(all_leaves: list[Leaf]) -> str | None:
     """The word of a sentence that claims nothing to edit as written: the "and" of a condition ("One more step, and
-    you'll ...": after a comma, with no verb before it), the "better" of advice ("You had better go", "You'd better
-    go"), or a prefix written as a word ("She's lonely and un happy": dropped, it would reverse the meaning)."""
-    words = [leaf.token.word.lower() for leaf in all_leaves]
+    you'll ...": after the sentence's only comma, with no verb before it and one after), the "better" of advice ("You
+    had better go", "You'd better go"; not "had better grades"), or a prefix written as a word ("She's lonely and un
+    happy": dropped, it would reverse the meaning; not "The UN")."""
+    words = [leaf.token.word for leaf in all_leaves]
     for i, word in enumerate(words[1:-1], 1):
-        if word in _BOUND_PREFIXES or word == "better" and words[i - 1] in ("had", "'d"):
-            return all_leaves[i].token.word
-        if word == "and" and words[i - 1] == "," and "and" not in words[:i - 1]:
-            if not any(b.token.pos.startswith(("VB", "MD")) for b in all_leaves[:i - 1]):
-                return all_leaves[i].token.word
+        if word in _BOUND_PREFIXES or word.lower() == "better" and words[i - 1].lower() in ("had", "'d") \
+                and _base_verb(words[i + 1]):
+            return word
+        if word.lower() == "and" and words[i - 1] == "," and "," not in words[:i - 1] \
+                and not any(b.token.pos.startswith(("VB", "MD")) for b in all_leaves[:i - 1]) \
+                and any(b.token.pos.startswith(("VB", "MD")) for b in all_leaves[i + 1:]):
+            return word
     return None
+
+
+def _base_verb(word: str) -> bool:
+    """"go" of "had better go": a word in its base form that WordNet knows as a verb at least as often as a noun (not
+    "grades", "luck")."""
+    word = word.lower()
+    verbs = len(wordnet().synsets(word, "v"))
+    return base_form(word) == word and verbs > 0 and verbs >= len(wordnet().synsets(word, "n"))
 
 
 _MODALS = auxiliaries("modal")

@@ -75,15 +75,17 @@ def lost_one(text: str, premise: str) -> bool:
     if re.search(r"\b(?:a|an) (?:more|other)\b", text.lower()) \
             and re.search(r"\bone (?:more|other)\b", premise.lower()):
         return True
-    return any(re.search(rf"\ban? {m[1]}(?= and\b|,|\.|$)", text.lower())          # "one white and two black"
-               for m in re.finditer(r"\bone (\w+)(?= and\b|,|\.|$)", premise.lower()))
+    counts = r"(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
+    return any(re.search(rf"\ban? {m[1]} and {counts}\b", text.lower())          # "one white and two black"
+               for m in re.finditer(rf"\bone (\w+) and {counts}\b", premise.lower()))
 
 
 def unnatural(text: str, premise: str) -> bool:
     """A generated sentence that no reader would write, whatever its label: a bigram twice, a double negative, ...
     (the checks above), "not numerous" or "any things" (people write "not many", "anything"), or the premise itself."""
     return repeated_bigram(text) or double_negative(text) or same_conjuncts(text) or counted_no(text) \
-        or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) or upward_any(text) \
+        or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) and not any_beside_count(premise) \
+        or upward_any(text) \
         or lost_one(text, premise) or re.search(r"\b(?:not numerous|any things)\b", text.lower()) is not None \
         or spelt(text) == spelt(premise)
 

@@ -45,8 +45,8 @@ def split_sentences(text: str) -> tuple[str, ...]:
 # ", so I took the path": a result, asserted as its cause is; not "so that", "so will I", "so far", nor a
 # purpose ("so I could see": its modal says the clause may not have happened)
 _SO = re.compile(r"\s*,\s+(?:and\s+)?so\s+(?=(?:i|we|you|he|she|it|they|there|the|my|his|her|its|our|their|this|these|"
-                 r"those)\s)(?!(?:[\w']+\s+){1,4}?(?:could|would|might|may|can|should|'d)\b)(?P<rest>[^,;\"]+)$",
-                 re.IGNORECASE)
+                 r"those)(?:\s|'))(?!(?:\S+\s+){0,4}?\S*?(?:\b(?:could|would|might|may|can|should)\b|'d\b))"
+                 r"(?P<rest>[^,;\"?]+)$", re.IGNORECASE)
 
 
 def result_clauses(sentence: str) -> tuple[str, ...]:

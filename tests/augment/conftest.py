@@ -4,6 +4,11 @@ from __future__ import annotations
 import pytest
 
 from monalog.pipeline import Pipeline
+from tests.augment.rounds import generated, parametrize  # noqa: F401  (generated: the round modules' fixture)
+
+
+def pytest_generate_tests(metafunc) -> None:
+    parametrize(metafunc)
 
 
 @pytest.fixture(scope="session")

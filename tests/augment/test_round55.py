@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.inference.proof import Label
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
 from monalog.inference.prover import Prover
 
 NEW = [
@@ -51,22 +51,7 @@ NEVER = [
 ]
 
 
-@pytest.fixture(scope="module")
-def generated(parser) -> dict[str, dict[str, Label]]:
-    premises = sorted({premise for premise, *_ in NEW + NEVER})
-    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {premise: {} if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
-            for premise, result in zip(premises, results)}
 
-
-@pytest.mark.parametrize("premise, hypothesis, label", NEW)
-def test_new_pairs(generated, premise, hypothesis, label):
-    assert generated[premise].get(hypothesis) is label
-
-
-@pytest.mark.parametrize("premise, unwanted", NEVER)
-def test_pairs_never_emitted(generated, premise, unwanted):
-    assert generated[premise] and not [h for h in generated[premise] if unwanted in h]
 
 
 @pytest.mark.parametrize("premise, hypothesis, label", [

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.errors import ParseError
 from monalog.inference.proof import Label
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
 
 NEW = [
     ("Tom got in the car and they drove off.", "Tom got in the car.", Label.ENTAILMENT),
@@ -26,26 +26,11 @@ NEVER = [
     ("The natives collect and store rain-water to drink.", "collect."),
     ("There are many countries and many cultures on Earth.", "not numerous"),
 ]
+MORE = ["The 8:15 sailing to Cowes is cancelled because of high winds."]   # no pair at all: none "not ... because"
 REFUSED = ["Tibetan rug weavers use traditional designs and knotting."]
 
 
-@pytest.fixture(scope="module")
-def generated(parser) -> dict[str, dict[str, Label] | Exception]:
-    premises = sorted({premise for premise, *_ in NEW + NEVER} | set(REFUSED)
-                      | {"The 8:15 sailing to Cowes is cancelled because of high winds."})
-    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {premise: result if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
-            for premise, result in zip(premises, results)}
 
-
-@pytest.mark.parametrize("premise, hypothesis, label", NEW)
-def test_new_pairs(generated, premise, hypothesis, label):
-    assert generated[premise].get(hypothesis) is label
-
-
-@pytest.mark.parametrize("premise, unwanted", NEVER)
-def test_pairs_never_emitted(generated, premise, unwanted):
-    assert generated[premise] and not [h for h in generated[premise] if unwanted in h]
 
 
 def test_a_title_stays_with_its_name(generated):
@@ -53,11 +38,11 @@ def test_a_title_stays_with_its_name(generated):
     assert pairs and not [h for h in pairs if h.startswith("Patel")]
 
 
-def test_no_negation_before_because(generated):
-    assert not [h for h in generated["The 8:15 sailing to Cowes is cancelled because of high winds."]
-                if "not cancelled because" in h]
-
-
 @pytest.mark.parametrize("premise", REFUSED)
 def test_an_ing_form_read_as_a_finite_verb_is_refused(generated, premise):
     assert isinstance(generated[premise], ParseError) and "knotting" in str(generated[premise])
+
+
+def test_no_negation_before_because(generated):
+    pairs = generated[MORE[0]]
+    assert isinstance(pairs, dict) and not [h for h in pairs if "not cancelled because" in h]

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.errors import ParseError
 from monalog.inference.proof import Label
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
 
 NEW = [
     ("There are forty-one teachers and about eight hundred students in this school.",
@@ -24,22 +24,7 @@ NEVER = [
 REFUSED = [("She's lonely and un happy.", "un"), ("You had better go and thank her in person.", "better")]
 
 
-@pytest.fixture(scope="module")
-def generated(parser) -> dict[str, dict[str, Label] | Exception]:
-    premises = sorted({premise for premise, *_ in NEW + NEVER + REFUSED})
-    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {premise: result if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
-            for premise, result in zip(premises, results)}
 
-
-@pytest.mark.parametrize("premise, hypothesis, label", NEW)
-def test_new_pairs(generated, premise, hypothesis, label):
-    assert generated[premise].get(hypothesis) is label
-
-
-@pytest.mark.parametrize("premise, unwanted", NEVER)
-def test_pairs_never_emitted(generated, premise, unwanted):
-    assert generated[premise] and not [h for h in generated[premise] if unwanted in h]
 
 
 @pytest.mark.parametrize("premise, word", REFUSED)

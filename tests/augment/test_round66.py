@@ -3,10 +3,9 @@ mostly uncounted, a substance, after "a"), "does have much time" ("much" left wi
 theatres, ..." (people write "no"). The generator runs once, on every premise here (one batch)."""
 from __future__ import annotations
 
-import pytest
 
-from monalog.augment.generate import AugmentSettings, Augmenter
 from monalog.inference.proof import Label
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
 
 NEW = [
     ("The crew served a hot meal and free drinks.", "The crew served a meal.", Label.ENTAILMENT),
@@ -19,19 +18,4 @@ NEVER = [
 ]
 
 
-@pytest.fixture(scope="module")
-def generated(parser) -> dict[str, dict[str, Label]]:
-    premises = sorted({premise for premise, *_ in NEW + NEVER})
-    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {premise: {} if isinstance(result, Exception) else {p.hypothesis: p.label for p in result}
-            for premise, result in zip(premises, results)}
 
-
-@pytest.mark.parametrize("premise, hypothesis, label", NEW)
-def test_new_pairs(generated, premise, hypothesis, label):
-    assert generated[premise].get(hypothesis) is label
-
-
-@pytest.mark.parametrize("premise, unwanted", NEVER)
-def test_pairs_never_emitted(generated, premise, unwanted):
-    assert generated[premise] and not [h for h in generated[premise] if unwanted in h]
