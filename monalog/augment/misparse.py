@@ -96,12 +96,13 @@ def _no_noun(leaf: Leaf) -> bool:
 
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
-    """A verb phrase of one word tagged a third person's verb that WordNet knows as no verb and, ending in "s", as a
-    noun ("We play football and | volleyball", "a dish with cheese and | crackers on the table"), or that is an -ing
-    form ("use traditional designs and | knotting"), or a given name read as an adverb ("I gave | Tom | a sedative"),
-    or None; taggers tag "play", "did" and even "health" VBZ."""
-    return next((leaf.token.word for leaf in words if (leaf.token.pos == "VBZ"
+    """A verb phrase of one word tagged a finite verb that WordNet knows as no verb ("young and | immature") and,
+    ending in "s", as a noun ("We play football and | volleyball", "a dish with cheese and | crackers on the table"),
+    or that is an -ing form ("use traditional designs and | knotting"), or a given name read as an adverb ("I gave |
+    Tom | a sedative"), or None; taggers tag "play", "did" and even "health" VBZ."""
+    return next((leaf.token.word for leaf in words if (leaf.token.pos in ("VBZ", "VBD", "VBP")
                  and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
+                 and leaf.token.word.lower() not in AUXILIARIES | _MODALS             # "She said she would."
                  and (_ing_form(leaf.token.word.lower()) or not wordnet().synsets(leaf.token.word.lower(), "v")
                       and (not leaf.token.word.lower().endswith("s")
                            or wordnet().synsets(leaf.token.word.lower(), "n"))))
@@ -116,8 +117,8 @@ def _ing_form(word: str) -> bool:
 def _wrong_category(words: list[Leaf]) -> str | None:
     """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
     | go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each
-    evening", "Read | the list": an order), or a word read as punctuation ("I think | the cat", "think" a comma), or
-    None."""
+    evening", "Read | the list": an order), a word read as punctuation ("I think | the cat", "think" a comma), or an
+    article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -127,7 +128,18 @@ def _wrong_category(words: list[Leaf]) -> str | None:
         if word.isalpha() and ((word.endswith("s") or leaf is words[0]) and not word.endswith("ing")
                                and _GERUND.match(category) or category in _PUNCTUATION):
             return leaf.token.word
+        if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
+            return leaf.token.word              # "gave every | child a small taste": the object inside "every"
     return None
+
+
+def _under_quantifier(words: list[Leaf], leaf: Leaf) -> bool:
+    """The nearest determiner before `leaf` is a quantifier whose noun is ↓ ("every", "no"): the second object read
+    inside the first ("gave every child | a small taste") would take its polarity; "gave the dog a bone" reads
+    right."""
+    before = words[:words.index(leaf)]
+    det = next((w.token.word.lower() for w in reversed(before) if str(w.category) == "NP/N"), "")
+    return det in ("every", "each", "all", "no", "few", "any")
 
 
 def _participle_determiner(words: list[Leaf]) -> str | None:

@@ -44,3 +44,15 @@ def test_the_word_checks_stay_narrow():
     assert not any(_NPI_PHRASES.search(t) for t in ("it is much bigger", "pretty much everything",
                                                      "he did not pay that much", "much to my surprise, he came"))
     assert premise_parts("You left, so you missed it?") == ("You left, so you missed it?",)
+
+
+def test_round_67s_misreads_are_refused(parser):
+    """Round 67: "gave every child | a small taste" (the second object read inside "every", so "a very small taste"
+    was written) and "young and | immature" (an adjective read as a finite verb: "I immature.")."""
+    from monalog.augment.generate import AugmentSettings, Augmenter
+
+    results = Augmenter(AugmentSettings(), parser=parser).generate_batch(
+        ["The cheese seller gave every child a small taste.", "I was young and immature at the time."])
+    for result in results:
+        assert not isinstance(result, list) or not [g for g in result if "very small" in g.hypothesis
+                                                    or g.hypothesis.startswith("I immature")]
