@@ -108,9 +108,14 @@ class Generated:
 
 
 def _backed(pairs: list[Generated]) -> list[Generated]:
-    """No contradiction of a dropped entailment: a parse went wrong ("No printing press more common")."""
+    """No contradiction of a dropped entailment: a parse went wrong ("No printing press more common"); each hypothesis
+    once, as written ("great things -." and "great things." are one sentence)."""
     kept = {p.hypothesis for p in pairs if p.label is Label.ENTAILMENT}
-    return [p for p in pairs if p.negates is None or p.negates in kept]
+    first: dict[str, Generated] = {}
+    for p in pairs:
+        if p.negates is None or p.negates in kept:
+            first.setdefault(p.hypothesis, p)
+    return list(first.values())
 
 
 def _joined(premise: str, results: list[list[Generated] | MonalogError],
@@ -123,10 +128,7 @@ def _joined(premise: str, results: list[list[Generated] | MonalogError],
     pairs = [replace(g, premise=premise) for r in done for g in r]
     if len(results) == 1:
         return pairs
-    first: dict[str, Generated] = {}
-    for pair in pairs:
-        first.setdefault(pair.hypothesis, pair)         # the whole sentence's pair before a clause's
-    return list(first.values())[:most]
+    return _backed(pairs)[:most]                        # each hypothesis once: the whole sentence's pair first
 
 
 class Augmenter:

@@ -92,11 +92,11 @@ def unnatural(text: str, premise: str) -> bool:
 
 def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '",
-    "You 'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"), and the
-    normaliser's "some thing"/"some person"/"no person" (and, under a negation, "any thing") and "on every morning"
-    written as people do, and a clitic after a new "someone" written out ("I'll" -> "Someone will", "I'd" ->
-    "Nobody would")."""
-    text = re.sub(r" ,(?: ,)+(?= )| ,(?: ,)*(?=(?: [.!?])?$)", "", text)
+    "You 'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"; a dash left
+    at the end too), and the normaliser's "some thing"/"some person"/"no person" (and, under a negation, "any thing")
+    and "on every morning" written as people do, and a clitic after a new "someone" written out ("I'll" -> "Someone
+    will", "I'd" -> "Nobody would")."""
+    text = re.sub(r" ,(?: ,)+(?= )| [,-](?: ,)*(?=(?: [.!?])?$)", "", text)      # "great things -." too
     text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
     text = re.sub(r"\( ", "(", text)
     text = re.sub(r"(?<=s) '(?= \w)", "'", text)       # a plural's possessive: "the parents ' race"
