@@ -87,9 +87,8 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and tokens[start - 1].lemma.lower() in word_choice().needs_object \
             and not (end - start == 1 and tokens[start].pos.startswith("RB")):         # "went | quickly | to the shop"
         return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
-    counts = [t.pos == "CD" or all(map(is_cardinal, t.word.split("-"))) for t in tokens]    # "forty-one" tagged JJ
-    if start > 1 and tokens[start - 1].word.lower() == "and" and any(counts[start:end]) \
-            and tokens[start - 2].pos.startswith("NN") and any(counts[:start - 1]):
+    if start > 1 and tokens[start - 1].word.lower() == "and" and tokens[start - 2].pos.startswith("NN") \
+            and any(map(_count, tokens[start:end])) and any(map(_count, tokens[:start - 1])):
         return "a count dropped from a second conjunct (\"41 teachers and about 800 students\" -> \"41 teachers and " \
             "students\": a total)"
     finite = tokens[start].pos in ("VBZ", "VBD", "VBP") or tokens[start].pos == "VBN" and tokens[start].word[-1] == "s"
@@ -110,6 +109,11 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
         return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
     return None
+
+
+def _count(token: Token) -> bool:
+    """A number, whatever the tagger says ("forty-one" tagged JJ)."""
+    return token.pos == "CD" or all(map(is_cardinal, token.word.split("-")))
 
 
 def _last_verb(tokens: Sequence[Token], start: int) -> int:

@@ -14,7 +14,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
 from monalog.resources import grammar_lines
 from monalog.text.lemmatize import CLITIC_HOSTS
-from monalog.text.morphology import base_form, is_participle
+from monalog.text.morphology import base_form, is_ing_form, is_participle
 from monalog.text.names import given_name
 
 # a verb phrase's adverb, a preposition: categories a noun or a verb never has
@@ -103,15 +103,10 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
     return next((leaf.token.word for leaf in words if (leaf.token.pos in ("VBZ", "VBD", "VBP")
                  and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
                  and leaf.token.word.lower() not in AUXILIARIES | _MODALS             # "She said she would."
-                 and (_ing_form(leaf.token.word.lower()) or not wordnet().synsets(leaf.token.word.lower(), "v")
+                 and (is_ing_form(leaf.token.word.lower()) or not wordnet().synsets(leaf.token.word.lower(), "v")
                       and (not leaf.token.word.lower().endswith("s")
                            or wordnet().synsets(leaf.token.word.lower(), "n"))))
                  or (leaf.token.pos == "RB" and given_name(leaf.token.word))), None)
-
-
-def _ing_form(word: str) -> bool:
-    """"knotting", not "sing" or "bring": an -ing form of another verb."""
-    return word.endswith("ing") and base_form(word) != word and bool(wordnet().synsets(base_form(word), "v"))
 
 
 def _wrong_category(words: list[Leaf]) -> str | None:

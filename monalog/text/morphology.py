@@ -48,6 +48,11 @@ def base_form(word: str) -> str:
     return lemmatize([word], ["VBN" if word.endswith("ed") else "VBG"])[0]
 
 
+def is_ing_form(word: str) -> bool:
+    """"staying", "knotting": another verb's -ing form, not "nothing", "morning", "sing" or "bring"."""
+    return word.endswith("ing") and (base := base_form(word)) != word and bool(synsets(base, "v"))
+
+
 def ing_form(word: str) -> str:
     """-ing form of a verb given as base form or participle ("sliced" -> "slicing", "cut" -> "cutting")."""
     base = base_form(word)

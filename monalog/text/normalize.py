@@ -13,8 +13,8 @@ from monalog.errors import ResourceError
 from monalog.fileio import read_table
 from monalog.knowledge.wordnet_facts import animal, concrete, living, place, synsets, wearable
 from monalog.text.lemmatize import lemmatize
-from monalog.text.morphology import (ING_NOUNS, agree_articles, base_form, be_for, indefinite, ing_form, is_cardinal,
-                                     is_past_form, is_participle)
+from monalog.text.morphology import (ING_NOUNS, agree_articles, be_for, indefinite, ing_form, is_cardinal,
+                                     is_ing_form, is_past_form, is_participle)
 from monalog.resources import grammar_path
 
 _FILTERS = {
@@ -111,17 +111,12 @@ def _one_subject(clause: str) -> bool:
     words = clause.lower().split()
     return all(i + 1 < len(words) and (words[i + 1] in _AUXILIARIES or is_past_form(words[i + 1])
                                        or is_participle(words[i + 1])
-                                       or _ing_verb(words[i + 1]) and any(map(_ing_verb, words[:i])))
+                                       or is_ing_form(words[i + 1]) and any(map(is_ing_form, words[:i])))
                for i, word in enumerate(words) if word == "and")
 
 
 _ADVERBS = frozenset("not never just already always also ever still often really recently finally".split())
 _HAS_PARTICIPLES = frozenset("been got gotten had done gone seen taken given made".split())   # "He's gone"
-
-
-def _ing_verb(word: str) -> bool:
-    """"staying", "doing": a verb's -ing form, not "nothing", "morning" or "king"."""
-    return word.endswith("ing") and base_form(word) != word and bool(synsets(base_form(word), "v"))
 
 
 def _copula(words: str) -> bool:
