@@ -1,6 +1,7 @@
 """The generator on premises outside SICK's style (issue 51): pairs per premise, premises with none,
 and a random sample of the pairs judged by hand by two readers who do not see each other's verdicts.
 
+    .venv/bin/python -m benchmarks.augment_outside draw --seed 119        # 30 HELP premises no round has used
     .venv/bin/python -m benchmarks.augment_outside generate --round 7 [--sample 60] [--seed 51] [--tagger ensemble]
     .venv/bin/python -m benchmarks.augment_outside score --round 7
 
@@ -26,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PREMISES = ROOT / "benchmarks" / "data" / "outside_premises.txt"
+HELP = [ROOT.parent / "shared" / "data" / "nli" / f"HELP_{part}.tsv" for part in ("conjunction", "disjunction")]
 RESULTS = ROOT / "benchmarks" / "results"
 COLUMNS = ["id", "premise", "hypothesis", "label"]
 
@@ -40,6 +42,24 @@ def premises(round_: int) -> list[str]:
         elif line.strip() and not line.startswith("#"):
             out.setdefault(current, []).append(line.strip())
     return out[round_]
+
+
+def draw(seed: int, n: int = 30) -> list[str]:
+    """`n` HELP premises no round has used (rounds 69 on; earlier draws' scripts were not kept): the sorted
+    set of HELP's ori_sentence of 5 to 20 tokens ending in " .", detokenised (NLTK's Treebank detokeniser,
+    "~" written as a space), without every premise in the file, sampled by random.Random(seed)."""
+    from nltk.tokenize.treebank import TreebankWordDetokenizer
+
+    detokenise = TreebankWordDetokenizer().detokenize
+    used = {line.strip() for line in PREMISES.read_text(encoding="utf-8").splitlines() if not line.startswith("#")}
+    found = set()
+    for path in HELP:
+        with path.open(encoding="utf-8") as handle:
+            for row in csv.DictReader(handle, delimiter="\t"):
+                tokens = row["ori_sentence"].split()
+                if row["ori_sentence"].endswith(" .") and 5 <= len(tokens) <= 20:
+                    found.add(detokenise(tokens).replace("~", " "))
+    return random.Random(seed).sample(sorted(found - used), n)
 
 
 def _path(round_: int, part: str) -> Path:
@@ -124,14 +144,17 @@ def markdown(report: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("step", choices=["generate", "score"])
+    ap.add_argument("step", choices=["draw", "generate", "score"])
     ap.add_argument("--round", type=int, default=2, dest="round_")
     ap.add_argument("--sample", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=51)
+    ap.add_argument("--seed", type=int, default=51, help="the sample's seed (draw: the premises')")
     ap.add_argument("--tagger", default="ensemble",
                     help="the parser's tagger (default: ensemble, what `monalog augment --tagger` recommends for "
                          "premises outside SICK's style; rounds 1-6 ran the bilstm)")
     args = ap.parse_args()
+    if args.step == "draw":
+        sys.stdout.write("".join(line + "\n" for line in draw(args.seed)))
+        return
     counts_path = _path(args.round_, ".json")
     if args.step == "generate":
         counts = generate(args.round_, args.sample, args.seed, args.tagger)
