@@ -294,11 +294,13 @@ class Augmenter:
 
     def _exclusions(self, premise: str, tree: Tree, states: Sequence, norm_steps: tuple[Step, ...],
                     neighbours: Neighbours, seen: set[str]) -> list[Generated]:
-        """The premise (`tree`) and each entailment (`states`) with one word replaced by one that
-        excludes it (contradictions.exclusive_swaps: "A small dog" -> "A large dog"), each once."""
+        """The premise (`tree`) and each entailment (`states`, none with a determiner weakened to "some": "both young
+        otters" is no "some old otters") with one word replaced by one that excludes it
+        (contradictions.exclusive_swaps: "A small dog" -> "A large dog"), each once."""
         sense_of = lambda lemma, pos: neighbours.get((lemma, pos, True), ((), None))[1]    # noqa: E731
         out, words = [], frozenset(lemma_key(tree))
-        for state in (st for st in states if st.depth <= 1 and self._one_referent(tree, st.tree)):
+        for state in (st for st in states if st.depth <= 1 and self._one_referent(tree, st.tree)    # "both" -> "some"
+                      and not any(step.after.lower() == "some" for step in st.steps())):
             source = tidy(sentence_text(agree(state.tree, tree))) if state.depth else None   # two edits: too dear
             nodes = outside(list(state.polarized.walk_paths()),
                             generic_paths(state.tree) + only_paths(state.tree) + scoped_universal(state.tree))

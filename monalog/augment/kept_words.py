@@ -1,20 +1,22 @@
-"""Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our
-oldest tortoise is more than a hundred years old" is no claim about "our tortoise"), or the phrase it is relative to
-("the tallest building in London"); "other" before its noun ("the other man's work" is no "the man's work"); a word
-of a name of several capitalised words ("The branch on High Street" -> "on Street") or its title ("Mrs Patel"), of a
-day or month when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle
-on Wednesday" may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the
+"""Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our oldest
+tortoise is more than a hundred years old" is no claim about "our tortoise"), or the phrase it is relative to ("the
+tallest building in London"); "other" before its noun ("the other man's work" is no "the man's work"); a word of a
+name of several capitalised words ("The branch on High Street" -> "on Street") or its title ("Mrs Patel"), of a day
+or month when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle on
+Wednesday" may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the
 long jump" -> "in the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the
 adjective of a body part after "with" or "have" ("limped off with a sprained ankle" -> "with an ankle", "has blue
 eyes"); a phrase after a particle, the next phrase left to it ("came in with a thorn in its paw" -> "came in its
 paw"); the complement of a participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full");
 the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
 that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
-second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); a clause's verb after its
-subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X than to Y"); the
-"and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a yellow jacket, orange tie")."""
+second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); the event a later "ever since"
+or "then" counts from; a clause's verb after its subject ("before the wind gets up"); a comparative's "than" and
+standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt"
+-> "a yellow jacket, orange tie")."""
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from monalog.augment.words import first_sense_is, word_choice
@@ -32,6 +34,7 @@ _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TITLES = frozenset(grammar_lines("titles.txt"))
 _PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
+_SINCE = re.compile(r"\b(?:ever since|since then|after that|afterwards|then)\b")     # a time after an event
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
 
@@ -51,6 +54,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if (needed := _needed(tokens, start, end)) is not None:
         return needed
+    if any(t.pos.startswith("VB") for t in tokens[start:end]) \
+            and _SINCE.search(" ".join(t.word.lower() for t in tokens[end:])):
+        return "the event a later time counts from dropped (\"came to Tokyo and has been living here ever since\")"
     if tokens[start].word.lower() in ("in", "of", "on", "at", "among") \
             and any(superlative(t.word) or t.pos == "JJS" for t in tokens[:start]):
         return "the phrase a superlative is relative to dropped (\"the tallest building in London\")"

@@ -81,18 +81,29 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
-        or _wrong_category(all_leaves) or _no_claim(all_leaves)
+        or _wrong_category(all_leaves) or _modal_noun(all_leaves) or _no_claim(all_leaves)
+
+
+def _modal_noun(words: list[Leaf]) -> str | None:
+    """A modal read as a noun before a verb's base form ("The first train on Monday | will | depart", "Monday will"
+    a noun), or None; not "can" or "may" ("a beer can"; the month)."""
+    return next((leaf.token.word for leaf, after in zip(words, words[1:])
+                 if leaf.token.word.lower() in _MODALS - {"can", "may"} and str(leaf.category) in ("N", "N/N")
+                 and after.token.word.isalpha() and base_form(after.token.word.lower()) == after.token.word.lower()
+                 and wordnet().synsets(after.token.word.lower(), "v")), None)
 
 
 def _no_noun(leaf: Leaf) -> bool:
-    """A lower-case word tagged a noun that WordNet knows only as a verb, or, standing as a noun, only as an
-    adverb; not an adjective read as a noun's modifier, whatever its tag ("the | stale | bread")."""
+    """A lower-case word tagged a noun that WordNet knows only as a verb, or, standing as a noun, only as an adverb
+    or, in use, almost only so ("Tokyo three years | ago"); not an adjective read as a noun's modifier, whatever its
+    tag ("the | stale | bread")."""
     word, lemma = leaf.token.word, leaf.token.lemma.lower()
     return leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
         and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
         and not (str(leaf.category) == "N/N" and wordnet().synsets(word, "a")) \
         and (any(wordnet().synsets(w, "v") for w in (lemma, word))
-             or (str(leaf.category) == "N" and bool(wordnet().synsets(word, "r")) and not wordnet().synsets(word, "a")))
+             or (str(leaf.category) == "N" and bool(wordnet().synsets(word, "r"))
+                 and (not wordnet().synsets(word, "a") or pos_share(word, "r") >= 0.9)))
 
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
@@ -112,8 +123,11 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
 def _wrong_category(words: list[Leaf]) -> str | None:
     """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
     | go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each
-    evening", "Read | the list": an order), a word read as punctuation ("I think | the cat", "think" a comma), or an
-    article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
+    evening", "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing
+    and | possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read
+    as punctuation ("I think | the cat", "think" a comma), an adverb read as the subject ("Just | shut up": an
+    order), or an article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or
+    None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -121,8 +135,12 @@ def _wrong_category(words: list[Leaf]) -> str | None:
                 and wordnet().synsets(word, "v") and not wordnet().synsets(word, "r") and pos_share(word, "v") >= 0.9:
             return leaf.token.word
         if word.isalpha() and ((word.endswith("s") or leaf is words[0]) and not word.endswith("ing")
-                               and _GERUND.match(category) or category in _PUNCTUATION):
+                               and _GERUND.match(category) or category in _PUNCTUATION) \
+                or _FORMED_VERB.match(category) and is_ing_form(word):
             return leaf.token.word
+        if leaf is words[0] and category == "NP" and word not in closed_class() and wordnet().synsets(word, "r") \
+                and not wordnet().synsets(word, "n"):
+            return leaf.token.word              # "Just | shut up and listen": an adverb as the subject of an order
         if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
             return leaf.token.word              # "gave every | child a small taste": the object inside "every"
     return None
@@ -199,6 +217,7 @@ _INTRANSITIVE = parse_category("S\\NP")
 _PUNCTUATION = frozenset({",", ".", ";", ":"})
 _VP_ADVERBS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)"})
 _GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S[ng]\NP)/NP ...
+_FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")  # a base or finite verb: S[b]\NP, (S[dcl]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})
 

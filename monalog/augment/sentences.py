@@ -9,6 +9,7 @@ from monalog.augment.fluency import START
 from monalog.augment.readability import NEGATIVE_WORDS
 from monalog.knowledge.measures import unit_noun
 from monalog.text.morphology import is_cardinal
+from monalog.text.names import given_name
 from monalog.text.normalize import default_fragment
 
 
@@ -69,6 +70,14 @@ def upward_any(text: str) -> bool:
     return words[:2] in (["at", "least"], ["more", "than"]) and "any" in words and not NEGATIVE_WORDS & set(words)
 
 
+def lone_name_plural(text: str) -> bool:
+    """"... while Alice were looking": a given name left alone before a plural verb (a conjunct dropped from
+    "John and Alice were", in a clause whose agreement agree() does not set)."""
+    words = text.split()
+    return any(given_name(w) and after in ("were", "are", "have") and words[i - 1:i] not in (["and"], ["or"])
+               for i, (w, after) in enumerate(zip(words, words[1:])))
+
+
 def lost_one(text: str, premise: str) -> bool:
     """"one more step" -> "a more step", "one other sister" -> "an other sister", "one white and two black" -> "a
     white and two black": "one" swapped for "a" before a word it alone reads well with."""
@@ -80,14 +89,20 @@ def lost_one(text: str, premise: str) -> bool:
                for m in re.finditer(rf"\bone (\w+) and {counts}\b", premise.lower()))
 
 
+# a bare noun that reads as an idiom once its modifier is gone ("before feeding time" -> "before time": early)
+_IDIOM = re.compile(r"\b(?:before|on|in) time\b", re.IGNORECASE)
+
+
 def unnatural(text: str, premise: str) -> bool:
     """A generated sentence that no reader would write, whatever its label: a bigram twice, a double negative, ...
-    (the checks above), "not numerous" or "any things" (people write "not many", "anything"), or the premise itself."""
+    (the checks above, `lone_name_plural` among them), "not numerous" or "any things" (people write "not many",
+    "anything"), an idiom the premise does not have (`_IDIOM`), or the premise itself."""
     return repeated_bigram(text) or double_negative(text) or same_conjuncts(text) or counted_no(text) \
+        or lone_name_plural(text) \
         or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) and not any_beside_count(premise) \
         or upward_any(text) \
         or lost_one(text, premise) or re.search(r"\b(?:not numerous|any things)\b", text.lower()) is not None \
-        or spelt(text) == spelt(premise)
+        or bool(_IDIOM.search(text)) and not _IDIOM.search(premise) or spelt(text) == spelt(premise)
 
 
 def tidy(text: str) -> str:

@@ -12,6 +12,7 @@ from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
+from monalog.polarity.lexicon import default_lexicon
 from monalog.resources import grammar_lines, kb_path
 from monalog.text.morphology import countable, inflect, irregular_plural_forms, is_participle, plural
 
@@ -93,8 +94,10 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
                        settings: WordNetSettings) -> tuple[tuple[str, bool], ...]:
     """Single-word lemmas above (hypernyms) or below (direct hyponyms) `sense` of `lemma`, each
     confirmed by the relation the prover itself uses, so the pair re-proves; with whether the
-    sense reached is one of the word's own frequent senses (whether it reads in that sense)."""
+    sense reached is one of the word's own frequent senses (whether it reads in that sense). None of a numeral."""
     choice = word_choice()
+    if default_lexicon().is_numeral(lemma):
+        return ()                   # a number has no kinds that read as words ("a quarter past six" -> "digit")
     if up:
         layer, related = [sense], []
         for _ in range(steps):
