@@ -97,7 +97,8 @@ def _nobody(tree: Tree, text: str) -> str:
     return f"Nobody {word} {text[len(f'No people {verb.word} '):]}"
 
 
-_HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
+_HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect", "like", "love",
+                     "prefer", "enjoy"})      # "liked to sit outside" / "liked to sit inside" may both hold
 # what someone believes or says, or could or can do: "He believed that they could win" / "... could lose" both
 # hold, and "Every customer can open an account" / "... can close an account"
 _REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would"})
@@ -223,23 +224,22 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     """One word where ↑ replaced by a word that excludes it: a noun by the KB's exclusion sets (man | woman), an
     adjective, verb or adverb also by WordNet's antonyms of the sense read in the premise (`sense_of(lemma, pos)`),
     but only in a scene or an event, not in the simple present ("A worn brake pad makes a loud noise" / "A new brake
-    pad ...", "He owns a private jet" / "... a public jet" may both hold), and for a verb only in its -ing form
-    ("will arrive" / "will leave", "has" / "lacks": outside the scenes of SICK, the judged rounds 15-25 found
-    WordNet's verb antonyms wrong 8 times in 9); each kept only when the prover's own rules (kb.excludes, or WordNet
-    antonyms in the word's two most frequent senses) relate the two words. Never in a negative sentence ("A man is
-    not climbing" / "A woman is not climbing" may both hold), never a word the premise already has ("a man and a
-    woman"), a gender a pronoun contradicts ("A woman ... his hat"), a word in a fixed expression ("in front of"),
-    nor an adjective or adverb that takes an argument ("far from") or modifies another modifier, a noun modifying a
-    noun or in a two-noun compound ("boy scout", "flower girl"), an adjective after a definite (it picks the
-    referent: "the small vase" is another vase than "the large vase"), a verb taking a verb phrase ("has always
-    been": no "lacks"), a past form ("spread" -> "gathered"), a particle verb ("standing up"), a word whose
-    replacement turns rare once inflected ("dirtying"), nor in a sentence negated by "no" or "nothing", hedged by
-    "may" or "might" or about what someone wants ("I want to buy" / "I want to sell" may both hold), believes, says
-    or could or can do ("could win" / "could lose"), nor "little" in the quantity "a little milk", nor under a
-    subject that counts vaguely ("Some girls are dancing" / "Some boys are dancing" may both hold) nor, but for an
-    adverb, in a group's habit ("The young elephants follow their mothers" / "The old elephants ...":
-    generics.group_habit). `premise`: the lemmas of the premise `tree` was reached from, whose words count as the
-    sentence's own."""
+    pad ...", "He owns a private jet" / "... a public jet" may both hold), and for a verb only in its -ing form ("will
+    arrive" / "will leave", "has" / "lacks": outside the scenes of SICK, the judged rounds 15-25 found WordNet's verb
+    antonyms wrong 8 times in 9); each kept only when the prover's own rules (kb.excludes, or WordNet antonyms in the
+    word's two most frequent senses) relate the two words. Never in a negative sentence ("A man is not climbing" / "A
+    woman is not climbing" may both hold), never a word the premise already has ("a man and a woman"), a gender a
+    pronoun contradicts ("A woman ... his hat"), a word in a fixed expression ("in front of"), nor an adjective or
+    adverb that takes an argument ("far from") or modifies another modifier, a noun modifying a noun or in a two-noun
+    compound ("boy scout", "flower girl"), an adjective after a definite (it picks the referent: "the small vase" is
+    another vase than "the large vase"), a verb taking a verb phrase ("has always been": no "lacks"), a past form
+    ("spread" -> "gathered"), a particle verb ("standing up"), a word whose replacement turns rare once inflected
+    ("dirtying"), nor in a sentence negated by "no" or "nothing", hedged by "may" or "might" or about what someone
+    wants or likes ("I want to buy" / "I want to sell" may both hold), believes, says or could or can do ("could win"
+    / "could lose"), nor "little" in the quantity "a little milk", nor under a subject that counts vaguely ("Some
+    girls are dancing" / "Some boys are dancing" may both hold) nor, but for an adverb, in a group's habit ("The young
+    elephants follow their mothers" / "The old elephants ...": generics.group_habit). `premise`: the lemmas of the
+    premise `tree` was reached from, whose words count as the sentence's own."""
     all_leaves = leaves(tree)
     words = [leaf.token.word.lower() for leaf in all_leaves]
     tags = [leaf.token.pos for leaf in all_leaves]

@@ -14,7 +14,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
 from monalog.resources import grammar_lines
 from monalog.text.lemmatize import CLITIC_HOSTS
-from monalog.text.morphology import base_form, is_ing_form, is_participle
+from monalog.text.morphology import base_form, is_ing_form, is_participle, past_tense
 from monalog.text.names import given_name
 
 # a verb phrase's adverb, a preposition: categories a noun or a verb never has
@@ -81,7 +81,20 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
-        or _wrong_category(all_leaves) or _modal_noun(all_leaves) or _no_claim(all_leaves)
+        or _wrong_category(all_leaves) or _modal_noun(all_leaves) or _tense_switch(all_leaves) or _no_claim(all_leaves)
+
+
+def _tense_switch(words: list[Leaf]) -> str | None:
+    """A base form read as a finite verb after "and" where a finite verb before it is a past ("Tom liked to sit outside
+    and | gaze at the stars": "gaze" belongs under "to"), or None."""
+    finite = [i for i, leaf in enumerate(words) if _FINITE.match(str(leaf.category)) and leaf.token.word.isalpha()]
+    for i in finite:
+        word = words[i].token.word.lower()
+        if i and words[i - 1].token.word.lower() == "and" and base_form(word) == word != past_tense(word) \
+                and any(j < i and (past := words[j].token.word.lower()) != base_form(past)
+                        and past == past_tense(base_form(past)) for j in finite):
+            return words[i].token.word
+    return None
 
 
 def _modal_noun(words: list[Leaf]) -> str | None:
@@ -121,13 +134,13 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
 
 
 def _wrong_category(words: list[Leaf]) -> str | None:
-    """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
-    | go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each
-    evening", "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing
-    and | possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read
-    as punctuation ("I think | the cat", "think" a comma), an adverb read as the subject ("Just | shut up": an
-    order), or an article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or
-    None."""
+    """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them |
+    go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each evening",
+    "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing and |
+    possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read as
+    punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up", "Do |
+    not eat": orders), an adverb read as a verb ("Brush your teeth | twice a day"), or an article read as a noun's
+    modifier under a quantifier ("gave every child | a | small taste"), or None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -138,9 +151,10 @@ def _wrong_category(words: list[Leaf]) -> str | None:
                                and _GERUND.match(category) or category in _PUNCTUATION) \
                 or _FORMED_VERB.match(category) and is_ing_form(word):
             return leaf.token.word
-        if leaf is words[0] and category == "NP" and word not in closed_class() and wordnet().synsets(word, "r") \
-                and not wordnet().synsets(word, "n"):
-            return leaf.token.word              # "Just | shut up and listen": an adverb as the subject of an order
+        if leaf is words[0] and category in ("NP", "N") and (word == "do" or _adverb_only(word)):
+            return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
+        if _FORMED_VERB.match(category) and word.isalpha() and _adverb_only(word) and not wordnet().synsets(word, "v"):
+            return leaf.token.word              # "Brush your teeth | twice a day": an adverb read as the verb
         if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
             return leaf.token.word              # "gave every | child a small taste": the object inside "every"
     return None
@@ -186,10 +200,11 @@ def _no_claim(all_leaves: list[Leaf]) -> str | None:
     """The word of a sentence that claims nothing to edit as written: the "and" of a condition ("One more step, and
     you'll ...": after the sentence's only comma, with no verb before it and one after), the "better" of advice ("You
     had better go", "You'd better go"; not "had better grades"), or a prefix written as a word ("She's lonely and un
-    happy": dropped, it would reverse the meaning; not "The UN")."""
+    happy": dropped, it would reverse the meaning; not "The UN"), or a colon or semicolon (what follows explains or
+    lists: "The four seasons are: Spring, ..."; the parsers read it as a comma)."""
     words = [leaf.token.word for leaf in all_leaves]
     for i, word in enumerate(words[1:-1], 1):
-        if word in _BOUND_PREFIXES or word.lower() == "better" and words[i - 1].lower() in ("had", "'d") \
+        if word in _BOUND_PREFIXES | {":", ";"} or word.lower() == "better" and words[i - 1].lower() in ("had", "'d") \
                 and _base_verb(words[i + 1]):
             return word
         if word.lower() == "and" and words[i - 1] == "," and "," not in words[:i - 1] \
@@ -197,6 +212,11 @@ def _no_claim(all_leaves: list[Leaf]) -> str | None:
                 and any(b.token.pos.startswith(("VB", "MD")) for b in all_leaves[i + 1:]):
             return word
     return None
+
+
+def _adverb_only(word: str) -> bool:
+    """An open-class word WordNet knows as an adverb and as no noun ("just", "twice")."""
+    return word not in closed_class() and bool(wordnet().synsets(word, "r")) and not wordnet().synsets(word, "n")
 
 
 def _base_verb(word: str) -> bool:
@@ -217,6 +237,7 @@ _INTRANSITIVE = parse_category("S\\NP")
 _PUNCTUATION = frozenset({",", ".", ";", ":"})
 _VP_ADVERBS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)"})
 _GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S[ng]\NP)/NP ...
+_FINITE = re.compile(r"^\(*S\[dcl\]\\NP")
 _FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")  # a base or finite verb: S[b]\NP, (S[dcl]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})

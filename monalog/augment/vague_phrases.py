@@ -46,6 +46,7 @@ _OBJECT_DETERMINERS = _SINGULAR | {"some", "these", "those", "two", "three", "fo
 _QUANTITIES = frozenset({"few", "little", "many", "much", "no", "zero", "neither", "both", "all", "any"})
 VAGUE = frozenset({"someone", "something"})
 _GROUP = "social_group.n.01"        # "thanked the audience" is no thanking of something
+_BODY = "body_part.n.01"            # "crossed his legs", "shook her head": a gesture, no "crossed something"
 # as the normaliser ("some thing") or the pronoun edit ("some person", "some people") writes them
 _VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})
 _MODALS = DEONTIC | PERMISSION | {"can", "could", "might"}
@@ -121,7 +122,7 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
     if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):
         return None
     senses = synsets(head.lemma.lower(), "n")
-    return "something" if senses and not is_a(senses[0], MEASURE) and not is_a(senses[0], _GROUP) else None
+    return "something" if senses and not any(is_a(senses[0], kind) for kind in (MEASURE, _GROUP, _BODY)) else None
 
 
 def _counted(found: list[Leaf]) -> bool:

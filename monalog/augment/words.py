@@ -94,10 +94,11 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
                        settings: WordNetSettings) -> tuple[tuple[str, bool], ...]:
     """Single-word lemmas above (hypernyms) or below (direct hyponyms) `sense` of `lemma`, each
     confirmed by the relation the prover itself uses, so the pair re-proves; with whether the
-    sense reached is one of the word's own frequent senses (whether it reads in that sense). None of a numeral."""
+    sense reached is one of the word's own frequent senses (whether it reads in that sense). None of a numeral
+    or a word with a digit."""
     choice = word_choice()
-    if default_lexicon().is_numeral(lemma):
-        return ()                   # a number has no kinds that read as words ("a quarter past six" -> "digit")
+    if default_lexicon().is_numeral(lemma) or any(c.isdigit() for c in lemma):
+        return ()                   # a number has no kinds that read as words ("past six" -> "digit", "1960s")
     if up:
         layer, related = [sense], []
         for _ in range(steps):

@@ -48,7 +48,7 @@ def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
     ("ca" of "can't": can), so "can't ride" and "can ride" differ by the negation only; a verb's clitic is its
     verb ("She's eating": be; "She's been": have; "'ll": will), by its tag or, as a tagger may call "he's" a
     possessive, by its host; a form of "be" is "be" whatever its tag but a
-    noun's ("was" tagged RB in a misparse; "a human being")."""
+    noun's ("was" tagged RB in a misparse; "a human being"); "lay" tagged a past is "lie"."""
     words = list(words)
     lemmas = _stemmer().analyze(words, list(pos))
     return [CONTRACTION_HOSTS[word.lower()] if word.lower() in CONTRACTION_HOSTS and words[i + 1:i + 2] == ["n't"]
@@ -56,11 +56,13 @@ def lemmatize(words: Sequence[str], pos: Sequence[str]) -> list[str]:
                 tag.startswith(("VB", "MD")) or word.lower() != "'s" or words[i - 1:i] and words[i - 1].lower()
                 in CLITIC_HOSTS)
             else "be" if word.lower() in _BE_FORMS and not tag.startswith("NN")      # "a human being"
+            else _PAST_ALIKE[word.lower()] if tag == "VBD" and word.lower() in _PAST_ALIKE
             else word.lower() if tag == "NNS" and word.lower() in plural_nouns() and words[i + 1:i + 2] != ["of"]
             else lemma.lower() for i, (word, tag, lemma) in enumerate(zip(words, pos, lemmas))]
 
 
 _BE_FORMS = frozenset({"am", "is", "are", "was", "were", "been", "being"})
+_PAST_ALIKE = {"lay": "lie"}        # a past spelt as another verb's base: "She lay on the bed" (not "laid")
 CONTRACTION_HOSTS = {"ca": "can", "wo": "will", "sha": "shall"}     # "ca" of "ca n't"
 _CLITICS = {"'s": "be", "'re": "be", "'m": "be", "'ve": "have", "'ll": "will", "'d": "would"}
 
