@@ -34,6 +34,7 @@ _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billi
 _AMOUNTS = "a lot of|lots of|plenty of|much|many|numerous"
 _AMOUNT = re.compile(rf"(?:{_AMOUNTS})\b")
 _NO_AMOUNT = re.compile(rf"\bno (?:{_AMOUNTS}|several|a few)\b")
+_PROPORTION_NOT = re.compile(r"\b(?:\d+(?:\.\d+)? ?%|\d+ percent|half|part|most) of [^,]*\b(?:not|n't)\b")
 
 
 def bad_contradiction(before: str, after: str) -> str | None:
@@ -64,6 +65,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "\"no\" before a word of amount (\"No a lot of water\", \"No much water\")"
     if _AMOUNT.match(after.lower()) and {"not", "n't"} & set(new) and not {"not", "n't"} & set(old):
         return "a vague amount's verb negated (\"A lot of water is not spilling\": other water may be)"
+    if _PROPORTION_NOT.search(after.lower()) and not _PROPORTION_NOT.search(before.lower()):
+        return "a proportion's verb negated (\"5% of every contract did not end in his pocket\": the rest did not)"
     if re.search(r"\bno body\b", after.lower()):
         return "\"no body\" reads as \"nobody\" (\"No body consists of cells\")"
     if re.match(r"(?:nobody|no person|no one)(?: ?'s| is| was) an? ", after.lower()):

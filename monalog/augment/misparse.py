@@ -14,7 +14,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
 from monalog.resources import grammar_lines
 from monalog.text.lemmatize import CLITIC_HOSTS
-from monalog.text.morphology import base_form, is_ing_form, is_participle, past_tense
+from monalog.text.morphology import base_form, is_ing_form, is_participle, is_past_only, past_tense
 from monalog.text.names import given_name
 
 # a verb phrase's adverb, a preposition: categories a noun or a verb never has
@@ -139,8 +139,9 @@ def _wrong_category(words: list[Leaf]) -> str | None:
     "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing and |
     possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read as
     punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up", "Do |
-    not eat": orders), an adverb read as a verb ("Brush your teeth | twice a day"), or an article read as a noun's
-    modifier under a quantifier ("gave every child | a | small taste"), or None."""
+    not eat": orders), an adverb read as a verb ("Brush your teeth | twice a day"), a past read as a participle ("I
+    thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), or an article read as a
+    noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -155,6 +156,9 @@ def _wrong_category(words: list[Leaf]) -> str | None:
             return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
         if _FORMED_VERB.match(category) and word.isalpha() and _adverb_only(word) and not wordnet().synsets(word, "v"):
             return leaf.token.word              # "Brush your teeth | twice a day": an adverb read as the verb
+        if _PARTICIPLE_VERB.match(category) and is_past_only(word) \
+                or word in _MODALS and category.startswith("((S\\NP)\\(S\\NP))"):
+            return leaf.token.word              # "thought Tom and Mary | broke up", "knew it | would never work"
         if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
             return leaf.token.word              # "gave every | child a small taste": the object inside "every"
     return None
@@ -237,6 +241,7 @@ _INTRANSITIVE = parse_category("S\\NP")
 _PUNCTUATION = frozenset({",", ".", ";", ":"})
 _VP_ADVERBS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)"})
 _GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S[ng]\NP)/NP ...
+_PARTICIPLE_VERB = re.compile(r"^\(*S\[(pss|pt)\]\\NP")
 _FINITE = re.compile(r"^\(*S\[dcl\]\\NP")
 _FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")  # a base or finite verb: S[b]\NP, (S[dcl]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")

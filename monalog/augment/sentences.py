@@ -116,6 +116,7 @@ def tidy(text: str) -> str:
     text = re.sub(r"\( ", "(", text)
     text = re.sub(r"(?<=s) '(?= \w)", "'", text)       # a plural's possessive: "the parents ' race"
     text = re.sub(r"(?<=\d): (?=\d)", ":", text)        # a time: "The 8:15 service"
+    text = re.sub(r"(?<=\d) %", "%", text)               # a percentage: "5 %" -> "5%"
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
     text = re.sub(r"\b((?:[Ss]ome|[Nn]o) ?(?:one|body|person)|[Ss]ome people)'(ll|d)\b",

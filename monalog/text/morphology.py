@@ -30,6 +30,17 @@ def _past_forms() -> frozenset[str]:
     return frozenset(row[form] for row in _irregular_rows() for form in ("past", "participle"))
 
 
+@lru_cache(maxsize=1)
+def _past_only() -> frozenset[str]:
+    participles = {row["participle"] for row in _irregular_rows()}
+    return frozenset(row["past"] for row in _irregular_rows()) - participles
+
+
+def is_past_only(word: str) -> bool:
+    """A listed verb's past tense that is no participle ("broke", "saw"; not "cut", "made")."""
+    return word.lower() in _past_only()
+
+
 def is_past_form(word: str) -> bool:
     """A listed verb's past tense or participle ("fell", "stuck"): no noun head."""
     return word.lower() in _past_forms()
