@@ -156,6 +156,8 @@ def _wrong_category(words: list[Leaf]) -> str | None:
             return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
         if _FORMED_VERB.match(category) and word.isalpha() and _adverb_only(word) and not wordnet().synsets(word, "v"):
             return leaf.token.word              # "Brush your teeth | twice a day": an adverb read as the verb
+        if word in _NO_CLAUSE and category.endswith("/S[dcl]"):
+            return leaf.token.word              # "In | my region there are ...": a preposition takes no clause
         if _PARTICIPLE_VERB.match(category) and is_past_only(word) \
                 or word in _MODALS and category.startswith("((S\\NP)\\(S\\NP))"):
             return leaf.token.word              # "thought Tom and Mary | broke up", "knew it | would never work"
@@ -241,6 +243,7 @@ _INTRANSITIVE = parse_category("S\\NP")
 _PUNCTUATION = frozenset({",", ".", ";", ":"})
 _VP_ADVERBS = frozenset({"(S\\NP)\\(S\\NP)", "(S\\NP)/(S\\NP)"})
 _GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S[ng]\NP)/NP ...
+_NO_CLAUSE = frozenset({"in", "on", "at", "of", "under", "over", "into", "onto", "from", "by", "near"})
 _PARTICIPLE_VERB = re.compile(r"^\(*S\[(pss|pt)\]\\NP")
 _FINITE = re.compile(r"^\(*S\[dcl\]\\NP")
 _FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")  # a base or finite verb: S[b]\NP, (S[dcl]\NP)/NP ...

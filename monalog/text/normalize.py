@@ -158,7 +158,8 @@ _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _nou
            "plain": _plain, "one_subject": _one_subject, "adjectives_joined": _adjectives_joined,
            "headed": lambda phrase: not (is_past_form(last := phrase.split()[-1]) or is_participle(last)),
            "copula": _copula, "descriptive": _descriptive,
-           "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS}
+           "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS,
+           "unperson": lambda word: _CHECKS["common"](word) and (not _animate(word) or _animal(word))}  # no beneficiary
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
 
