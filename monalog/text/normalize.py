@@ -151,6 +151,11 @@ def _plain(phrase: str) -> bool:
     return not any(word in _AUXILIARIES or is_past_form(word) for word in phrase.lower().split())
 
 
+def _common(word: str) -> bool:
+    return word[:1].islower() and word not in _FUNCTION_WORDS
+
+
+# "unperson": a common noun that names no person ("a pen for cattle"; "the water for the children" is a beneficiary)
 _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _noun,
            "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate, "agent": _agent,
            "object": lambda phrase: _noun(phrase) and not _animate(phrase) and concrete(_noun_lemma(_head(phrase))),
@@ -158,8 +163,7 @@ _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _nou
            "plain": _plain, "one_subject": _one_subject, "adjectives_joined": _adjectives_joined,
            "headed": lambda phrase: not (is_past_form(last := phrase.split()[-1]) or is_participle(last)),
            "copula": _copula, "descriptive": _descriptive,
-           "common": lambda word: word[:1].islower() and word not in _FUNCTION_WORDS,
-           "unperson": lambda word: _CHECKS["common"](word) and (not _animate(word) or _animal(word))}  # no beneficiary
+           "common": _common, "unperson": lambda word: _common(word) and (not _animate(word) or _animal(word))}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
 
