@@ -67,7 +67,8 @@ def down_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
                 or not leaf.token.word.islower():
             continue
         i = positions[path]
-        if not _open_slot(tokens, i) or in_compound(words, i, tags) or word_choice().fixed(words, i):
+        if not _open_slot(tokens, i) or in_compound(words, i, tags) or word_choice().fixed(words, i) \
+                or words[i - 1:i] == ["every"] and words[i] in ("person", "thing"):    # "everyone" normalised
             continue
         adjective = adjective_for(lemma := norm_lemma(leaf))
         if adjective is None or adjective in words \

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from monalog.augment.words import pos_share
+from monalog.augment.words import pos_share, word_choice
 from monalog.inference.collective import group_nouns
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, leaves
 from monalog.ccg.category import parse_category
@@ -81,13 +81,16 @@ def misread(tree: Tree) -> str | None:
                                                   and wordnet().synsets(word, "v")):
             return word
     return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
-        or _wrong_category(all_leaves) or _modal_noun(all_leaves) or _tense_switch(all_leaves) or _no_claim(all_leaves)
+        or _wrong_category(all_leaves) or _not_a_verb(all_leaves) or _modal_noun(all_leaves) \
+        or _tense_switch(all_leaves) or _no_claim(all_leaves)
 
 
 def _tense_switch(words: list[Leaf]) -> str | None:
     """A base form read as a finite verb after "and" where a finite verb before it is a past ("Tom liked to sit outside
     and | gaze at the stars": "gaze" belongs under "to"), or None."""
-    finite = [i for i, leaf in enumerate(words) if _FINITE.match(str(leaf.category)) and leaf.token.word.isalpha()]
+    lowered = [leaf.token.word.lower() for leaf in words]
+    finite = [i for i, leaf in enumerate(words) if _FINITE.match(str(leaf.category)) and leaf.token.word.isalpha()
+              and not word_choice().fixed(lowered, i)]                # "paced to and | fro"
     for i in finite:
         word = words[i].token.word.lower()
         if i and words[i - 1].token.word.lower() == "and" and base_form(word) == word != past_tense(word) \
@@ -134,14 +137,14 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
 
 
 def _wrong_category(words: list[Leaf]) -> str | None:
-    """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them |
-    go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each evening",
-    "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing and |
-    possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read as
-    punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up", "Do |
-    not eat": orders), an adverb read as a verb ("Brush your teeth | twice a day"), a past read as a participle ("I
-    thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), or an article read as a
-    noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
+    """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
+    | go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each
+    evening", "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing
+    and | possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read
+    as punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up",
+    "Do | not eat": orders), a preposition read as taking a clause ("In | my region there are ..."), a past read as
+    a participle ("I thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), or an
+    article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -154,8 +157,6 @@ def _wrong_category(words: list[Leaf]) -> str | None:
             return leaf.token.word
         if leaf is words[0] and category in ("NP", "N") and (word == "do" or _adverb_only(word)):
             return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
-        if _FORMED_VERB.match(category) and word.isalpha() and _adverb_only(word) and not wordnet().synsets(word, "v"):
-            return leaf.token.word              # "Brush your teeth | twice a day": an adverb read as the verb
         if word in _NO_CLAUSE and category.endswith("/S[dcl]"):
             return leaf.token.word              # "In | my region there are ...": a preposition takes no clause
         if _PARTICIPLE_VERB.match(category) and is_past_only(word) \
@@ -164,6 +165,17 @@ def _wrong_category(words: list[Leaf]) -> str | None:
         if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
             return leaf.token.word              # "gave every | child a small taste": the object inside "every"
     return None
+
+
+def _not_a_verb(words: list[Leaf]) -> str | None:
+    """A word WordNet knows as no verb read as a base or finite verb ("Brush your teeth | twice a day", "I love you
+    and | vice versa"), or None; not inside one of kb/augment.json's fixed expressions ("paced to and | fro")."""
+    lowered = [leaf.token.word.lower() for leaf in words]
+    return next((leaf.token.word for i, (leaf, word) in enumerate(zip(words, lowered))
+                 if _FORMED_VERB.match(str(leaf.category)) and word.isalpha() and word not in closed_class()
+                 and leaf.token.lemma.lower() not in AUXILIARIES | _MODALS and wordnet().synsets(word)
+                 and not wordnet().synsets(word, "v") and not wordnet().synsets(base_form(word), "v")
+                 and not word_choice().fixed(lowered, i)), None)
 
 
 def _under_quantifier(words: list[Leaf], leaf: Leaf) -> bool:
@@ -206,12 +218,12 @@ def _no_claim(all_leaves: list[Leaf]) -> str | None:
     """The word of a sentence that claims nothing to edit as written: the "and" of a condition ("One more step, and
     you'll ...": after the sentence's only comma, with no verb before it and one after), the "better" of advice ("You
     had better go", "You'd better go"; not "had better grades"), or a prefix written as a word ("She's lonely and un
-    happy": dropped, it would reverse the meaning; not "The UN"), or a colon or semicolon (what follows explains or
-    lists: "The four seasons are: Spring, ..."; the parsers read it as a comma)."""
+    happy": dropped, it would reverse the meaning; not "The UN"), or a colon or semicolon, not a time's (what follows
+    explains or lists: "The four seasons are: Spring, ..."; the parsers read it as a comma)."""
     words = [leaf.token.word for leaf in all_leaves]
     for i, word in enumerate(words[1:-1], 1):
-        if word in _BOUND_PREFIXES | {":", ";"} or word.lower() == "better" and words[i - 1].lower() in ("had", "'d") \
-                and _base_verb(words[i + 1]):
+        if word in _BOUND_PREFIXES or word in (":", ";") and not (words[i - 1].isdigit() and words[i + 1].isdigit()) \
+                or word.lower() == "better" and words[i - 1].lower() in ("had", "'d") and _base_verb(words[i + 1]):
             return word
         if word.lower() == "and" and words[i - 1] == "," and "," not in words[:i - 1] \
                 and not any(b.token.pos.startswith(("VB", "MD")) for b in all_leaves[:i - 1]) \

@@ -73,8 +73,8 @@ class Readability:
     def gender(self, lemma: str) -> str | None:
         return next((g for g, nouns in self.gender_nouns.items() if lemma in nouns), None)
 
-    def starts_with_anaphor(self, words: Sequence[str]) -> bool:
-        return any(tuple(words[:len(a)]) == a for a in self.anaphors)
+    def leading_anaphor(self, words: Sequence[str]) -> tuple[str, ...] | None:
+        return next((a for a in self.anaphors if tuple(words[:len(a)]) == a), None)
 
 
 @lru_cache(maxsize=1)
@@ -156,7 +156,7 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     if words[start] == "and" and start >= 2 and words[start - 2] == "," \
             and not words[start - 1].endswith("ing"):       # "purple, white"; "street, smiling" is a clause
         return "a list would lose its \"and\" (\"in purple, white and black\" -> \"in purple, white\")"
-    if check.starts_with_anaphor(remaining) and not check.starts_with_anaphor(words):
+    if (anaphor := check.leading_anaphor(remaining)) and anaphor != check.leading_anaphor(words):  # "One ... the other"
         return f"the sentence would start with the anaphor \"{remaining[0]}\""
     return _antecedent_lost(tokens, words, start, end) or _clause_broken(before_leaves, start, end)
 

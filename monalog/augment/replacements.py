@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 from monalog.augment.genders import gender_clash
 from monalog.augment.readability import picks_one, readability
-from monalog.augment.words import (bare_count, bound_neighbours, in_compound, noun_forms, premodified_from,
+from monalog.augment.words import (bare_count, bound_neighbours, in_compound, is_a, noun_forms, premodified_from,
                                    replacing_leaf, surface_tag, word_choice)
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.inference.negation import main_clause
@@ -55,7 +55,10 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if leaf.token.pos.startswith("NN") and _judged(all_leaves, positions[path]):
             continue                           # "a terrible (young) dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
-        owned = up and leaf.token.pos.startswith("NN") and _owned(all_leaves, positions[path])
+        if lemma in ("person", "thing") and words[positions[path] - 1:positions[path]] == ["every"]:
+            continue                           # "everyone" (normalised "every person") -> "every worker"
+        owned = up and leaf.token.pos.startswith("NN") and (_owned(all_leaves, positions[path])
+                                                             or _had_person(all_leaves, positions[path], lemma))
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
         # a transitive verb's hypernym may not take its object, nor a light verb; "(not) those of a lady" is a
         # pronoun, for which "these ≡ those" is no fact
@@ -115,6 +118,17 @@ def _owned(all_leaves: list[Leaf], i: int) -> bool:
     """The noun at i follows a possessive, past its adjectives ("her (old) dog", "Tom's dog")."""
     i = premodified_from(all_leaves, i)
     return bool(i) and (all_leaves[i - 1].token.word.lower() in POSSESSIVES or all_leaves[i - 1].token.word == "'s")
+
+
+def _had_person(all_leaves: list[Leaf], i: int, lemma: str) -> bool:
+    """The noun at i names a person and is the object of "have" ("I have two children" is no "two people": a
+    kinship, as "her dog" is no "her animal")."""
+    i = premodified_from(all_leaves, i)
+    while i and (is_determiner(all_leaves[i - 1]) or all_leaves[i - 1].token.pos == "CD"):
+        i -= 1
+    senses = synsets(lemma, "n")
+    return bool(i) and all_leaves[i - 1].token.lemma.lower() == "have" and bool(senses) \
+        and is_a(senses[0], "person.n.01")
 
 
 def _judged(all_leaves: list[Leaf], i: int) -> bool:

@@ -91,6 +91,9 @@ def lost_one(text: str, premise: str) -> bool:
 
 # a bare noun that reads as an idiom once its modifier is gone ("before feeding time" -> "before time": early)
 _IDIOM = re.compile(r"\b(?:before|on|in) time\b", re.IGNORECASE)
+# a perfect's auxiliary before a modal, a negation after "been" ("I've likely will get", "I've been not drunk")
+_AUXILIARY_ORDER = re.compile(r"(?:'ve|\bhave|\bhas|\bhad) (?:\w+ly )?(?:will|would|can|could|shall|should|may|"
+                              r"might|must)\b|\bbeen not\b", re.IGNORECASE)
 
 
 def unnatural(text: str, premise: str) -> bool:
@@ -102,15 +105,16 @@ def unnatural(text: str, premise: str) -> bool:
         or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) and not any_beside_count(premise) \
         or upward_any(text) \
         or lost_one(text, premise) or re.search(r"\b(?:not numerous|any things)\b", text.lower()) is not None \
-        or bool(_IDIOM.search(text)) and not _IDIOM.search(premise) or spelt(text) == spelt(premise)
+        or bool(_IDIOM.search(text)) and not _IDIOM.search(premise) or bool(_AUXILIARY_ORDER.search(text)) \
+        or spelt(text) == spelt(premise)
 
 
 def tidy(text: str) -> str:
-    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '",
-    "You 'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"; a dash left
-    at the end too), and the normaliser's "some thing"/"some person"/"no person" (and, under a negation, "any thing")
-    and "on every morning" written as people do, and a clitic after a new "someone" written out ("I'll" -> "Someone
-    will", "I'd" -> "Nobody would")."""
+    """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '", "You
+    'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"; a dash left at
+    the end too), and the normaliser's "some thing"/"some person"/"no person"/"every person" (and, under a negation,
+    "any thing") and "on every morning" written as people do, and a clitic after a new "someone" written out ("I'll"
+    -> "Someone will", "I'd" -> "Nobody would")."""
     text = re.sub(r" ,(?: ,)+(?= )| [,-](?: ,)*(?=(?: [.!?])?$)", "", text)      # "great things -." too
     text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
     text = re.sub(r"\( ", "(", text)
@@ -119,6 +123,8 @@ def tidy(text: str) -> str:
     text = re.sub(r"(?<=\d) %", "%", text)               # a percentage: "5 %" -> "5%"
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
+    text = re.sub(r"\b([Ee])very (person|thing)\b", lambda m: m[1] + "very" + {"person": "one", "thing": "thing"}[m[2]],
+                  text)
     text = re.sub(r"\b((?:[Ss]ome|[Nn]o) ?(?:one|body|person)|[Ss]ome people)'(ll|d)\b",
                   lambda m: f"{m[1]} {'will' if m[2] == 'll' else 'would'}", text)           # "Someone'll", "Nobody'd"
     return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],

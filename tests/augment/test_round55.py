@@ -44,7 +44,7 @@ NEVER = [
     ("I bought a tie for Dan and I'll buy a scarf for Elena.", "Someone'll"),
     ("Last night there was a fire and I couldn't sleep.", "Last night was"),   # "there" dropped
     ("During the vacation my sister and I stayed at a small village at the foot of Mt. Fuji.", "During I"),
-    ("I work every other day: Monday, Wednesday, and Friday.", "holiday"),     # a fixed phrase
+    ("I work every other day.", "holiday"),     # a fixed phrase (round 55's premise went on after a colon, now refused)
     ("I watched John and Mary walking hand in hand.", "walking hand."),
     ("Tom has an identical twin brother and few people can tell them apart.", "populations"),
     ("Japan is humid and hot in the summer.", "Japan is not humid."),   # a habit's time ("hot and | humid" is misread)

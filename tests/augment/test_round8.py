@@ -36,7 +36,7 @@ def generated(parser):
     premises = ["Chris didn't have a car to drive to work.", "No woman could vote in national elections before 1918.",
                 "No alien read any news magazines.", "The printing press made books cheaper and more common."]
     results = Augmenter(AugmentSettings(), parser=parser).generate_batch(premises)
-    return {h.hypothesis for r in results for h in r}
+    return {h.hypothesis for r in results if isinstance(r, list) for h in r}     # a misread premise gives none
 
 
 def test_round_8s_failures_are_never_generated(generated):
