@@ -14,7 +14,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
 from monalog.resources import grammar_lines
 from monalog.text.lemmatize import CLITIC_HOSTS
-from monalog.text.morphology import base_form, is_ing_form, is_participle, is_past_only, past_tense
+from monalog.text.morphology import base_form, is_ing_form, is_participle, is_past_only, past_tense, third_person
 from monalog.text.names import given_name
 
 # a verb phrase's adverb, a preposition: categories a noun or a verb never has
@@ -137,14 +137,15 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
 
 
 def _wrong_category(words: list[Leaf]) -> str | None:
-    """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them
-    | go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each
-    evening", "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing
-    and | possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read
-    as punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up",
-    "Do | not eat": orders), a preposition read as taking a clause ("In | my region there are ..."), a past read as
-    a participle ("I thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), or an
-    article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
+    """A verb used almost only as a verb (SemCor), with no adverb's sense, read as a verb phrase's adverb ("let them |
+    go", "go" an adverb), a word in "-s" or the first word given a gerund's category ("the gas | taps each evening",
+    "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing and |
+    possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read as
+    punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up", "Do |
+    not eat": orders) or "so" before its inverted verb ("and | so is Mary"), a preposition read as taking a clause
+    ("In | my region there are ..."), a past read as a participle ("I thought Tom and Mary | broke up") or a modal as
+    an adverb ("knew it | would never work"), or an article read as a noun's modifier under a quantifier ("gave every
+    child | a | small taste"), or None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -157,6 +158,9 @@ def _wrong_category(words: list[Leaf]) -> str | None:
             return leaf.token.word
         if leaf is words[0] and category in ("NP", "N") and (word == "do" or _adverb_only(word)):
             return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
+        if word == "so" and category == "NP" and (i := words.index(leaf)) + 1 < len(words) \
+                and words[i + 1].token.lemma.lower() in AUXILIARIES | _MODALS:
+            return leaf.token.word              # "and | so is Mary": an inversion, no subject "so"
         if word in _NO_CLAUSE and category.endswith("/S[dcl]"):
             return leaf.token.word              # "In | my region there are ...": a preposition takes no clause
         if _PARTICIPLE_VERB.match(category) and is_past_only(word) \
@@ -196,16 +200,25 @@ def _participle_determiner(words: list[Leaf]) -> str | None:
     return None
 
 
+def _plural_form(word: str) -> bool:
+    """"have", "are", "were", "do", or a lexical verb's base form that is no past ("blow"; not "put")."""
+    word = word.lower()
+    return word in _PLURAL_VERBS or (word.isalpha() and word not in AUXILIARIES | _MODALS and base_form(word) == word
+                                     and third_person(word) != word != past_tense(word)
+                                     and bool(wordnet().synsets(word, "v")))
+
+
 def _disagreeing(tree: Tree) -> str | None:
-    """The verb of a clause whose subject is a name or a singular noun after "a", "every", "this" ... and whose
-    verb is a plural form ("Tom have had"): the parse cut a coordinated subject ("you and | Tom")."""
+    """The verb of a clause whose subject is a name, "one", "he", "she", "it" or a singular noun after "a", "every",
+    "this" ... and whose verb is a plural form ("Tom have had"; "one | blow of the axe"): the parse cut a coordinated
+    subject ("you and | Tom") or read a noun as the verb."""
     for _, node in walk(tree):
         if isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category) == "NP" \
-                and str(node.right.category) == "S[dcl]\\NP" \
-                and (verb := leaves(node.right)[0].token.word).lower() in _PLURAL_VERBS:
+                and str(node.right.category) == "S[dcl]\\NP" and _plural_form(verb := leaves(node.right)[0].token.word):
             subject = leaves(node.left)
-            if given_name(subject[0].token.word) if len(subject) == 1 else \
-                    len(subject) == 2 and subject[0].token.word.lower() in _SINGULAR and subject[1].token.pos == "NN" \
+            first = subject[0].token.word
+            if (given_name(first) or first.lower() in _SINGULAR_PRONOUNS) if len(subject) == 1 else \
+                    len(subject) == 2 and first.lower() in _SINGULAR and subject[1].token.pos == "NN" \
                     and subject[1].token.lemma.lower() not in group_nouns():        # "A couple are dancing"
                 return verb
     return None
@@ -247,6 +260,7 @@ def _base_verb(word: str) -> bool:
 
 _MODALS = auxiliaries("modal")
 _PLURAL_VERBS = frozenset({"have", "are", "were", "do"})
+_SINGULAR_PRONOUNS = frozenset({"one", "he", "she", "it"})
 _SINGULAR = frozenset({"a", "an", "every", "each", "this", "that", "another"})
 _NP = parse_category("NP")
 _RELATIVES = frozenset({"who", "which", "that"})
