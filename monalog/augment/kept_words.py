@@ -25,7 +25,7 @@ from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.resources import grammar_lines
-from monalog.text.morphology import is_cardinal
+from monalog.text.morphology import is_cardinal, is_ing_form
 
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -34,6 +34,8 @@ _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TITLES = frozenset(grammar_lines("titles.txt"))
 _PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
+_AFTER_TIME = frozenset({"before", "later", "earlier"})
+_TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
 _SINCE = re.compile(r"\b(?:ever since|since then|after that|afterwards|then)\b")     # a time after an event
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
@@ -54,6 +56,12 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if (needed := _needed(tokens, start, end)) is not None:
         return needed
+    if end - start == 1 and tokens[start].pos.startswith(("NN", "JJ")) and end + 1 < len(tokens) \
+            and is_ing_form(tokens[end].word.lower()) and not tokens[end + 1].word[:1].isalnum():
+        return f"the noun before \"{tokens[end].word}\" dropped (\"sends the keeper flying\" -> \"sends the flying\")"
+    if end - start == 1 and (tokens[start].word.lower() == "ago" or tokens[start].word.lower() in _AFTER_TIME
+                             and start and tokens[start - 1].lemma.lower() in _TIME_UNITS):
+        return f"\"{tokens[start].word}\" dropped from its time (\"twenty minutes ago\" -> \"twenty minutes\")"
     if any(t.pos.startswith("VB") for t in tokens[start:end]) \
             and _SINCE.search(" ".join(t.word.lower() for t in tokens[end:])):
         return "the event a later time counts from dropped (\"came to Tokyo and has been living here ever since\")"

@@ -55,8 +55,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if leaf.token.pos.startswith("NN") and _judged(all_leaves, positions[path]):
             continue                           # "a terrible (young) dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
-        if lemma in ("person", "thing") and words[positions[path] - 1:positions[path]] == ["every"]:
-            continue                           # "everyone" (normalised "every person") -> "every worker"
+        if lemma in ("person", "thing") and words[positions[path] - 1:positions[path]] in (["every"], ["any"]):
+            continue                           # "everyone", "anyone" (normalised "every person") -> "every worker"
         owned = up and leaf.token.pos.startswith("NN") and (_owned(all_leaves, positions[path])
                                                              or _had_person(all_leaves, positions[path], lemma))
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
