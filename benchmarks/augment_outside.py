@@ -21,6 +21,7 @@ import argparse
 import csv
 import json
 import random
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -37,8 +38,8 @@ def premises(round_: int) -> list[str]:
     out: dict[int, list[str]] = {}
     current = 0
     for line in PREMISES.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# round "):
-            current = int(line.split()[-1])
+        if (marker := re.fullmatch(r"# round (\d+)", line.strip())) is not None:
+            current = int(marker[1])
         elif line.strip() and not line.startswith("#"):
             out.setdefault(current, []).append(line.strip())
     return out[round_]
