@@ -86,16 +86,18 @@ def misread(tree: Tree) -> str | None:
 
 
 def _tense_switch(words: list[Leaf]) -> str | None:
-    """A base form read as a finite verb after "and" where a finite verb before it is a past ("Tom liked to sit outside
-    and | gaze at the stars": "gaze" belongs under "to"), or None."""
+    """A base form read as a finite verb after "and" where the finite verb before it is a lexical past or third person
+    ("Tom liked to sit outside and | gaze at the stars", "needs someone to admire and | emulate": the base form belongs
+    under "to"), or None."""
     lowered = [leaf.token.word.lower() for leaf in words]
     finite = [i for i, leaf in enumerate(words) if _FINITE.match(str(leaf.category)) and leaf.token.word.isalpha()
               and not word_choice().fixed(lowered, i)]                # "paced to and | fro"
     for i in finite:
         word = words[i].token.word.lower()
         if i and words[i - 1].token.word.lower() == "and" and base_form(word) == word != past_tense(word) \
-                and any(j < i and (past := words[j].token.word.lower()) != base_form(past)
-                        and past == past_tense(base_form(past)) for j in finite):
+                and (before := [j for j in finite if j < i]) \
+                and (form := words[before[-1]].token.word.lower()) != (lemma := words[before[-1]].token.lemma.lower()) \
+                and lemma not in AUXILIARIES | _MODALS and form in (past_tense(lemma), third_person(lemma)):
             return words[i].token.word
     return None
 
@@ -114,12 +116,13 @@ def _no_noun(leaf: Leaf) -> bool:
     or, in use, almost only so ("Tokyo three years | ago"); not an adjective read as a noun's modifier, whatever its
     tag ("the | stale | bread")."""
     word, lemma = leaf.token.word, leaf.token.lemma.lower()
-    return leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing") \
-        and not wordnet().synsets(lemma, "n") and not wordnet().synsets(word, "n") \
-        and not (str(leaf.category) == "N/N" and wordnet().synsets(word, "a")) \
-        and (any(wordnet().synsets(w, "v") for w in (lemma, word))
-             or (str(leaf.category) == "N" and bool(wordnet().synsets(word, "r"))
-                 and (not wordnet().synsets(word, "a") or pos_share(word, "r") >= 0.9)))
+    if not (leaf.token.pos in ("NN", "NNS") and word.isalpha() and word.islower() and not word.endswith("ing")) \
+            or wordnet().synsets(lemma, "n") or wordnet().synsets(word, "n"):
+        return False
+    adverb, adjective = bool(wordnet().synsets(word, "r")), bool(wordnet().synsets(word, "a"))
+    return not (str(leaf.category) == "N/N" and adjective) and (
+        any(wordnet().synsets(w, "v") for w in (lemma, word))
+        or str(leaf.category) == "N" and adverb and (not adjective or pos_share(word, "r") >= 0.9))
 
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
@@ -142,10 +145,9 @@ def _wrong_category(words: list[Leaf]) -> str | None:
     "Read | the list": an order), an -ing form given a base or finite verb's ("face charges for importing and |
     possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read as
     punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up", "Do |
-    not eat": orders) or "so" before its inverted verb ("and | so is Mary"), a preposition read as taking a clause
-    ("In | my region there are ..."), a past read as a participle ("I thought Tom and Mary | broke up") or a modal as
-    an adverb ("knew it | would never work"), or an article read as a noun's modifier under a quantifier ("gave every
-    child | a | small taste"), or None."""
+    not eat": orders), a preposition read as taking a clause ("In | my region there are ..."), a past read as a
+    participle ("I thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), or an
+    article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
     for leaf in words:
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -158,9 +160,6 @@ def _wrong_category(words: list[Leaf]) -> str | None:
             return leaf.token.word
         if leaf is words[0] and category in ("NP", "N") and (word == "do" or _adverb_only(word)):
             return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
-        if word == "so" and category == "NP" and (i := words.index(leaf)) + 1 < len(words) \
-                and words[i + 1].token.lemma.lower() in AUXILIARIES | _MODALS:
-            return leaf.token.word              # "and | so is Mary": an inversion, no subject "so"
         if word in _NO_CLAUSE and category.endswith("/S[dcl]"):
             return leaf.token.word              # "In | my region there are ...": a preposition takes no clause
         if _PARTICIPLE_VERB.match(category) and is_past_only(word) \
@@ -176,7 +175,7 @@ def _not_a_verb(words: list[Leaf]) -> str | None:
     and | vice versa"), or None; not inside one of kb/augment.json's fixed expressions ("paced to and | fro")."""
     lowered = [leaf.token.word.lower() for leaf in words]
     return next((leaf.token.word for i, (leaf, word) in enumerate(zip(words, lowered))
-                 if _FORMED_VERB.match(str(leaf.category)) and word.isalpha() and word not in closed_class()
+                 if _ANY_VERB.match(str(leaf.category)) and word.isalpha() and word not in closed_class()
                  and leaf.token.lemma.lower() not in AUXILIARIES | _MODALS and wordnet().synsets(word)
                  and not wordnet().synsets(word, "v") and not wordnet().synsets(base_form(word), "v")
                  and not word_choice().fixed(lowered, i)), None)
@@ -200,10 +199,12 @@ def _participle_determiner(words: list[Leaf]) -> str | None:
     return None
 
 
-def _plural_form(word: str) -> bool:
-    """"have", "are", "were", "do", or a lexical verb's base form that is no past ("blow"; not "put")."""
-    word = word.lower()
+def _plural_form(leaf: Leaf) -> bool:
+    """"have", "are", "were", "do", or a lexical verb's base form that is no past ("blow"; not "put", nor "still" an
+    adverb)."""
+    word = leaf.token.word.lower()
     return word in _PLURAL_VERBS or (word.isalpha() and word not in AUXILIARIES | _MODALS and base_form(word) == word
+                                     and bool(_FINITE.match(str(leaf.category)))
                                      and third_person(word) != word != past_tense(word)
                                      and bool(wordnet().synsets(word, "v")))
 
@@ -214,13 +215,13 @@ def _disagreeing(tree: Tree) -> str | None:
     subject ("you and | Tom") or read a noun as the verb."""
     for _, node in walk(tree):
         if isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category) == "NP" \
-                and str(node.right.category) == "S[dcl]\\NP" and _plural_form(verb := leaves(node.right)[0].token.word):
+                and str(node.right.category) == "S[dcl]\\NP" and _plural_form(verb := leaves(node.right)[0]):
             subject = leaves(node.left)
             first = subject[0].token.word
             if (given_name(first) or first.lower() in _SINGULAR_PRONOUNS) if len(subject) == 1 else \
                     len(subject) == 2 and first.lower() in _SINGULAR and subject[1].token.pos == "NN" \
                     and subject[1].token.lemma.lower() not in group_nouns():        # "A couple are dancing"
-                return verb
+                return verb.token.word
     return None
 
 
@@ -272,7 +273,8 @@ _GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S
 _NO_CLAUSE = frozenset({"in", "on", "at", "of", "under", "over", "into", "onto", "from", "by", "near"})
 _PARTICIPLE_VERB = re.compile(r"^\(*S\[(pss|pt)\]\\NP")
 _FINITE = re.compile(r"^\(*S\[dcl\]\\NP")
-_FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")  # a base or finite verb: S[b]\NP, (S[dcl]\NP)/NP ...
+_FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")
+_ANY_VERB = re.compile(r"^\(*S\[(b|dcl|pt)\]\\NP")   # a base, finite or perfect verb: S[b]\NP, (S[pt]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})
 

@@ -1,5 +1,6 @@
-"""Issue 51's twenty-first stop, round 74's failure kinds (results/augment_outside_round74_*.tsv): "so" read as the
-subject of its inverted verb ("Tom is from Boston and | so is Mary" gave "So is Mary."), a noun read as the verb of
+"""Issue 51's twenty-first stop, round 74's failure kinds (results/augment_outside_round74_*.tsv): a sentence left
+to start with "so" ("Tom is from Boston and so is Mary" gave "So is Mary."; "so" is one of kb/augment.json's
+anaphors), a noun read as the verb of
 "one" ("With one | blow of the axe"), "buying" left without its object ("I'm buying."), and "back in time" cut
 ("Mary traveled in time to Paris"). The generator runs once, on every premise here."""
 from __future__ import annotations
@@ -13,11 +14,11 @@ from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noq
 _PARIS = "Mary traveled back in time to Paris and became the mistress of Napoleon III."
 NEW = [(_PARIS, "Mary traveled back in time to Paris.", Label.ENTAILMENT),
        ("I'm buying fruit and chocolate.", "I'm buying fruit.", Label.ENTAILMENT)]
-NEVER = [(_PARIS, "traveled in time"), ("I'm buying fruit and chocolate.", "buying.")]
-REFUSED = [("Tom is from Boston and so is Mary.", "so"),
-           ("With one blow of the axe, he killed the calf, and with the second split its brain.", "blow")]
+NEVER = [(_PARIS, "traveled in time"), ("I'm buying fruit and chocolate.", "buying."),
+         ("Tom is from Boston and so is Mary.", "So is")]
+REFUSED = [("With one blow of the axe, he killed the calf, and with the second split its brain.", "blow")]
 
 
 @pytest.mark.parametrize("premise, word", REFUSED)
-def test_an_inversion_and_a_noun_as_a_verb_are_refused(generated, premise, word):
+def test_a_noun_read_as_the_verb_of_one_is_refused(generated, premise, word):
     assert isinstance(generated[premise], ParseError) and repr(word) in str(generated[premise])
