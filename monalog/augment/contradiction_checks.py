@@ -87,6 +87,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "\"There are not\" before a bare plural (people write \"There are no theatres\")"
     if "not only" in " ".join(new) and "not only" not in " ".join(old):
         return "\"only\" after a new \"not\" (\"I can not only work on Fridays\" reads \"not only ..., but\")"
+    if re.match(r"No [a-z]+ [A-Z]", after):
+        return "\"no\" before a name (\"No benjamin Franklin was ...\")"
     if re.search(r"\bno (?:only|same|very|whole|entire)\b", after.lower()):
         return "\"no\" before a word that picks one (\"The only thing ...\" -> \"No only thing ...\")"
     if "no other" in after.lower() and "the other" in " ".join(old):

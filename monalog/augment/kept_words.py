@@ -87,8 +87,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
                                             for j in (i - 1, i + 1) if not start <= j < end):
             return f"a word of a name dropped (\"{word}\" of \"High Street\")"
-    if end < len(tokens) and tokens[end].pos.startswith("NN") and _idiom(" ".join(t.word.lower() for t in
-                                                                             tokens[start:end + 1])):
+    if end < len(tokens) and tokens[end].pos.startswith("NN") and _idiom(
+            " ".join(t.word.lower() for t in tokens[start:end + 1]), named=start > 0 and tokens[start].word.istitle()):
         return f"a word of \"{' '.join(t.word for t in tokens[start:end + 1])}\" dropped (WordNet's one word, " \
                "no kind of its last)"
     return None
@@ -142,12 +142,13 @@ def _comparative(token: Token) -> bool:
         or word.endswith("er") and wordnet().morphy(word, "a") not in (None, word)
 
 
-def _idiom(phrase: str) -> bool:
+def _idiom(phrase: str, named: bool = False) -> bool:
     """A phrase WordNet has as one noun naming an activity or event, none of whose senses is a kind of its last
     word's ("long jump", "small talk", "red tape"; not "little girl" or "swimming pool"). Not a thing's name, which
-    is read literally as often ("big fish", "deep water": WordNet lists only their idioms)."""
+    is read literally as often ("big fish", "deep water": WordNet lists only their idioms), unless its first word is
+    `named` (capitalised: "Turkish delight" is no delight)."""
     senses = synsets(phrase.replace(" ", "_"), "n")
     heads = set(synsets(phrase.split()[-1], "n"))
     above = [set(s.closure(lambda h: h.hypernyms())) for s in senses]
     acts = {wordnet().synset("act.n.02"), wordnet().synset("event.n.01")}
-    return bool(senses) and all(acts & ups and not heads & (ups | {s}) for s, ups in zip(senses, above))
+    return bool(senses) and all((named or acts & ups) and not heads & (ups | {s}) for s, ups in zip(senses, above))

@@ -80,9 +80,8 @@ def misread(tree: Tree) -> str | None:
                                                   or str(leaf.category) == "NP/NP" and word.endswith("ing")
                                                   and wordnet().synsets(word, "v")):
             return word
-    return _participle_determiner(all_leaves) or _disagreeing(tree) or _unformed_verb(all_leaves) \
-        or _wrong_category(all_leaves) or _not_a_verb(all_leaves) or _modal_noun(all_leaves) \
-        or _tense_switch(all_leaves) or _no_claim(all_leaves)
+    return _participle_determiner(all_leaves) or _disagreeing(tree) \
+        or next((found for check in _LEAF_CHECKS if (found := check(all_leaves)) is not None), None)
 
 
 def _tense_switch(words: list[Leaf]) -> str | None:
@@ -294,3 +293,7 @@ def _content_only(word: str, lemma: str) -> bool:
             or any(wordnet().synsets(w, p) for w in (word, lemma) for p in "ras"):    # "including", "except"
         return False
     return sum(sense_count(s, lemma) for p in "nv" for s in wordnet().synsets(lemma, p)) > 0
+
+
+# misread's checks of the leaves, in the order a found word is reported
+_LEAF_CHECKS = (_unformed_verb, _wrong_category, _not_a_verb, _modal_noun, _tense_switch, _no_claim)

@@ -1,12 +1,11 @@
-"""Edits that are sound but that a reader rejects (issue 15): the checks and their word lists
-(kb/augment.json). A deletion must not drop a verb's particle, leave a sentence that starts with
-an anaphor, or leave a comma-introduced clause hanging on the wrong phrase; a replacement must not
-bring in a noun whose gender clashes with a pronoun of the sentence. A deletion must not leave
-the object of a dropped verb to the word before it either ("tired and wearing a cap" -> "tired a
-cap"), a list of three without its "and", a later "it" without the noun it stood for, an adverb
-without its adjective ("a really small wagon" -> "a really wagon"), nor a frame word without what it
-needs (`_frame_lost`). A contradiction must read as one: augment/contradiction_checks.py. Whole sentences are
-checked in augment/sentences.py, parses in augment/misparse.py."""
+"""Edits that are sound but that a reader rejects (issue 15): the checks and their word lists (kb/augment.json). A
+deletion must not drop a verb's particle, leave a sentence that starts with an anaphor, or leave a comma-introduced
+clause hanging on the wrong phrase; a replacement must not bring in a noun whose gender clashes with a pronoun of the
+sentence. A deletion must not leave the object of a dropped verb to the word before it either ("tired and wearing a
+cap" -> "tired a cap"), a list of three without its "and", a later "it" without the noun it stood for, an adverb
+without its adjective ("a really small wagon" -> "a really wagon"), nor a frame word without what it needs
+(`_frame_lost`). A contradiction must read as one: augment/contradiction_checks.py. Whole sentences are checked in
+augment/sentences.py, parses in augment/misparse.py."""
 from __future__ import annotations
 
 import re
@@ -22,6 +21,7 @@ from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.resources import kb_path
 from monalog.text.morphology import countable, is_cardinal, is_participle
+from monalog.text.names import given_name
 
 _FORMS = auxiliaries("form")
 _OBJECT_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP", "VB", "VBN"})     # not VBG: "is eating" reads whole
@@ -237,11 +237,12 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
 
 
 def _antecedent_lost(tokens: Sequence[Token], words: Sequence[str], start: int, end: int) -> str | None:
-    """A pronoun after the deleted nouns that may have been its antecedent ("jumping and another is
-    standing on it"; "began without man and shall end without him")."""
+    """A pronoun after the deleted nouns or names that may have been its antecedent ("jumping and another is standing
+    on it"; "began without man and shall end without him")."""
     nouns = [t for t in tokens[start:end] if t.pos.startswith("NN")]
     check = readability()
-    genders = {g for t in nouns if (g := check.gender(t.lemma.lower()))}
+    genders = {g for t in nouns if (g := check.gender(t.lemma.lower()))} \
+        | (set(check.gender_pronouns) if any(given_name(t.word) for t in nouns) else set())      # "with Tom and | his"
     if (nouns and _OBJECT_PRONOUNS & set(words[end:])) or any(check.gender_pronouns[g] & set(words[end:])
                                                                for g in genders):
         return "a pronoun after the deletion would lose its antecedent (\"... without man and shall end without him\")"
