@@ -81,12 +81,15 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
     """bad_contradiction's checks of the words around the change (`changed`: where `new` first differs)."""
     if "because" in new and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation before \"because\" (\"is not cancelled because of high winds\" may deny the reason alone)"
-    if {"still", "already"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
-        return "a new negation beside \"still\" or \"already\" (\"no bee still stung\", \"can not already work\")"
+    if {"still", "already", "just"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a new negation beside \"still\", \"already\" or \"just\" (\"no bee still stung\", \"Nobody just ate\")"
     if re.search(r"\bthere (?:are|were) not (?!a\b|an\b|any\b|many\b|enough\b|only\b|all\b)", after.lower()):
         return "\"There are not\" before a bare plural (people write \"There are no theatres\")"
     if "not only" in " ".join(new) and "not only" not in " ".join(old):
         return "\"only\" after a new \"not\" (\"I can not only work on Fridays\" reads \"not only ..., but\")"
+    if re.match(r"No (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+) (?:will|is|are|was|were|has|have|can|may|"
+                r"must|did|does)\b", after):
+        return "\"no\" before a number read as a noun (\"Year five will visit\" -> \"No five will visit\")"
     if re.match(r"No [a-z]+ [A-Z]", after):
         return "\"no\" before a name (\"No benjamin Franklin was ...\")"
     if re.search(r"\bno (?:only|same|very|whole|entire)\b", after.lower()):

@@ -26,6 +26,7 @@ from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.resources import grammar_lines
 from monalog.text.morphology import is_cardinal, is_ing_form
+from monalog.text.normalize import default_fragment
 
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -59,6 +60,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if end - start == 1 and tokens[start].pos.startswith(("NN", "JJ")) and end + 1 < len(tokens) \
             and is_ing_form(tokens[end].word.lower()) and not tokens[end + 1].word[:1].isalnum():
         return f"the noun before \"{tokens[end].word}\" dropped (\"sends the keeper flying\" -> \"sends the flying\")"
+    if end - start == 1 and tokens[start].word.lower() in ("early", "late", "mid") and end < len(tokens) \
+            and default_fragment("time_noun").fullmatch(tokens[end].word.lower()):
+        return f"\"{tokens[start].word}\" dropped from its time (\"from early summer\" -> \"from summer\")"
     if end - start == 1 and (tokens[start].word.lower() == "ago" or tokens[start].word.lower() in _AFTER_TIME
                              and start and tokens[start - 1].lemma.lower() in _TIME_UNITS):
         return f"\"{tokens[start].word}\" dropped from its time (\"twenty minutes ago\" -> \"twenty minutes\")"
