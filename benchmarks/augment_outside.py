@@ -1,7 +1,7 @@
 """The generator on premises outside SICK's style (issue 51): pairs per premise, premises with none,
 and a random sample of the pairs judged by hand by two readers who do not see each other's verdicts.
 
-    .venv/bin/python -m benchmarks.augment_outside draw --seed 119        # 30 HELP premises no round has used
+    .venv/bin/python -m benchmarks.augment_outside draw --round 69 --seed 119   # 30 HELP premises no earlier round used
     .venv/bin/python -m benchmarks.augment_outside generate --round 7 [--sample 60] [--seed 51] [--tagger ensemble]
     .venv/bin/python -m benchmarks.augment_outside score --round 7
 
@@ -35,6 +35,10 @@ COLUMNS = ["id", "premise", "hypothesis", "label"]
 
 def premises(round_: int) -> list[str]:
     """The premises under the file's "# round N" line."""
+    return _rounds()[round_]
+
+
+def _rounds() -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     current = 0
     for line in PREMISES.read_text(encoding="utf-8").splitlines():
@@ -42,17 +46,17 @@ def premises(round_: int) -> list[str]:
             current = int(marker[1])
         elif line.strip() and not line.startswith("#"):
             out.setdefault(current, []).append(line.strip())
-    return out[round_]
+    return out
 
 
-def draw(seed: int, n: int = 30) -> list[str]:
-    """`n` HELP premises no round has used (rounds 69 on; earlier draws' scripts were not kept): the sorted
-    set of HELP's ori_sentence of 5 to 20 tokens ending in " .", detokenised (NLTK's Treebank detokeniser,
-    "~" written as a space), without every premise in the file, sampled by random.Random(seed)."""
+def draw(seed: int, round_: int, n: int = 30) -> list[str]:
+    """`n` HELP premises for round `round_` (69 on; earlier draws' scripts were not kept): the sorted set of HELP's
+    ori_sentence of 5 to 20 tokens ending in " .", detokenised (NLTK's Treebank detokeniser, "~" written as a
+    space), without the premises of every earlier round, sampled by random.Random(seed)."""
     from nltk.tokenize.treebank import TreebankWordDetokenizer
 
     detokenise = TreebankWordDetokenizer().detokenize
-    used = {line.strip() for line in PREMISES.read_text(encoding="utf-8").splitlines() if not line.startswith("#")}
+    used = {premise for earlier, texts in _rounds().items() if earlier < round_ for premise in texts}
     found = set()
     for path in HELP:
         with path.open(encoding="utf-8") as handle:
@@ -154,7 +158,7 @@ def main() -> None:
                          "premises outside SICK's style; rounds 1-6 ran the bilstm)")
     args = ap.parse_args()
     if args.step == "draw":
-        sys.stdout.write("".join(line + "\n" for line in draw(args.seed)))
+        sys.stdout.write("".join(line + "\n" for line in draw(args.seed, args.round_)))
         return
     counts_path = _path(args.round_, ".json")
     if args.step == "generate":

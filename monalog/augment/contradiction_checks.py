@@ -34,7 +34,8 @@ _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billi
 _AMOUNTS = "a lot of|lots of|plenty of|much|many|numerous"
 _AMOUNT = re.compile(rf"(?:{_AMOUNTS})\b")
 _NO_AMOUNT = re.compile(rf"\bno (?:{_AMOUNTS}|several|a few)\b")
-_PROPORTION_NOT = re.compile(r"\b(?:\d+(?:\.\d+)? ?%|\d+ percent|half|part|most) of [^,]*\b(?:not|n't)\b")
+_PROPORTION_NOT = re.compile(r"\b(?:\d+(?:\.\d+)? ?%|\d+ percent|half) of (?:[\w'-]+ ){1,4}"
+                             r"(?:is|are|was|were|did|does|do|has|have|had|will|can) ?(?:not|n't)\b")
 
 
 def bad_contradiction(before: str, after: str) -> str | None:
@@ -87,12 +88,13 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "\"There are not\" before a bare plural (people write \"There are no theatres\")"
     if "not only" in " ".join(new) and "not only" not in " ".join(old):
         return "\"only\" after a new \"not\" (\"I can not only work on Fridays\" reads \"not only ..., but\")"
-    if re.match(r"No (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+) (?:will|is|are|was|were|has|have|can|may|"
+    if re.match(r"No (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:will|is|are|was|were|has|have|can|may|"
                 r"must|did|does)\b", after):
         return "\"no\" before a number read as a noun (\"Year five will visit\" -> \"No five will visit\")"
     if re.match(r"No [a-z]+ [A-Z]", after):
         return "\"no\" before a name (\"No benjamin Franklin was ...\")"
-    if re.search(r"\bno (?:only|same|very|whole|entire)\b", after.lower()):
+    if (picked := re.search(r"\bno (only|same|very|whole|entire)\b", after.lower())) \
+            and f"the {picked[1]}" in " ".join(old):
         return "\"no\" before a word that picks one (\"The only thing ...\" -> \"No only thing ...\")"
     if "no other" in after.lower() and "the other" in " ".join(old):
         return "\"the other\" made \"no other\" (\"One is Japanese and the other is Italian\")"

@@ -32,7 +32,7 @@ from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate,
 from monalog.polarity.lexicon import DEFINITES
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
-from monalog.text.morphology import be_for, past_tense, third_person
+from monalog.text.morphology import be_for, is_ing_form, past_tense, third_person
 
 _RECIPROCAL = {"other", "another", "together"}     # "Nobody is chasing each other" reads badly
 
@@ -97,8 +97,9 @@ def _nobody(tree: Tree, text: str) -> str:
     return f"Nobody {word} {text[len(f'No people {verb.word} '):]}"
 
 
-_HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect", "like", "love",
-                     "prefer", "enjoy"})      # "liked to sit outside" / "liked to sit inside" may both hold
+_HEDGES = frozenset({"may", "might", "want", "wish", "hope", "plan", "intend", "try", "expect"})
+# verbs of liking before a "to" or an -ing form: "liked to sit outside" / "liked to sit inside" may both hold
+_LIKES = frozenset({"like", "love", "prefer", "enjoy"})
 # what someone believes or says, or could or can do: "He believed that they could win" / "... could lose" both
 # hold, and "Every customer can open an account" / "... can close an account"
 _REPORTS = frozenset({"believe", "think", "say", "claim", "suppose", "imagine", "doubt", "could", "would"})
@@ -176,6 +177,13 @@ def is_person(lemma: str) -> bool:
     return not any(is_a(s, "animal.n.01") and 0 < sense_count(s, base) >= first for s in senses[1:])
 
 
+def _liking(all_leaves: list[Leaf]) -> bool:
+    """A verb of liking before a "to" or an -ing form ("liked to sit", "enjoys swimming"; not "looks like a woman")."""
+    return any(leaf.token.lemma.lower() in _LIKES and leaf.token.pos.startswith("VB")
+               and (after.token.word.lower() == "to" or is_ing_form(after.token.word.lower()))
+               for leaf, after in zip(all_leaves, all_leaves[1:]))
+
+
 def _there_is_no(tree: Tree) -> list[tuple[str, str]]:
     """"There is no N V-ing ..." and "Nobody is V-ing ..." from "A N is V-ing ..." (the main clause
     only; its subject an existential or definite NP without coordination, its verb progressive)."""
@@ -245,7 +253,7 @@ def exclusive_swaps(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]], kb: 
     tags = [leaf.token.pos for leaf in all_leaves]
     lemmas = {norm_lemma(leaf) for leaf in all_leaves} | premise     # "A man and a woman" -> "A man" -> no "A woman"
     clause = main_clause(tree)
-    if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES | _REPORTS) or _can(all_leaves) \
+    if lemmas & (NEGATIONS | NEGATIVE_WORDS | _HEDGES | _REPORTS) or _can(all_leaves) or _liking(all_leaves) \
             or (clause and vague_subject(node_at(tree, clause[0]))):
         return                                  # "A man may be sleeping" / "A woman may be sleeping": both may hold
     index, habit = leaf_positions(tree), group_habit(tree)

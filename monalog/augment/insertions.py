@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
-from monalog.augment.words import first_sense_is, in_compound, sense_share, surface_tag, word_choice
+from monalog.augment.words import first_sense_is, in_compound, sense_share, surface_tag, universal_pronoun, word_choice
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, leaves
 from monalog.inference.proof import Step, StepKind
@@ -68,7 +68,7 @@ def down_insertions(tree: Tree, nodes: Iterable[tuple[Any, PolarizedNode]]) -> I
             continue
         i = positions[path]
         if not _open_slot(tokens, i) or in_compound(words, i, tags) or word_choice().fixed(words, i) \
-                or words[i - 1:i] == ["every"] and words[i] in ("person", "thing"):    # "everyone" normalised
+                or universal_pronoun(words, i):
             continue
         adjective = adjective_for(lemma := norm_lemma(leaf))
         if adjective is None or adjective in words \

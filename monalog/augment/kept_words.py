@@ -11,9 +11,11 @@ paw"); the complement of a participle after a noun ("The rink placed outdoors is
 the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
 that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
 second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); the event a later "ever since"
-or "then" counts from; a clause's verb after its subject ("before the wind gets up"); a comparative's "than" and
-standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt"
--> "a yellow jacket, orange tie")."""
+or "then" counts from; "ago" ("twenty minutes ago"), "early" or "late" after a time unit ("an hour early") or before
+a time after "from" ("from early summer"); the noun before a final -ing form ("sends the keeper flying"); a clause's
+verb after its subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X
+than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a yellow jacket, orange
+tie")."""
 from __future__ import annotations
 
 import re
@@ -37,7 +39,8 @@ _PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", 
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
 _AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late"})
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
-_SINCE = re.compile(r"\b(?:ever since|since then|after that|afterwards|then)\b")     # a time after an event
+# a time counted from an event named before it
+_SINCE = re.compile(r"\b(?:ever since|since then|after that|afterwards|(?<!now and )then)\b")
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
 
@@ -57,11 +60,12 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if (needed := _needed(tokens, start, end)) is not None:
         return needed
-    if end - start == 1 and tokens[start].pos.startswith(("NN", "JJ")) and end + 1 < len(tokens) \
-            and is_ing_form(tokens[end].word.lower()) and not tokens[end + 1].word[:1].isalnum():
+    if end - start == 1 and tokens[start].pos.startswith(("NN", "JJ")) and end < len(tokens) \
+            and is_ing_form(tokens[end].word.lower()) and not any(t.word[:1].isalnum() for t in tokens[end + 1:][:1]):
         return f"the noun before \"{tokens[end].word}\" dropped (\"sends the keeper flying\" -> \"sends the flying\")"
     if end - start == 1 and tokens[start].word.lower() in ("early", "late", "mid") and end < len(tokens) \
-            and default_fragment("time_noun").fullmatch(tokens[end].word.lower()):
+            and default_fragment("time_noun").fullmatch(tokens[end].word.lower()) \
+            and tokens[start - 1].word.lower() in ("from", "since", "until", "till", "by"):
         return f"\"{tokens[start].word}\" dropped from its time (\"from early summer\" -> \"from summer\")"
     if end - start == 1 and (tokens[start].word.lower() == "ago" or tokens[start].word.lower() in _AFTER_TIME
                              and start and tokens[start - 1].lemma.lower() in _TIME_UNITS):

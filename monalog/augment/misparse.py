@@ -37,10 +37,9 @@ def misread(tree: Tree) -> str | None:
     phrase around a finite verb not in a relative clause ("Children under five travel free" with "free" a verb inside
     it; not "A man who is playing a guitar"); "all" before a name or pronoun ("All Tom wanted was a bath", read "All
     Tom | wanted"); a participle read as a determiner ("Lost | property that is not collected"); a clause whose
-    singular subject disagrees with its verb ("I know you and | Tom have had": the subject was "you and Tom"); a verb
-    phrase that is no verb ("and | volleyball"); a condition read as a clause ("One more step, | and you'll be a dead
-    man"), advice ("You had better go"), a prefix written apart ("un happy"): `_no_claim`. Every edit of such a parse
-    would be wrong; "were | pruned" (an auxiliary a modifier) reads right."""
+    singular subject disagrees with its verb ("I know you and | Tom have had"); and the checks of `_LEAF_CHECKS`, each
+    described where it is defined (a word read in a category it cannot have, an order, a condition, a list after a
+    colon). Every edit of such a parse would be wrong; "were | pruned" (an auxiliary a modifier) reads right."""
     all_leaves = leaves(tree)
     first, *rest = all_leaves
     word = first.token.word
@@ -210,14 +209,15 @@ def _plural_form(leaf: Leaf) -> bool:
 
 def _disagreeing(tree: Tree) -> str | None:
     """The verb of a clause whose subject is a name, "one", "he", "she", "it" or a singular noun after "a", "every",
-    "this" ... and whose verb is a plural form ("Tom have had"; "one | blow of the axe"): the parse cut a coordinated
-    subject ("you and | Tom") or read a noun as the verb."""
+    "this" ... and whose verb is a plural form ("Tom have had"; "one | blow of the axe"; not the subjunctive "if he
+    were"): the parse cut a coordinated subject ("you and | Tom") or read a noun as the verb."""
     for _, node in walk(tree):
         if isinstance(node, Binary) and node.rule is Rule.BA and str(node.left.category) == "NP" \
                 and str(node.right.category) == "S[dcl]\\NP" and _plural_form(verb := leaves(node.right)[0]):
             subject = leaves(node.left)
             first = subject[0].token.word
-            if (given_name(first) or first.lower() in _SINGULAR_PRONOUNS) if len(subject) == 1 else \
+            if (given_name(first) or first.lower() in _SINGULAR_PRONOUNS and verb.token.word.lower() != "were") \
+                    if len(subject) == 1 else \
                     len(subject) == 2 and first.lower() in _SINGULAR and subject[1].token.pos == "NN" \
                     and subject[1].token.lemma.lower() not in group_nouns():        # "A couple are dancing"
                 return verb.token.word

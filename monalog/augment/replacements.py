@@ -10,7 +10,7 @@ from typing import Any, Iterator
 from monalog.augment.genders import gender_clash
 from monalog.augment.readability import picks_one, readability
 from monalog.augment.words import (bare_count, bound_neighbours, in_compound, is_a, noun_forms, premodified_from,
-                                   replacing_leaf, surface_tag, word_choice)
+                                   replacing_leaf, surface_tag, universal_pronoun, word_choice)
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
@@ -55,8 +55,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         if leaf.token.pos.startswith("NN") and _judged(all_leaves, positions[path]):
             continue                           # "a terrible (young) dancer" is no "terrible performer"
         up, lemma = node.polarity is Polarity.UP, norm_lemma(leaf)
-        if lemma in ("person", "thing") and words[positions[path] - 1:positions[path]] in (["every"], ["any"]):
-            continue                           # "everyone", "anyone" (normalised "every person") -> "every worker"
+        if universal_pronoun(words, positions[path]):
+            continue                           # "everyone" (normalised "every person") -> "every worker"
         owned = up and leaf.token.pos.startswith("NN") and (_owned(all_leaves, positions[path])
                                                              or _had_person(all_leaves, positions[path], lemma))
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)

@@ -70,11 +70,15 @@ def upward_any(text: str) -> bool:
     return words[:2] in (["at", "least"], ["more", "than"]) and "any" in words and not NEGATIVE_WORDS & set(words)
 
 
+_NOT_ALONE = frozenset({"and", "or", "of", "with", "to", "for", "by", "from"})
+
+
 def lone_name_plural(text: str) -> bool:
     """"... while Alice were looking": a given name left alone before a plural verb (a conjunct dropped from
-    "John and Alice were", in a clause whose agreement agree() does not set)."""
+    "John and Alice were", in a clause whose agreement agree() does not set; not "The friends of Tom are")."""
     words = text.split()
-    return any(given_name(w) and after in ("were", "are", "have") and words[i - 1:i] not in (["and"], ["or"])
+    before = ["", *(w.lower() for w in words)]
+    return any(given_name(w) and after in ("were", "are", "have") and before[i] not in _NOT_ALONE
                for i, (w, after) in enumerate(zip(words, words[1:])))
 
 
@@ -113,8 +117,8 @@ def tidy(text: str) -> str:
     """Punctuation and clitics attached to the word before them ("a wall ." -> "a wall.", "dog 's", "parents '", "You
     'd", "( RNNs )" -> "(RNNs)"), the commas of a dropped clause gone ("A boy , , is" -> "A boy is"; a dash left at
     the end too), and the normaliser's "some thing"/"some person"/"no person"/"every person" (and, under a negation,
-    "any thing") and "on every morning" written as people do, and a clitic after a new "someone" written out ("I'll"
-    -> "Someone will", "I'd" -> "Nobody would")."""
+    "any thing") and "on every morning" written as people do, a percentage's sign joined to its number ("5 %"), and a
+    clitic after a new "someone" written out ("I'll" -> "Someone will", "I'd" -> "Nobody would")."""
     text = re.sub(r" ,(?: ,)+(?= )| [,-](?: ,)*(?=(?: [.!?])?$)", "", text)      # "great things -." too
     text = re.sub(r" ([.,!?;:)]|'s|'d|'ll|'re|'ve|'m|n't)(?= |$|[.,!?;:])", r"\1", text)
     text = re.sub(r"\( ", "(", text)
@@ -123,12 +127,10 @@ def tidy(text: str) -> str:
     text = re.sub(r"(?<=\d) %", "%", text)               # a percentage: "5 %" -> "5%"
     text = re.sub(rf"\bon (every (?:[\w-]+ )?{default_fragment('time_noun').pattern})\b", r"\1", text, flags=re.I)
     text = re.sub(r"\b([Nn])o person\b", r"\1obody", text)
-    text = re.sub(r"\b([Ee])very (person|thing)\b", lambda m: m[1] + "very" + {"person": "one", "thing": "thing"}[m[2]],
-                  text)
     text = re.sub(r"\b((?:[Ss]ome|[Nn]o) ?(?:one|body|person)|[Ss]ome people)'(ll|d)\b",
                   lambda m: f"{m[1]} {'will' if m[2] == 'll' else 'would'}", text)           # "Someone'll", "Nobody'd"
-    return re.sub(r"\b([Ss]ome|[Aa]ny) (thing|person)\b", lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]],
-                  text)
+    return re.sub(r"\b([Ss]ome|[Aa]ny|[Ee]very) (thing|person)\b",
+                  lambda m: m[1] + {"thing": "thing", "person": "one"}[m[2]], text)
 
 
 _RECIPROCAL = re.compile(r"\b(?:together|each other|one another)\b", re.IGNORECASE)

@@ -373,3 +373,9 @@ def bound_neighbours(words: Sequence[str], i: int, up: bool) -> list[str]:
     if new < 2 or (not word.isdigit() and new >= len(_COUNT_WORDS)):
         return []
     return [str(new) if word.isdigit() else _COUNT_WORDS[new]]
+
+
+def universal_pronoun(words: Sequence[str], i: int) -> bool:
+    """The word at `i` is the noun of the normaliser's "every person" or "any person" ("everyone", "anyone"): no kinds
+    or adjectives of it ("every worker", "every young person" speak of people nobody mentioned)."""
+    return words[i] in ("person", "thing") and words[i - 1:i] in (["every"], ["any"])
