@@ -160,7 +160,8 @@ def _wrong_category(words: list[Leaf]) -> str | None:
             return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
         if word in _NO_CLAUSE and category.endswith("/S[dcl]"):
             return leaf.token.word              # "In | my region there are ...": a preposition takes no clause
-        if _PARTICIPLE_VERB.match(category) and is_past_only(word) \
+        if _PARTICIPLE_VERB.match(category) and is_past_only(word) and leaf is not words[0] \
+                and words[words.index(leaf) - 1].token.lemma.lower() not in AUXILIARIES \
                 or word in _MODALS and category.startswith("((S\\NP)\\(S\\NP))"):
             return leaf.token.word              # "thought Tom and Mary | broke up", "knew it | would never work"
         if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
