@@ -1,13 +1,15 @@
 """The checks a round's test module shares (tests/augment/test_round55.py, test_round59.py ...): the module lists NEW
 (premise, hypothesis, label) pairs the generator must write, NEVER (premise, unwanted text) pairs it must not, and
 optionally REFUSED premises (or (premise, word) pairs) it must refuse and MORE premises its own tests read; it imports
-`test_new_pairs` and `test_pairs_never_emitted` from here, and conftest.py provides the `generated` fixture and
-parametrizes the two tests with the module's lists. The generator runs once a module, on every premise (one batch)."""
+`test_new_pairs` and `test_pairs_never_emitted` (and `test_refused`, for (premise, word) REFUSED pairs) from here, and
+conftest.py provides the `generated` fixture and parametrizes these tests with the module's lists. The generator
+runs once a module, on every premise (one batch)."""
 from __future__ import annotations
 
 import pytest
 
 from monalog.augment.generate import AugmentSettings, Augmenter
+from monalog.errors import ParseError
 from monalog.inference.proof import Label
 
 
@@ -34,9 +36,16 @@ def test_pairs_never_emitted(generated, premise, unwanted):
     assert isinstance(pairs, dict) and pairs and not [h for h in pairs if unwanted in h]
 
 
+def test_refused(generated, premise, word):
+    result = generated[premise]
+    assert isinstance(result, ParseError) and repr(word) in str(result)
+
+
 def parametrize(metafunc) -> None:
-    """conftest's pytest_generate_tests: the two shared tests take the module's NEW and NEVER."""
-    if metafunc.function is test_new_pairs:
+    """conftest's pytest_generate_tests: the shared tests take the module's NEW, NEVER and (premise, word) REFUSED."""
+    if metafunc.function is test_refused:
+        metafunc.parametrize("premise, word", metafunc.module.REFUSED)
+    elif metafunc.function is test_new_pairs:
         metafunc.parametrize("premise, hypothesis, label", metafunc.module.NEW)
     elif metafunc.function is test_pairs_never_emitted:
         metafunc.parametrize("premise, unwanted", metafunc.module.NEVER)

@@ -6,12 +6,9 @@ negated as "did not lay", a gesture made "something" ("crossed something"), a de
 generator runs once, on every premise here."""
 from __future__ import annotations
 
-import pytest
-
-from monalog.errors import ParseError
 from monalog.inference.proof import Label
 from monalog.text.lemmatize import lemmatize
-from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted, test_refused  # noqa: F401
 
 NEW = [
     ("She went into the room and lay on the bed.", "She did not lie on the bed.", Label.CONTRADICTION),
@@ -28,10 +25,6 @@ REFUSED = [("The four seasons are: Spring, summer, autumn and winter.", ":"),
            ("Do not eat or drink for an hour after your treatment.", "Do"),
            ("Tom liked to sit outside during the warm summer nights and gaze at the stars.", "gaze")]
 
-
-@pytest.mark.parametrize("premise, word", REFUSED)
-def test_orders_lists_and_a_tense_switch_are_refused(generated, premise, word):
-    assert isinstance(generated[premise], ParseError) and repr(word) in str(generated[premise])
 
 
 def test_lay_as_a_past_is_lie():

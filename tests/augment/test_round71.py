@@ -5,11 +5,8 @@ negated as a contradiction ("5% of every contract did not end in his pocket": th
 "asked", and a politician made a leader. The generator runs once, on every premise here."""
 from __future__ import annotations
 
-import pytest
-
-from monalog.errors import ParseError
 from monalog.inference.proof import Label
-from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted, test_refused  # noqa: F401
 
 _POLITICIAN = "The politician had sticky fingers, and 5% of every contract ended in his pocket."
 NEW = [("Mrs Okafor asked for a dozen croissants without almonds.", "Mrs Okafor asked for a dozen croissants.",
@@ -18,7 +15,3 @@ NEVER = [(_POLITICIAN, "had fingers"), (_POLITICIAN, "5 %"), (_POLITICIAN, "did 
          ("Mrs Okafor asked for a dozen croissants without almonds.", "asked without")]
 REFUSED = [("I thought Tom and Mary broke up.", "broke"), ("I knew it would never work between Tom and me.", "would")]
 
-
-@pytest.mark.parametrize("premise, word", REFUSED)
-def test_a_past_as_a_participle_and_a_modal_as_an_adverb_are_refused(generated, premise, word):
-    assert isinstance(generated[premise], ParseError) and repr(word) in str(generated[premise])

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from monalog.errors import ParseError
 from monalog.inference.proof import Label
 from monalog.text.normalize import normalize
-from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted, test_refused  # noqa: F401
 
 NEW = [("The teacher threw rubber rings into the water for the children.",
         "The teacher threw rubber rings into the water.", Label.ENTAILMENT)]
@@ -25,10 +24,6 @@ NEVER = [
 ]
 REFUSED = [("In my region there are beautiful and living cities you will surely love.", "In")]
 
-
-@pytest.mark.parametrize("premise, word", REFUSED)
-def test_a_preposition_taking_a_clause_is_refused(generated, premise, word):
-    assert isinstance(generated[premise], ParseError) and repr(word) in str(generated[premise])
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -5,11 +5,8 @@ anaphors), a noun read as the verb of
 ("Mary traveled in time to Paris"). The generator runs once, on every premise here."""
 from __future__ import annotations
 
-import pytest
-
-from monalog.errors import ParseError
 from monalog.inference.proof import Label
-from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted, test_refused  # noqa: F401
 
 _PARIS = "Mary traveled back in time to Paris and became the mistress of Napoleon III."
 NEW = [(_PARIS, "Mary traveled back in time to Paris.", Label.ENTAILMENT),
@@ -18,7 +15,3 @@ NEVER = [(_PARIS, "traveled in time"), ("I'm buying fruit and chocolate.", "buyi
          ("Tom is from Boston and so is Mary.", "So is")]
 REFUSED = [("With one blow of the axe, he killed the calf, and with the second split its brain.", "blow")]
 
-
-@pytest.mark.parametrize("premise, word", REFUSED)
-def test_a_noun_read_as_the_verb_of_one_is_refused(generated, premise, word):
-    assert isinstance(generated[premise], ParseError) and repr(word) in str(generated[premise])

@@ -4,11 +4,8 @@ read as a participle, "early" cut from "an hour early" ("realized I was an hour.
 generator runs once, on every premise here."""
 from __future__ import annotations
 
-import pytest
-
-from monalog.errors import ParseError
 from monalog.inference.proof import Label
-from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted  # noqa: F401
+from tests.augment.rounds import test_new_pairs, test_pairs_never_emitted, test_refused  # noqa: F401
 
 _WATCH = "I checked my watch and realized I was an hour early."
 NEW = [(_WATCH, "I checked my watch.", Label.ENTAILMENT)]
@@ -16,7 +13,3 @@ NEVER = [(_WATCH, "an hour."), ("He made a desk and two benches for us.", "table
 REFUSED = [("Every child needs someone to admire and emulate.", "emulate"),
            ("Recent comics have too many violent and sexual scenes.", "too")]
 
-
-@pytest.mark.parametrize("premise, word", REFUSED)
-def test_a_base_form_after_a_third_person_and_too_as_a_verb_are_refused(generated, premise, word):
-    assert isinstance(generated[premise], ParseError) and repr(word) in str(generated[premise])
