@@ -12,9 +12,8 @@ from monalog.knowledge.facts import Relation
 from monalog.knowledge.senses import frequent_senses, sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import WordNetSettings, relate, synsets
-from monalog.polarity.lexicon import default_lexicon
 from monalog.resources import grammar_lines, kb_path
-from monalog.text.morphology import countable, inflect, irregular_plural_forms, is_participle, plural
+from monalog.text.morphology import countable, inflect, irregular_plural_forms, is_cardinal, is_participle, plural
 
 
 @dataclass(frozen=True)
@@ -97,7 +96,7 @@ def wordnet_neighbours(sense, lemma: str, pos: str, up: bool, steps: int, per_wo
     sense reached is one of the word's own frequent senses (whether it reads in that sense). None of a numeral
     or a word with a digit."""
     choice = word_choice()
-    if default_lexicon().is_numeral(lemma) or any(c.isdigit() for c in lemma):
+    if is_cardinal(lemma) or any(c.isdigit() for c in lemma):
         return ()                   # a number has no kinds that read as words ("past six" -> "digit", "1960s")
     if up:
         layer, related = [sense], []
