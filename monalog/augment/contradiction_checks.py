@@ -91,8 +91,9 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
     if re.match(r"No (?:two|three|four|five|six|seven|eight|nine|ten|\d+) (?:will|is|are|was|were|has|have|can|may|"
                 r"must|did|does)\b", after):
         return "\"no\" before a number read as a noun (\"Year five will visit\" -> \"No five will visit\")"
-    if re.match(r"No [a-z]+ [A-Z]", after):
-        return "\"no\" before a name (\"No benjamin Franklin was ...\")"
+    if re.match(r"No [a-z]+ [A-Z]", after) or (name := re.match(r"No ([A-Z]\w*)", after)) \
+            and f"the {name[1].lower()}" in " ".join(old):
+        return "\"no\" before a name (\"No benjamin Franklin was ...\", \"No Rhine flows ...\")"
     if (picked := re.search(r"\bno (only|same|very|whole|entire)\b", after.lower())) \
             and f"the {picked[1]}" in " ".join(old):
         return "\"no\" before a word that picks one (\"The only thing ...\" -> \"No only thing ...\")"

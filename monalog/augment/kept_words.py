@@ -67,6 +67,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and default_fragment("time_noun").fullmatch(tokens[end].word.lower()) \
             and tokens[start - 1].word.lower() in ("from", "since", "until", "till", "by"):
         return f"\"{tokens[start].word}\" dropped from its time (\"from early summer\" -> \"from summer\")"
+    if end < len(tokens) and tokens[end].word.lower() in _AFTER_TIME | {"ago"} \
+            and any(t.lemma.lower() in _TIME_UNITS for t in tokens[start:end]):
+        return f"the time before \"{tokens[end].word}\" dropped (\"arrived an hour late\" -> \"arrived a late\")"
     if end - start == 1 and (tokens[start].word.lower() == "ago" or tokens[start].word.lower() in _AFTER_TIME
                              and start and tokens[start - 1].lemma.lower() in _TIME_UNITS):
         return f"\"{tokens[start].word}\" dropped from its time (\"twenty minutes ago\" -> \"twenty minutes\")"
