@@ -11,11 +11,11 @@ paw"); the complement of a participle after a noun ("The rink placed outdoors is
 the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
 that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
 second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); the event a later "ever since"
-or "then" counts from; "ago" ("twenty minutes ago"), "early" or "late" after a time unit ("an hour early") or before
-a time after "from" ("from early summer"); the noun before a final -ing form ("sends the keeper flying"); a clause's
-verb after its subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X
-than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a yellow jacket, orange
-tie")."""
+or "then" counts from; "ago", "early" or "late" after a time unit, and the unit before them ("twenty minutes ago",
+"an hour early") or before a time after "from" ("from early summer"); the noun before a final -ing form ("sends the
+keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than" and standard
+("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a
+yellow jacket, orange tie")."""
 from __future__ import annotations
 
 import re
