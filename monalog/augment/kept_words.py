@@ -63,19 +63,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if end - start == 1 and tokens[start].pos.startswith(("NN", "JJ")) and end < len(tokens) \
             and is_ing_form(tokens[end].word.lower()) and not any(t.word[:1].isalnum() for t in tokens[end + 1:][:1]):
         return f"the noun before \"{tokens[end].word}\" dropped (\"sends the keeper flying\" -> \"sends the flying\")"
-    if end - start == 1 and tokens[start].word.lower() in ("early", "late", "mid") and end < len(tokens) \
-            and default_fragment("time_noun").fullmatch(tokens[end].word.lower()) \
-            and tokens[start - 1].word.lower() in ("from", "since", "until", "till", "by"):
-        return f"\"{tokens[start].word}\" dropped from its time (\"from early summer\" -> \"from summer\")"
-    if end < len(tokens) and tokens[end].word.lower() in _AFTER_TIME | {"ago"} \
-            and any(t.lemma.lower() in _TIME_UNITS for t in tokens[start:end]):
-        return f"the time before \"{tokens[end].word}\" dropped (\"arrived an hour late\" -> \"arrived a late\")"
-    if end - start == 1 and (tokens[start].word.lower() == "ago" or tokens[start].word.lower() in _AFTER_TIME
-                             and start and tokens[start - 1].lemma.lower() in _TIME_UNITS):
-        return f"\"{tokens[start].word}\" dropped from its time (\"twenty minutes ago\" -> \"twenty minutes\")"
-    if any(t.pos.startswith("VB") for t in tokens[start:end]) \
-            and _SINCE.search(" ".join(t.word.lower() for t in tokens[end:])):
-        return "the event a later time counts from dropped (\"came to Tokyo and has been living here ever since\")"
+    if (timed := _timed(tokens, start, end)) is not None:
+        return timed
     if tokens[start].word.lower() in ("in", "of", "on", "at", "among") \
             and any(superlative(t.word) or t.pos == "JJS" for t in tokens[:start]):
         return "the phrase a superlative is relative to dropped (\"the tallest building in London\")"
@@ -133,6 +122,26 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
             and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
         return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
+    return None
+
+
+def _timed(tokens: Sequence[Token], start: int, end: int) -> str | None:
+    """kept_word's checks of a time: "early" before it after "from", the unit before "late" or "ago", "ago" or "late"
+    after its unit, the event a later "ever since" counts from."""
+    word = tokens[start].word.lower()
+    if end - start == 1 and start and word in ("early", "late", "mid") and end < len(tokens) \
+            and default_fragment("time_noun").fullmatch(tokens[end].word.lower()) \
+            and tokens[start - 1].word.lower() in ("from", "since", "until", "till", "by"):
+        return f"\"{tokens[start].word}\" dropped from its time (\"from early summer\" -> \"from summer\")"
+    if end < len(tokens) and tokens[end].word.lower() in _AFTER_TIME | {"ago"} \
+            and any(t.lemma.lower() in _TIME_UNITS for t in tokens[start:end]):
+        return f"the time before \"{tokens[end].word}\" dropped (\"arrived an hour late\" -> \"arrived a late\")"
+    if end - start == 1 and (word == "ago" or word in _AFTER_TIME and start
+                             and tokens[start - 1].lemma.lower() in _TIME_UNITS):
+        return f"\"{tokens[start].word}\" dropped from its time (\"twenty minutes ago\" -> \"twenty minutes\")"
+    if any(t.pos.startswith("VB") for t in tokens[start:end]) \
+            and _SINCE.search(" ".join(t.word.lower() for t in tokens[end:])):
+        return "the event a later time counts from dropped (\"came to Tokyo and has been living here ever since\")"
     return None
 
 

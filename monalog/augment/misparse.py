@@ -92,7 +92,7 @@ def _tense_switch(words: list[Leaf]) -> str | None:
               and not word_choice().fixed(lowered, i)]                # "paced to and | fro"
     for i in finite:
         word = words[i].token.word.lower()
-        if i and words[i - 1].token.word.lower() == "and" and base_form(word) == word != past_tense(word) \
+        if i and words[i - 1].token.word.lower() == "and" and _base_only(word) \
                 and (before := [j for j in finite if j < i]) \
                 and (form := words[before[-1]].token.word.lower()) != (lemma := words[before[-1]].token.lemma.lower()) \
                 and lemma not in AUXILIARIES | _MODALS and form in (past_tense(lemma), third_person(lemma)):
@@ -146,22 +146,22 @@ def _wrong_category(words: list[Leaf]) -> str | None:
     not eat": orders), a preposition read as taking a clause ("In | my region there are ..."), a past read as a
     participle ("I thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), or an
     article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
-    for leaf in words:
+    for i, leaf in enumerate(words):
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
                 and leaf.token.lemma.lower() not in AUXILIARIES \
                 and wordnet().synsets(word, "v") and not wordnet().synsets(word, "r") and pos_share(word, "v") >= 0.9:
             return leaf.token.word
-        if word.isalpha() and ((word.endswith("s") or leaf is words[0]) and not word.endswith("ing")
+        if word.isalpha() and ((word.endswith("s") or not i) and not word.endswith("ing")
                                and _GERUND.match(category) or category in _PUNCTUATION) \
                 or _FORMED_VERB.match(category) and is_ing_form(word):
             return leaf.token.word
-        if leaf is words[0] and category in ("NP", "N") and (word == "do" or _adverb_only(word)):
+        if not i and category in ("NP", "N") and (word == "do" or _adverb_only(word)):
             return leaf.token.word              # "Just | shut up", "Do | not eat": an order, its first word a subject
         if word in _NO_CLAUSE and category.endswith("/S[dcl]"):
             return leaf.token.word              # "In | my region there are ...": a preposition takes no clause
-        if _PARTICIPLE_VERB.match(category) and is_past_only(word) and leaf is not words[0] \
-                and words[words.index(leaf) - 1].token.lemma.lower() not in AUXILIARIES \
+        if _PARTICIPLE_VERB.match(category) and is_past_only(word) and i \
+                and words[i - 1].token.lemma.lower() not in AUXILIARIES \
                 or word in _MODALS and category.startswith("((S\\NP)\\(S\\NP))"):
             return leaf.token.word              # "thought Tom and Mary | broke up", "knew it | would never work"
         if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
@@ -202,10 +202,14 @@ def _plural_form(leaf: Leaf) -> bool:
     """"have", "are", "were", "do", or a lexical verb's base form that is no past ("blow"; not "put", nor "still" an
     adverb)."""
     word = leaf.token.word.lower()
-    return word in _PLURAL_VERBS or (word.isalpha() and word not in AUXILIARIES | _MODALS and base_form(word) == word
-                                     and bool(_FINITE.match(str(leaf.category)))
-                                     and third_person(word) != word != past_tense(word)
+    return word in _PLURAL_VERBS or (word.isalpha() and word not in AUXILIARIES | _MODALS and _base_only(word)
+                                     and bool(_FINITE.match(str(leaf.category))) and third_person(word) != word
                                      and bool(wordnet().synsets(word, "v")))
+
+
+def _base_only(word: str) -> bool:
+    """A verb's base form that is not also its past ("gaze", "blow"; not "put", nor "liked")."""
+    return base_form(word) == word != past_tense(word)
 
 
 def _disagreeing(tree: Tree) -> str | None:

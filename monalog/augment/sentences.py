@@ -103,7 +103,8 @@ _AUXILIARY_ORDER = re.compile(r"(?:'ve|\bhave|\bhas|\bhad) (?:\w+ly )?(?:will|wo
 def unnatural(text: str, premise: str) -> bool:
     """A generated sentence that no reader would write, whatever its label: a bigram twice, a double negative, ...
     (the checks above, `lone_name_plural` among them), "not numerous" or "any things" (people write "not many",
-    "anything"), an idiom the premise does not have (`_IDIOM`), or the premise itself."""
+    "anything"), an idiom the premise does not have (`_IDIOM`), an auxiliary out of order (`_AUXILIARY_ORDER`), or the
+    premise itself."""
     return repeated_bigram(text) or double_negative(text) or same_conjuncts(text) or counted_no(text) \
         or lone_name_plural(text) \
         or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) and not any_beside_count(premise) \
