@@ -86,13 +86,13 @@ def misread(tree: Tree) -> str | None:
 def _tense_switch(words: list[Leaf]) -> str | None:
     """A base form read as a finite verb after "and" where the finite verb before it is a lexical past or third person
     ("Tom liked to sit outside and | gaze at the stars", "needs someone to admire and | emulate": the base form belongs
-    under "to"), or None."""
+    under "to"), or None; a modal is none ("looked everywhere and | couldn't find")."""
     lowered = [leaf.token.word.lower() for leaf in words]
     finite = [i for i, leaf in enumerate(words) if _FINITE.match(str(leaf.category)) and leaf.token.word.isalpha()
               and not word_choice().fixed(lowered, i)]                # "paced to and | fro"
     for i in finite:
         word = words[i].token.word.lower()
-        if i and words[i - 1].token.word.lower() == "and" and _base_only(word) \
+        if i and words[i - 1].token.word.lower() == "and" and word not in _MODALS and _base_only(word) \
                 and (before := [j for j in finite if j < i]) \
                 and (form := words[before[-1]].token.word.lower()) != (lemma := words[before[-1]].token.lemma.lower()) \
                 and lemma not in AUXILIARIES | _MODALS and form in (past_tense(lemma), third_person(lemma)):
@@ -127,9 +127,11 @@ def _unformed_verb(words: list[Leaf]) -> str | None:
     """A verb phrase of one word tagged a finite verb that WordNet knows as no verb ("young and | immature") and,
     ending in "s", as a noun ("We play football and | volleyball", "a dish with cheese and | crackers on the table"),
     or that is an -ing form ("use traditional designs and | knotting"), or a given name read as an adverb ("I gave |
-    Tom | a sedative"), or None; taggers tag "play", "did" and even "health" VBZ."""
+    Tom | a sedative"), or None; taggers tag "play", "did" and even "health" VBZ, and "delicious" too, which its
+    category S[adj]\\NP reads right."""
     return next((leaf.token.word for leaf in words if (leaf.token.pos in ("VBZ", "VBD", "VBP")
                  and leaf.category.without_features() == _INTRANSITIVE and leaf.token.word.isalpha()
+                 and not str(leaf.category).startswith("S[adj]")           # "looked cool and | delicious"/VBZ
                  and leaf.token.word.lower() not in AUXILIARIES | _MODALS             # "She said she would."
                  and (is_ing_form(leaf.token.word.lower()) or not wordnet().synsets(leaf.token.word.lower(), "v")
                       and (not leaf.token.word.lower().endswith("s")

@@ -5,27 +5,43 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from monalog.ccg.category import complement_slots
+from monalog.ccg.category import Atom, complement_slots
 from monalog.ccg.tree import Leaf, Tree, leaves
 from monalog.parsing import checks
 from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 
+_N = Atom("N")
+
 
 def misplaced_operator(tree: Tree) -> Leaf | None:
     """The first downward or non-monotone operator word (grammars/monotonicity.tsv) whose category
     has no slot for its marking ("denied" as a noun, "forbade" without its object), or None. An
-    intransitive verb ("the car stopped") has nothing to mark and is no misparse."""
+    intransitive verb ("the car stopped") has nothing to mark and is no misparse, nor is a noun
+    that `_noun_use` shows one ("a new stop")."""
     lexicon = default_lexicon()
-    for leaf in leaves(tree):
+    words = leaves(tree)
+    for at, leaf in enumerate(words):
         sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
-        if sig is None or sig.frame or all(mark is Polarity.UP for mark in sig.scope):   # a frame fits
+        if sig is None or sig.frame or all(mark is Polarity.UP for mark in sig.scope) \
+                or _noun_use(words, at):                                          # a frame fits
             continue
         slots = complement_slots(leaf.category)
         needed = max(i for i, mark in enumerate(sig.scope) if mark is not Polarity.UP) + 1
         if slots < needed and not (slots == 0 and leaf.category.arity == 1):
             return leaf
     return None
+
+
+def _noun_use(words: Sequence[Leaf], i: int) -> bool:
+    """Leaf `i`, an operator word read as a noun, is one: after a determiner or an adjective ("A new | stop has
+    opened") or a bare -ing form ending its clause ("climbed the hill without | stopping."); "The dogs | denied"
+    as a noun stays a misparse."""
+    if words[i].category != _N:
+        return False
+    before, after = words[i - 1] if i else None, words[i + 1] if i + 1 < len(words) else None
+    return before is not None and (str(before.category) == "NP/N" or before.token.pos.startswith("JJ")) \
+        or words[i].token.word.lower().endswith("ing") and (after is None or not after.token.word[:1].isalnum())
 
 
 _COMPLEMENT_HEADS = frozenset({"from", "to"})     # heads of the complements the lexicon's frames leave out

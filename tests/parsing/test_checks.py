@@ -3,7 +3,7 @@ with no place for what they mark, make a derivation doubtful."""
 import pytest
 
 from monalog.ccg.category import parse_category
-from monalog.ccg.tree import Binary, Leaf, Rule, Token
+from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree
 from monalog.parsing.checks import CHECKS, closed_class, misparsed
 from monalog.polarity.doubt import doubt, misplaced_operator
 
@@ -163,3 +163,18 @@ def test_misreadings_of_but_of_a_progressive_and_of_a_finite_be_are_doubtful(der
 
     reason = doubt(read_auto(derivation))
     assert (reason is None) if doubtful is None else (doubtful in reason), reason
+
+
+def test_an_operator_word_used_as_a_noun_is_no_misparse():
+    """"A new | stop", "without | stopping ." are nouns; "The dogs | denied" read as a compound stays doubtful."""
+    def phrase(*words: tuple[str, str, str]) -> Tree:
+        leaves_ = [Leaf(parse_category(cat), Token(word, word.lower(), pos)) for word, cat, pos in words]
+        tree: Tree = leaves_[-1]
+        for leaf_ in reversed(leaves_[:-1]):
+            tree = Binary(parse_category("NP"), Rule.FA, leaf_, tree, True)
+        return tree
+
+    assert misplaced_operator(phrase(("A", "NP/N", "DT"), ("new", "N/N", "JJ"), ("stop", "N", "NN"))) is None
+    assert misplaced_operator(phrase(("without", "PP/NP", "IN"), ("stopping", "N", "NN"), (".", ".", "."))) is None
+    assert misplaced_operator(phrase(("The", "NP/N", "DT"), ("dogs", "N/N", "NNS"), ("denied", "N", "VBD"))) \
+        is not None
