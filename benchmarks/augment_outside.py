@@ -130,12 +130,12 @@ def markdown(report: dict) -> str:
     md = [f"# The generator on premises outside SICK's style (issue 51), round {r}", "",
           f"Commands: `python -m benchmarks.augment_outside generate --round {r} --tagger {tagger}` then `... score "
           f"--round {r}` (2 CPU cores; `monalog augment`'s settings with `--tagger {tagger}`).", "",
-          f"{report['premises']} premises (benchmarks/data/outside_premises.txt, round {r}: 30 drawn from "
-          f"{'HELP' if r >= 54 else 'MED_dev'}, 15 written by hand; the file's header says how): "
+          f"{report['premises']} premises (benchmarks/data/outside_premises.txt, round {r}: {report['premises'] - 15} "
+          f"drawn from {'HELP' if r >= 54 else 'MED_dev'}, 15 written by hand; the file's header says how): "
           f"{report['pairs']} pairs ({report['entailments']} entailments, "
           f"{report['contradictions']} contradictions), **{report['pairs_per_premise']:.1f} a premise** (median "
           f"{report['median_per_premise']}), **{report['premises_with_none']} premises with none**"
-          f"{', ' + str(len(report['failed'])) + ' unparseable' if report['failed'] else ''}.", "",
+          f"{', ' + str(len(report['failed'])) + ' refused (misread or unparsed)' if report['failed'] else ''}.", "",
           f"A random sample of {report['sample']} pairs (seed {report['seed']}), judged by hand "
           f"(`augment_outside_round{r}_main.tsv`; `_second.tsv`: a second reader who did not see the first's "
           "verdicts):", "",
