@@ -10,6 +10,7 @@ from monalog.augment.definites import unique_nouns
 from monalog.augment.readability import (CLAUSE_WORDS, DETERMINERS, NEGATIVE_WORDS, ORDINAL, QUESTION_WORDS,
                                          readability)
 from monalog.resources import grammar_lines
+from monalog.text.names import given_name
 from monalog.text.normalize import default_fragment
 
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
@@ -92,8 +93,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
                 r"must|did|does)\b", after):
         return "\"no\" before a number read as a noun (\"Year five will visit\" -> \"No five will visit\")"
     if re.match(r"No [a-z]+ [A-Z]", after) or (name := re.match(r"No ([A-Z]\w*)", after)) \
-            and f"the {name[1].lower()}" in " ".join(old):
-        return "\"no\" before a name (\"No benjamin Franklin was ...\", \"No Rhine flows ...\")"
+            and (f"the {name[1].lower()}" in " ".join(old) or given_name(name[1])):
+        return "\"no\" before a name (\"No benjamin Franklin was ...\", \"No Rhine flows ...\", \"No Tom and Mary\")"
     if (picked := re.search(r"\bno (only|same|very|whole|entire)\b", after.lower())) \
             and f"the {picked[1]}" in " ".join(old):
         return "\"no\" before a word that picks one (\"The only thing ...\" -> \"No only thing ...\")"

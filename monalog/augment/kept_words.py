@@ -10,12 +10,13 @@ eyes"); a phrase after a particle, the next phrase left to it ("came in with a t
 paw"); the complement of a participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full");
 the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
 that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
-second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"); the event a later "ever since"
-or "then" counts from; "ago", "early" or "late" after a time unit, and the unit before them ("twenty minutes ago",
-"an hour early") or before a time after "from" ("from early summer"); the noun before a final -ing form ("sends the
-keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than" and standard
-("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a
-yellow jacket, orange tie")."""
+second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"), or the conjunct itself when a
+later "their", "they", "them" or "both" takes up the pair ("he and Mary spent their vacation"); the event a later
+"ever since" or "then" counts from; "ago", "early" or "late" after a time unit, and the unit before them ("twenty
+minutes ago", "an hour early") or before a time after "from" ("from early summer"); the noun before a final -ing form
+("sends the keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than"
+and standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink
+shirt" -> "a yellow jacket, orange tie")."""
 from __future__ import annotations
 
 import re
@@ -37,6 +38,7 @@ _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TITLES = frozenset(grammar_lines("titles.txt"))
 _PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
+_TOGETHER = frozenset({"their", "they", "them", "theirs", "themselves", "both"})    # a plural the conjuncts make
 _AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late"})
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
 # a time counted from an event named before it
@@ -96,7 +98,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """kept_word's checks of what the rest of the sentence needs: a verb's object or place, a conjunct's count, a
-    list's "and", a clause's verb, a comparative's standard."""
+    conjunct a later plural pronoun takes up, a list's "and", a clause's verb, a comparative's standard."""
     if start and tokens[start - 1].pos.startswith("VB") \
             and tokens[start - 1].lemma.lower() in word_choice().needs_object \
             and not (end - start == 1 and tokens[start].pos.startswith("RB")):         # "went | quickly | to the shop"
@@ -105,6 +107,11 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and any(map(_count, tokens[start:end])) and any(map(_count, tokens[:start - 1])):
         return "a count dropped from a second conjunct (\"41 teachers and about 800 students\" -> \"41 teachers and " \
             "students\": a total)"
+    if "and" in (tokens[start].word.lower(), tokens[end - 1].word.lower()) \
+            and any(t.pos.startswith(("NN", "PRP")) for t in tokens[start:end]) \
+            and _TOGETHER & {t.word.lower() for t in tokens[end:]}:             # not "are racing and | have their"
+        return "a conjunct dropped that a later plural takes up (\"he and Mary spent their vacation\" -> \"Mary " \
+            "spent their vacation\")"
     finite = tokens[start].pos in ("VBZ", "VBD", "VBP") or tokens[start].pos == "VBN" and tokens[start].word[-1] == "s"
     if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
             and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"

@@ -16,9 +16,9 @@ nothing), nor for a plural of persons or a group of them ("thanked the volunteer
 something). Never the object of
 a light verb ("took a walk"; its recipient may: "gave my brother a hug" ⇒ "gave someone a hug") or of one of
 grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a dollar"), a time or quantity ("spent the
-summer"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A sentence with such an
-object is never negated by the generator: "The doctor did not prescribe something" is no contradiction of "The
-doctor prescribed a painkiller" (`vague_object`)."""
+summer", "flickered a few times"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A
+sentence with such an object is never negated by the generator: "The doctor did not prescribe something" is no
+contradiction of "The doctor prescribed a painkiller" (`vague_object`)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -117,7 +117,7 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
     head = head_noun(found)
     determiner = found[0].token.word.lower() in _OBJECT_DETERMINERS
     if not verb or objects != 1 or head is None or not (determiner or head.pos == "NNS") or not head.word.isalpha() \
-            or is_person(head.lemma.lower()):
+            or is_person(head.lemma.lower()) or head.word.lower() == "times":    # "flickered a few times": no object
         return None
     if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):
         return None
