@@ -16,7 +16,8 @@ later "their", "they", "them" or "both" takes up the pair ("he and Mary spent th
 minutes ago", "an hour early") or before a time after "from" ("from early summer"); the noun before a final -ing form
 ("sends the keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than"
 and standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink
-shirt" -> "a yellow jacket, orange tie")."""
+shirt" -> "a yellow jacket, orange tie"); the adjective after "and" and another adjective before their noun, or the
+phrase between two "of"s ("the fluent and use", "a couple of toast")."""
 from __future__ import annotations
 
 import re
@@ -62,6 +63,11 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if (needed := _needed(tokens, start, end)) is not None:
         return needed
+    if start > 1 and tokens[start - 1].word.lower() in ("and", "or", "of") and end < len(tokens) \
+            and (end - start == 1 and tokens[start].pos == "JJ" and tokens[end].pos.startswith("NN")
+                 and _adjective_only(tokens[start - 2].word.lower())               # not "a shirt and | clown makeup"
+                 or tokens[start - 1].word.lower() == tokens[end - 1].word.lower() == "of"):
+        return f"\"{tokens[start - 1].word}\" left without its phrase (\"the fluent and use\", \"a couple of toast\")"
     if end - start == 1 and tokens[start].pos.startswith(("NN", "JJ")) and end < len(tokens) \
             and is_ing_form(tokens[end].word.lower()) and not any(t.word[:1].isalnum() for t in tokens[end + 1:][:1]):
         return f"the noun before \"{tokens[end].word}\" dropped (\"sends the keeper flying\" -> \"sends the flying\")"
@@ -150,6 +156,11 @@ def _timed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and _SINCE.search(" ".join(t.word.lower() for t in tokens[end:])):
         return "the event a later time counts from dropped (\"came to Tokyo and has been living here ever since\")"
     return None
+
+
+def _adjective_only(word: str) -> bool:
+    """WordNet knows `word` as an adjective and not as a noun ("fluent"; not "shirt", nor "orange")."""
+    return bool(wordnet().synsets(word, "a")) and not wordnet().synsets(word, "n")
 
 
 def _count(token: Token) -> bool:

@@ -27,6 +27,7 @@ from monalog.polarity.marks import Polarity
 
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
+_BE_FORMS = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "'s", "'re", "'m"})
 # WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
 _THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
 _PREMODIFIERS = frozenset({"NP/N", "N/N"})
@@ -74,7 +75,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         for new_lemma in candidates:
             if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns) \
                     or _echoes(stems, new_lemma) or (passive and not takes_object(new_lemma)) \
-                    or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)):
+                    or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)) \
+                    or (new_lemma == "person" and _predicate(words, positions[path])):
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
             if facts is None or (owned and any(fact.relation is not Relation.EQ for fact in facts)):
@@ -85,6 +87,11 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             edited = replace_at(tree, path, new)
             yield edited, Step(StepKind.REPLACE, leaf.token.word, new.token.word, sentence_text(edited),
                                node.polarity, facts, operator=node.operator)
+
+
+def _predicate(words: list[str], i: int) -> bool:
+    """The noun at i is a predicate's after a form of "be" ("was a contestant": "was a person" says nothing)."""
+    return i > 1 and words[i - 1] in ("a", "an") and words[i - 2] in _BE_FORMS
 
 
 def _echoes(stems: set[str], new: str) -> bool:
@@ -145,8 +152,8 @@ def _candidates(leaf: Leaf, pos: str, up: bool, kb: KnowledgeBase, neighbours: N
     lemma = norm_lemma(leaf)
     candidates = kb.above(lemma) if up else kb.below(lemma)
     if pos == "d":
-        if i + 1 < len(tokens) and tokens[i + 1].pos == "CD":
-            return [], None                    # "several thousand" is no "some thousand"
+        if i + 1 < len(tokens) and tokens[i + 1].pos == "CD" or i and tokens[i - 1].word.lower() == "the":
+            return [], None                    # "several thousand" is no "some thousand"; "the most effective"
         det = leaf.token.lemma.lower()
         if det in POSSESSIVES:
             return [], None                    # "cutting his hair" is no "cutting a hair" (vague_phrases: "someone")
