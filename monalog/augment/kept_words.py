@@ -115,6 +115,7 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             "students\": a total)"
     if "and" in (tokens[start].word.lower(), tokens[end - 1].word.lower()) \
             and any(t.pos.startswith(("NN", "PRP")) for t in tokens[start:end]) \
+            and not any(t.pos.startswith(("VB", "MD")) for t in tokens[start:end]) \
             and _TOGETHER & {t.word.lower() for t in tokens[end:]}:             # not "are racing and | have their"
         return "a conjunct dropped that a later plural takes up (\"he and Mary spent their vacation\" -> \"Mary " \
             "spent their vacation\")"
