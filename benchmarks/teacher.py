@@ -1,13 +1,18 @@
 """The biomedical teacher's accuracy and calibration on a labelled dev set it never trained on
 (`monalog_perturb.recipes.teacher_corpora.dev_set`: the held-out ManCon questions' claim pairs and
 labelled sample pairs; SciFact claim pairs citing one abstract, SUPPORT vs REFUTE = CONTRADICTION,
-SUPPORT vs SUPPORT = NEUTRAL), before (T = 1) and, where `perturb teacher --calibrate` fitted one, after the
-temperature fitted on a held-out tenth of its own biomedical pairs (never on this dev set).
+SUPPORT vs SUPPORT = NEUTRAL; and, since those have no ENTAILMENT, the 60 result -> conclusion pairs of
+benchmarks/data/evonli_pairs_dev.jsonl, each ENTAILMENT: EvoNLI skips a pair its teacher reads as a
+contradiction before any mutation), before (T = 1) and, where `perturb teacher --calibrate` fitted one,
+after the temperature fitted on a held-out tenth of its own biomedical pairs (never on this dev set).
 
-    .venv/bin/python -m benchmarks.teacher --teacher DIR
+    .venv/bin/python -m benchmarks.teacher --teacher DIR [DIR ...]
+
+Several teachers (`perturb teacher --seed N` each) give a row each and their mean and range: one
+5-minute training run moves these numbers by several points with the seed alone.
 
 ECE: 15 equal-width bins of the top class's probability, Σ n_b/N · |accuracy_b − confidence_b|.
-Writes benchmarks/results/teacher.json, teacher.md and teacher_reliability.png.
+Writes benchmarks/results/teacher.json, teacher.md and teacher_reliability.png (the first teacher's).
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ from monalog_perturb.recipes.teacher_corpora import dev_set
 ROOT = Path(__file__).resolve().parents[1]
 BIO = ROOT.parent / "shared" / "data" / "bio"
 RESULTS = ROOT / "benchmarks" / "results"
+EVONLI_DEV = ROOT / "benchmarks" / "data" / "evonli_pairs_dev.jsonl"
 
 
 def measures(rows: list[list[float]], gold: list[int]) -> dict:
@@ -77,10 +83,13 @@ def plot(before: dict, after: dict, temperature: float, path: Path) -> None:
 
 def run(teacher: str) -> dict:
     sets = dev_set(str(BIO / "mancon"), str(BIO / "scifact" / "claims_train.jsonl"))
+    with EVONLI_DEV.open(encoding="utf-8") as lines:
+        sets["evonli_dev"] = [(row["sentence1"], row["sentence2"], Label.ENTAILMENT) for row in map(json.loads, lines)]
     model = Fallback(teacher)
     temperature, model.temperature = model.temperature, 1.0
     start = time.perf_counter()
-    result: dict = {"command": "python -m benchmarks.teacher --teacher DIR", "temperature": temperature,
+    result: dict = {"command": "python -m benchmarks.teacher --teacher DIR [DIR ...]", "temperature": temperature,
+                    "seed": model.meta.get("settings", {}).get("seed"),
                     "ece_bins": f"{BINS} equal-width bins of the top class's probability",
                     "training": {k: model.meta.get(k) for k in ("steps", "seconds", "dev_accuracy",
                                                                 "calibration_pairs")},
@@ -100,7 +109,28 @@ def run(teacher: str) -> dict:
     return result
 
 
-def markdown(result: dict) -> str:
+_SUMMARY = (("all", "accuracy"), ("mancon", "accuracy"), ("scifact", "accuracy"), ("evonli_dev", "accuracy"),
+            ("all", "ece"), ("all", "contradiction_or_not"))
+
+
+def _value(result: dict, source: str, measure: str) -> float:
+    m = result["all" if source == "all" else "sources"]
+    m = (m if source == "all" else m[source])["before"]
+    if measure == "contradiction_or_not":
+        return m[measure]["accuracy"]
+    return m[measure]
+
+
+def summary(results: list[dict]) -> dict:
+    """Mean, lowest and highest of the headline measures over the teachers (T = 1)."""
+    out = {}
+    for source, measure in _SUMMARY:
+        values = [_value(r, source, measure) for r in results]
+        out[f"{source} {measure}"] = {"mean": sum(values) / len(values), "min": min(values), "max": max(values)}
+    return out
+
+
+def markdown(results: list[dict]) -> str:
     def line(name: str, m: dict) -> str:
         c, n = m["labels"]["CONTRADICTION"], m["labels"]["NEUTRAL"]
         fmt = lambda v: "–" if v is None else f"{v:.1%}"  # noqa: E731
@@ -109,39 +139,48 @@ def markdown(result: dict) -> str:
                 f"{m['mean_confidence']:.3f} | {m['ece']:.3f} | {m['contradiction_or_not']['accuracy']:.1%} | "
                 f"{m['contradiction_or_not']['ece']:.3f} |")
 
-    t = result["temperature"]
+    first = results[0]
     out = ["# The biomedical teacher on a dev set it never trained on", "",
-           f"Command: `{result['command']}` (the model of `monalog perturb teacher` with its defaults; see "
-           "docs/biomedical.md). Dev set: `teacher_corpora.dev_set` (held-out ManCon questions' claim pairs and "
+           f"Command: `{first['command']}` (models of `monalog perturb teacher` with its defaults and the seed named; "
+           "see docs/biomedical.md). Dev set: `teacher_corpora.dev_set` (held-out ManCon questions' claim pairs and "
            "labelled sample pairs; SciFact claims citing one abstract: SUPPORT vs REFUTE = CONTRADICTION, SUPPORT "
-           "vs SUPPORT = NEUTRAL, a noisy proxy). It has no ENTAILMENT pairs. ECE: "
-           f"{result['ece_bins']}. "
-           + (f"Temperature {t:g}, fitted on a held-out tenth of the teacher's own biomedical pairs (never on this "
-              "dev set). " if t != 1 else "No temperature (`perturb teacher` without `--calibrate`). ")
-           + "\"C or not\": CONTRADICTION (p ≥ 0.5) against the rest, "
-           "and the ECE of p(CONTRADICTION) as a two-class probability (how KBIN and EvoNLI read the teacher).",
-           "",
-           "| dev set | n | accuracy | CONTRADICTION P / R | NEUTRAL P / R | predicted E | mean confidence | ECE "
-           "| C or not: accuracy | C or not: ECE |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for name, ms in [*result["sources"].items(), ("all", result["all"])]:
-        out.append(line(f"{name}, T = 1", ms["before"]))
-        if t != 1:
-            out.append(line(f"{name}, T = {t:g}", ms["after"]))
-    out += ["", "Reliability diagram: [teacher_reliability.png](teacher_reliability.png).", ""]
+           "vs SUPPORT = NEUTRAL, a noisy proxy) and evonli_dev (60 entailing result -> conclusion pairs written for "
+           "EvoNLI, all ENTAILMENT: the ENTAILMENT those lack). ECE: "
+           f"{first['ece_bins']}. Temperatures: fitted on a held-out tenth of the teacher's own biomedical pairs "
+           "(`--calibrate`, never on this dev set), else none. \"C or not\": CONTRADICTION (p ≥ 0.5) against the "
+           "rest, and the ECE of p(CONTRADICTION) as a two-class probability (how KBIN and EvoNLI read the teacher).",
+           ""]
+    if len(results) > 1:
+        out += [f"Over {len(results)} seeds (T = 1): mean (lowest – highest).", "",
+                "| " + " | ".join(name for name in summary(results)) + " |", "|---" * len(_SUMMARY) + "|",
+                "| " + " | ".join(f"{v['mean']:.1%} ({v['min']:.1%} – {v['max']:.1%})" if "ece" not in k
+                                  else f"{v['mean']:.3f} ({v['min']:.3f} – {v['max']:.3f})"
+                                  for k, v in summary(results).items()) + " |", ""]
+    out += ["| teacher | dev set | n | accuracy | CONTRADICTION P / R | NEUTRAL P / R | predicted E | mean confidence "
+            "| ECE | C or not: accuracy | C or not: ECE |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for result in results:
+        t, seed = result["temperature"], result["seed"]
+        for name, ms in [*result["sources"].items(), ("all", result["all"])]:
+            out.append(line(f"seed {seed} | {name}, T = 1", ms["before"]))
+            if t != 1:
+                out.append(line(f"seed {seed} | {name}, T = {t:g}", ms["after"]))
+    out += ["", "Reliability diagram (the first teacher): [teacher_reliability.png](teacher_reliability.png).", ""]
     return "\n".join(out)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--teacher", required=True, help="a `monalog perturb teacher` folder")
+    parser.add_argument("--teacher", required=True, nargs="+", help="`monalog perturb teacher` folders")
     parser.add_argument("--out", default=str(RESULTS), help="folder for teacher.json, teacher.md and the PNG")
     args = parser.parse_args()
-    result = run(args.teacher)
+    results = [run(teacher) for teacher in args.teacher]
     out = Path(args.out)
-    (out / "teacher.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    (out / "teacher.md").write_text(markdown(result), encoding="utf-8")
-    plot(result["all"]["before"], result["all"]["after"], result["temperature"], out / "teacher_reliability.png")
-    print(markdown(result))
+    report = {"teachers": results, "summary": summary(results)}
+    (out / "teacher.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    (out / "teacher.md").write_text(markdown(results), encoding="utf-8")
+    first = results[0]
+    plot(first["all"]["before"], first["all"]["after"], first["temperature"], out / "teacher_reliability.png")
+    print(markdown(results))
 
 
 if __name__ == "__main__":

@@ -56,10 +56,11 @@ _ARTICLE_BEFORE = re.compile(r"(?<!\w)([Aa]n?)(\s+(?:<(?:re|el)>\s*)?)$")
 
 def fix_article(text: str, start: int) -> str:
     """a/an before position `start` agreeing with the word that now begins there ("an decreased" ->
-    "a decreased"); markers between them are fine."""
+    "a decreased"); markers between them are fine. A capital "A" inside a sentence is a name's letter
+    ("Drug A reduced" -> "Drug A increased", not "Drug An increased")."""
     m = _ARTICLE_BEFORE.search(text, 0, start)
     word = re.match(r"\s*(?:<(?:re|el)>\s*)?(\w+)", text[start:])
-    if not m or not word:
+    if not m or not word or m.group(1) == "A" and text[:m.start(1)].rstrip()[-1:] not in ("", ".", "!", "?"):
         return text
     fixed = agree_articles(f"{m.group(1)} {word.group(1)}").split(" ")[0]
     return text[:m.start(1)] + fixed + text[m.end(1):]

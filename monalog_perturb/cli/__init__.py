@@ -180,7 +180,8 @@ def _teacher_parser(perturb) -> None:
                    help="ManConCorpus folder: ManConCorpus_claims.xml (+ mancon_sentence_pairs_sample.tsv)")
     p.add_argument("--claims", action="append", metavar="FILE",
                    help="claims for BioNLI rule pairs: JSONL with a claim field (SciFact) or one a line (repeatable)")
-    p.add_argument("--per-question", type=count(1), default=40, help="ManCon claim pairs at most per question")
+    p.add_argument("--per-question", type=count(1), default=400,
+                   help="ManCon claim pairs at most per question (default: all of them; 40 read ManCon worse)")
     p.add_argument("--max-per-source", type=count(1), default=3000, help="biomedical pairs at most per source")
     p.add_argument("--labels", choices=("original", "corrected"), default="corrected")
     p.add_argument("--no-hold-out", dest="hold_out", action="store_false",

@@ -53,7 +53,7 @@ class TeacherData:
 
     mancon: str | None = None           # a folder with ManConCorpus_claims.xml (and the pairs sample)
     claims: tuple[str, ...] = ()        # JSONL files with a "claim" field, or one claim a line
-    per_question: int = 40              # ManCon claim pairs at most per review question
+    per_question: int = 400             # ManCon claim pairs at most per review question (400: all of them)
     max_per_source: int = 3000
     seed: int = 0
     hold_out: bool = True               # keep `teacher_corpora`'s dev set out

@@ -8,6 +8,7 @@ from monalog_perturb.bio.bionli import Context, lpr, sen, sep, sn, sre, sreo, vn
 from monalog_perturb.bio.entity_typing import DictionaryTyper
 from monalog_perturb.bio.semtypes import SemType
 from monalog_perturb.bio.records import MechanismRecord, strip_markers
+from monalog_perturb.bio.perturbation import fix_article
 
 
 @pytest.fixture
@@ -279,6 +280,10 @@ def test_a_parenthesis_travels_with_its_name(ctx):
 def test_an_article_agrees_after_a_reversal(ctx):
     (p,) = lpr(rec("<re> TNF <er> leads to an increased risk of <el> AMPK <le> loss."), ctx)
     assert p.hypothesis == "<re> TNF <er> leads to a decreased risk of <el> AMPK <le> loss."
+    (p,) = lpr(rec("<re> Drug A <er> reduced <el> AMPK <le> activity."), ctx)       # "A" names the drug
+    assert p.hypothesis == "<re> Drug A <er> increased <el> AMPK <le> activity."
+    assert fix_article("Drug A increased blood pressure.", 7) == "Drug A increased blood pressure."
+    assert fix_article("A increased risk", 2) == "An increased risk"
 
 
 # --- VNeg on the main clause ------------------------------------------------------------------------------
