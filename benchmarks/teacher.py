@@ -114,11 +114,8 @@ _SUMMARY = (("all", "accuracy"), ("mancon", "accuracy"), ("scifact", "accuracy")
 
 
 def _value(result: dict, source: str, measure: str) -> float:
-    m = result["all" if source == "all" else "sources"]
-    m = (m if source == "all" else m[source])["before"]
-    if measure == "contradiction_or_not":
-        return m[measure]["accuracy"]
-    return m[measure]
+    m = (result["all"] if source == "all" else result["sources"][source])["before"]
+    return m[measure]["accuracy"] if measure == "contradiction_or_not" else m[measure]
 
 
 def summary(results: list[dict]) -> dict:
