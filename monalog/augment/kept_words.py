@@ -17,7 +17,8 @@ minutes ago", "an hour early") or before a time after "from" ("from early summer
 ("sends the keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than"
 and standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink
 shirt" -> "a yellow jacket, orange tie"); the adjective after "and" and another adjective before their noun, or the
-phrase between two "of"s ("the fluent and use", "a couple of toast")."""
+phrase between two "of"s ("the fluent and use", "a couple of toast"); "too" before its "for" or "to" ("too high for
+wading"); the noun a name stands beside ("his dog Waldo"); "old" and the time unit before it ("23 years old")."""
 from __future__ import annotations
 
 import re
@@ -40,7 +41,7 @@ _TITLES = frozenset(grammar_lines("titles.txt"))
 _PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
 _TOGETHER = frozenset({"their", "they", "them", "theirs", "themselves", "both"})    # a plural the conjuncts make
-_AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late"})
+_AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late", "old"})     # "23 years old"
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
 # a time counted from an event named before it
 _SINCE = re.compile(r"\b(?:ever since|since then|after that|afterwards|(?<!now and )then)\b")
@@ -85,6 +86,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         if word.lower() in ("other", "another") and i == end - 1 and end < len(tokens) \
                 and tokens[end].pos.startswith(("NN", "JJ")):
             return f"\"{word}\" dropped (\"the other man's work\" is no \"the man's work\")"
+        if word.lower() == "too" and any(t.word.lower() in ("for", "to") for t in tokens[end:end + 3]):
+            return "\"too\" dropped before its \"for\" or \"to\" (\"too high for wading\" -> \"high for wading\")"
         if superlative(word) or tokens[i].pos == "JJS":
             return f"a superlative dropped (\"{word}\" picks the referent: \"our oldest tortoise\" -> \"our tortoise\")"
         if word[:1].isupper() and word.lower() in _DATES and (
@@ -95,6 +98,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
                                             for j in (i - 1, i + 1) if not start <= j < end):
             return f"a word of a name dropped (\"{word}\" of \"High Street\")"
+        if start == i == end - 1 and word.islower() and tokens[i].pos.startswith("NN") and end < len(tokens) \
+                and tokens[end].word.istitle() and tokens[i - 1].word.lower() in _POSSESSIVES | {"the"}:
+            return f"the noun beside a name dropped (\"his {word} {tokens[end].word}\" -> \"his {tokens[end].word}\")"
     if end < len(tokens) and tokens[end].pos.startswith("NN") and _idiom(
             " ".join(t.word.lower() for t in tokens[start:end + 1]), named=start > 0 and tokens[start].word.istitle()):
         return f"a word of \"{' '.join(t.word for t in tokens[start:end + 1])}\" dropped (WordNet's one word, " \
@@ -140,23 +146,28 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 
 def _timed(tokens: Sequence[Token], start: int, end: int) -> str | None:
-    """kept_word's checks of a time: "early" before it after "from", the unit before "late" or "ago", "ago" or "late"
-    after its unit, the event a later "ever since" counts from."""
+    """kept_word's checks of a time: "early" before it after "from", the unit before "late", "old" or "ago", "ago",
+    "late" or "old" after its unit, the event a later "ever since" counts from."""
     word = tokens[start].word.lower()
     if end - start == 1 and start and word in ("early", "late", "mid") and end < len(tokens) \
             and default_fragment("time_noun").fullmatch(tokens[end].word.lower()) \
             and tokens[start - 1].word.lower() in ("from", "since", "until", "till", "by"):
         return f"\"{tokens[start].word}\" dropped from its time (\"from early summer\" -> \"from summer\")"
     if end < len(tokens) and tokens[end].word.lower() in _AFTER_TIME | {"ago"} \
-            and any(t.lemma.lower() in _TIME_UNITS for t in tokens[start:end]):
+            and any(map(_unit, tokens[start:end])):
         return f"the time before \"{tokens[end].word}\" dropped (\"arrived an hour late\" -> \"arrived a late\")"
     if end - start == 1 and (word == "ago" or word in _AFTER_TIME and start
-                             and tokens[start - 1].lemma.lower() in _TIME_UNITS):
+                             and _unit(tokens[start - 1])):
         return f"\"{tokens[start].word}\" dropped from its time (\"twenty minutes ago\" -> \"twenty minutes\")"
     if any(t.pos.startswith("VB") for t in tokens[start:end]) \
             and _SINCE.search(" ".join(t.word.lower() for t in tokens[end:])):
         return "the event a later time counts from dropped (\"came to Tokyo and has been living here ever since\")"
     return None
+
+
+def _unit(token: Token) -> bool:
+    """A time unit, by its lemma or its plural ("years" tagged RB keeps its form as its lemma)."""
+    return token.lemma.lower() in _TIME_UNITS or token.word.lower().removesuffix("s") in _TIME_UNITS
 
 
 def _adjective_only(word: str) -> bool:

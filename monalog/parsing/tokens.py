@@ -1,7 +1,9 @@
 """Sentence validation and tokenisation (Penn-Treebank-like, with alignment to the input).
 
 Each token remembers which whitespace-separated chunk of the input it came from, so results can be
-reported per input word (the polarity arrows of `monalog polarize`).
+reported per input word (the polarity arrows of `monalog polarize`). An amount is one token, its
+thousands' commas and currency sign included ("$7,300", "1,000.50"): split, the taggers read "$" and
+"," as punctuation and misparse the sentence.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ MAX_TOKENS = 120
 MAX_CHARS = 2000
 
 _TOKEN = re.compile(
-    r"\bo'clock\b|\w+(?=n't\b)|n't\b|\bcan(?=not\b)|(?<=\bcan)not\b|'(?:s|re|ve|ll|d|m)\b|\w+(?:[-.&/]\w+)*|[^\w\s]",
+    r"\bo'clock\b|[$£€]?(?:\b\d{1,3}(?:,\d{3})+|(?<=[$£€])\d+)(?:\.\d+)?\b|\w+(?=n't\b)|n't\b|\bcan(?=not\b)|(?<=\bcan)not\b|'(?:s|re|ve|ll|d|m)\b"
+    r"|\w+(?:[-.&/]\w+)*|[^\w\s]",
     re.IGNORECASE,
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")
