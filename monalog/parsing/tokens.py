@@ -19,8 +19,8 @@ MAX_TOKENS = 120
 MAX_CHARS = 2000
 
 _TOKEN = re.compile(
-    r"\bo'clock\b|[$£€]?(?:\b\d{1,3}(?:,\d{3})+|(?<=[$£€])\d+)(?:\.\d+)?\b|\w+(?=n't\b)|n't\b|\bcan(?=not\b)|(?<=\bcan)not\b|'(?:s|re|ve|ll|d|m)\b"
-    r"|\w+(?:[-.&/]\w+)*|[^\w\s]",
+    r"\bo'clock\b|[$£€]?(?:\b\d{1,3}(?:,\d{3})+|(?<=[$£€])\d+)(?:\.\d+)?\b"        # "$7,300", "1,000.50"
+    r"|\w+(?=n't\b)|n't\b|\bcan(?=not\b)|(?<=\bcan)not\b|'(?:s|re|ve|ll|d|m)\b|\w+(?:[-.&/]\w+)*|[^\w\s]",
     re.IGNORECASE,
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]")

@@ -24,7 +24,7 @@ def misplaced_operator(tree: Tree) -> Leaf | None:
     for at, leaf in enumerate(words):
         sig = lexicon.functor(leaf.token.word, leaf.token.lemma, leaf.category)
         if sig is None or sig.frame or all(mark is Polarity.UP for mark in sig.scope) \
-                or _noun_use(words, at):                                          # a frame fits
+                or _noun_use(words, at):                            # a frame fits; a noun that is one
             continue
         slots = complement_slots(leaf.category)
         needed = max(i for i, mark in enumerate(sig.scope) if mark is not Polarity.UP) + 1
