@@ -85,6 +85,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "a negation before \"because\" (\"is not cancelled because of high winds\" may deny the reason alone)"
     if {"still", "already", "just"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a new negation beside \"still\", \"already\" or \"just\" (\"no bee still stung\", \"Nobody just ate\")"
+    if "either" in new and sum(w in _NEGATIONS for w in new) < sum(w in _NEGATIONS for w in old):
+        return "a negation taken from before \"either\" (\"Mary can swim, and John can't, either\")"
     if re.search(r"\bthere (?:are|were) not (?!a\b|an\b|any\b|many\b|enough\b|only\b|all\b)", after.lower()):
         return "\"There are not\" before a bare plural (people write \"There are no theatres\")"
     if "not only" in " ".join(new) and "not only" not in " ".join(old):

@@ -18,7 +18,8 @@ minutes ago", "an hour early") or before a time after "from" ("from early summer
 and standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink
 shirt" -> "a yellow jacket, orange tie"); the adjective after "and" and another adjective before their noun, or the
 phrase between two "of"s ("the fluent and use", "a couple of toast"); "too" before its "for" or "to" ("too high for
-wading"); the noun a name stands beside ("his dog Waldo"); "old" and the time unit before it ("23 years old")."""
+wading"); the noun a name stands beside ("his dog Waldo"); "old" and the time unit before it ("23 years old"); a
+fronted "By" with its -ing form, a condition ("By signing a contract, you agree to ...")."""
 from __future__ import annotations
 
 import re
@@ -64,6 +65,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if (needed := _needed(tokens, start, end)) is not None:
         return needed
+    if start == 0 and tokens[0].word.lower() == "by" and tokens[1:2] and tokens[1].pos == "VBG":
+        return "a fronted \"By\" and its -ing form dropped (\"By signing a contract, you agree ...\": a condition)"
     if start > 1 and tokens[start - 1].word.lower() in ("and", "or", "of") and end < len(tokens) \
             and (end - start == 1 and tokens[start].pos == "JJ" and tokens[end].pos.startswith("NN")
                  and _adjective_only(tokens[start - 2].word.lower())               # not "a shirt and | clown makeup"
