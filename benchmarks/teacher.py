@@ -24,7 +24,7 @@ from pathlib import Path
 from monalog.hybrid.calibration import BINS, expected_calibration_error, reliability, scaled
 from monalog.hybrid.fallback import LABELS, Fallback
 from monalog.inference.proof import Label
-from monalog_perturb.recipes.teacher_corpora import dev_set
+from monalog_perturb.recipes.teacher_corpora import Example, dev_set
 
 ROOT = Path(__file__).resolve().parents[1]
 BIO = ROOT.parent / "shared" / "data" / "bio"
@@ -81,10 +81,16 @@ def plot(before: dict, after: dict, temperature: float, path: Path) -> None:
     plt.close(fig)
 
 
-def run(teacher: str) -> dict:
+def dev_sets() -> dict[str, list[Example]]:
+    """The dev set by source: `teacher_corpora.dev_set`'s and evonli_dev's entailing pairs (read once for every
+    teacher)."""
     sets = dev_set(str(BIO / "mancon"), str(BIO / "scifact" / "claims_train.jsonl"))
     with EVONLI_DEV.open(encoding="utf-8") as lines:
         sets["evonli_dev"] = [(row["sentence1"], row["sentence2"], Label.ENTAILMENT) for row in map(json.loads, lines)]
+    return sets
+
+
+def run(teacher: str, sets: dict[str, list[Example]]) -> dict:
     model = Fallback(teacher)
     temperature, model.temperature = model.temperature, 1.0
     start = time.perf_counter()
@@ -170,7 +176,8 @@ def main() -> None:
     parser.add_argument("--teacher", required=True, nargs="+", help="`monalog perturb teacher` folders")
     parser.add_argument("--out", default=str(RESULTS), help="folder for teacher.json, teacher.md and the PNG")
     args = parser.parse_args()
-    results = [run(teacher) for teacher in args.teacher]
+    sets = dev_sets()
+    results = [run(teacher, sets) for teacher in args.teacher]
     out = Path(args.out)
     report = {"teachers": results, "summary": summary(results)}
     (out / "teacher.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")

@@ -279,7 +279,7 @@ _GERUND = re.compile(r"^\(*S\[ng\]\\NP")         # a gerund's verb: S[ng]\NP, (S
 _NO_CLAUSE = frozenset({"in", "on", "at", "of", "under", "over", "into", "onto", "from", "by", "near"})
 _PARTICIPLE_VERB = re.compile(r"^\(*S\[(pss|pt)\]\\NP")
 _FINITE = re.compile(r"^\(*S\[dcl\]\\NP")
-_FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")
+_FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")     # a base or finite verb: S[b]\NP, (S[dcl]\NP)/NP ...
 _ANY_VERB = re.compile(r"^\(*S\[(b|dcl|pt)\]\\NP")   # a base, finite or perfect verb: S[b]\NP, (S[pt]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})

@@ -27,7 +27,6 @@ from monalog.polarity.marks import Polarity
 
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
 _DEMONSTRATIVES = frozenset({"this", "that", "these", "those"})
-_BE_FORMS = frozenset({"am", "is", "are", "was", "were", "be", "been", "being", "'s", "'re", "'m"})
 # WordNet verb frames whose subject is a thing ("Something ----s", "Something ----s something", ...)
 _THING_FRAMES = frozenset({1, 3, 4, 5, 6, 10, 11, 12, 34, 35})
 _PREMODIFIERS = frozenset({"NP/N", "N/N"})
@@ -76,7 +75,7 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns) \
                     or _echoes(stems, new_lemma) or (passive and not takes_object(new_lemma)) \
                     or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)) \
-                    or (new_lemma == "person" and _predicate(words, positions[path])):
+                    or (new_lemma == "person" and _predicate(all_leaves, positions[path])):
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
             if facts is None or (owned and any(fact.relation is not Relation.EQ for fact in facts)):
@@ -89,9 +88,10 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
                                node.polarity, facts, operator=node.operator)
 
 
-def _predicate(words: list[str], i: int) -> bool:
+def _predicate(all_leaves: list[Leaf], i: int) -> bool:
     """The noun at i is a predicate's after a form of "be" ("was a contestant": "was a person" says nothing)."""
-    return i > 1 and words[i - 1] in ("a", "an") and words[i - 2] in _BE_FORMS
+    return i > 1 and all_leaves[i - 1].token.word.lower() in ("a", "an") \
+        and all_leaves[i - 2].token.lemma.lower() == "be"
 
 
 def _echoes(stems: set[str], new: str) -> bool:
