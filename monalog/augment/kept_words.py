@@ -102,7 +102,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
                                             for j in (i - 1, i + 1) if not start <= j < end):
             return f"a word of a name dropped (\"{word}\" of \"High Street\")"
         if start == i == end - 1 and word.islower() and tokens[i].pos.startswith("NN") and end < len(tokens) \
-                and tokens[end].word.istitle() and tokens[i - 1].word.lower() in _POSSESSIVES | {"the"}:
+                and tokens[end].word.istitle() and tokens[i - 1].word.lower() in _POSSESSIVES | {"the", "'s"}:
             return f"the noun beside a name dropped (\"his {word} {tokens[end].word}\" -> \"his {tokens[end].word}\")"
     if end < len(tokens) and tokens[end].pos.startswith("NN") and _idiom(
             " ".join(t.word.lower() for t in tokens[start:end + 1]), named=start > 0 and tokens[start].word.istitle()):

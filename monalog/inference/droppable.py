@@ -23,7 +23,8 @@ _NP, _PP = Atom("NP"), Atom("PP")
 def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
     """(modifier index, head index) when `pn` is a head with a modifier that is upward monotone
     and intersective (an adjective, adverb, PP or relative clause; not "not" or "never", nor one
-    headed by a word of the lexicon's `keep` list: "if ...", "or ...", "fake", "almost"), else None."""
+    headed by a word of the lexicon's `keep` list: "if ...", "or ...", "fake", "almost", nor "by" with a
+    downward operator: "won by no person" is no "won"), else None."""
     split = _modifier(pn.node)
     return split if split is not None and pn.children[split[0]].marks[:1] == (UP,) else None
 
@@ -44,6 +45,8 @@ def _modifier(node: Tree) -> tuple[int, int] | None:
     if words[0] in lexicon.keep or (lexicon.match_determiner(words) is not None
                                     and not (split[0] == 1 and words[0] in _RELATIVE)):
         return None
+    if words[0] == "by" and any(operators(leaves(node.children[split[0]])[1:])):
+        return None             # "was won | by no person" (an agent), "by no means": a denial, no restriction
     return split
 
 

@@ -16,6 +16,8 @@ NEW = [(_MARIA, "I come from Berlin.", Label.ENTAILMENT),
        (_RIVER, "The river was too high for wading.", Label.ENTAILMENT),
        ("You know me inside and out.", "You do not know me.", Label.CONTRADICTION)]
 NEVER = [(_MARIA, "23 old"), (_COUNCIL, "$ 7"), (_COUNCIL, "his Waldo"), (_RIVER, "was high"),
+         ("My neighbour's cat Felix is twelve years old.", "neighbour's Felix"),
+         ("A big prize was won by nobody.", "prize was won."),
          (_RIVER, "was for"), ("You know me inside and out.", "me inside.")]
 
 

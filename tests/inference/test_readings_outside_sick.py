@@ -13,7 +13,9 @@ to each other (grammars/collective_words.txt: meet, marry, gather) or "together"
 when a conjunct is singular, and says nothing of one member of a plural subject ("The students met" ⇏ "A
 student met"); plural conjuncts may still go, and a transitive use is distributive.
 
-A passive's stranded preposition belongs to its verb ("was paid for", "were looked after"): never dropped.
+A passive's stranded preposition belongs to its verb ("was paid for", "were looked after"): never dropped. An agent
+with a downward operator is an argument that denies ("was won by nobody" says it was not won): never dropped nor
+added, nor is "by no means".
 
 "Some N are not P" and "All N are P" are contradictories, the O and A corners of the square of opposition
 (Peters & Westerståhl 2006, ch. 1: "some ... not" is the outer negation of "all"), whatever the scene.
@@ -95,6 +97,12 @@ STRANDED = [        # a passive's stranded preposition stays with its verb
     ("A man is typing on a keyboard.", "A man is typing.", Label.ENTAILMENT),
     ("A man came back.", "A man came.", Label.ENTAILMENT),
     ("A car is racing by.", "A car is racing.", Label.ENTAILMENT),
+    # an agent (or a manner) with a downward operator denies: no restriction to drop or add
+    ("A prize was won by nobody.", "A prize was won.", Label.NEUTRAL),
+    ("A prize was won by nobody.", "No prize was won.", Label.NEUTRAL),
+    ("A prize was won by nobody.", "A prize was won by no young person.", Label.ENTAILMENT),
+    ("He is by no means rich.", "He is rich.", Label.NEUTRAL),
+    ("A prize was won by a student.", "A prize was won.", Label.ENTAILMENT),
 ]
 
 SQUARE = [
