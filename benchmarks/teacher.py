@@ -21,6 +21,7 @@ import json
 import time
 from pathlib import Path
 
+from monalog.errors import MonalogError
 from monalog.hybrid.calibration import BINS, expected_calibration_error, reliability, scaled
 from monalog.hybrid.fallback import LABELS, Fallback
 from monalog.inference.proof import Label
@@ -177,7 +178,10 @@ def main() -> None:
     parser.add_argument("--out", default=str(RESULTS), help="folder for teacher.json, teacher.md and the PNG")
     args = parser.parse_args()
     sets = dev_sets()
-    results = [run(teacher, sets) for teacher in args.teacher]
+    try:
+        results = [run(teacher, sets) for teacher in args.teacher]
+    except MonalogError as err:
+        parser.error(str(err))
     out = Path(args.out)
     report = {"teachers": results, "summary": summary(results)}
     (out / "teacher.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
