@@ -9,6 +9,7 @@ import re
 from monalog.augment.definites import unique_nouns
 from monalog.augment.readability import (CLAUSE_WORDS, DETERMINERS, NEGATIVE_WORDS, ORDINAL, QUESTION_WORDS,
                                          readability)
+from monalog.augment.words import wordnet
 from monalog.resources import grammar_lines
 from monalog.text.names import given_name
 from monalog.text.normalize import default_fragment
@@ -28,6 +29,11 @@ _CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b|\bno (?:other )?(?:
 _SO_DOES = re.compile(r"\bso (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)\b")
 _NOT_AT_LEAST = re.compile(r"\b(?:not|n't) (?:be |been )?at(?: |_)least\b")
 _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
+# "one" or a bare "little" after "not" ("did not shut one window": there is one he did not shut); "is not one of the
+# regions" names no member
+_NOT_ONE = re.compile(r"\b(?:not|n't) (?:(?!and |or |but )[\w-]+ ){0,3}?(?<!\bno )(?<!\bany )(?<!\bthe )(?<!\ba )"
+                      r"(?<!\bevery )(?<!\bthis )(?<!\bthat )(?<!\bvery )(?:one|little)\b")
+_NOT_A_MEMBER = re.compile(r"\b(?:is|are|was|were|be) (?:not|n't) one of\b")
 _EXCEPT = re.compile(r"\b(?:any ?thing|no ?thing) but\b")             # the normaliser writes "any thing"
 _NUMBER_NOUNS = frozenset({"dozens", "hundreds", "thousands", "millions", "billions", "scores", "tens"})
 
@@ -57,6 +63,9 @@ def bad_contradiction(before: str, after: str) -> str | None:
         return "\"not ... at least\" (\"must not be at least 21\": people write \"under 21\")"
     if _NOT_A_FEW.search(" ".join(new)) and not {"not", "n't"} & set(old):
         return "\"a few\" under a new negation (\"is not facing a few problems\": people write \"any\")"
+    if _NOT_ONE.search(" ".join(new)) and not _NOT_A_MEMBER.search(" ".join(new)) and not {"not", "n't"} & set(old):
+        return "\"one\" or \"little\" under a new negation (\"did not shut one window\" says there is one he did " \
+            "not shut; \"did not show little interest\" is no English)"
     if _CONTRAST.search(" ".join(old)) and not _CONTRAST.search(" ".join(new)):
         return "\"not A but B\" or \"no choice but\" without its negation (\"He is a teacher but an engineer\")"
     if _EXCEPT.search(" ".join(new)) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
@@ -76,6 +85,8 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if "nobody" in new or "no person" in " ".join(new):
         if (readability().gender_pronouns["female"] - {"herself"}) & set(new):    # "Nobody is cutting himself" is
             return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
+    if new[:2] == ["no", old[0]] and _person_name(before.split()[0]):
+        return "\"no\" before a premise's first word that may be a person's name (\"Bush will meet\" -> \"No bush\")"
     return _bad_word(old, new, changed, after)
 
 
@@ -96,7 +107,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "\"no\" before a number read as a noun (\"Year five will visit\" -> \"No five will visit\")"
     if re.match(r"No [a-z]+ [A-Z]", after) or (name := re.match(r"No ([A-Z]\w*)", after)) \
             and (f"the {name[1].lower()}" in " ".join(old) or given_name(name[1])):
-        return "\"no\" before a name (\"No benjamin Franklin was ...\", \"No Rhine flows ...\", \"No Tom and Mary\")"
+        return "\"no\" before a name (\"No benjamin Franklin was ...\", \"No Rhine flows ...\", \"No Tom and Mary\", " \
+            "\"No bush will meet\")"
     if (picked := re.search(r"\bno (only|same|very|whole|entire)\b", after.lower())) \
             and f"the {picked[1]}" in " ".join(old):
         return "\"no\" before a word that picks one (\"The only thing ...\" -> \"No only thing ...\")"
@@ -125,6 +137,15 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
         return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
     return None
+
+
+def _person_name(word: str) -> bool:
+    """A capitalised word WordNet names a person by ("Bush", "Lincoln"): a premise's first word, it may be one."""
+    person = wordnet().synset("person.n.01")
+    return word[:1].isupper() and any(
+        lemma.name() == word and any(person in h.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
+                                     for h in synset.instance_hypernyms())
+        for synset in wordnet().synsets(word.lower(), "n") for lemma in synset.lemmas())
 
 
 _UNIVERSAL_NOT = re.compile(r"^((?:every|each|all) [^,]+?) (?:does|do|did|is|are|was|were|can|could|will|would|has|"

@@ -31,6 +31,7 @@ from monalog.polarity.lexicon import default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines
 from monalog.text.morphology import countable, is_plural
+from monalog.text.names import name_after
 
 _DETERMINER = parse_category("NP/N")
 
@@ -86,8 +87,9 @@ def _some_for_bare(state: State) -> tuple[Tree, Step] | None:
 
 
 def _indefinite(tokens: Sequence[Token]) -> str | None:
-    """"a" or "some" for the sentence's opening "the" (module docstring), or None."""
-    if tokens[0].word.lower() != "the":
+    """"a" or "some" for the sentence's opening "the" (module docstring), or None; none of a name's ("The United
+    States")."""
+    if tokens[0].word.lower() != "the" or name_after(tokens, 0):
         return None
     j = 1
     while j < len(tokens) and tokens[j].pos in ("JJ", "VBN", "VBG") and tokens[j].word.isalpha():

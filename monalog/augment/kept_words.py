@@ -41,6 +41,7 @@ _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TITLES = frozenset(grammar_lines("titles.txt"))
 _PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
+_PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "me", "him", "us", "them"})    # tagged JJ, NN ...
 _TOGETHER = frozenset({"their", "they", "them", "theirs", "themselves", "both"})    # a plural the conjuncts make
 _AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late", "old"})     # "23 years old"
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
@@ -123,11 +124,16 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return "a count dropped from a second conjunct (\"41 teachers and about 800 students\" -> \"41 teachers and " \
             "students\": a total)"
     if "and" in (tokens[start].word.lower(), tokens[end - 1].word.lower()) \
-            and any(t.pos.startswith(("NN", "PRP")) for t in tokens[start:end]) \
+            and any(t.pos.startswith(("NN", "PRP")) or t.word.lower() in _PERSONAL for t in tokens[start:end]) \
             and not any(t.pos.startswith(("VB", "MD")) for t in tokens[start:end]) \
-            and _TOGETHER & {t.word.lower() for t in tokens[end:]}:             # not "are racing and | have their"
-        return "a conjunct dropped that a later plural takes up (\"he and Mary spent their vacation\" -> \"Mary " \
-            "spent their vacation\")"
+            and _taken_up(tokens, start, end):                                  # not "are racing and | have their"
+        return "a conjunct dropped that a plural takes up (\"he and Mary spent their vacation\" -> \"Mary spent " \
+            "their vacation\"; \"Both he and I were members\", \"They're Tom and Mary\")"
+    if start and tokens[start - 1].pos.startswith("VB") and end < len(tokens) \
+            and (tokens[end].pos == "RP" or tokens[end].word.lower() in _PARTICLES) \
+            and not any(t.word[:1].isalnum() and t.word.lower() not in ("and", "or") for t in tokens[end + 1:end + 2]):
+        return f"the object between \"{tokens[start - 1].word}\" and its particle \"{tokens[end].word}\" dropped " \
+            "(\"picked it up\" -> \"picked up\")"
     finite = tokens[start].pos in ("VBZ", "VBD", "VBP") or tokens[start].pos == "VBN" and tokens[start].word[-1] == "s"
     if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
             and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
@@ -181,6 +187,21 @@ def _adjective_only(word: str) -> bool:
 def _count(token: Token) -> bool:
     """A number, whatever the tagger says ("forty-one" tagged JJ)."""
     return token.pos == "CD" or all(map(is_cardinal, token.word.split("-")))
+
+
+def _taken_up(tokens: Sequence[Token], start: int, end: int) -> bool:
+    """Whether a plural takes up the conjuncts: a later "their", "they", "them" or "both"; a "both" before them; a
+    later "be" before a plural noun ("were members", "are good friends"; not "are riding bikes"); an earlier plural
+    pronoun subject of "be" ("They're Tom and")."""
+    before, after = [t.word.lower() for t in tokens[:start]], [t.word.lower() for t in tokens[end:]]
+    be = [i for i, t in enumerate(tokens) if t.lemma.lower() == "be"]
+    return bool(_TOGETHER & set(after)) or "both" in before \
+        or any(i >= end and _plural_noun([t for t in tokens[i + 1:i + 3] if t.pos != "JJ"][:1]) for i in be) \
+        or any(i < start and {"they", "we", "these", "those"} & set(before[:i]) for i in be)
+
+
+def _plural_noun(tokens: Sequence[Token]) -> bool:
+    return bool(tokens) and tokens[0].pos == "NNS" and tokens[0].word.lower() != tokens[0].lemma.lower()
 
 
 def _last_verb(tokens: Sequence[Token], start: int) -> int:

@@ -11,7 +11,7 @@ from monalog.augment.genders import gender_clash
 from monalog.augment.readability import picks_one, readability
 from monalog.augment.words import (bare_count, bound_neighbours, in_compound, is_a, noun_forms, premodified_from,
                                    replacing_leaf, surface_tag, universal_pronoun, word_choice)
-from monalog.ccg.tree import Leaf, Tree, leaves
+from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb
 from monalog.inference.proof import Step, StepKind
@@ -23,6 +23,7 @@ from monalog.knowledge.facts import Fact, Relation
 from monalog.knowledge.senses import takes_object
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.text.lemmatize import POSSESSIVES
+from monalog.text.names import name_after
 from monalog.polarity.marks import Polarity
 
 Neighbours = dict[tuple[str, str, bool], tuple[tuple[str, ...], Any]]    # (lemma, pos, up) -> (words, sense)
@@ -60,6 +61,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
         owned = up and leaf.token.pos.startswith("NN") and (_owned(all_leaves, positions[path])
                                                              or _had_person(all_leaves, positions[path], lemma))
         pos = "d" if is_determiner(leaf) else coarse_pos(leaf.token.pos)
+        if pos == "d" and _fixed_determiner(tokens, positions[path]):
+            continue
         # a transitive verb's hypernym may not take its object, nor a light verb; "(not) those of a lady" is a
         # pronoun, for which "these ≡ those" is no fact
         if lemma not in premise_lemmas or pos is None or (pos != "d" and leaf.token.pos.startswith("NNP")) \
@@ -92,6 +95,13 @@ def _predicate(all_leaves: list[Leaf], i: int) -> bool:
     """The noun at i is a predicate's after a form of "be" ("was a contestant": "was a person" says nothing)."""
     return i > 1 and all_leaves[i - 1].token.word.lower() in ("a", "an") \
         and all_leaves[i - 2].token.lemma.lower() == "be"
+
+
+def _fixed_determiner(tokens: list[Token], i: int) -> bool:
+    """A determiner of a name ("The United States", "the Netherlands") or the "both" of "both A and B" ("both
+    through multilateral and bilateral activities"), which no other determiner replaces."""
+    return name_after(tokens, i) or tokens[i].word.lower() == "both" and any(t.word.lower() == "and"
+                                                                            for t in tokens[i + 1:])
 
 
 def _echoes(stems: set[str], new: str) -> bool:

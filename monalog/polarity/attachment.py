@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from monalog.ccg.category import Atom, Category, Functor
 from monalog.ccg.tree import Tree, first_leaves, iter_leaves
-from monalog.polarity.lexicon import Lexicon
+from monalog.polarity.lexicon import Lexicon, before_mass
 from monalog.polarity.marks import Polarity
 
 
@@ -22,7 +22,8 @@ def after_operator(lexicon: Lexicon, functor: Tree, arg: Tree) -> tuple[Polarity
     if not first or first[0].token.pos not in ("IN", "TO") or first[0].token.lemma.lower() in _RELATIVES:
         return None
     words = list(iter_leaves(arg))
-    operators = [w for w in words if lexicon.downward(w.token.word, w.token.lemma, w.category)]
+    operators = [w for i, w in enumerate(words)
+                 if lexicon.downward(w.token.word, w.token.lemma, w.category, before_mass(words[i:i + 2]))]
     if not operators:
         return None
     if len(operators) == 1 and operators[0].token.word.lower() in _NEGATIONS \

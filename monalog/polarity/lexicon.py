@@ -10,8 +10,8 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from monalog.ccg.category import Category, complements, parse_category
-from monalog.ccg.tree import Token
+from monalog.ccg.category import Atom, Category, complements, parse_category
+from monalog.ccg.tree import Leaf, Token
 from monalog.errors import MonalogError, ResourceError
 from monalog.polarity.marks import Polarity
 from monalog.resources import grammar_lines, grammar_path
@@ -20,6 +20,7 @@ from monalog.text.lemmatize import POSSESSIVES
 _DIGITS = re.compile(r"^\d+([.,]\d+)?$")
 NUMERAL = "N"
 SUBJECT = "subject"     # the frame of a determiner row that holds for a clause's subject only
+MASS = "mass"           # the frame of a determiner row that holds before a singular noun only ("little interest")
 
 
 class Kind(str, enum.Enum):
@@ -87,6 +88,7 @@ class Lexicon:
     keep: frozenset[str] = frozenset()      # heads of modifiers that are never dropped or inserted
     bare_plural: Signature | None = None    # the reading of a plural noun phrase with no determiner
     subject_determiners: dict[tuple[str, ...], Signature] = field(default_factory=dict)   # frame "subject"
+    mass_determiners: dict[tuple[str, ...], Signature] = field(default_factory=dict)      # frame "mass"
 
     def with_readings(self, readings: Readings) -> "Lexicon":
         """This lexicon with the given readings of numerals, definites and bare plurals."""
@@ -105,15 +107,17 @@ class Lexicon:
     def is_numeral(self, word: str) -> bool:
         return word in self.numerals or bool(_DIGITS.match(word))
 
-    def match_determiner(self, words: Sequence[str], subject: bool = False) -> Signature | None:
+    def match_determiner(self, words: Sequence[str], subject: bool = False, mass: bool = False) -> Signature | None:
         """The longest det/np phrase at the start of `words` (lower-cased), numerals as N; of a clause's
-        subject, its `subject` row where it has one ("many" may be proportional there)."""
+        subject, its `subject` row where it has one ("many" may be proportional there); before a singular
+        noun (`mass`), also the `mass` rows ("little interest", not "little girls")."""
         best = None
         keys = [NUMERAL if self.is_numeral(w) else w for w in words[:4]]
+        rows = {**self.determiners, **self.mass_determiners} if mass else self.determiners
         for n in range(1, len(keys) + 1):
             for key in {tuple(words[:n]), tuple(keys[:n])}:
-                if key in self.determiners:
-                    best = self.determiners[key]
+                if key in rows:
+                    best = rows[key]
         return self.subject_determiners.get(best.words, best) if subject and best else best
 
     @cached_property
@@ -160,11 +164,18 @@ class Lexicon:
         mark = clausal.scope[0] if clausal is not None and clausal.scope else default
         return default if mark is Polarity.UP else mark
 
-    def downward(self, word: str, lemma: str = "", category: Category | None = None) -> bool:
+    def downward(self, word: str, lemma: str = "", category: Category | None = None, mass: bool = False) -> bool:
         """A word that reverses or blocks monotonicity: an operator ("not", "refused") or the start of
-        a determiner phrase ("no", "at_most") with a marking that is not ↑."""
-        sig = self.functor(word, lemma, category) or self.match_determiner(word.lower().split("_"))
+        a determiner phrase ("no", "at_most"; before a singular noun, `mass`: "little") with a marking that is not ↑."""
+        sig = self.functor(word, lemma, category) or self.match_determiner(word.lower().split("_"), mass=mass)
         return sig is not None and (sig.restrictor is not Polarity.UP or any(m is not Polarity.UP for m in sig.scope))
+
+
+def before_mass(first: Sequence[Leaf]) -> bool:
+    """A word written in lower case (no sentence's first word: "Little boy is ...") before a singular noun,
+    where a `mass` determiner row holds ("showed little interest")."""
+    return len(first) > 1 and first[0].token.word.islower() and first[1].category == Atom("N") \
+        and first[1].token.word.lower() == first[1].token.lemma.lower()
 
 
 @lru_cache(maxsize=1)
@@ -181,6 +192,7 @@ def read_lexicon(path: str | Path) -> Lexicon:
     transparent: set[str] = set()
     keep: set[str] = set()
     subjects: dict[tuple[str, ...], Signature] = {}
+    masses: dict[tuple[str, ...], Signature] = {}
     singles = {Kind.NUMERAL: numerals, Kind.TRANSPARENT: transparent, Kind.KEEP: keep}
     with path.open(encoding="utf-8") as handle:
         rows = (line for line in handle if line.strip() and not line.startswith("#"))
@@ -193,8 +205,8 @@ def read_lexicon(path: str | Path) -> Lexicon:
                     continue
                 restrictor = Polarity.parse(row["restrictor"]) if row.get("restrictor") else Polarity.UP
                 scope = tuple(Polarity.parse(m) for m in (row.get("scope") or "↑").split())
-                if kind is Kind.DET and row.get("frame") == SUBJECT:
-                    subjects[words] = Signature(words, kind, restrictor, scope)
+                if kind is Kind.DET and row.get("frame") in (SUBJECT, MASS):
+                    (subjects if row["frame"] == SUBJECT else masses)[words] = Signature(words, kind, restrictor, scope)
                     continue
                 frame = tuple(parse_category(c) for c in (row.get("frame") or "").split())
                 sig = Signature(words, kind, restrictor, scope, frame)
@@ -206,7 +218,7 @@ def read_lexicon(path: str | Path) -> Lexicon:
                 determiners[words] = sig
     ordered = {phrase: tuple(sorted(rows, key=lambda sig: not sig.frame)) for phrase, rows in functors.items()}
     return Lexicon(determiners, ordered, frozenset(numerals), frozenset(transparent), frozenset(keep),
-                   subject_determiners=subjects)
+                   subject_determiners=subjects, mass_determiners=masses)
 
 
 @lru_cache(maxsize=1)

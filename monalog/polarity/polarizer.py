@@ -20,7 +20,7 @@ from monalog.ccg.category import Atom, Category, Functor, complement_slots
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves, iter_leaves, preorder
 from monalog.errors import MonalogError
 from monalog.polarity.attachment import after_operator
-from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, default_lexicon
+from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, before_mass, default_lexicon
 from monalog.polarity.marks import Polarity
 
 if TYPE_CHECKING:
@@ -219,11 +219,11 @@ class Polarizer:
     def _determiner(self, node: Tree, context: Polarity) -> DeterminerMatch | None:
         words: list[str] = []
         token_end: list[int] = []
-        for i, leaf in enumerate(first_leaves(node, 4)):
+        for i, leaf in enumerate(first := first_leaves(node, 4)):
             for part in leaf.token.word.lower().split("_"):
                 words.append(part)
                 token_end.append(i + 1)
-        sig = self.lexicon.match_determiner(words, subject=id(node) in self._subjects)
+        sig = self.lexicon.match_determiner(words, subject=id(node) in self._subjects, mass=before_mass(first))
         if sig and _exceptive(sig, node):
             sig = Signature(sig.words, sig.kind, NONE, (NONE,))
         if not sig:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Sequence
 
+from monalog.ccg.tree import Token
 from monalog.resources import grammar_lines
 
 
@@ -15,3 +17,12 @@ def given_name(word: str) -> bool:
 @lru_cache(maxsize=1)
 def _first_names() -> frozenset[str]:
     return frozenset(grammar_lines("first_names.txt"))
+
+
+def name_after(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the capitalised words after tokens[i] are a name that ends its noun phrase, so tokens[i] is the
+    name's own "the" ("The United States is", "the Netherlands"; not "The African plane")."""
+    j = i + 1
+    while j < len(tokens) and tokens[j].word[:1].isupper():
+        j += 1
+    return j > i + 1 and (j == len(tokens) or not tokens[j].pos.startswith(("NN", "JJ")))

@@ -27,6 +27,9 @@ but WordNet knows apart are no paraphrase ("yesterday" / "today"), nor two that 
 non-intersective word ("is likely to win" / "will win"); a hedge is never dropped ("is probably at home"), nor a
 frequency short of "always" ("is usually returned").
 
+"little" before a singular noun with no determiner ("showed little interest") is the mass counterpart of "few",
+decreasing in both arguments (Keenan & Stavi 1986); "a little girl", "little girls" keep the adjective.
+
 A clause after "before" is ↓ (Anscombe 1964: before every time it holds; "before" licenses NPIs); a noun phrase
 after it names one time and stays ↑."""
 from __future__ import annotations
@@ -105,6 +108,14 @@ STRANDED = [        # a passive's stranded preposition stays with its verb
     ("A prize was won by a student.", "A prize was won.", Label.ENTAILMENT),
 ]
 
+LITTLE = [
+    ("He showed little interest in books.", "He showed interest in books.", Label.NEUTRAL),
+    ("She has little money.", "She has money.", Label.NEUTRAL),
+    ("There is little water in the glass.", "There is water in the glass.", Label.NEUTRAL),
+    ("A little girl showed interest.", "A girl showed interest.", Label.ENTAILMENT),
+    ("Little boys are playing.", "Boys are playing.", Label.ENTAILMENT),
+]
+
 SQUARE = [
     ("Some pachyderms are not pink.", "All pachyderms are pink.", Label.CONTRADICTION),
     ("Every pachyderm is pink.", "Some pachyderms are not pink.", Label.CONTRADICTION),
@@ -148,6 +159,6 @@ TENSE = [
 
 
 @pytest.mark.parametrize("premise, hypothesis, label",
-                         EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + SQUARE + BEFORE + TENSE)
+                         EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + LITTLE + SQUARE + BEFORE + TENSE)
 def test_reading(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label

@@ -161,6 +161,20 @@ def test_an_operator_marks_its_complement_in_its_frame_and_never_its_subject():
     assert marked(DOG_BARKS_UNLESS) == "The= dog= barks= unless↑ it↑ rains↑"
 
 
+def _showed(det: str, noun: str, lemma: str):
+    """"He showed DET NOUN", DET an adjective N/N of a bare noun."""
+    return read_braces(node("S[dcl]", "ba", leaf("NP", "He", "he"),
+                            node("S[dcl]\\NP", "fa", leaf("(S[dcl]\\NP)/NP", "showed", "show"),
+                                 node("NP", "lex", node("N", "fa", leaf("N/N", det, det.lower()),
+                                                        leaf("N", noun, lemma))))))
+
+
+def test_little_is_a_downward_determiner_of_a_singular_noun_written_mid_sentence():
+    assert marked(_showed("little", "interest", "interest")) == "He↑ showed↓ little↑ interest↓"
+    assert marked(_showed("little", "girls", "girl")) == "He↑ showed↑ little↑ girls↑"      # small girls
+    assert marked(_showed("Little", "interest", "interest")) == "He↑ showed↑ Little↑ interest↑"   # "Little boy is"
+
+
 def test_lexicon_frames():
     lex = default_lexicon()
     cat = parse_category
