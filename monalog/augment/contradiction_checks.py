@@ -11,6 +11,7 @@ from monalog.augment.readability import (CLAUSE_WORDS, DETERMINERS, NEGATIVE_WOR
                                          readability)
 from monalog.augment.words import wordnet
 from monalog.resources import grammar_lines
+from monalog.text.morphology import is_plural
 from monalog.text.names import given_name
 from monalog.text.normalize import default_fragment
 
@@ -112,6 +113,10 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
     if (picked := re.search(r"\bno (only|same|very|whole|entire)\b", after.lower())) \
             and f"the {picked[1]}" in " ".join(old):
         return "\"no\" before a word that picks one (\"The only thing ...\" -> \"No only thing ...\")"
+    if (part := re.search(r"\bno (\w+) of\b", after.lower())) and f"the {part[1]} of" in " ".join(old) \
+            and not is_plural(part[1]):                                           # "The pigeons of Boston" may go
+        return f"\"the {part[1]} of\" made \"no {part[1]} of\" (\"the quality of the printing\", \"The average of " \
+            "3, 4 and 5\": a thing's one property, no kind to deny)"
     if "no other" in after.lower() and "the other" in " ".join(old):
         return "\"the other\" made \"no other\" (\"One is Japanese and the other is Italian\")"
     if changed < len(old) and old[changed] in _TITLES:

@@ -11,7 +11,10 @@ paw"); the complement of a participle after a noun ("The rink placed outdoors is
 the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
 that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
 second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"), or the conjunct itself when a
-later "their", "they", "them" or "both" takes up the pair ("he and Mary spent their vacation"); the event a later
+plural takes up the pair ("he and Mary spent their vacation", "Both he and I were members", "They're Tom and
+Mary"); the first conjunct's auxiliary or article before the second's ("I've been ... and still haven't", "a very
+long body and short legs"); a "to" and its verb ("tries to choose", "would like to"); what "be" says before another
+phrase ("has been in bed for a week"); the object between a verb and its particle ("picked it up"); the event a later
 "ever since" or "then" counts from; "ago", "early" or "late" after a time unit, and the unit before them ("twenty
 minutes ago", "an hour early") or before a time after "from" ("from early summer"); the noun before a final -ing form
 ("sends the keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than"
@@ -27,6 +30,7 @@ from typing import Sequence
 
 from monalog.augment.words import first_sense_is, word_choice
 from monalog.ccg.tree import Token
+from monalog.inference.treeops import AUXILIARIES, auxiliaries
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
@@ -42,6 +46,7 @@ _TITLES = frozenset(grammar_lines("titles.txt"))
 _PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
 _PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "me", "him", "us", "them"})    # tagged JJ, NN ...
+_MODALS = auxiliaries("modal")
 _TOGETHER = frozenset({"their", "they", "them", "theirs", "themselves", "both"})    # a plural the conjuncts make
 _AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late", "old"})     # "23 years old"
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
@@ -114,7 +119,8 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """kept_word's checks of what the rest of the sentence needs: a verb's object or place, a conjunct's count, a
-    conjunct a later plural pronoun takes up, a list's "and", a clause's verb, a comparative's standard."""
+    conjunct a plural takes up, a "to" and its verb, what "be" says, the first conjunct's auxiliary or article, the
+    object before a particle, a list's "and", a clause's verb, a comparative's standard."""
     if start and tokens[start - 1].pos.startswith("VB") \
             and tokens[start - 1].lemma.lower() in word_choice().needs_object \
             and not (end - start == 1 and tokens[start].pos.startswith("RB")):         # "went | quickly | to the shop"
@@ -129,6 +135,19 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and _taken_up(tokens, start, end):                                  # not "are racing and | have their"
         return "a conjunct dropped that a plural takes up (\"he and Mary spent their vacation\" -> \"Mary spent " \
             "their vacation\"; \"Both he and I were members\", \"They're Tom and Mary\")"
+    if end - start == 1 and tokens[start].word.lower() == "to" and tokens[end:end + 1] and tokens[end].pos == "VB" \
+            or start and tokens[start - 1].lemma.lower() in _MODALS and tokens[end:end + 1] \
+            and tokens[end].word.lower() == "to":
+        return "\"to\" and its verb parted (\"tries to choose\" -> \"tries choose\", \"would like to\" -> \"would to\")"
+    if start and tokens[start - 1].lemma.lower() == "be" and tokens[start].pos == "IN" and tokens[end:end + 1] \
+            and tokens[end].pos == "IN":
+        return "what \"be\" says dropped, another phrase left to it (\"has been in bed for a week\" -> \"has been " \
+            "for a week\")"
+    if "and" in (t.word.lower() for t in tokens[start:end]) and start and (
+            tokens[start - 1].lemma.lower() in AUXILIARIES and _first_word(tokens[end:]).lemma.lower() in AUXILIARIES
+            or tokens[start - 1].word.lower() in ("a", "an") and _first_word(tokens[end:]).pos == "NNS"):
+        return f"the first conjunct's \"{tokens[start - 1].word}\" left before the second's (\"I've still haven't\", " \
+            "\"with a short legs\")"
     if start and tokens[start - 1].pos.startswith("VB") and end < len(tokens) \
             and (tokens[end].pos == "RP" or tokens[end].word.lower() in _PARTICLES) \
             and not any(t.word[:1].isalnum() and t.word.lower() not in ("and", "or") for t in tokens[end + 1:end + 2]):
@@ -198,6 +217,13 @@ def _taken_up(tokens: Sequence[Token], start: int, end: int) -> bool:
     return bool(_TOGETHER & set(after)) or "both" in before \
         or any(i >= end and _plural_noun([t for t in tokens[i + 1:i + 3] if t.pos != "JJ"][:1]) for i in be) \
         or any(i < start and {"they", "we", "these", "those"} & set(before[:i]) for i in be)
+
+
+def _first_word(tokens: Sequence[Token]) -> Token:
+    """The first token that is no adverb, adjective or noun before a noun ("still | have", "short | legs", tagged
+    "short/NN"), or an empty one."""
+    return next((t for i, t in enumerate(tokens) if not t.pos.startswith(("RB", "JJ")) and not (
+        t.pos.startswith("NN") and tokens[i + 1:i + 2] and tokens[i + 1].pos.startswith("NN"))), Token("", ""))
 
 
 def _plural_noun(tokens: Sequence[Token]) -> bool:

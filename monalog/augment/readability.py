@@ -36,7 +36,6 @@ _DEGREE = frozenset({"most", "more", "least", "less"})     # before an adjective
 # words that open a subordinate clause: such a clause is not asserted, nor a sentence of its own
 CLAUSE_WORDS = frozenset({"how", "why", "whether", "what", "when", "where", "which", "who", "whom", "whose", "that",
                            "if", "because", "although", "though", "unless", "while"})
-
 # words that make a sentence negative: an edit meant for a positive sentence keeps away from them
 NEGATIVE_WORDS = frozenset({"no", "nobody", "nothing", "none", "not", "never"})
 QUESTION_WORDS = frozenset({"how", "why", "whether", "what"})       # an embedded question, never a relative
@@ -225,7 +224,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
         return "the sentence's verb dropped, its phrase kept (\"The printing press more common\")"
     if words[start] in ("and", "or", "but") and end in finite and any(i < start for i in finite):
         return "a second clause's subject dropped with its \"and\" (\"It's five o'clock and the shop isn't open\")"
-    if start and tokens[start - 1].lemma.lower() in readability().prepositional_verbs \
+    verb_and_word = f"{tokens[start - 1].lemma.lower()} {words[start]}" if start else ""      # "met with"
+    if start and {verb_and_word.split()[0], verb_and_word} & readability().prepositional_verbs \
             and (tokens[start].pos == "IN" or str(before[start].category).endswith("/NP")):     # "prey | upon"
         return f"the preposition of \"{words[start - 1]}\" dropped (\"looks over a park\" -> \"looks\")"
     verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")
