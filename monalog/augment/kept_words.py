@@ -8,13 +8,12 @@ long jump" -> "in the jump"); a phrasal verb's particle ("brought in with a brok
 adjective of a body part after "with" or "have" ("limped off with a sprained ankle" -> "with an ankle", "has blue
 eyes"); a phrase after a particle, the next phrase left to it ("came in with a thorn in its paw" -> "came in its
 paw"); the complement of a participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full");
-the place a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese") or what a verb
-that needs an object or complement has (kb/augment.json's needs_object: "got in the car" -> "got"); a count of a
-second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"), or the conjunct itself when a
-plural takes up the pair ("he and Mary spent their vacation", "Both he and I were members", "They're Tom and
-Mary"); the first conjunct's auxiliary or article before the second's ("I've been ... and still haven't", "a very
-long body and short legs"); a "to" and its verb ("tries to choose", "would like to"); what "be" says before another
-phrase ("has been in bed for a week"); the object between a verb and its particle ("picked it up"); the event a later
+what a verb needs (augment/verb_needs.py: "got in the car" -> "got", "told Mary to buy coffee" -> "told Mary"); a
+count of a second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"), or the conjunct
+itself when a plural takes up the pair ("he and Mary spent their vacation", "Both he and I were members", "They're
+Tom and Mary"); the first conjunct's auxiliary or article before the second's ("I've been ... and still haven't", "a
+very long body and short legs"), or its phrase when the second's would seem to share it ("started at 2:30 and ended
+at 5:00"); the event a later
 "ever since" or "then" counts from; "ago", "early" or "late" after a time unit, and the unit before them ("twenty
 minutes ago", "an hour early") or before a time after "from" ("from early summer"); the noun before a final -ing form
 ("sends the keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than"
@@ -28,9 +27,10 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from monalog.augment.words import first_sense_is, word_choice
+from monalog.augment.verb_needs import PARTICLES, last_verb, verb_needs
+from monalog.augment.words import first_sense_is
 from monalog.ccg.tree import Token
-from monalog.inference.treeops import AUXILIARIES, auxiliaries
+from monalog.inference.treeops import AUXILIARIES
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
@@ -41,19 +41,14 @@ from monalog.text.normalize import default_fragment
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
                     "november", "december"})
-_PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TITLES = frozenset(grammar_lines("titles.txt"))
-_PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
 _PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "me", "him", "us", "them"})    # tagged JJ, NN ...
-_MODALS = auxiliaries("modal")
 _TOGETHER = frozenset({"their", "they", "them", "theirs", "themselves", "both"})    # a plural the conjuncts make
 _AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late", "old"})     # "23 years old"
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "week", "month", "year", "decade", "century"})
 # a time counted from an event named before it
 _SINCE = re.compile(r"\b(?:ever since|since then|after that|afterwards|(?<!now and )then)\b")
-_PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
-                     "against", "between", "by", "at"})
 
 
 def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
@@ -66,7 +61,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
                  or "have" in (tokens[start - 2].lemma.lower(), tokens[start - 1].lemma.lower())) \
             and first_sense_is(tokens[end].lemma.lower(), "body_part.n.01"):
         return f"\"{tokens[start].word}\" dropped before a body part everyone has (\"with an ankle\", \"has eyes\")"
-    if start and tokens[start - 1].word.lower() in _PARTICLES and tokens[start].pos == "IN" and end < len(tokens) \
+    if start and tokens[start - 1].word.lower() in PARTICLES and tokens[start].pos == "IN" and end < len(tokens) \
             and tokens[end].word.lower() in _POSSESSIVES:
         return f"a phrase after \"{tokens[start - 1].word}\" dropped, the next one left to it (\"came in its paw\")"
     if (needed := _needed(tokens, start, end)) is not None:
@@ -118,13 +113,11 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 
 def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
-    """kept_word's checks of what the rest of the sentence needs: a verb's object or place, a conjunct's count, a
-    conjunct a plural takes up, a "to" and its verb, what "be" says, the first conjunct's auxiliary or article, the
-    object before a particle, a list's "and", a clause's verb, a comparative's standard."""
-    if start and tokens[start - 1].pos.startswith("VB") \
-            and tokens[start - 1].lemma.lower() in word_choice().needs_object \
-            and not (end - start == 1 and tokens[start].pos.startswith("RB")):         # "went | quickly | to the shop"
-        return f"what \"{tokens[start - 1].word}\" needs dropped (\"Tom got\" from \"got in the car\")"
+    """kept_word's checks of what the rest of the sentence needs: what a verb needs (verb_needs), a conjunct's
+    count, a conjunct a plural takes up, the first conjunct's auxiliary or article, a first conjunct's phrase the
+    second's would seem to share, a list's "and", a clause's verb, a comparative's standard."""
+    if (needed := verb_needs(tokens, start, end)) is not None:
+        return needed
     if start > 1 and tokens[start - 1].word.lower() == "and" and tokens[start - 2].pos.startswith("NN") \
             and any(map(_count, tokens[start:end])) and any(map(_count, tokens[:start - 1])):
         return "a count dropped from a second conjunct (\"41 teachers and about 800 students\" -> \"41 teachers and " \
@@ -135,41 +128,29 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and _taken_up(tokens, start, end):                                  # not "are racing and | have their"
         return "a conjunct dropped that a plural takes up (\"he and Mary spent their vacation\" -> \"Mary spent " \
             "their vacation\"; \"Both he and I were members\", \"They're Tom and Mary\")"
-    if end - start == 1 and tokens[start].word.lower() == "to" and tokens[end:end + 1] and tokens[end].pos == "VB" \
-            or start and tokens[start - 1].lemma.lower() in _MODALS and tokens[end:end + 1] \
-            and tokens[end].word.lower() == "to":
-        return "\"to\" and its verb parted (\"tries to choose\" -> \"tries choose\", \"would like to\" -> \"would to\")"
-    if start and tokens[start - 1].lemma.lower() == "be" and tokens[start].pos == "IN" and tokens[end:end + 1] \
-            and tokens[end].pos == "IN":
-        return "what \"be\" says dropped, another phrase left to it (\"has been in bed for a week\" -> \"has been " \
-            "for a week\")"
     if "and" in (t.word.lower() for t in tokens[start:end]) and start and (
             tokens[start - 1].lemma.lower() in AUXILIARIES and _first_word(tokens[end:]).lemma.lower() in AUXILIARIES
             or tokens[start - 1].word.lower() in ("a", "an") and _first_word(tokens[end:]).pos == "NNS"):
         return f"the first conjunct's \"{tokens[start - 1].word}\" left before the second's (\"I've still haven't\", " \
             "\"with a short legs\")"
-    if start and tokens[start - 1].pos.startswith("VB") and end < len(tokens) \
-            and (tokens[end].pos == "RP" or tokens[end].word.lower() in _PARTICLES) \
-            and not any(t.word[:1].isalnum() and t.word.lower() not in ("and", "or") for t in tokens[end + 1:end + 2]):
-        return f"the object between \"{tokens[start - 1].word}\" and its particle \"{tokens[end].word}\" dropped " \
-            "(\"picked it up\" -> \"picked up\")"
+    if tokens[start].pos == "IN" and [t.word.lower() for t in tokens[end:end + 1]] in (["and"], ["or"]) \
+            and tokens[end + 1:end + 2] and tokens[end + 1].pos.startswith("VB") \
+            and next((t.word.lower() for t in tokens[end + 2:] if not t.pos.startswith("RB")), "") \
+            == tokens[start].word.lower():                                 # "ended | at 5:00", "arrives there | at"
+        return "a first conjunct's phrase dropped that the second's would seem to share (\"started at 2:30 and ended " \
+            "at 5:00\" -> \"started and ended at 5:00\")"
     finite = tokens[start].pos in ("VBZ", "VBD", "VBP") or tokens[start].pos == "VBN" and tokens[start].word[-1] == "s"
     if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
             and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
         return "a clause's verb dropped, its subject kept (\"before the wind\" from \"before the wind gets up\")"
     if start > 1 and tokens[start].word.lower() in ("and", "or") and not any(t.word == "," for t in tokens[start:end]) \
-            and any(t.word == "," for t in tokens[_last_verb(tokens, start) + 1:start - 1]):
+            and any(t.word == "," for t in tokens[last_verb(tokens, start) + 1:start - 1]):
         return "a list's last item dropped, its commas left (\"in a yellow jacket, orange tie\")"
     than = [i for i, t in enumerate(tokens) if t.word.lower() == "than"]
     if any(start <= i < end for i in than) and any(map(_comparative, tokens[:start])) \
             or any(i >= end and not any(map(_comparative, tokens[end:i])) for i in than) \
             and any(map(_comparative, tokens[start:end])):     # "taller" of "The older boy is taller than"
         return "a comparative cut from its standard (\"It is more ridiculous.\", \"has grades than Kate\")"
-    verb = _last_verb(tokens, start)
-    if verb >= 0 and tokens[verb].lemma.lower() in _PLACING_VERBS \
-            and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
-            and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
-        return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
     return None
 
 
@@ -228,11 +209,6 @@ def _first_word(tokens: Sequence[Token]) -> Token:
 
 def _plural_noun(tokens: Sequence[Token]) -> bool:
     return bool(tokens) and tokens[0].pos == "NNS" and tokens[0].word.lower() != tokens[0].lemma.lower()
-
-
-def _last_verb(tokens: Sequence[Token], start: int) -> int:
-    """The index of the last verb before `start`, or -1."""
-    return next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), -1)
 
 
 def _comparative(token: Token) -> bool:

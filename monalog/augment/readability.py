@@ -321,7 +321,7 @@ def _phrase_broken(tokens: Sequence[Token], words: Sequence[str], remaining: Seq
     """A phrase the deletion leaves without a part it needs: an ordinal, a quantity's word, a number's measure,
     a first conjunct (an adjective before "and" and another adjective), a preposition's object, the adjective of
     "ones", the second half of "both ... and", "there" of "there was", one of a pair of parentheses."""
-    if end - start == 1 and ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB"):
+    if end - start == 1 and ORDINAL.match(words[start]) and tokens[start].pos in ("JJ", "CD", "RB", "NN"):
         return f"an ordinal dropped (\"the {words[start]} century\" -> \"the century\")"
     if end - start == 1 and start and (tokens[start - 1].pos == "CD" or is_cardinal(words[start - 1])) \
             and tokens[start].pos == "NNS" and end < len(words) and words[end][:1].isalpha():     # the counted noun

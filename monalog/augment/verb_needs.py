@@ -1,0 +1,57 @@
+"""What a verb needs that a deletion must leave (a part of augment/kept_words.py's checks): the object or goal of a
+verb that needs one (kb/augment.json's needs_object: "got in the car" -> "got", "went upstairs" -> "went"), the place a
+verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese"), the infinitive a verb of
+telling gives its object ("told Mary to buy coffee" -> "told Mary": grammars/infinitive_object_verbs.txt), a "to" and
+its verb ("tries to choose" -> "tries choose", "would like to thank" -> "would to thank", "to replace ... and lost" ->
+"to lost"), what "be" says before another phrase ("has been in bed for a week" -> "has been for a week"), and the
+object between a verb and its particle ("picked it up" -> "picked up")."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from monalog.augment.words import word_choice
+from monalog.ccg.tree import Token
+from monalog.inference.treeops import auxiliaries
+from monalog.resources import grammar_lines
+
+PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
+_PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
+_TELLING_VERBS = frozenset(grammar_lines("infinitive_object_verbs.txt"))
+_MODALS = auxiliaries("modal")
+_PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
+                     "against", "between", "by", "at"})
+
+
+def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
+    """Why the words start..end must stay for a verb's sake, or None."""
+    before, after = tokens[start - 1] if start else Token("", ""), tokens[end] if end < len(tokens) else Token("", "")
+    clause_end = not after.word[:1].isalnum()
+    if before.pos.startswith("VB") and before.lemma.lower() in word_choice().needs_object \
+            and not (end - start == 1 and tokens[start].pos.startswith("RB") and not clause_end):   # "went | fast | to"
+        return f"what \"{before.word}\" needs dropped (\"Tom got\" from \"got in the car\", \"went upstairs\")"
+    if end - start == 1 and tokens[start].word.lower() == "to" and after.pos == "VB" \
+            or before.lemma.lower() in _MODALS and after.word.lower() == "to" \
+            or before.word.lower() == "to" and after.pos.startswith("VB") and after.word.lower() != after.lemma.lower():
+        return "\"to\" and its verb parted (\"tries to choose\" -> \"tries choose\", \"would like to\" -> \"would to\")"
+    if tokens[start].word.lower() == "to" and tokens[start + 1:start + 2] and tokens[start + 1].pos == "VB" \
+            and (verb := last_verb(tokens, start)) >= 0 and tokens[verb].lemma.lower() in _TELLING_VERBS:
+        return f"the infinitive \"{tokens[verb].word}\" gives its object dropped (\"told Mary to buy coffee\" -> " \
+            "\"told Mary\")"
+    if before.lemma.lower() == "be" and tokens[start].pos == "IN" and after.pos == "IN":
+        return "what \"be\" says dropped, another phrase left to it (\"has been in bed for a week\" -> \"has been " \
+            "for a week\")"
+    if before.pos.startswith("VB") and (after.pos == "RP" or after.word.lower() in PARTICLES) \
+            and not any(t.word[:1].isalnum() and t.word.lower() not in ("and", "or") for t in tokens[end + 1:end + 2]):
+        return f"the object between \"{before.word}\" and its particle \"{after.word}\" dropped (\"picked it up\" -> " \
+            "\"picked up\")"
+    verb = last_verb(tokens, start)
+    if verb >= 0 and tokens[verb].lemma.lower() in _PLACING_VERBS \
+            and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
+            and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
+        return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
+    return None
+
+
+def last_verb(tokens: Sequence[Token], start: int) -> int:
+    """The index of the last verb before `start`, or -1."""
+    return next((i for i in range(start - 1, -1, -1) if tokens[i].pos.startswith("VB")), -1)
