@@ -1,27 +1,27 @@
 """Words a deletion never takes, whatever their category says: a superlative, which picks its referent ("Our oldest
 tortoise is more than a hundred years old" is no claim about "our tortoise"), or the phrase it is relative to ("the
-tallest building in London"); "other" before its noun ("the other man's work" is no "the man's work"); a word of a
-name of several capitalised words ("The branch on High Street" -> "on Street") or its title ("Mrs Patel"), of a day
-or month when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle on
-Wednesday" may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the
-long jump" -> "in the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the
-adjective of a body part after "with" or "have" ("limped off with a sprained ankle" -> "with an ankle", "has blue
-eyes"); a phrase after a particle, the next phrase left to it ("came in with a thorn in its paw" -> "came in its
-paw"); the complement of a participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full");
-what a verb needs (augment/verb_needs.py: "got in the car" -> "got", "told Mary to buy coffee" -> "told Mary"); a
-count of a second conjunct ("41 teachers and about 800 students" -> "41 teachers and students"), or the conjunct
-itself when a plural takes up the pair ("he and Mary spent their vacation", "Both he and I were members", "They're
-Tom and Mary"); the first conjunct's auxiliary or article before the second's ("I've been ... and still haven't", "a
-very long body and short legs"), or its phrase when the second's would seem to share it ("started at 2:30 and ended
-at 5:00"); the event a later
-"ever since" or "then" counts from; "ago", "early" or "late" after a time unit, and the unit before them ("twenty
-minutes ago", "an hour early") or before a time after "from" ("from early summer"); the noun before a final -ing form
-("sends the keeper flying"); a clause's verb after its subject ("before the wind gets up"); a comparative's "than"
-and standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow jacket, orange tie and a pink
-shirt" -> "a yellow jacket, orange tie"); the adjective after "and" and another adjective before their noun, or the
-phrase between two "of"s ("the fluent and use", "a couple of toast"); "too" before its "for" or "to" ("too high for
-wading"); the noun a name stands beside ("his dog Waldo"); "old" and the time unit before it ("23 years old"); a
-fronted "By" with its -ing form, a condition ("By signing a contract, you agree to ...")."""
+tallest building in London"); "other" before its noun ("the other man's work" is no "the man's work"); a word of a name
+of several capitalised words ("The branch on High Street" -> "on Street") or its title ("Mrs Patel"), of a day or month
+when the rest of its phrase stays ("reported Monday morning" -> "reported morning"; "visited the castle on Wednesday"
+may lose "on Wednesday"), or of a phrase that is one word with a meaning of its own ("won medals in the long jump" ->
+"in the jump"); a phrasal verb's particle ("brought in with a broken leg" -> "brought with"); the adjective of a body
+part after "with" or "have" ("limped off with a sprained ankle" -> "with an ankle", "has blue eyes"); a phrase after a
+particle, the next phrase left to it ("came in with a thorn in its paw" -> "came in its paw"); the complement of a
+participle after a noun ("The rink placed outdoors is full" -> "The rink placed is full"); what a verb needs
+(augment/verb_needs.py: "got in the car" -> "got", "told Mary to buy coffee" -> "told Mary"); a count of a second
+conjunct ("41 teachers and about 800 students" -> "41 teachers and students"), or the conjunct itself when a plural
+takes up the pair ("he and Mary spent their vacation", "Both he and I were members", "They're Tom and Mary") or
+"between" pairs ("The dispute between Albania and the UK" -> "The UK"); the first conjunct's auxiliary or article before
+the second's ("I've been ... and still haven't", "a very long body and short legs"), or its phrase when the second's
+would seem to share it ("started at 2:30 and ended at 5:00"); the event a later "ever since" or "then" counts from;
+"ago", "early" or "late" after a time unit, and the unit before them ("twenty minutes ago", "an hour early") or before a
+time after "from" ("from early summer"); the noun before a final -ing form ("sends the keeper flying"); a clause's verb
+after its subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X than to
+Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a yellow jacket, orange tie"); the
+adjective after "and" and another adjective before their noun, or the phrase between two "of"s ("the fluent and use", "a
+couple of toast"); "too" before its "for" or "to" ("too high for wading"); the noun a name stands beside ("his dog
+Waldo"); "old" and the time unit before it ("23 years old"); a fronted "By" with its -ing form, a condition ("By signing
+a contract, you agree to ...")."""
 from __future__ import annotations
 
 import re
@@ -115,7 +115,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """kept_word's checks of what the rest of the sentence needs: what a verb needs (verb_needs), a conjunct's
     count, a conjunct a plural takes up, the first conjunct's auxiliary or article, a first conjunct's phrase the
-    second's would seem to share, a list's "and", a clause's verb, a comparative's standard."""
+    second's would seem to share, a list's "and", a conjunct of "between", a clause's verb, a comparative's standard."""
     if (needed := verb_needs(tokens, start, end)) is not None:
         return needed
     if start > 1 and tokens[start - 1].word.lower() == "and" and tokens[start - 2].pos.startswith("NN") \
@@ -143,9 +143,15 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if start and finite and tokens[start - 1].pos.startswith(("NN", "PRP")) \
             and not any(t.pos.startswith(("VB", "MD")) for t in tokens[end:]):       # "dogs | are racing and | have"
         return "a clause's verb dropped, its subject kept (\"before the wind\" from \"before the wind gets up\")"
-    if start > 1 and tokens[start].word.lower() in ("and", "or") and not any(t.word == "," for t in tokens[start:end]) \
+    first = start + (tokens[start].word == "," and end - start > 1)                  # ", and dinner"
+    if start > 1 and tokens[first].word.lower() in ("and", "or") and not any(t.word == "," for t in tokens[first:end]) \
             and any(t.word == "," for t in tokens[last_verb(tokens, start) + 1:start - 1]):
-        return "a list's last item dropped, its commas left (\"in a yellow jacket, orange tie\")"
+        return "a list's last item dropped, its commas left (\"in a yellow jacket, orange tie\", \"for breakfast, " \
+            "lunch\")"
+    if tokens[start].word.lower() != "between" and any(
+            tokens[i].word.lower() == "and" and "between" in (t.word.lower() for t in tokens[max(0, i - 4):i])
+            for i in range(start, end)):                                            # "between A and B" goes whole
+        return "a conjunct of \"between A and B\" dropped (\"The dispute between Albania and the UK\" -> \"The UK\")"
     than = [i for i, t in enumerate(tokens) if t.word.lower() == "than"]
     if any(start <= i < end for i in than) and any(map(_comparative, tokens[:start])) \
             or any(i >= end and not any(map(_comparative, tokens[end:i])) for i in than) \

@@ -8,6 +8,7 @@ without its adjective ("a really small wagon" -> "a really wagon"), nor a frame 
 augment/sentences.py, parses in augment/misparse.py."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -78,8 +79,6 @@ class Readability:
 
 @lru_cache(maxsize=1)
 def readability() -> Readability:
-    import json
-
     data = json.loads(kb_path("augment.json").read_text(encoding="utf-8"))
     return Readability(frozenset(data["particles"]), frozenset(data["intensifiers"]),
                        tuple(tuple(a.split()) for a in data["anaphors"]),
@@ -129,8 +128,9 @@ def bad_deletion(before: Tree, after: Tree) -> str | None:
     verb = before_leaves[start - 1] if start else None
     if verb is not None and verb.token.pos in _OBJECT_VERB_TAGS and str(verb.category).endswith("/NP") \
             and words[start - 1] not in check.particles \
-            and any(leaf.token.pos.startswith("NN") for leaf in before_leaves[start:end]):   # its noun, not "red"
-        return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\"; only an -ing activity reads whole)"
+            and any(leaf.token.pos.startswith("NN") or leaf.token.pos == "PRP" and end >= len(words) - 1
+                    for leaf in before_leaves[start:end]):      # not "red", nor "aimed | it | at the target"
+        return f"\"{words[start - 1]}\" would lose its object (\"A fox saw.\", \"I shook.\"; an -ing activity is whole)"
     if (phrase := _phrase_broken(tokens, words, remaining, start, end)) is not None:
         return phrase
     if (lost := _complement_lost(tokens, start, end) or _frame_lost(before_leaves, start, end)) is not None:

@@ -1,10 +1,11 @@
-"""What a verb needs that a deletion must leave (a part of augment/kept_words.py's checks): the object or goal of a
-verb that needs one (kb/augment.json's needs_object: "got in the car" -> "got", "went upstairs" -> "went"), the place a
-verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese"), the infinitive a verb of
-telling gives its object ("told Mary to buy coffee" -> "told Mary": grammars/infinitive_object_verbs.txt), a "to" and
-its verb ("tries to choose" -> "tries choose", "would like to thank" -> "would to thank", "to replace ... and lost" ->
-"to lost"), what "be" says before another phrase ("has been in bed for a week" -> "has been for a week"), and the
-object between a verb and its particle ("picked it up" -> "picked up")."""
+"""What a verb needs that a deletion must leave (a part of augment/kept_words.py's checks): the object or goal of a verb
+that needs one (kb/augment.json's needs_object: "got in the car" -> "got", "went upstairs" -> "went"), the place a verb
+of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese"), the infinitive a verb of telling
+gives its object, and the object ("told Mary to buy coffee" -> "told Mary", "asked her to marry me" -> "asked to marry
+me": grammars/infinitive_object_verbs.txt), a "to" and its verb ("tries to choose" -> "tries choose", "would like to
+thank" -> "would to thank", "to replace ... and lost" -> "to lost"), what "be" says before another phrase ("has been in
+bed for a week" -> "has been for a week"), and the object between a verb and its particle ("picked it up" -> "picked
+up")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -34,9 +35,10 @@ def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
             or before.word.lower() == "to" and after.pos.startswith("VB") and after.word.lower() != after.lemma.lower():
         return "\"to\" and its verb parted (\"tries to choose\" -> \"tries choose\", \"would like to\" -> \"would to\")"
     if tokens[start].word.lower() == "to" and tokens[start + 1:start + 2] and tokens[start + 1].pos == "VB" \
-            and (verb := last_verb(tokens, start)) >= 0 and tokens[verb].lemma.lower() in _TELLING_VERBS:
-        return f"the infinitive \"{tokens[verb].word}\" gives its object dropped (\"told Mary to buy coffee\" -> " \
-            "\"told Mary\")"
+            and (verb := last_verb(tokens, start)) >= 0 and tokens[verb].lemma.lower() in _TELLING_VERBS \
+            or before.lemma.lower() in _TELLING_VERBS and after.word.lower() == "to":
+        return "a verb of telling parted from its object or infinitive (\"told Mary to buy coffee\" -> \"told " \
+            "Mary\", \"asked her to marry me\" -> \"asked to marry me\")"
     if before.lemma.lower() == "be" and tokens[start].pos == "IN" and after.pos == "IN":
         return "what \"be\" says dropped, another phrase left to it (\"has been in bed for a week\" -> \"has been " \
             "for a week\")"
