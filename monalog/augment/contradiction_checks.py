@@ -117,6 +117,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
             and not is_plural(part[1]):                                           # "The pigeons of Boston" may go
         return f"\"the {part[1]} of\" made \"no {part[1]} of\" (\"the quality of the printing\", \"The average of " \
             "3, 4 and 5\": a thing's one property, no kind to deny)"
+    if re.search(r", no [^,]+,", after.lower()) and ", no " not in " ".join(old):       # not "As usual, no person"
+        return "\"no\" in an apposition (\"Mr di Tella, no Argentine foreign minister, met ...\")"
     if "no other" in after.lower() and "the other" in " ".join(old):
         return "\"the other\" made \"no other\" (\"One is Japanese and the other is Italian\")"
     if changed < len(old) and old[changed] in _TITLES:

@@ -12,16 +12,16 @@ participle after a noun ("The rink placed outdoors is full" -> "The rink placed 
 conjunct ("41 teachers and about 800 students" -> "41 teachers and students"), or the conjunct itself when a plural
 takes up the pair ("he and Mary spent their vacation", "Both he and I were members", "They're Tom and Mary") or
 "between" pairs ("The dispute between Albania and the UK" -> "The UK"); the first conjunct's auxiliary or article before
-the second's ("I've been ... and still haven't", "a very long body and short legs"), or its phrase when the second's
-would seem to share it ("started at 2:30 and ended at 5:00"); the event a later "ever since" or "then" counts from;
-"ago", "early" or "late" after a time unit, and the unit before them ("twenty minutes ago", "an hour early") or before a
-time after "from" ("from early summer"); the noun before a final -ing form ("sends the keeper flying"); a clause's verb
-after its subject ("before the wind gets up"); a comparative's "than" and standard ("It's more ridiculous to X than to
-Y"); the "and" of a list ("a yellow jacket, orange tie and a pink shirt" -> "a yellow jacket, orange tie"); the
-adjective after "and" and another adjective before their noun, or the phrase between two "of"s ("the fluent and use", "a
-couple of toast"); "too" before its "for" or "to" ("too high for wading"); the noun a name stands beside ("his dog
-Waldo"); "old" and the time unit before it ("23 years old"); a fronted "By" with its -ing form, a condition ("By signing
-a contract, you agree to ...")."""
+the second's ("I've been ... and still haven't", "a very long body and short legs"), or its frequency adverb or phrase
+when the second's would seem to share it ("often skirt around the truth and don't give direct answers", "started at 2:30
+and ended at 5:00"); the event a later "ever since" or "then" counts from; "ago", "early" or "late" after a time unit,
+and the unit before them ("twenty minutes ago", "an hour early") or before a time after "from" ("from early summer");
+the noun before a final -ing form ("sends the keeper flying"); a clause's verb after its subject ("before the wind gets
+up"); a comparative's "than" and standard ("It's more ridiculous to X than to Y"); the "and" of a list ("a yellow
+jacket, orange tie and a pink shirt" -> "a yellow jacket, orange tie"); the adjective after "and" and another adjective
+before their noun, or the phrase between two "of"s ("the fluent and use", "a couple of toast"); "too" before its "for"
+or "to" ("too high for wading"); the noun a name stands beside ("his dog Waldo"); "old" and the time unit before it ("23
+years old"); a fronted "By" with its -ing form, a condition ("By signing a contract, you agree to ...")."""
 from __future__ import annotations
 
 import re
@@ -43,6 +43,8 @@ _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "sat
                     "november", "december"})
 _TITLES = frozenset(grammar_lines("titles.txt"))
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
+_FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
+                        "rarely", "never", "occasionally"})
 _PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "me", "him", "us", "them"})    # tagged JJ, NN ...
 _TOGETHER = frozenset({"their", "they", "them", "theirs", "themselves", "both"})    # a plural the conjuncts make
 _AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late", "old"})     # "23 years old"
@@ -114,8 +116,9 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
     """kept_word's checks of what the rest of the sentence needs: what a verb needs (verb_needs), a conjunct's
-    count, a conjunct a plural takes up, the first conjunct's auxiliary or article, a first conjunct's phrase the
-    second's would seem to share, a list's "and", a conjunct of "between", a clause's verb, a comparative's standard."""
+    count, a conjunct a plural takes up, the first conjunct's auxiliary or article, a first conjunct's frequency
+    adverb or phrase the second's would seem to share, a list's "and", a conjunct of "between", a clause's verb, a
+    comparative's standard."""
     if (needed := verb_needs(tokens, start, end)) is not None:
         return needed
     if start > 1 and tokens[start - 1].word.lower() == "and" and tokens[start - 2].pos.startswith("NN") \
@@ -133,6 +136,9 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             or tokens[start - 1].word.lower() in ("a", "an") and _first_word(tokens[end:]).pos == "NNS"):
         return f"the first conjunct's \"{tokens[start - 1].word}\" left before the second's (\"I've still haven't\", " \
             "\"with a short legs\")"
+    if tokens[start].word.lower() in _FREQUENCY and tokens[end - 1].word.lower() in ("and", "or"):
+        return f"\"{tokens[start].word}\" dropped with the first conjunct, though it may say how often the second " \
+            "holds (\"Politicians often skirt around the truth and don't give direct answers\")"
     if tokens[start].pos == "IN" and [t.word.lower() for t in tokens[end:end + 1]] in (["and"], ["or"]) \
             and tokens[end + 1:end + 2] and tokens[end + 1].pos.startswith("VB") \
             and next((t.word.lower() for t in tokens[end + 2:] if not t.pos.startswith("RB")), "") \

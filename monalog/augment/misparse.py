@@ -28,18 +28,17 @@ def misread(tree: Tree) -> str | None:
     listen to"; "hit the crossbar twice", "twice" a noun); a noun or verb in use (SemCor counts its senses), never an
     adverb or adjective, read as an adverb or a preposition ("drinks warmed up milk every morning" with "milk" an
     adverb, "says" a preposition); a verb's -ing form read as a determiner of its object ("without | seeing | some
-    birds"); a given name read as an adverb ("I gave | Tom | a sedative"); a first name read as the modifier of a
-    plural that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); a first word read as a modifier
-    that is used almost only as a verb, in its base form (an order: "Take one tablet" with "Take" a numeral; not a
-    name, "Jack stole"); "please" (a request); a quotation ("\"Nobody\", she said, \"is coming.\""), whose words are
-    a speaker's; a pronoun's "'s" read as a possessive ("It | 's five o'clock"); a modal read as a whole verb phrase
-    before more words ("The library will | open after the holiday", "open" an adverb); a sentence read as a noun
-    phrase around a finite verb not in a relative clause ("Children under five travel free" with "free" a verb inside
-    it; not "A man who is playing a guitar"); "all" before a name or pronoun ("All Tom wanted was a bath", read "All
-    Tom | wanted"); a participle read as a determiner ("Lost | property that is not collected"); a clause whose
-    singular subject disagrees with its verb ("I know you and | Tom have had"); and the checks of `_LEAF_CHECKS`, each
-    described where it is defined (a word read in a category it cannot have, an order, a condition, a list after a
-    colon). Every edit of such a parse would be wrong; "were | pruned" (an auxiliary a modifier) reads right."""
+    birds"); a given name read as an adverb ("I gave | Tom | a sedative"); a first name read as the modifier of a plural
+    that is also a verb ("Tom drinks | warmed up milk"; not "Rugby players"); an order or a request (`_order`); a
+    quotation ("\"Nobody\", she said, \"is coming.\""), whose words are a speaker's; a pronoun's "'s" read as a
+    possessive ("It | 's five o'clock"); a modal read as a whole verb phrase before more words ("The library will | open
+    after the holiday", "open" an adverb); a sentence read as a noun phrase around a finite verb not in a relative
+    clause ("Children under five travel free" with "free" a verb inside it; not "A man who is playing a guitar"); "all"
+    before a name or pronoun ("All Tom wanted was a bath", read "All Tom | wanted"); a participle read as a determiner
+    ("Lost | property that is not collected"); a clause whose singular subject disagrees with its verb ("I know you and
+    | Tom have had"); and the checks of `_LEAF_CHECKS`, each described where it is defined (a word read in a category it
+    cannot have, an order, a condition, a list after a colon). Every edit of such a parse would be wrong; "were |
+    pruned" (an auxiliary a modifier) reads right."""
     all_leaves = leaves(tree)
     first, *rest = all_leaves
     word = first.token.word
@@ -51,15 +50,9 @@ def misread(tree: Tree) -> str | None:
         return quote                            # a quotation: its words are a speaker's, no claim of the sentence
     if word.lower() == "all" and rest and (rest[0].token.word.istitle() or rest[0].token.pos == "PRP"):
         return word                             # "All Tom wanted was a bath": a free relative, no "all Tom"
-    spoken = [leaf.token.word.lower() for leaf in all_leaves if leaf.token.word[:1].isalnum()]
-    if "please" in (spoken[:1] + spoken[-1:]):
-        return word                             # a request, as an order, claims nothing
-    category = str(first.category)
-    if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
-            and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
-            and wordnet().synsets(word.lower(), "v") and pos_share(word.lower(), "v") >= 0.9:
-        return word
-    if category == "N/N" and word.istitle() and rest[1:] and rest[0].token.pos == "NNS" \
+    if (order := _order(all_leaves)) is not None:
+        return order
+    if str(first.category) == "N/N" and word.istitle() and rest[1:] and rest[0].token.pos == "NNS" \
             and rest[0].token.word.islower() and wordnet().synsets(rest[0].token.lemma.lower(), "v") \
             and rest[1].token.lemma.lower() not in AUXILIARIES and _name_like(word):     # not "Tennis balls are"
         return word                             # "Tom drinks | warmed up milk": a name is no noun's modifier
@@ -283,6 +276,27 @@ _FORMED_VERB = re.compile(r"^\(*S\[(b|dcl)\]\\NP")     # a base or finite verb: 
 _ANY_VERB = re.compile(r"^\(*S\[(b|dcl|pt)\]\\NP")   # a base, finite or perfect verb: S[b]\NP, (S[pt]\NP)/NP ...
 # words after which a modal may stand alone ("I will if I can", "She can't and won't", "He will too")
 _AFTER_ELLIPSIS = frozenset({"if", "when", "unless", "because", "and", "or", "but", "too", "not", "n't", "so"})
+
+
+def _order(all_leaves: list[Leaf]) -> str | None:
+    """misread's orders: "please" first or last (a request), a first word read as a modifier that is used almost only
+    as a verb or tagged one, in its base form ("Take one tablet", "Open a book and ..."; not a name, "Jack stole"), or
+    a verb's base form after a name and a comma ("Tom, come here")."""
+    first, *rest = all_leaves
+    word, category = first.token.word, str(first.category)
+    spoken = [leaf.token.word.lower() for leaf in all_leaves if leaf.token.word[:1].isalnum()]
+    if "please" in (spoken[:1] + spoken[-1:]):
+        return word                             # a request, as an order, claims nothing
+    if word[:1].isupper() and word.lower() == first.token.lemma.lower() and category.lstrip("(")[:1] != "S" \
+            and "/" in category and not (rest and rest[0].token.word[:1].isupper()) \
+            and wordnet().synsets(word.lower(), "v") \
+            and (pos_share(word.lower(), "v") >= 0.9 or first.token.pos == "VB"):
+        return word
+    if len(rest) > 1 and rest[0].token.word == "," and word.istitle() and rest[1].token.word.islower() \
+            and rest[1].token.word == rest[1].token.lemma and rest[1].token.lemma not in AUXILIARIES \
+            and wordnet().synsets(rest[1].token.word, "v") and pos_share(rest[1].token.word, "v") >= 0.5:
+        return rest[1].token.word               # "Tom, come here": an order to a named listener
+    return None
 
 
 def _name_like(word: str) -> bool:

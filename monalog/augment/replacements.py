@@ -23,6 +23,7 @@ from monalog.knowledge.facts import Fact, Relation
 from monalog.knowledge.senses import takes_object
 from monalog.knowledge.wordnet_facts import WordNetSettings, coarse_pos, relate, synsets
 from monalog.text.lemmatize import POSSESSIVES
+from monalog.text.morphology import countable
 from monalog.text.names import name_after
 from monalog.polarity.marks import Polarity
 
@@ -78,7 +79,8 @@ def replacements(tree: Tree, nodes, premise_lemmas: set[str], neighbours: Neighb
             if gender_clash(words, lemma, new_lemma) or (pos == "n" and new_lemma in nouns) \
                     or _echoes(stems, new_lemma) or (passive and not takes_object(new_lemma)) \
                     or (pos == "n" and _covers_conjunct(all_leaves, positions[path], new_lemma, settings)) \
-                    or (new_lemma == "person" and _predicate(all_leaves, positions[path])):
+                    or (new_lemma == "person" and _predicate(all_leaves, positions[path])) \
+                    or (pos == "d" and new_lemma == "some" and _singular_count(tokens, positions[path])):
                 continue                       # "No girl ... with his family"; "two rooms and a large room"
             facts = _facts(kb, lemma, new_lemma, up, pos, sense, settings)
             if facts is None or (owned and any(fact.relation is not Relation.EQ for fact in facts)):
@@ -102,6 +104,15 @@ def _fixed_determiner(tokens: list[Token], i: int) -> bool:
     through multilateral and bilateral activities"), which no other determiner replaces."""
     return name_after(tokens, i) or tokens[i].word.lower() == "both" and any(t.word.lower() == "and"
                                                                             for t in tokens[i + 1:])
+
+
+def _singular_count(tokens: list[Token], i: int) -> bool:
+    """The noun after determiner i (the head of "audience members") is a singular count noun: no "some" before it
+    ("That child" -> "Some child")."""
+    noun = next((t for j, t in enumerate(tokens[i + 1:], i + 1) if not t.pos.startswith("JJ") and not (
+        t.pos.startswith("NN") and tokens[j + 1:j + 2] and tokens[j + 1].pos.startswith("NN"))), None)
+    return noun is not None and noun.pos.startswith("NN") and noun.word.lower() == noun.lemma.lower() \
+        and countable(noun.lemma.lower())
 
 
 def _echoes(stems: set[str], new: str) -> bool:

@@ -3,9 +3,10 @@ that needs one (kb/augment.json's needs_object: "got in the car" -> "got", "went
 of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese"), the infinitive a verb of telling
 gives its object, and the object ("told Mary to buy coffee" -> "told Mary", "asked her to marry me" -> "asked to marry
 me": grammars/infinitive_object_verbs.txt), a "to" and its verb ("tries to choose" -> "tries choose", "would like to
-thank" -> "would to thank", "to replace ... and lost" -> "to lost"), what "be" says before another phrase ("has been in
-bed for a week" -> "has been for a week"), and the object between a verb and its particle ("picked it up" -> "picked
-up")."""
+thank" -> "would to thank", "to replace ... and lost" -> "to lost"), what "make", "keep", "let", "leave" or "get" makes
+of its object ("made myself understood" -> "made myself", "kept the flock away from the gate" -> "kept the flock"), what
+"be" says before another phrase ("has been in bed for a week" -> "has been for a week"), and the object between a verb
+and its particle ("picked it up" -> "picked up")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -19,6 +20,7 @@ PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "
 _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TELLING_VERBS = frozenset(grammar_lines("infinitive_object_verbs.txt"))
 _MODALS = auxiliaries("modal")
+_COMPLEMENT_VERBS = frozenset({"make", "keep", "let", "leave", "get"})     # "made myself understood", "kept it away"
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
 
@@ -47,6 +49,12 @@ def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
         return f"the object between \"{before.word}\" and its particle \"{after.word}\" dropped (\"picked it up\" -> " \
             "\"picked up\")"
     verb = last_verb(tokens, start)
+    if verb >= 0 and tokens[verb].lemma.lower() in _COMPLEMENT_VERBS and 0 < start - verb - 1 <= 3 \
+            and not any(t.pos in ("IN", "RP", "TO") for t in tokens[verb + 1:start]) \
+            and (before.pos.startswith(("NN", "PRP")) or before.word.lower().endswith(("self", "selves"))) \
+            and tokens[start].pos.startswith(("RB", "RP", "VBN", "JJ")):      # its object whole, then "away"
+        return f"what \"{tokens[verb].word}\" makes of its object dropped (\"made myself understood\" -> \"made " \
+            "myself\", \"kept the flock away\" -> \"kept the flock\")"
     if verb >= 0 and tokens[verb].lemma.lower() in _PLACING_VERBS \
             and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
             and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
