@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from monalog.augment.definites import unique_nouns
+from monalog.augment.kept_words import FREQUENCY
 from monalog.augment.readability import (CLAUSE_WORDS, DETERMINERS, NEGATIVE_WORDS, ORDINAL, QUESTION_WORDS,
                                          readability)
-from monalog.augment.words import wordnet
+from monalog.augment.words import is_a, wordnet
 from monalog.resources import grammar_lines
 from monalog.text.morphology import is_plural
 from monalog.text.names import given_name
@@ -19,8 +20,6 @@ _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 _NPI_PHRASES = re.compile("|".join(grammar_lines("npi_phrases.txt")))      # "much of a", "lift a finger"
 _TITLES = frozenset(grammar_lines("titles.txt"))
-_FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
-                        "rarely"})
 # frequencies that say "at some times": a negation beside them reads as "sometimes not"
 _SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and then|at times|once in a while)\b")
 # "..., altering magnitudes of flooding."; not ", during ...", ", something"
@@ -138,7 +137,7 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "a negation under \"from time to time\" (\"I do not do any work from time to time\": sometimes not)"
     if _SO_DOES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation before \"and so does\" (\"Nobody speaks Spanish, and so does Betty\": \"neither does\")"
-    if "no" in new[changed:changed + 1] and _FREQUENCY & set(new[changed + 1:changed + 6]):
+    if "no" in new[changed:changed + 1] and FREQUENCY & set(new[changed + 1:changed + 6]):
         return "\"no\" with a frequency adverb (\"No neighbours often play\")"
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
         return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
@@ -147,10 +146,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
 
 def _person_name(word: str) -> bool:
     """A capitalised word WordNet names a person by ("Bush", "Lincoln"): a premise's first word, it may be one."""
-    person = wordnet().synset("person.n.01")
     return word[:1].isupper() and any(
-        lemma.name() == word and any(person in h.closure(lambda s: s.hypernyms() + s.instance_hypernyms())
-                                     for h in synset.instance_hypernyms())
+        lemma.name() == word and any(is_a(h, "person.n.01") for h in synset.instance_hypernyms())
         for synset in wordnet().synsets(word.lower(), "n") for lemma in synset.lemmas())
 
 

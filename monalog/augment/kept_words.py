@@ -28,7 +28,7 @@ import re
 from typing import Sequence
 
 from monalog.augment.verb_needs import PARTICLES, last_verb, verb_needs
-from monalog.augment.words import first_sense_is
+from monalog.augment.words import first_sense_is, phrase_head
 from monalog.ccg.tree import Token
 from monalog.inference.treeops import AUXILIARIES
 from monalog.knowledge.superlatives import superlative
@@ -43,8 +43,9 @@ _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "sat
                     "november", "december"})
 _TITLES = frozenset(grammar_lines("titles.txt"))
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
-_FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
-                        "rarely", "never", "occasionally"})
+FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
+                       "rarely"})
+_SHARED_ADVERBS = FREQUENCY | {"never", "occasionally"}     # may say how often a second conjunct holds too
 _PERSONAL = frozenset({"i", "you", "he", "she", "we", "they", "me", "him", "us", "them"})    # tagged JJ, NN ...
 _TOGETHER = frozenset({"their", "they", "them", "theirs", "themselves", "both"})    # a plural the conjuncts make
 _AFTER_TIME = frozenset({"before", "later", "earlier", "early", "late", "old"})     # "23 years old"
@@ -131,12 +132,13 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and _taken_up(tokens, start, end):                                  # not "are racing and | have their"
         return "a conjunct dropped that a plural takes up (\"he and Mary spent their vacation\" -> \"Mary spent " \
             "their vacation\"; \"Both he and I were members\", \"They're Tom and Mary\")"
+    head = phrase_head(tokens[end:]) or Token("", "")                             # "still | have", "short | legs"
     if "and" in (t.word.lower() for t in tokens[start:end]) and start and (
-            tokens[start - 1].lemma.lower() in AUXILIARIES and _first_word(tokens[end:]).lemma.lower() in AUXILIARIES
-            or tokens[start - 1].word.lower() in ("a", "an") and _first_word(tokens[end:]).pos == "NNS"):
+            tokens[start - 1].lemma.lower() in AUXILIARIES and head.lemma.lower() in AUXILIARIES
+            or tokens[start - 1].word.lower() in ("a", "an") and head.pos == "NNS"):
         return f"the first conjunct's \"{tokens[start - 1].word}\" left before the second's (\"I've still haven't\", " \
             "\"with a short legs\")"
-    if tokens[start].word.lower() in _FREQUENCY and tokens[end - 1].word.lower() in ("and", "or"):
+    if tokens[start].word.lower() in _SHARED_ADVERBS and tokens[end - 1].word.lower() in ("and", "or"):
         return f"\"{tokens[start].word}\" dropped with the first conjunct, though it may say how often the second " \
             "holds (\"Politicians often skirt around the truth and don't give direct answers\")"
     if tokens[start].pos == "IN" and [t.word.lower() for t in tokens[end:end + 1]] in (["and"], ["or"]) \
@@ -210,13 +212,6 @@ def _taken_up(tokens: Sequence[Token], start: int, end: int) -> bool:
     return bool(_TOGETHER & set(after)) or "both" in before \
         or any(i >= end and _plural_noun([t for t in tokens[i + 1:i + 3] if t.pos != "JJ"][:1]) for i in be) \
         or any(i < start and {"they", "we", "these", "those"} & set(before[:i]) for i in be)
-
-
-def _first_word(tokens: Sequence[Token]) -> Token:
-    """The first token that is no adverb, adjective or noun before a noun ("still | have", "short | legs", tagged
-    "short/NN"), or an empty one."""
-    return next((t for i, t in enumerate(tokens) if not t.pos.startswith(("RB", "JJ")) and not (
-        t.pos.startswith("NN") and tokens[i + 1:i + 2] and tokens[i + 1].pos.startswith("NN"))), Token("", ""))
 
 
 def _plural_noun(tokens: Sequence[Token]) -> bool:

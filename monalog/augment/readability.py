@@ -224,8 +224,8 @@ def _frame_lost(before: Sequence[Leaf], start: int, end: int) -> str | None:
         return "the sentence's verb dropped, its phrase kept (\"The printing press more common\")"
     if words[start] in ("and", "or", "but") and end in finite and any(i < start for i in finite):
         return "a second clause's subject dropped with its \"and\" (\"It's five o'clock and the shop isn't open\")"
-    verb_and_word = f"{tokens[start - 1].lemma.lower()} {words[start]}" if start else ""      # "met with"
-    if start and {verb_and_word.split()[0], verb_and_word} & readability().prepositional_verbs \
+    lemma = tokens[start - 1].lemma.lower() if start else ""                 # "met with": its own entry
+    if start and {lemma, f"{lemma} {words[start]}"} & readability().prepositional_verbs \
             and (tokens[start].pos == "IN" or str(before[start].category).endswith("/NP")):     # "prey | upon"
         return f"the preposition of \"{words[start - 1]}\" dropped (\"looks over a park\" -> \"looks\")"
     verb = next((leaf for leaf in before[end:] if leaf.token.pos.startswith("VB")

@@ -9,7 +9,8 @@ from typing import Any, Iterator
 
 from monalog.augment.genders import gender_clash
 from monalog.augment.readability import picks_one, readability
-from monalog.augment.words import (bare_count, bound_neighbours, in_compound, is_a, noun_forms, premodified_from,
+from monalog.augment.words import (bare_count, bound_neighbours, in_compound, is_a, noun_forms, phrase_head,
+                                   premodified_from,
                                    replacing_leaf, surface_tag, universal_pronoun, word_choice)
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.negation import main_clause
@@ -109,8 +110,7 @@ def _fixed_determiner(tokens: list[Token], i: int) -> bool:
 def _singular_count(tokens: list[Token], i: int) -> bool:
     """The noun after determiner i (the head of "audience members") is a singular count noun: no "some" before it
     ("That child" -> "Some child")."""
-    noun = next((t for j, t in enumerate(tokens[i + 1:], i + 1) if not t.pos.startswith("JJ") and not (
-        t.pos.startswith("NN") and tokens[j + 1:j + 2] and tokens[j + 1].pos.startswith("NN"))), None)
+    noun = phrase_head(tokens[i + 1:], ("JJ",))
     return noun is not None and noun.pos.startswith("NN") and noun.word.lower() == noun.lemma.lower() \
         and countable(noun.lemma.lower())
 

@@ -330,6 +330,13 @@ _BOUNDS = frozenset({"at least", "at most", "more than", "fewer than", "less tha
 MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "waited two hours"
 
 
+def phrase_head(tokens: Sequence[Token], premodifiers: tuple[str, ...] = ("RB", "JJ")) -> Token | None:
+    """The first token that is no premodifier (by tag) nor a noun before a noun: the head of "audience members" or
+    "short legs" (taggers tag "short" a noun), the verb of "still | have"."""
+    return next((t for i, t in enumerate(tokens) if not t.pos.startswith(premodifiers) and not (
+        t.pos.startswith("NN") and tokens[i + 1:i + 2] and tokens[i + 1].pos.startswith("NN"))), None)
+
+
 def is_a(synset: Any, name: str) -> bool:
     """The synset is `name` or under it."""
     return synset.name() == name or any(h.name() == name for h in synset.closure(lambda s: s.hypernyms()))
