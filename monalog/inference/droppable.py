@@ -9,7 +9,7 @@ from typing import Sequence, cast
 from monalog.ccg.category import Atom, Category, Functor
 from monalog.ccg.tree import Binary, Leaf, Rule, Tree, Unary, first_leaves, leaves
 from monalog.inference.treeops import modifier_split, node_at, spelt
-from monalog.polarity.lexicon import default_lexicon
+from monalog.polarity.lexicon import before_mass, default_lexicon
 from monalog.polarity.marks import Polarity
 from monalog.polarity.polarizer import PolarizedNode
 from monalog.text.morphology import is_participle
@@ -82,19 +82,24 @@ def _whose_part(head: Sequence[Leaf], modifier: Sequence[Leaf]) -> bool:
 
 
 @lru_cache(maxsize=1 << 15)
-def downward(leaf: Leaf) -> bool:
-    """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most")."""
-    return default_lexicon().downward(leaf.token.word, leaf.token.lemma, leaf.category)
+def downward(leaf: Leaf, mass: bool = False) -> bool:
+    """A word that reverses or blocks monotonicity ("not", "refused", "no", "at_most"; `mass`: where a
+    `mass` row holds, "little")."""
+    return default_lexicon().downward(leaf.token.word, leaf.token.lemma, leaf.category, mass)
 
 
 def operators(words: Sequence[Leaf]) -> list[bool]:
-    """Which of `words` are downward operators (`downward`), a reciprocal "each other" aside: it
-    names the participants, it quantifies over nothing ("fighting each other" keeps its modifiers
-    droppable: "playfully fighting each other" ≤ "fighting each other")."""
-    return [downward(leaf) and not (leaf.token.lemma.lower() == "each" and i + 1 < len(words)
-                                    and words[i + 1].token.lemma.lower() == "other")
+    """Which of `words` are downward operators (`downward`; also as a noun phrase's determiner where no
+    determiner is before it: "little interest", "knew little", not "a little girl"), a reciprocal "each
+    other" aside: it names the participants, it quantifies over nothing ("fighting each other" keeps its
+    modifiers droppable: "playfully fighting each other" ≤ "fighting each other")."""
+    return [downward(leaf, (i == 0 or words[i - 1].token.pos not in _BEFORE_ADJECTIVE) and before_mass(words[i:i + 2]))
+            and not (leaf.token.lemma.lower() == "each" and i + 1 < len(words)
+                     and words[i + 1].token.lemma.lower() == "other")
             for i, leaf in enumerate(words)]
 
+
+_BEFORE_ADJECTIVE = frozenset({"DT", "PRP$", "POS", "CD", "WP$"})    # "a | little girl": "little" an adjective
 
 # verbs whose PP complement carries what they say ("is in the kitchen", "is made of ice", "consists of",
 # "making the dough into a ball", "mistaking a cat for a dog")
@@ -188,7 +193,7 @@ def without_second_complement(node: Tree) -> Tree | None:
             and node.left.right.category == _NP):
         return None
     verb, obj = node.left.left, node.left.right
-    if verb.token.lemma.lower() in _PP_NEEDED:
+    if verb.token.lemma.lower() in _PP_NEEDED or any(operators(leaves(obj))):   # "gave no money | to the poor"
         return None
     cat = verb.category
     if not (isinstance(cat, Functor) and cat.argument == obj.category and isinstance(cat.result, Functor)

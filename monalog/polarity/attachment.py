@@ -1,5 +1,6 @@
-"""Where a parse's attachment decides an operator's scope and cannot be trusted with it: a
-prepositional phrase after a phrase with a downward operator."""
+"""Where a parse's attachment decides an operator's scope: a prepositional phrase after a phrase with a
+downward operator, which the parse cannot be trusted with, and a verb's complements after its object, in
+the object's scope."""
 from __future__ import annotations
 
 from monalog.ccg.category import Atom, Category, Functor
@@ -41,3 +42,14 @@ def _clausal(category: Category) -> bool:
     while isinstance(category, Functor):
         category = category.result
     return isinstance(category, Atom) and category.base == "S"
+
+
+def in_object_scope(category: Category, marks: tuple[Polarity, ...], scope: Polarity) -> tuple[Polarity, ...]:
+    """The marks left after a verb takes its object: the complements after the object ("gave no money | to
+    the poor", "knew little | about it") are in the object's scope; the subject is not."""
+    out = list(marks)
+    for i in range(len(out)):
+        if not (isinstance(category, Functor) and category.slash.value == "/"):
+            break
+        out[i], category = out[i] * scope, category.result
+    return tuple(out)

@@ -172,8 +172,11 @@ class Lexicon:
 
 
 def before_mass(first: Sequence[Leaf]) -> bool:
-    """A word written in lower case (no sentence's first word: "Little boy is ...") before a singular noun,
-    where a `mass` determiner row holds ("showed little interest")."""
+    """Where a `mass` determiner row holds: a word written in lower case (no sentence's first word: "Little
+    boy is ...") before a singular noun ("showed little interest"), or a noun phrase of that word alone, no
+    name ("Little is known about it": not much is; "knew little")."""
+    if len(first) == 1:
+        return first[0].token.pos != "NNP"
     return len(first) > 1 and first[0].token.word.islower() and first[1].category == Atom("N") \
         and first[1].token.word.lower() == first[1].token.lemma.lower()
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Iterator, TypeGuard, cast
 from monalog.ccg.category import Atom, Category, Functor, complement_slots
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, first_leaves, iter_leaves, preorder
 from monalog.errors import MonalogError
-from monalog.polarity.attachment import after_operator
+from monalog.polarity.attachment import after_operator, in_object_scope
 from monalog.polarity.lexicon import NUMERAL, Lexicon, Signature, before_mass, default_lexicon
 from monalog.polarity.marks import Polarity
 
@@ -102,12 +102,6 @@ def _exceptive(sig: Signature, node: Tree) -> bool:
     return bool(_EXCEPTIVES.intersection(leaf.token.word.lower() for leaf in iter_leaves(node)))
 
 
-def _walk(tree: Tree) -> Iterator[Tree]:
-    yield tree
-    for child in tree.children:
-        yield from _walk(child)
-
-
 def _is_subject_application(node: Binary) -> bool:
     """NP S\\NP => S: the left child is a subject."""
     cat = node.right.category
@@ -156,7 +150,7 @@ class Polarizer:
             result = self._results.get(tree)
             if result is None:
                 if self.lexicon.bare_plural or self.lexicon.subject_determiners:
-                    self._subjects = {id(node.left) for node in _walk(tree)
+                    self._subjects = {id(node.left) for _, node in preorder(tree)
                                       if isinstance(node, Binary) and _is_subject_application(node)}
                 self._mark(tree)
                 result = self._results[tree] = self._visit(tree, UP, False, "")
@@ -193,6 +187,8 @@ class Polarizer:
         if node.rule in (Rule.FA, Rule.BA):
             functor = left if node.rule is Rule.FA else right
             marks = functor[1:]
+            if node.rule is Rule.FA and _is_np(node.right.category) and not _is_np_modifier(node.left.category):
+                marks = in_object_scope(node.category, marks, self.np_scope(node.right))
         elif node.rule in (Rule.FC, Rule.GFC, Rule.BX, Rule.GBX):
             primary, secondary = (left, right) if node.rule in (Rule.FC, Rule.GFC) else (right, left)
             m = primary[0] if primary else UP

@@ -27,8 +27,10 @@ but WordNet knows apart are no paraphrase ("yesterday" / "today"), nor two that 
 non-intersective word ("is likely to win" / "will win"); a hedge is never dropped ("is probably at home"), nor a
 frequency short of "always" ("is usually returned").
 
-"little" before a singular noun with no determiner ("showed little interest") is the mass counterpart of "few",
-decreasing in both arguments (Keenan & Stavi 1986); "a little girl", "little girls" keep the adjective.
+"little" before a singular noun with no determiner ("showed little interest"), or alone ("Little is known", "knew
+little"), is the mass counterpart of "few", decreasing in both arguments (Keenan & Stavi 1986); "a little girl",
+"little girls" keep the adjective. A verb's complement after a downward object is in the object's scope ("gave no
+money | to the poor" is not "gave no money").
 
 A clause after "before" is ↓ (Anscombe 1964: before every time it holds; "before" licenses NPIs); a noun phrase
 after it names one time and stays ↑."""
@@ -114,6 +116,18 @@ LITTLE = [
     ("There is little water in the glass.", "There is water in the glass.", Label.NEUTRAL),
     ("A little girl showed interest.", "A girl showed interest.", Label.ENTAILMENT),
     ("Little boys are playing.", "Boys are playing.", Label.ENTAILMENT),
+    ("Little is known about the tribe's origins.", "Little is known.", Label.NEUTRAL),
+    ("Little is known.", "Little is known about the tribe's origins.", Label.ENTAILMENT),
+    ("He knew little about the war.", "He knew little.", Label.NEUTRAL),
+    ("He knew little.", "He knew.", Label.NEUTRAL),
+    ("He showed little interest in books.", "He showed little interest.", Label.NEUTRAL),
+    ("A little girl is putting a doll in a box.", "A little girl is putting a doll.", Label.ENTAILMENT),
+]
+
+OBJECT_SCOPE = [
+    ("He gave no money to the poor.", "He gave no money.", Label.NEUTRAL),
+    ("She told nobody about the plan.", "She told nobody.", Label.NEUTRAL),
+    ("A man gave a book to the girl.", "A man gave a book.", Label.ENTAILMENT),
 ]
 
 SQUARE = [
@@ -159,6 +173,7 @@ TENSE = [
 
 
 @pytest.mark.parametrize("premise, hypothesis, label",
-                         EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + LITTLE + SQUARE + BEFORE + TENSE)
+                         EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + LITTLE + OBJECT_SCOPE + SQUARE + BEFORE
+                         + TENSE)
 def test_reading(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label

@@ -175,6 +175,18 @@ def test_little_is_a_downward_determiner_of_a_singular_noun_written_mid_sentence
     assert marked(_showed("Little", "interest", "interest")) == "He↑ showed↑ Little↑ interest↑"   # "Little boy is"
 
 
+def test_a_complement_after_a_downward_object_is_in_its_scope():
+    told = leaf("((S[dcl]\\NP)/PP)/NP", "told", "tell")
+    about = node("PP", "fa", leaf("PP/NP", "about", "about"), leaf("NP", "it", "it"))
+
+    def vp(obj):
+        return read_braces(node("S[dcl]", "ba", leaf("NP", "She", "she"),
+                                node("S[dcl]\\NP", "fa", node("(S[dcl]\\NP)/PP", "fa", told, obj), about)))
+    assert marked(vp(leaf("NP", "nobody", "nobody"))) == "She↑ told↓ nobody↑ about↓ it↓"
+    assert marked(vp(leaf("NP", "Ann", "Ann"))) == "She↑ told↑ Ann↑ about↑ it↑"
+    assert marked(vp(leaf("NP", "little", "little"))) == "She↑ told↓ little↑ about↓ it↓"     # "knew little about it"
+
+
 def test_lexicon_frames():
     lex = default_lexicon()
     cat = parse_category
