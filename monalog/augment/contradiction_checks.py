@@ -27,7 +27,8 @@ _TRAILING_PARTICIPLE = re.compile(r", (?!(?:during|something|anything|nothing|ev
                                   r"spring|string|thing|wing|building|ceiling)\b)\w+ing\b[^,]*$")
 _CONTRAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){1,3}but\b|\bno (?:other )?(?:choice|alternative|option) but\b")
 _SO_DOES = re.compile(r"\bso (?:do|does|did|is|are|was|were|can|could|will|would|has|have|had)\b")
-_NOT_AT_LEAST = re.compile(r"\b(?:not|n't) (?:be |been )?at(?: |_)least\b")
+_NOT_AT_LEAST = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,2}at(?: |_)(?:least|most)\b")
+_BESIDE = re.compile(r"\b(?:because|except|instead of|rather than)\b")
 _NOT_A_FEW = re.compile(r"\b(?:not|n't) (?:[\w-]+ ){0,3}a few\b")
 # "one" or a bare "little" after "not" ("did not shut one window": there is one he did not shut); "is not one of the
 # regions" names no member
@@ -60,7 +61,7 @@ def bad_contradiction(before: str, after: str) -> str | None:
             and not _NEGATIONS & set(new):
         return "an NPI left without the negation that licensed it (\"did win a single game\")"
     if _NOT_AT_LEAST.search(" ".join(new)) and not {"not", "n't"} & set(old):
-        return "\"not ... at least\" (\"must not be at least 21\": people write \"under 21\")"
+        return "\"not ... at least\" or \"at most\" (\"must not be at least 21\": people write \"under 21\")"
     if _NOT_A_FEW.search(" ".join(new)) and not {"not", "n't"} & set(old):
         return "\"a few\" under a new negation (\"is not facing a few problems\": people write \"any\")"
     if _NOT_ONE.search(" ".join(new)) and not _NOT_A_MEMBER.search(" ".join(new)) and not {"not", "n't"} & set(old):
@@ -92,8 +93,10 @@ def bad_contradiction(before: str, after: str) -> str | None:
 
 def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str | None:
     """bad_contradiction's checks of the words around the change (`changed`: where `new` first differs)."""
-    if "because" in new and _NEGATIONS & set(new) != _NEGATIONS & set(old):
-        return "a negation before \"because\" (\"is not cancelled because of high winds\" may deny the reason alone)"
+    if _BESIDE.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
+        return "a negation beside \"because\", \"except\" or \"instead of\" (\"is not cancelled because of high " \
+            "winds\" may deny the reason alone; \"is not very good except for two errors\", \"Instead of eating " \
+            "them, nobody ...\")"
     if {"still", "already", "just"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a new negation beside \"still\", \"already\" or \"just\" (\"no bee still stung\", \"Nobody just ate\")"
     if "either" in new and sum(w in _NEGATIONS for w in new) < sum(w in _NEGATIONS for w in old):

@@ -139,8 +139,10 @@ def _wrong_category(words: list[Leaf]) -> str | None:
     possessing drugs", read "will possessing drugs"; "in a green coat and | matching mini-skirt"), a word read as
     punctuation ("I think | the cat", "think" a comma), an adverb or "do" read as the subject ("Just | shut up", "Do |
     not eat": orders), a preposition read as taking a clause ("In | my region there are ..."), a past read as a
-    participle ("I thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), or an
-    article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or None."""
+    participle ("I thought Tom and Mary | broke up") or a modal as an adverb ("knew it | would never work"), an
+    article read as a noun's modifier under a quantifier ("gave every child | a | small taste"), or a past read as
+    a noun's modifier with an object ("before the team | left the base"; a passive takes one only after a verb of
+    giving or naming: "a boy called Tom"), or None."""
     for i, leaf in enumerate(words):
         word, category = leaf.token.word.lower(), str(leaf.category)
         if category in _VP_ADVERBS and word.isalpha() and word not in closed_class() \
@@ -161,7 +163,16 @@ def _wrong_category(words: list[Leaf]) -> str | None:
             return leaf.token.word              # "thought Tom and Mary | broke up", "knew it | would never work"
         if word in ("a", "an", "the") and category == "(N\\N)/N" and _under_quantifier(words, leaf):
             return leaf.token.word              # "gave every | child a small taste": the object inside "every"
+        if category == "(N\\N)/NP" and (is_participle(word) or is_past_only(word)) and word.isalpha() \
+                and base_form(word) not in _TWO_OBJECTS and wordnet().synsets(base_form(word), "v"):
+            return leaf.token.word              # "before the team | left the base": a clause read as a noun's modifier
     return None
+
+
+# verbs whose passive participle takes an object ("a boy called Tom", "the girl given a prize")
+_TWO_OBJECTS = frozenset({"call", "name", "dub", "title", "label", "give", "hand", "show", "offer", "award", "grant",
+                          "teach", "tell", "ask", "pay", "send", "promise", "deny", "allow", "charge", "fine", "lend",
+                          "sell", "serve", "feed", "bring", "owe", "elect", "appoint", "crown", "consider"})
 
 
 def _not_a_verb(words: list[Leaf]) -> str | None:

@@ -1,12 +1,14 @@
-"""What a verb needs that a deletion must leave (a part of augment/kept_words.py's checks): the object or goal of a verb
-that needs one (kb/augment.json's needs_object: "got in the car" -> "got", "went upstairs" -> "went"), the place a verb
-of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese"), the infinitive a verb of telling
-gives its object, and the object ("told Mary to buy coffee" -> "told Mary", "asked her to marry me" -> "asked to marry
-me": grammars/infinitive_object_verbs.txt), a "to" and its verb ("tries to choose" -> "tries choose", "would like to
-thank" -> "would to thank", "to replace ... and lost" -> "to lost"), what "make", "keep", "let", "leave" or "get" makes
-of its object ("made myself understood" -> "made myself", "kept the flock away from the gate" -> "kept the flock"), what
-"be" says before another phrase ("has been in bed for a week" -> "has been for a week"), and the object between a verb
-and its particle ("picked it up" -> "picked up")."""
+"""What a verb needs that a deletion must leave (a part of augment/kept_words.py's checks): the object or goal of a
+verb that needs one (kb/augment.json's needs_object: "got in the car" -> "got", "went upstairs" -> "went"), the place
+a verb of placing needs ("put a dish with cheese on the table" -> "put a dish with cheese"), the infinitive a verb of
+telling gives its object, and the object ("told Mary to buy coffee" -> "told Mary", "asked her to marry me" -> "asked
+to marry me": grammars/infinitive_object_verbs.txt), an active verb's object where WordNet gives it no use without
+one ("had left him weak and exhausted" -> "had exhausted"), a gerund's verb ("absorbed in growing herbs" -> "absorbed
+in herbs"), a "to" and its verb ("tries to choose" -> "tries choose", "would like to thank" -> "would to thank", "to
+replace ... and lost" -> "to lost"), what "make", "keep", "let", "leave" or "get" makes of its object ("made myself
+understood" -> "made myself", "kept the flock away from the gate" -> "kept the flock"), what "be" says before another
+phrase ("has been in bed for a week" -> "has been for a week"), and the object between a verb and its particle
+("picked it up" -> "picked up")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -14,12 +16,15 @@ from typing import Sequence
 from monalog.augment.words import word_choice
 from monalog.ccg.tree import Token
 from monalog.inference.treeops import auxiliaries
+from monalog.knowledge.senses import can_be_intransitive
 from monalog.resources import grammar_lines
+from monalog.text.morphology import base_form, is_ing_form
 
 PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
 _TELLING_VERBS = frozenset(grammar_lines("infinitive_object_verbs.txt"))
 _MODALS = auxiliaries("modal")
+_NOT_PASSIVE = frozenset({"have", "do"}) | _MODALS      # a participle or a base form after them is active
 _COMPLEMENT_VERBS = frozenset({"make", "keep", "let", "leave", "get"})     # "made myself understood", "kept it away"
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
@@ -41,6 +46,14 @@ def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
             or before.lemma.lower() in _TELLING_VERBS and after.word.lower() == "to":
         return "a verb of telling parted from its object or infinitive (\"told Mary to buy coffee\" -> \"told " \
             "Mary\", \"asked her to marry me\" -> \"asked to marry me\")"
+    if (before.lemma.lower() in _NOT_PASSIVE or before.word.lower() == "to") and after.pos.startswith("VB") \
+            and not any(t.word[:1].isalnum() for t in tokens[end + 1:end + 2]) \
+            and not can_be_intransitive(base_form(after.word.lower())):
+        return f"\"{after.word}\" left with no object (\"had left him weak and exhausted\" -> \"had exhausted\")"
+    if end - start == 1 and before.pos == "IN" and after.pos.startswith("NN") \
+            and is_ing_form(tokens[start].word.lower()):
+        return f"the gerund \"{tokens[start].word}\" parted from its object (\"absorbed in growing herbs\" -> " \
+            "\"absorbed in herbs\")"
     if before.lemma.lower() == "be" and tokens[start].pos == "IN" and after.pos == "IN":
         return "what \"be\" says dropped, another phrase left to it (\"has been in bed for a week\" -> \"has been " \
             "for a week\")"

@@ -30,7 +30,9 @@ frequency short of "always" ("is usually returned").
 "little" before a singular noun with no determiner ("showed little interest"), or alone ("Little is known", "knew
 little"), is the mass counterpart of "few", decreasing in both arguments (Keenan & Stavi 1986); "a little girl",
 "little girls" keep the adjective. A verb's complement after a downward object is in the object's scope ("gave no
-money | to the poor" is not "gave no money").
+money | to the poor" is not "gave no money"). A non-intersective adjective's noun is neither ↑ nor ↓ ("a suspected
+broken ankle" is no "suspected ankle", a former senator no "former politician"), nor is a reason ("because of low
+cloud" is no "because of very low cloud", whatever scope a downward subject seems to take).
 
 A clause after "before" is ↓ (Anscombe 1964: before every time it holds; "before" licenses NPIs); a noun phrase
 after it names one time and stays ↑."""
@@ -124,6 +126,14 @@ LITTLE = [
     ("A little girl is putting a doll in a box.", "A little girl is putting a doll.", Label.ENTAILMENT),
 ]
 
+NOT_MONOTONE = [
+    ("A man with a suspected broken ankle was found.", "A man with a suspected ankle was found.", Label.NEUTRAL),
+    ("A man with a suspected broken ankle was found.", "A man was found.", Label.ENTAILMENT),
+    ("The former senator spoke.", "The former politician spoke.", Label.NEUTRAL),
+    ("No helicopter was available because of low cloud.", "No helicopter was available because of very low cloud.",
+     Label.NEUTRAL),
+]
+
 OBJECT_SCOPE = [
     ("He gave no money to the poor.", "He gave no money.", Label.NEUTRAL),
     ("She told nobody about the plan.", "She told nobody.", Label.NEUTRAL),
@@ -173,7 +183,7 @@ TENSE = [
 
 
 @pytest.mark.parametrize("premise, hypothesis, label",
-                         EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + LITTLE + OBJECT_SCOPE + SQUARE + BEFORE
-                         + TENSE)
+                         EXISTENTIAL + SCALAR + RECIPROCAL + STRANDED + LITTLE + OBJECT_SCOPE + NOT_MONOTONE
+                         + SQUARE + BEFORE + TENSE)
 def test_reading(default_prover, premise, hypothesis, label):
     assert default_prover.prove(premise, hypothesis).label is label
