@@ -10,7 +10,7 @@ from monalog.augment.definites import unique_nouns
 from monalog.augment.kept_words import FREQUENCY
 from monalog.augment.readability import (CLAUSE_WORDS, DETERMINERS, NEGATIVE_WORDS, ORDINAL, QUESTION_WORDS,
                                          readability)
-from monalog.augment.words import is_a, wordnet
+from monalog.augment.words import TITLES, is_a, wordnet
 from monalog.resources import grammar_lines
 from monalog.text.morphology import is_plural
 from monalog.text.names import given_name
@@ -19,7 +19,6 @@ from monalog.text.normalize import default_fragment
 _NEGATIONS = NEGATIVE_WORDS | {"n't", "without", "nowhere", "neither", "nor"}
 _NPIS = frozenset({"ever", "any", "anybody", "anyone", "anything", "anywhere", "anymore", "yet"})
 _NPI_PHRASES = re.compile("|".join(grammar_lines("npi_phrases.txt")))      # "much of a", "lift a finger"
-_TITLES = frozenset(grammar_lines("titles.txt"))
 # frequencies that say "at some times": a negation beside them reads as "sometimes not"
 _SOMETIMES = re.compile(r"\b(?:sometimes|occasionally|from time to time|now and then|at times|once in a while)\b")
 # "..., altering magnitudes of flooding."; not ", during ...", ", something"
@@ -122,7 +121,7 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return "\"no\" in an apposition (\"Mr di Tella, no Argentine foreign minister, met ...\")"
     if "no other" in after.lower() and "the other" in " ".join(old):
         return "\"the other\" made \"no other\" (\"One is Japanese and the other is Italian\")"
-    if changed < len(old) and old[changed] in _TITLES:
+    if changed < len(old) and old[changed] in TITLES:
         return "a title taken for a determiner (\"Miss Klein\" -> \"No Klein\")"
     if new[:1] == ["no"] and new[1:2] and new[1] in _NUMBER_NOUNS:
         return f"\"no {new[1]}\": a number of people is no kind of thing to deny"

@@ -16,7 +16,7 @@ from typing import Iterator, Sequence, cast
 
 from monalog.augment.generics import bare_subject
 from monalog.augment.readability import picks_one
-from monalog.augment.words import MEASURE, first_sense_is, plainly_countable, replacing_leaf
+from monalog.augment.words import MEASURE, TITLES, first_sense_is, plainly_countable, replacing_leaf
 from monalog.ccg.category import parse_category
 from monalog.ccg.tree import Binary, Leaf, Rule, Token, Tree, Unary, leaves
 from monalog.inference.capitals import lowered
@@ -75,8 +75,9 @@ def _some_for_bare(state: State) -> tuple[Tree, Step] | None:
     head = leaves(subject)[-1]
     word, first_word = head.token.word, head is leaves(tree)[0]
     if word.isupper() and len(word) > 1 or word[:1].isupper() and not is_plural(word.lower()) \
-            and not (first_word and synsets(word.lower(), "n")):
-        return None             # "Esperanto", "KOOG", "Dicaeopolis" tagged a plural: a name ("Fish swim" is none)
+            and not (first_word and synsets(word.lower(), "n")) \
+            or any(leaf.token.word.lower() in TITLES for leaf in leaves(subject)):
+        return None             # "Esperanto", "KOOG", "Dicaeopolis", "Mr Hughes" tagged a plural: a name (not "Fish")
     first = leaves(tree)[0] is leaves(subject)[0]
     some = Leaf(_DETERMINER, Token("Some" if first else "some", "some", "DT"))
     noun = lowered(subject.child) if first else subject.child

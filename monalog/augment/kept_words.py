@@ -28,20 +28,18 @@ import re
 from typing import Sequence
 
 from monalog.augment.verb_needs import PARTICLES, last_verb, verb_needs
-from monalog.augment.words import first_sense_is, phrase_head
+from monalog.augment.words import TITLES, first_sense_is, phrase_head
 from monalog.ccg.tree import Token
 from monalog.inference.treeops import AUXILIARIES
 from monalog.knowledge.superlatives import superlative
 from monalog.knowledge.wordnet import wordnet
 from monalog.knowledge.wordnet_facts import synsets
-from monalog.resources import grammar_lines
 from monalog.text.morphology import is_cardinal, is_ing_form
 from monalog.text.normalize import default_fragment
 
 _DATES = frozenset({"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january",
                     "february", "march", "april", "may", "june", "july", "august", "september", "october",
                     "november", "december"})
-_TITLES = frozenset(grammar_lines("titles.txt"))
 _POSSESSIVES = frozenset({"its", "his", "her", "their", "my", "your", "our"})
 FREQUENCY = frozenset({"often", "usually", "always", "sometimes", "frequently", "generally", "normally", "seldom",
                        "rarely"})
@@ -100,7 +98,7 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
         if word[:1].isupper() and word.lower() in _DATES and (
                 (end < len(tokens) and tokens[end].pos.startswith("NN")) or (start and tokens[start - 1].pos == "IN")):
             return "a day's or month's name dropped (\"reported Monday morning\" -> \"reported morning\")"
-        if word.lower() in _TITLES and end <= i + 1 < len(tokens) and tokens[i + 1].word[:1].isupper():
+        if word.lower() in TITLES and end <= i + 1 < len(tokens) and tokens[i + 1].word[:1].isupper():
             return f"a title dropped from a name (\"{word}\" of \"{word} {tokens[i + 1].word}\")"
         if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
                                             for j in (i - 1, i + 1) if not start <= j < end):
@@ -169,13 +167,17 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
 
 
 def _timed(tokens: Sequence[Token], start: int, end: int) -> str | None:
-    """kept_word's checks of a time: "early" before it after "from", the unit before "late", "old" or "ago", "ago",
-    "late" or "old" after its unit, the event a later "ever since" counts from."""
+    """kept_word's checks of a time: "early" before it after "from", the word that names a day ("after the open
+    day"), the unit before "late", "old" or "ago", "ago", "late" or "old" after its unit, the event a later "ever
+    since" counts from."""
     word = tokens[start].word.lower()
     if end - start == 1 and start and word in ("early", "late", "mid") and end < len(tokens) \
             and default_fragment("time_noun").fullmatch(tokens[end].word.lower()) \
             and tokens[start - 1].word.lower() in ("from", "since", "until", "till", "by"):
         return f"\"{tokens[start].word}\" dropped from its time (\"from early summer\" -> \"from summer\")"
+    if end - start == 1 and start > 1 and end < len(tokens) and tokens[start - 1].word.lower() == "the" \
+            and tokens[start - 2].word.lower() in _TIME_PREPOSITIONS and tokens[end].word.lower() in ("day", "days"):
+        return f"the word that names a day dropped (\"after the {word} day\" -> \"after the day\")"
     if end < len(tokens) and tokens[end].word.lower() in _AFTER_TIME | {"ago"} \
             and any(map(_unit, tokens[start:end])):
         return f"the time before \"{tokens[end].word}\" dropped (\"arrived an hour late\" -> \"arrived a late\")"
@@ -186,6 +188,9 @@ def _timed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and _SINCE.search(" ".join(t.word.lower() for t in tokens[end:])):
         return "the event a later time counts from dropped (\"came to Tokyo and has been living here ever since\")"
     return None
+
+
+_TIME_PREPOSITIONS = frozenset({"after", "before", "since", "until", "till", "during", "on", "from", "by"})
 
 
 def _unit(token: Token) -> bool:

@@ -13,7 +13,7 @@ from monalog.knowledge.senses import sense_count
 from monalog.knowledge.wordnet import wordnet
 from monalog.parsing.checks import closed_class
 from monalog.resources import grammar_lines
-from monalog.text.lemmatize import CLITIC_HOSTS
+from monalog.text.lemmatize import CLITIC_HOSTS, CONTRACTION_HOSTS
 from monalog.text.morphology import base_form, is_ing_form, is_participle, is_past_only, past_tense, third_person
 from monalog.text.names import given_name
 
@@ -79,13 +79,14 @@ def misread(tree: Tree) -> str | None:
 def _tense_switch(words: list[Leaf]) -> str | None:
     """A base form read as a finite verb after "and" where the finite verb before it is a lexical past or third person
     ("Tom liked to sit outside and | gaze at the stars", "needs someone to admire and | emulate": the base form belongs
-    under "to"), or None; a modal is none ("looked everywhere and | couldn't find")."""
+    under "to"), or None; a modal is none ("looked everywhere and | couldn't find", "and | ca n't remember")."""
     lowered = [leaf.token.word.lower() for leaf in words]
     finite = [i for i, leaf in enumerate(words) if _FINITE.match(str(leaf.category)) and leaf.token.word.isalpha()
               and not word_choice().fixed(lowered, i)]                # "paced to and | fro"
     for i in finite:
         word = words[i].token.word.lower()
-        if i and words[i - 1].token.word.lower() == "and" and word not in _MODALS and _base_only(word) \
+        if i and words[i - 1].token.word.lower() == "and" and CONTRACTION_HOSTS.get(word, word) not in _MODALS \
+                and _base_only(word) \
                 and (before := [j for j in finite if j < i]) \
                 and (form := words[before[-1]].token.word.lower()) != (lemma := words[before[-1]].token.lemma.lower()) \
                 and lemma not in AUXILIARIES | _MODALS and form in (past_tense(lemma), third_person(lemma)):
@@ -114,6 +115,16 @@ def _no_noun(leaf: Leaf) -> bool:
     return not (str(leaf.category) == "N/N" and adjective) and (
         any(wordnet().synsets(w, "v") for w in (lemma, word))
         or str(leaf.category) == "N" and adverb and (not adjective or pos_share(word, "r") >= 0.9))
+
+
+def _adjective_object(words: list[Leaf]) -> str | None:
+    """A word WordNet knows only as an adjective read as the noun "be" takes before "and" or "or" ("I was | nervous |
+    and scared": "was nervous" and "scared" then read as two verb phrases), or None."""
+    return next((leaf.token.word for before, leaf, after in zip(words, words[1:], words[2:])
+                 if str(leaf.category) == "N" and before.token.lemma.lower() == "be"
+                 and after.token.word.lower() in ("and", "or") and leaf.token.word.isalpha()
+                 and wordnet().synsets(leaf.token.word.lower(), "a")
+                 and not any(wordnet().synsets(leaf.token.word.lower(), pos) for pos in ("n", "v"))), None)
 
 
 def _unformed_verb(words: list[Leaf]) -> str | None:
@@ -328,4 +339,4 @@ def _content_only(word: str, lemma: str) -> bool:
 
 
 # misread's checks of the leaves, in the order a found word is reported
-_LEAF_CHECKS = (_unformed_verb, _wrong_category, _not_a_verb, _modal_noun, _tense_switch, _no_claim)
+_LEAF_CHECKS = (_unformed_verb, _wrong_category, _not_a_verb, _modal_noun, _tense_switch, _no_claim, _adjective_object)

@@ -327,6 +327,7 @@ _BOUNDS = frozenset({"at least", "at most", "more than", "fewer than", "less tha
                      "no less than", "not more than", "not less than", "not fewer than"})
 
 
+TITLES = frozenset(grammar_lines("titles.txt"))   # "Mr", "Mrs.": before a name
 MEASURE = "measure.n.02"     # times and quantities: "spent the summer", "waited two hours"
 
 

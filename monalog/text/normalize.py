@@ -155,7 +155,18 @@ def _common(word: str) -> bool:
     return word[:1].islower() and word not in _FUNCTION_WORDS
 
 
-# "unperson": a common noun that names no person ("a pen for cattle"; "the water for the children" is a beneficiary)
+_PURPOSES = frozenset({"breakfast", "brunch", "lunch", "dinner", "supper", "tea", "dessert", "sale", "rent", "hire",
+                       "fun", "sport", "free", "life"})
+_PRONOUNS = frozenset(a + b for a in ("every", "some", "any", "no") for b in ("thing", "one", "body"))
+
+
+def _unperson(word: str) -> bool:
+    """A common noun that names no person ("a pen for cattle"; "the water for the children" is a beneficiary), no
+    pronoun ("a place for everything") and no purpose ("a trout for lunch", "a house for sale", "a race for fun")."""
+    return _common(word) and word.lower() not in _PURPOSES | _PRONOUNS \
+        and (not _animate(word) or _animal(word))
+
+
 _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _noun,
            "thing": lambda phrase: _noun(phrase) and not _animate(phrase), "animate": _animate, "agent": _agent,
            "object": lambda phrase: _noun(phrase) and not _animate(phrase) and concrete(_noun_lemma(_head(phrase))),
@@ -163,7 +174,7 @@ _CHECKS = {"participle": is_participle, "adjective": _content_word, "noun": _nou
            "plain": _plain, "one_subject": _one_subject, "adjectives_joined": _adjectives_joined,
            "headed": lambda phrase: not (is_past_form(last := phrase.split()[-1]) or is_participle(last)),
            "copula": _copula, "descriptive": _descriptive,
-           "common": _common, "unperson": lambda word: _common(word) and (not _animate(word) or _animal(word))}
+           "common": _common, "unperson": _unperson}
 _FIELD = re.compile(r"\{(\w+)(?:\|(\w+))?\}")
 
 
