@@ -85,8 +85,10 @@ def bad_contradiction(before: str, after: str) -> str | None:
     if "nobody" in new or "no person" in " ".join(new):
         if (readability().gender_pronouns["female"] - {"herself"}) & set(new):    # "Nobody is cutting himself" is
             return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
-    if new[:2] == ["no", old[0]] and _person_name(before.split()[0]):
-        return "\"no\" before a premise's first word that may be a person's name (\"Bush will meet\" -> \"No bush\")"
+    if new[:2] == ["no", old[0]] and _person_name(before.split()[0]) \
+            or (name := re.match(r"No ([A-Z]\w*)", after)) and name[1] in _named(before.split()):
+        return "\"no\" before a premise's first word that may be a person's name, or a name's last word " \
+            "(\"Bush will meet\" -> \"No bush\", \"Christopher Columbus\" -> \"No Columbus\")"
     return _bad_word(old, new, changed, after)
 
 
@@ -144,6 +146,13 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
     if "no" in new[changed:changed + 1] and re.match(r"[^,]*, (?:which|who)\b", " ".join(new[changed:])):
         return "\"no\" before a noun that a relative between commas describes (\"No castle, which was built ...\")"
     return None
+
+
+def _named(words: list[str]) -> set[str]:
+    """The capitalised words after another capitalised word, no determiner ("Columbus" of "Christopher Columbus", not
+    "Asian" of "Some Asian girls")."""
+    return {word for before, word in zip(words, words[1:])
+            if before[:1].isupper() and before.lower() not in DETERMINERS and word[:1].isupper()}
 
 
 def _person_name(word: str) -> bool:

@@ -28,7 +28,7 @@ import re
 from typing import Sequence
 
 from monalog.augment.verb_needs import PARTICLES, last_verb, verb_needs
-from monalog.augment.words import TITLES, first_sense_is, phrase_head
+from monalog.augment.words import TITLES, first_sense_is, phrase_head, plainly_countable
 from monalog.ccg.tree import Token
 from monalog.inference.treeops import AUXILIARIES
 from monalog.knowledge.superlatives import superlative
@@ -95,21 +95,32 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
             return "\"too\" dropped before its \"for\" or \"to\" (\"too high for wading\" -> \"high for wading\")"
         if superlative(word) or tokens[i].pos == "JJS":
             return f"a superlative dropped (\"{word}\" picks the referent: \"our oldest tortoise\" -> \"our tortoise\")"
-        if word[:1].isupper() and word.lower() in _DATES and (
-                (end < len(tokens) and tokens[end].pos.startswith("NN")) or (start and tokens[start - 1].pos == "IN")):
-            return "a day's or month's name dropped (\"reported Monday morning\" -> \"reported morning\")"
-        if word.lower() in TITLES and end <= i + 1 < len(tokens) and tokens[i + 1].word[:1].isupper():
-            return f"a title dropped from a name (\"{word}\" of \"{word} {tokens[i + 1].word}\")"
-        if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
-                                            for j in (i - 1, i + 1) if not start <= j < end):
-            return f"a word of a name dropped (\"{word}\" of \"High Street\")"
-        if start == i == end - 1 and word.islower() and tokens[i].pos.startswith("NN") and end < len(tokens) \
-                and tokens[end].word.istitle() and tokens[i - 1].word.lower() in _POSSESSIVES | {"the", "'s"}:
-            return f"the noun beside a name dropped (\"his {word} {tokens[end].word}\" -> \"his {tokens[end].word}\")"
+        if word.lower() == "little" and i and tokens[i - 1].word.lower() == "a" and i + 1 < len(tokens) \
+                and not plainly_countable(tokens[i + 1].lemma.lower()):
+            return "\"little\" of \"a little\" before a noun that may be a mass (\"ate a little squid\": some squid)"
+        if (named := _named(tokens, start, end, i)) is not None:
+            return named
     if end < len(tokens) and tokens[end].pos.startswith("NN") and _idiom(
             " ".join(t.word.lower() for t in tokens[start:end + 1]), named=start > 0 and tokens[start].word.istitle()):
         return f"a word of \"{' '.join(t.word for t in tokens[start:end + 1])}\" dropped (WordNet's one word, " \
                "no kind of its last)"
+    return None
+
+
+def _named(tokens: Sequence[Token], start: int, end: int, i: int) -> str | None:
+    """kept_word's checks of the word at `i` (in start..end) of a name or a date."""
+    word = tokens[i].word
+    if word[:1].isupper() and word.lower() in _DATES and (
+            (end < len(tokens) and tokens[end].pos.startswith("NN")) or (start and tokens[start - 1].pos == "IN")):
+        return "a day's or month's name dropped (\"reported Monday morning\" -> \"reported morning\")"
+    if word.lower() in TITLES and end <= i + 1 < len(tokens) and tokens[i + 1].word[:1].isupper():
+        return f"a title dropped from a name (\"{word}\" of \"{word} {tokens[i + 1].word}\")"
+    if i and word[:1].isupper() and any(0 < j < len(tokens) and tokens[j].word[:1].isupper()
+                                        for j in (i - 1, i + 1) if not start <= j < end):
+        return f"a word of a name dropped (\"{word}\" of \"High Street\")"
+    if start == i == end - 1 and word.islower() and tokens[i].pos.startswith("NN") and end < len(tokens) \
+            and tokens[end].word.istitle() and tokens[i - 1].word.lower() in _POSSESSIVES | {"the", "'s"}:
+        return f"the noun beside a name dropped (\"his {word} {tokens[end].word}\" -> \"his {tokens[end].word}\")"
     return None
 
 

@@ -127,6 +127,21 @@ def _adjective_object(words: list[Leaf]) -> str | None:
                  and not any(wordnet().synsets(leaf.token.word.lower(), pos) for pos in ("n", "v"))), None)
 
 
+def _gapped(words: list[Leaf]) -> str | None:
+    """The "and" or "or" after a comma that opens a clause whose verb is left out ("A dog runs after a cat, | and |
+    the cat after a mouse"): no parse here has such a clause, so it reads its words as a noun phrase's ("runs after a
+    cat, and the cat"), or None; not a noun phrase that ends the sentence ("bought tea, and coffee")."""
+    for k in range(2, len(words) - 2):
+        rest = [leaf for leaf in words[k + 1:] if leaf.token.word[:1].isalnum()]
+        if words[k].token.word.lower() in ("and", "or") and words[k - 1].token.word == "," \
+                and any(leaf.token.pos.startswith("VB") for leaf in words[:k]) \
+                and not any(leaf.token.pos.startswith(("VB", "MD")) for leaf in rest) \
+                and any(a.token.pos.startswith("NN") and b.token.pos == "IN" and b.token.word.lower() != "of"
+                        for a, b in zip(rest, rest[1:])):          # not "and | most of all, non-violence"
+            return words[k].token.word
+    return None
+
+
 def _unformed_verb(words: list[Leaf]) -> str | None:
     """A verb phrase of one word tagged a finite verb that WordNet knows as no verb ("young and | immature") and,
     ending in "s", as a noun ("We play football and | volleyball", "a dish with cheese and | crackers on the table"),
@@ -339,4 +354,5 @@ def _content_only(word: str, lemma: str) -> bool:
 
 
 # misread's checks of the leaves, in the order a found word is reported
-_LEAF_CHECKS = (_unformed_verb, _wrong_category, _not_a_verb, _modal_noun, _tense_switch, _no_claim, _adjective_object)
+_LEAF_CHECKS = (_unformed_verb, _wrong_category, _not_a_verb, _modal_noun, _tense_switch, _no_claim, _adjective_object,
+                _gapped)

@@ -100,17 +100,22 @@ _AUXILIARY_ORDER = re.compile(r"(?:'ve|\bhave|\bhas|\bhad) (?:\w+ly )?(?:will|wo
                               r"might|must)\b|\bbeen not\b", re.IGNORECASE)
 
 
+_NOT_SOMETHING = re.compile(r"\b(?:not|n't|never)\b(?: [\w'-]+){0,4} (?:something|someone|somebody)\b")
+
+
 def unnatural(text: str, premise: str) -> bool:
     """A generated sentence that no reader would write, whatever its label: a bigram twice, a double negative, ...
     (the checks above, `lone_name_plural` among them), "not numerous" or "any things" (people write "not many",
-    "anything"), an idiom the premise does not have (`_IDIOM`), an auxiliary out of order (`_AUXILIARY_ORDER`), or the
-    premise itself."""
+    "anything"), an idiom the premise does not have (`_IDIOM`), an auxiliary out of order (`_AUXILIARY_ORDER`),
+    "something" after a new negation ("do not mention something" reads "there is something they do not mention"),
+    or the premise itself."""
     return repeated_bigram(text) or double_negative(text) or same_conjuncts(text) or counted_no(text) \
         or lone_name_plural(text) \
         or lone_reciprocal(text) or any_amount(text) or any_beside_count(text) and not any_beside_count(premise) \
         or upward_any(text) \
         or lost_one(text, premise) or re.search(r"\b(?:not numerous|any things)\b", text.lower()) is not None \
         or bool(_IDIOM.search(text)) and not _IDIOM.search(premise) or bool(_AUXILIARY_ORDER.search(text)) \
+        or bool(_NOT_SOMETHING.search(text.lower())) and not _NOT_SOMETHING.search(premise.lower()) \
         or spelt(text) == spelt(premise)
 
 

@@ -7,8 +7,10 @@ one ("had left him weak and exhausted" -> "had exhausted"), a gerund's verb ("ab
 in herbs"), a "to" and its verb ("tries to choose" -> "tries choose", "would like to thank" -> "would to thank", "to
 replace ... and lost" -> "to lost"), what "make", "keep", "let", "leave" or "get" makes of its object ("made myself
 understood" -> "made myself", "kept the flock away from the gate" -> "kept the flock"), what "be" says before another
-phrase ("has been in bed for a week" -> "has been for a week"), and the object between a verb and its particle
-("picked it up" -> "picked up")."""
+phrase ("has been in bed for a week" -> "has been for a week"), the object between a verb and its particle ("picked
+it up" -> "picked up"), the second object of a verb that pairs two ("confuse the brake with the clutch" -> "confuse
+the brake") and what a verb of judging says of its object ("find reversing harder than parking" -> "find
+reversing")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -26,6 +28,9 @@ _TELLING_VERBS = frozenset(grammar_lines("infinitive_object_verbs.txt"))
 _MODALS = auxiliaries("modal")
 _NOT_PASSIVE = frozenset({"have", "do"}) | _MODALS      # a participle or a base form after them is active
 _COMPLEMENT_VERBS = frozenset({"make", "keep", "let", "leave", "get"})     # "made myself understood", "kept it away"
+_PAIRING_VERBS = frozenset({"confuse", "compare", "mistake", "associate", "swap", "exchange", "provide", "supply",
+                            "equip", "credit", "blame", "charge", "trade"})
+_JUDGING_VERBS = frozenset({"find", "consider", "deem", "judge", "think", "call", "prove", "rate"})
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
 
@@ -54,6 +59,8 @@ def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and is_ing_form(tokens[start].word.lower()):
         return f"the gerund \"{tokens[start].word}\" parted from its object (\"absorbed in growing herbs\" -> " \
             "\"absorbed in herbs\")"
+    if (found := _second_part(tokens, start, end)) is not None:
+        return found
     if before.lemma.lower() == "be" and tokens[start].pos == "IN" and after.pos == "IN":
         return "what \"be\" says dropped, another phrase left to it (\"has been in bed for a week\" -> \"has been " \
             "for a week\")"
@@ -72,6 +79,22 @@ def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and any(t.word.lower() in _PLACES for t in tokens[start:end]) \
             and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
         return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
+    return None
+
+
+def _second_part(tokens: Sequence[Token], start: int, end: int) -> str | None:
+    """The second object of a verb that pairs two ("confuse the brake | with the clutch"), or what a verb of judging
+    says of its object ("find reversing | harder than parking"), or None."""
+    near = {t.lemma.lower() for t in tokens[max(start - 6, 0):start]}
+    if near & _PAIRING_VERBS and tokens[start].word.lower() in ("with", "for", "to"):
+        return "the second object of a verb that pairs two dropped (\"confuse the brake with the clutch\")"
+    following = tokens[end].word if end < len(tokens) else ""
+    judged = any(t.word.lower() == "than" or t.pos == "JJR" for t in tokens[start:end]) \
+        or end - start == 1 and tokens[start].pos == "JJ" and tokens[start - 1].pos.startswith(("NN", "PRP")) \
+        and not following[:1].isalnum()         # "found the book | interesting.", not "found an | injured owl"
+    if near & _JUDGING_VERBS and judged:
+        return "what a verb of judging says of its object dropped (\"find reversing harder than parking\" -> \"find " \
+            "reversing\")"
     return None
 
 
