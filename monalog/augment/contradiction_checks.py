@@ -135,6 +135,8 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
         return f"\"no {new[1]}\": an ordinal names one thing, not a kind to deny (\"No 15th corps\")"
     if _TRAILING_PARTICIPLE.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation before a participle clause that says what it did (\"has not changed ..., altering ...\")"
+    if "only" in new and sum(w in _NEGATIONS for w in new) < sum(w in _NEGATIONS for w in old):
+        return "a negation taken away beside \"only\" (\"We've only corresponded and met in person\")"
     if {"hardly", "barely", "scarcely"} & set(new) and _NEGATIONS & set(new) != _NEGATIONS & set(old):
         return "a negation beside \"hardly\" (\"She can not hardly speak\")"
     if _SOMETIMES.search(after.lower()) and _NEGATIONS & set(new) != _NEGATIONS & set(old):

@@ -74,10 +74,11 @@ def _some_for_bare(state: State) -> tuple[Tree, Step] | None:
         return None
     head = leaves(subject)[-1]
     word, first_word = head.token.word, head is leaves(tree)[0]
+    senses = synsets(word.lower(), "n")
     if word.isupper() and len(word) > 1 or word[:1].isupper() and not is_plural(word.lower()) \
-            and not (first_word and synsets(word.lower(), "n")) \
+            and not (first_word and senses and word not in senses[0].lemma_names()) \
             or any(leaf.token.word.lower() in TITLES for leaf in leaves(subject)):
-        return None             # "Esperanto", "KOOG", "Dicaeopolis", "Mr Hughes" tagged a plural: a name (not "Fish")
+        return None             # "Esperanto", "KOOG", "God", "Mr Hughes" tagged a plural: a name (not "Fish")
     first = leaves(tree)[0] is leaves(subject)[0]
     some = Leaf(_DETERMINER, Token("Some" if first else "some", "some", "DT"))
     noun = lowered(subject.child) if first else subject.child

@@ -257,9 +257,12 @@ class Augmenter:
         # never "A or B is not", nor "did not eat something"
         plain = [st for st in states if not has_disjunct(st.tree) and not vague_object(sentence_text(st.tree))]
         seen = {p.hypothesis.lower() for p in pairs}
+        # "The kids are being grouped" -> "A person is grouping the kids": that person is no referent of the
+        # premise, so neither "A person is not grouping the kids" nor "... the adults" contradicts anything
+        agentless = any(step.note == "passive_no_agent" for step in norm_steps)
         if s.contradictions:
-            pairs += self._negations(premise, tree, plain, norm_steps, seen)
-        if s.contradictions and s.exclusions:
+            pairs += self._negations(premise, tree, plain, norm_steps, seen, agentless)
+        if s.contradictions and s.exclusions and not agentless:
             pairs += self._exclusions(premise, tree, plain, norm_steps, neighbours, seen)
         threshold = default_min_fluency() if s.min_fluency is None else s.min_fluency
         written = (premise, sentence_text(tree))        # as given and as normalised
@@ -271,12 +274,10 @@ class Augmenter:
         return _backed([p for p in scored if p.fluency is not None and p.fluency >= threshold])[:s.max_pairs]
 
     def _negations(self, premise: str, tree: Tree, states: Sequence, norm_steps: tuple[Step, ...],
-                   seen: set[str]) -> list[Generated]:
+                   seen: set[str], agentless: bool) -> list[Generated]:
         """The contradictions of the premise (`tree`) and of each entailment (`states`), in the forms
-        people write, each once and not one of the entailments (`seen`), with the entailment it negates."""
-        # "The kids are being grouped" -> "A person is grouping the kids": that person is no
-        # referent of the premise, so "A person is not grouping the kids" contradicts nothing
-        agentless = any(step.note == "passive_no_agent" for step in norm_steps)
+        people write, each once and not one of the entailments (`seen`), with the entailment it negates;
+        `agentless`: the premise was a passive with no agent, so only its subject's quantifier is swapped."""
         out, written = [], sentence_text(tree)
         for state in states:
             # "A man is riding" -> "A person is not riding": a person may be another, no contradiction

@@ -74,6 +74,10 @@ def kept_word(tokens: Sequence[Token], start: int, end: int) -> str | None:
                  and _adjective_only(tokens[start - 2].word.lower())               # not "a shirt and | clown makeup"
                  or tokens[start - 1].word.lower() == tokens[end - 1].word.lower() == "of"):
         return f"\"{tokens[start - 1].word}\" left without its phrase (\"the fluent and use\", \"a couple of toast\")"
+    if end - start == 1 and start > 2 and tokens[start - 1].word.lower() == "and" and end < len(tokens) \
+            and tokens[end].pos.startswith("NN") and _adjective_only(tokens[start - 3].word.lower()):
+        return "a second conjunct's adjective dropped, the first's left to read over both (\"a beautiful face and " \
+            "voice\")"
     if end - start == 1 and tokens[start].pos.startswith(("NN", "JJ")) and end < len(tokens) \
             and is_ing_form(tokens[end].word.lower()) and not any(t.word[:1].isalnum() for t in tokens[end + 1:][:1]):
         return f"the noun before \"{tokens[end].word}\" dropped (\"sends the keeper flying\" -> \"sends the flying\")"
@@ -169,9 +173,10 @@ def _needed(tokens: Sequence[Token], start: int, end: int) -> str | None:
             tokens[i].word.lower() == "and" and "between" in (t.word.lower() for t in tokens[max(0, i - 4):i])
             for i in range(start, end)):                                            # "between A and B" goes whole
         return "a conjunct of \"between A and B\" dropped (\"The dispute between Albania and the UK\" -> \"The UK\")"
-    than = [i for i, t in enumerate(tokens) if t.word.lower() == "than"]
+    than = [i for i, t in enumerate(tokens) if "than" in t.word.lower().split("_")]     # "less_than" one token
     if any(start <= i < end for i in than) and any(map(_comparative, tokens[:start])) \
-            or any(i >= end and not any(map(_comparative, tokens[end:i])) for i in than) \
+            or any(i >= end and tokens[i].word.lower() == "than" and not any(map(_comparative, tokens[end:i]))
+                   for i in than) \
             and any(map(_comparative, tokens[start:end])):     # "taller" of "The older boy is taller than"
         return "a comparative cut from its standard (\"It is more ridiculous.\", \"has grades than Kate\")"
     return None

@@ -16,9 +16,10 @@ nothing), nor for a plural of persons or a group of them ("thanked the volunteer
 something). Never the object of
 a light verb ("took a walk"; its recipient may: "gave my brother a hug" ⇒ "gave someone a hug") or of one of
 grammars/opaque_object_verbs.txt ("is a doctor", "wants a car", "costs a dollar"), a time or quantity ("spent the
-summer", "flickered a few times"), a word of a fixed expression, nor a noun phrase with a coordination of its own. A
-sentence with such an object is never negated by the generator: "The doctor did not prescribe something" is no
-contradiction of "The doctor prescribed a painkiller" (`vague_object`)."""
+summer", "flickered a few times"), a commitment ("broke his promise" is no "broke something"), a word of a fixed
+expression, nor a noun phrase with a coordination of its own. A sentence with such an object is never negated by the
+generator: "The doctor did not prescribe something" is no contradiction of "The doctor prescribed a painkiller"
+(`vague_object`)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -46,6 +47,7 @@ _OBJECT_DETERMINERS = _SINGULAR | {"some", "these", "those", "two", "three", "fo
 _QUANTITIES = frozenset({"few", "little", "many", "much", "no", "zero", "neither", "both", "all", "any"})
 VAGUE = frozenset({"someone", "something"})
 _GROUP = "social_group.n.01"        # "thanked the audience" is no thanking of something
+_COMMITMENT = "commitment.n.04"    # "broke his promise", "kept her vow": no "broke something"
 _BODY = "body_part.n.01"            # "crossed his legs", "shook her head": a gesture, no "crossed something"
 # as the normaliser ("some thing") or the pronoun edit ("some person", "some people") writes them
 _VAGUE_PAIRS = frozenset({("some", "person"), ("some", "people"), ("some", "thing")})
@@ -122,7 +124,8 @@ def _object_word(tree: Tree, path: Path, found: list[Leaf], words: list[str]) ->
     if any(word_choice().fixed(words, i) for i, word in enumerate(words) if word == head.word.lower()):
         return None
     senses = synsets(head.lemma.lower(), "n")
-    return "something" if senses and not any(is_a(senses[0], kind) for kind in (MEASURE, _GROUP, _BODY)) else None
+    kinds = (MEASURE, _GROUP, _BODY, _COMMITMENT)
+    return "something" if senses and not any(is_a(senses[0], kind) for kind in kinds) else None
 
 
 def _counted(found: list[Leaf]) -> bool:
