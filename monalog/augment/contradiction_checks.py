@@ -86,7 +86,7 @@ def bad_contradiction(before: str, after: str) -> str | None:
         if (readability().gender_pronouns["female"] - {"herself"}) & set(new):    # "Nobody is cutting himself" is
             return "\"Nobody\" with \"her\" (\"Nobody broke her arm\": \"her\" reads as another woman)"
     if new[:2] == ["no", old[0]] and _person_name(before.split()[0]) \
-            or (name := re.match(r"No ([A-Z]\w*)", after)) and name[1] in _named(before.split()):
+            or (name := re.match(r"No ([A-Z]\w*)", after)) and name[1] in _name_tails(before.split()):
         return "\"no\" before a premise's first word that may be a person's name, or a name's last word " \
             "(\"Bush will meet\" -> \"No bush\", \"Christopher Columbus\" -> \"No Columbus\")"
     return _bad_word(old, new, changed, after)
@@ -150,7 +150,7 @@ def _bad_word(old: list[str], new: list[str], changed: int, after: str) -> str |
     return None
 
 
-def _named(words: list[str]) -> set[str]:
+def _name_tails(words: list[str]) -> set[str]:
     """The capitalised words after another capitalised word, no determiner ("Columbus" of "Christopher Columbus", not
     "Asian" of "Some Asian girls")."""
     return {word for before, word in zip(words, words[1:])

@@ -10,8 +10,7 @@ from typing import Any, Iterator
 from monalog.augment.genders import gender_clash
 from monalog.augment.readability import picks_one, readability
 from monalog.augment.words import (bare_count, bound_neighbours, in_compound, is_a, noun_forms, phrase_head,
-                                   premodified_from,
-                                   replacing_leaf, surface_tag, universal_pronoun, word_choice)
+                                   premodified_from, replacing_leaf, surface_tag, universal_pronoun, word_choice)
 from monalog.ccg.tree import Leaf, Token, Tree, leaves
 from monalog.inference.negation import main_clause
 from monalog.inference.plain_negation import head_verb

@@ -88,18 +88,19 @@ def downward(leaf: Leaf, mass: bool = False) -> bool:
     return default_lexicon().downward(leaf.token.word, leaf.token.lemma, leaf.category, mass)
 
 
+_BEFORE_ADJECTIVE = frozenset({"DT", "PRP$", "POS", "CD", "WP$"})    # "a | little girl": "little" an adjective
+
+
 def operators(words: Sequence[Leaf]) -> list[bool]:
     """Which of `words` are downward operators (`downward`; also as a noun phrase's determiner where no
     determiner is before it: "little interest", "knew little", not "a little girl"), a reciprocal "each
     other" aside: it names the participants, it quantifies over nothing ("fighting each other" keeps its
     modifiers droppable: "playfully fighting each other" ≤ "fighting each other")."""
-    return [downward(leaf, (i == 0 or words[i - 1].token.pos not in _BEFORE_ADJECTIVE) and before_mass(words[i:i + 2]))
+    return [downward(leaf, before_mass(words[i:i + 2]) and (i == 0 or words[i - 1].token.pos not in _BEFORE_ADJECTIVE))
             and not (leaf.token.lemma.lower() == "each" and i + 1 < len(words)
                      and words[i + 1].token.lemma.lower() == "other")
             for i, leaf in enumerate(words)]
 
-
-_BEFORE_ADJECTIVE = frozenset({"DT", "PRP$", "POS", "CD", "WP$"})    # "a | little girl": "little" an adjective
 
 # verbs whose PP complement carries what they say ("is in the kitchen", "is made of ice", "consists of",
 # "making the dough into a ball", "mistaking a cat for a dog")

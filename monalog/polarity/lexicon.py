@@ -121,6 +121,11 @@ class Lexicon:
         return self.subject_determiners.get(best.words, best) if subject and best else best
 
     @cached_property
+    def keep_only(self) -> frozenset[str]:
+        """The keep words with no determiner or functor row of their own ("fake", "suspected"; not "only")."""
+        return frozenset(w for w in self.keep if w not in self.functors and (w,) not in self.determiners)
+
+    @cached_property
     def _determiner_prefixes(self) -> frozenset[tuple[str, ...]]:
         return frozenset(key[:n] for key in self.determiners for n in range(1, len(key)))
 

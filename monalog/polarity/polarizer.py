@@ -170,9 +170,7 @@ class Polarizer:
             sig = self.lexicon.functor(node.token.word, node.token.lemma, node.category)
             # never the subject, unless a framed row names it after the complements ("unless" on a VP)
             given = sig.scope[:len(sig.frame) + 1 if sig.frame else complement_slots(node.category)] if sig else ()
-            word = node.token.word.lower()
-            if not sig and word in self.lexicon.keep and str(node.category) == "N/N" \
-                    and not self.lexicon.functor_rows(word) and self.lexicon.match_determiner([word]) is None:
+            if not sig and str(node.category) == "N/N" and node.token.word.lower() in self.lexicon.keep_only:
                 given = (NONE,)     # "fake | gun", "suspected | broken ankle": a non-intersective adjective's noun
             marks = tuple(given) + (UP,) * (arity - len(given))
         elif isinstance(node, Unary):

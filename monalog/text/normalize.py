@@ -155,15 +155,16 @@ def _common(word: str) -> bool:
     return word[:1].islower() and word not in _FUNCTION_WORDS
 
 
-_PURPOSES = frozenset({"breakfast", "brunch", "lunch", "dinner", "supper", "tea", "dessert", "sale", "rent", "hire",
-                       "fun", "sport", "free", "life"})
-_PRONOUNS = frozenset(a + b for a in ("every", "some", "any", "no") for b in ("thing", "one", "body"))
+# purposes ("for lunch") and indefinite pronouns ("for everything"): no noun's modifier
+_NO_MODIFIERS = frozenset({"breakfast", "brunch", "lunch", "dinner", "supper", "tea", "dessert", "sale", "rent", "hire",
+                           "fun", "sport", "free", "life"}) \
+    | frozenset(a + b for a in ("every", "some", "any", "no") for b in ("thing", "one", "body"))
 
 
 def _unperson(word: str) -> bool:
     """A common noun that names no person ("a pen for cattle"; "the water for the children" is a beneficiary), no
     pronoun ("a place for everything") and no purpose ("a trout for lunch", "a house for sale", "a race for fun")."""
-    return _common(word) and word.lower() not in _PURPOSES | _PRONOUNS \
+    return _common(word) and word.lower() not in _NO_MODIFIERS \
         and (not _animate(word) or _animal(word))
 
 
