@@ -19,6 +19,7 @@ from monalog.augment.words import word_choice
 from monalog.ccg.tree import Token
 from monalog.inference.treeops import auxiliaries
 from monalog.knowledge.senses import can_be_intransitive
+from monalog.knowledge.wordnet_facts import synsets
 from monalog.resources import grammar_lines
 from monalog.text.morphology import base_form, is_ing_form
 
@@ -89,9 +90,11 @@ def _second_part(tokens: Sequence[Token], start: int, end: int) -> str | None:
     if near & _PAIRING_VERBS and tokens[start].word.lower() in ("with", "for", "to"):
         return "the second object of a verb that pairs two dropped (\"confuse the brake with the clutch\")"
     following = tokens[end].word if end < len(tokens) else ""
+    last = tokens[end - 1].word.lower()
     judged = any(t.word.lower() == "than" or t.pos == "JJR" for t in tokens[start:end]) \
-        or end - start == 1 and tokens[start].pos == "JJ" and tokens[start - 1].pos.startswith(("NN", "PRP")) \
-        and not following[:1].isalnum()         # "found the book | interesting.", not "found an | injured owl"
+        or start and tokens[start - 1].pos.startswith(("NN", "PRP")) and not following[:1].isalnum() \
+        and (tokens[end - 1].pos == "JJ" or bool(synsets(last, "a")) and not synsets(last, "n"))
+    # "found the book | interesting.", "the soup | too salty." (tagged a noun), not "found an | injured owl"
     if near & _JUDGING_VERBS and judged:
         return "what a verb of judging says of its object dropped (\"find reversing harder than parking\" -> \"find " \
             "reversing\")"
