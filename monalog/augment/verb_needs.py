@@ -9,8 +9,9 @@ replace ... and lost" -> "to lost"), what "make", "keep", "let", "leave" or "get
 understood" -> "made myself", "kept the flock away from the gate" -> "kept the flock"), what "be" says before another
 phrase ("has been in bed for a week" -> "has been for a week"), the object between a verb and its particle ("picked
 it up" -> "picked up"), the second object of a verb that pairs two ("confuse the brake with the clutch" -> "confuse
-the brake") and what a verb of judging says of its object ("find reversing harder than parking" -> "find
-reversing")."""
+the brake"), what a verb of judging says of its object ("find reversing harder than parking" -> "find
+reversing"), the activity a verb of liking names ("likes playing tennis" -> "likes playing") and the noun a
+later count stands for ("likes oranges and eats three a week" -> "eats three a week")."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -21,7 +22,7 @@ from monalog.inference.treeops import auxiliaries
 from monalog.knowledge.senses import can_be_intransitive
 from monalog.knowledge.wordnet_facts import synsets
 from monalog.resources import grammar_lines
-from monalog.text.morphology import base_form, is_ing_form
+from monalog.text.morphology import base_form, is_cardinal, is_ing_form
 
 PARTICLES = frozenset({"in", "out", "up", "down", "off", "on", "away", "back", "over"})
 _PLACING_VERBS = frozenset(grammar_lines("placing_verbs.txt"))
@@ -31,6 +32,7 @@ _NOT_PASSIVE = frozenset({"have", "do"}) | _MODALS      # a participle or a base
 _COMPLEMENT_VERBS = frozenset({"make", "keep", "let", "leave", "get"})     # "made myself understood", "kept it away"
 _PAIRING_VERBS = frozenset({"confuse", "compare", "mistake", "associate", "swap", "exchange", "provide", "supply",
                             "equip", "credit", "blame", "charge", "trade"})
+_LIKING_VERBS = frozenset(grammar_lines("kind_object_verbs.txt"))
 _JUDGING_VERBS = frozenset({"find", "consider", "deem", "judge", "think", "call", "prove", "rate"})
 _PLACES = frozenset({"on", "in", "into", "onto", "under", "beside", "behind", "inside", "near", "next", "over",
                      "against", "between", "by", "at"})
@@ -60,6 +62,12 @@ def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and is_ing_form(tokens[start].word.lower()):
         return f"the gerund \"{tokens[start].word}\" parted from its object (\"absorbed in growing herbs\" -> " \
             "\"absorbed in herbs\")"
+    if before.pos in ("VBG", "VB") and _liked(tokens[:start - 1]) \
+            and (clause_end or after.word.lower() in ("and", "or")):
+        return f"the activity \"{before.word}\" names cut short (\"likes playing tennis\" -> \"likes playing\")"
+    if any(t.pos.startswith("NN") for t in tokens[start:end]) and _count_for_noun(tokens[end:]):
+        return "the noun a later count stands for dropped (\"likes oranges and eats three a week\" -> \"eats three a " \
+            "week\")"
     if (found := _second_part(tokens, start, end)) is not None:
         return found
     if before.lemma.lower() == "be" and tokens[start].pos == "IN" and after.pos == "IN":
@@ -81,6 +89,27 @@ def verb_needs(tokens: Sequence[Token], start: int, end: int) -> str | None:
             and not any(t.word.lower() in _PLACES for t in [*tokens[verb + 1:start], *tokens[end:]]):
         return f"the place \"{tokens[verb].word}\" needs dropped (\"put a dish with cheese\", \"put the letter\")"
     return None
+
+
+def _liked(tokens: Sequence[Token]) -> bool:
+    """The words end with a verb of liking and its "to", if any: what follows is the kind of activity liked, whole
+    ("likes playing tennis" does not say one likes playing; grammars/kind_object_verbs.txt)."""
+    if tokens and tokens[-1].word.lower() == "to":
+        tokens = tokens[:-1]
+    return bool(tokens) and tokens[-1].lemma.lower() in _LIKING_VERBS
+
+
+def _count_for_noun(tokens: Sequence[Token]) -> bool:
+    """A verb among `tokens` has a count for its object, with no noun of its own ("eats three or four a week"): it
+    stands for a noun said before."""
+    for i in range(1, len(tokens)):
+        if not (tokens[i - 1].pos.startswith("VB") and is_cardinal(tokens[i].word)):
+            continue
+        while i + 2 < len(tokens) and tokens[i + 1].word.lower() in ("or", "to") and is_cardinal(tokens[i + 2].word):
+            i += 2
+        if i + 1 == len(tokens) or not tokens[i + 1].pos.startswith(("NN", "JJ", "CD")):
+            return True
+    return False
 
 
 def _second_part(tokens: Sequence[Token], start: int, end: int) -> str | None:

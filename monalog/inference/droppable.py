@@ -24,9 +24,14 @@ def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
     """(modifier index, head index) when `pn` is a head with a modifier that is upward monotone
     and intersective (an adjective, adverb, PP or relative clause; not "not" or "never", nor one
     headed by a word of the lexicon's `keep` list: "if ...", "or ...", "fake", "almost", nor "by" with a
-    downward operator: "won by no person" is no "won"), else None."""
+    downward operator: "won by no person" is no "won"; one headed by a `veridical` word goes whole though it
+    is no monotone: "arrived late | because his van broke down"), else None."""
     split = _modifier(pn.node)
-    return split if split is not None and pn.children[split[0]].marks[:1] == (UP,) else None
+    if split is None:
+        return None
+    modifier = pn.children[split[0]]
+    veridical = first_leaves(modifier.node, 1)[0].token.word.lower() in default_lexicon().veridical
+    return split if veridical or modifier.marks[:1] == (UP,) else None
 
 
 @lru_cache(maxsize=1 << 15)

@@ -18,8 +18,8 @@ from monalog.errors import ResourceError
 from monalog.resources import grammar_path
 
 
-CHECKS = frozenset({"np", "noun", "conj", "operator", "clause", "relative", "modifier", "determiner", "article",
-                    "preposition"})
+CHECKS = frozenset({"np", "noun", "conj", "operator", "clause", "relative", "modifier", "subordinator", "determiner",
+                    "article", "preposition"})
 _VERB_FORMS = frozenset({"dcl", "ng", "pss", "pt", "b", "to", "inv", "q"})
 
 
@@ -78,7 +78,7 @@ def _ok(check: str, cat: Category) -> bool:
         return _base(cat.argument) == "N"
     if check == "determiner":   # "every dog", "most of them", "the most famous"; never "Most" as a noun
         return _base(cat.argument) in ("N", "PP") or cat.result == cat.argument
-    if check == "modifier":     # "except Ann" modifies; "except" as a verb or an adjective is a misparse
+    if check in ("modifier", "subordinator"):   # "except Ann" modifies; as a verb or an adjective it is misparsed
         made = cat.result       # past further complements: "with | his hands | raised" makes a modifier too
         while not (_base(made) == "PP" or (isinstance(made, Functor) and
                                            made.result.without_features() == made.argument.without_features())):
@@ -114,15 +114,15 @@ def tag_dictionary(tags: Sequence[str]) -> dict[str, np.ndarray]:
     return {word: allowed[check] for word, check in closed_class().items() if allowed[check].any()}
 
 
-_MENDED = frozenset({"np", "preposition"})
+_MENDED = frozenset({"np", "preposition", "subordinator"})
 FORCED = 0.01       # a closed-class category the tagger scored below this was the tag dictionary's, not its own
 
 
 def forced(tree: Tree, probabilities: Sequence[float]) -> tuple[Leaf, float] | None:
-    """The first closed-class word (pronouns and prepositions aside: a pronoun is an NP whatever the tagger says, and a
-    preposition kept from a verb's or a noun's category is mended, not doubtful) whose category the tagger gave less
-    than FORCED, with that probability: the tag dictionary overrode the tagger there, and the rest of the derivation
-    was built around the override."""
+    """The first closed-class word (pronouns, prepositions and "because" aside: a pronoun is an NP whatever the tagger
+    says, and a preposition or "because" kept from a verb's or a noun's category is mended, not doubtful) whose
+    category the tagger gave less than FORCED, with that probability: the tag dictionary overrode the tagger there,
+    and the rest of the derivation was built around the override."""
     checks = closed_class()
     words = leaves(tree)
     for i, (leaf, p) in enumerate(zip(words, probabilities)):

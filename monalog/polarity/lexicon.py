@@ -31,6 +31,7 @@ class Kind(str, enum.Enum):
     NUMERAL = "numeral"
     TRANSPARENT = "transparent"
     KEEP = "keep"
+    VERIDICAL = "veridical"
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class Lexicon:
     numerals: frozenset[str] = frozenset()
     transparent: frozenset[str] = frozenset()
     keep: frozenset[str] = frozenset()      # heads of modifiers that are never dropped or inserted
+    veridical: frozenset[str] = frozenset()     # heads of non-monotone modifiers that may go whole ("because")
     bare_plural: Signature | None = None    # the reading of a plural noun phrase with no determiner
     subject_determiners: dict[tuple[str, ...], Signature] = field(default_factory=dict)   # frame "subject"
     mass_determiners: dict[tuple[str, ...], Signature] = field(default_factory=dict)      # frame "mass"
@@ -199,9 +201,10 @@ def read_lexicon(path: str | Path) -> Lexicon:
     numerals: set[str] = set()
     transparent: set[str] = set()
     keep: set[str] = set()
+    veridical: set[str] = set()
     subjects: dict[tuple[str, ...], Signature] = {}
     masses: dict[tuple[str, ...], Signature] = {}
-    singles = {Kind.NUMERAL: numerals, Kind.TRANSPARENT: transparent, Kind.KEEP: keep}
+    singles = {Kind.NUMERAL: numerals, Kind.TRANSPARENT: transparent, Kind.KEEP: keep, Kind.VERIDICAL: veridical}
     with path.open(encoding="utf-8") as handle:
         rows = (line for line in handle if line.strip() and not line.startswith("#"))
         for lineno, row in enumerate(csv.DictReader(rows, delimiter="\t"), 2):
@@ -226,7 +229,7 @@ def read_lexicon(path: str | Path) -> Lexicon:
                 determiners[words] = sig
     ordered = {phrase: tuple(sorted(rows, key=lambda sig: not sig.frame)) for phrase, rows in functors.items()}
     return Lexicon(determiners, ordered, frozenset(numerals), frozenset(transparent), frozenset(keep),
-                   subject_determiners=subjects, mass_determiners=masses)
+                   frozenset(veridical), subject_determiners=subjects, mass_determiners=masses)
 
 
 @lru_cache(maxsize=1)

@@ -132,6 +132,13 @@ NOT_MONOTONE = [
     ("The former senator spoke.", "The former politician spoke.", Label.NEUTRAL),
     ("No helicopter was available because of low cloud.", "No helicopter was available because of very low cloud.",
      Label.NEUTRAL),
+    # a reason goes whole; what it explains is no monotone argument ("arrived late because ..." gives no reason
+    # for arriving)
+    ("The farrier arrived late because his van broke down.", "The farrier arrived late.", Label.ENTAILMENT),
+    ("The farrier arrived late because his van broke down.", "The farrier arrived because his van broke down.",
+     Label.NEUTRAL),
+    ("She stayed home because of the snow.", "She stayed home.", Label.ENTAILMENT),
+    ("The match went ahead although it rained.", "The match went ahead.", Label.ENTAILMENT),
 ]
 
 OBJECT_SCOPE = [

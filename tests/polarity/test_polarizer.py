@@ -187,14 +187,14 @@ def test_a_complement_after_a_downward_object_is_in_its_scope():
     assert marked(vp(leaf("NP", "little", "little"))) == "She↑ told↓ little↑ about↓ it↓"     # "knew little about it"
 
 
-def test_a_non_intersective_adjective_and_a_reason_leave_their_argument_not_monotone():
+def test_a_non_intersective_adjective_and_a_reason_leave_their_arguments_not_monotone():
     assert marked(_showed("fake", "interest", "interest")) == "He↑ showed↑ fake↑ interest="
     assert marked(_showed("only", "interest", "interest")) == "He↑ showed↓ only↑ interest↑"    # an operator's own rows
     because = read_braces(node("S[dcl]", "ba", leaf("NP", "He", "he"), node(
         "S[dcl]\\NP", "ba", leaf("S[dcl]\\NP", "left", "leave"),
         node("(S\\NP)\\(S\\NP)", "fa", leaf("((S\\NP)\\(S\\NP))/PP", "because", "because"),
              node("PP", "fa", leaf("PP/NP", "of", "of"), leaf("NP", "rain", "rain"))))))
-    assert marked(because) == "He↑ left↑ because↑ of= rain="
+    assert marked(because) == "He↑ left= because↑ of= rain="      # nor is what it explains: "arrived late because ..."
 
 
 def test_lexicon_frames():
