@@ -30,8 +30,12 @@ def monotone_modifier(pn: PolarizedNode) -> tuple[int, int] | None:
     if split is None:
         return None
     modifier = pn.children[split[0]]
-    veridical = first_leaves(modifier.node, 1)[0].token.word.lower() in default_lexicon().veridical
-    return split if veridical or modifier.marks[:1] == (UP,) else None
+    return split if modifier.marks[:1] == (UP,) or _veridical(modifier.node) else None
+
+
+@lru_cache(maxsize=1 << 15)
+def _veridical(modifier: Tree) -> bool:
+    return first_leaves(modifier, 1)[0].token.word.lower() in default_lexicon().veridical
 
 
 @lru_cache(maxsize=1 << 15)
